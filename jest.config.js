@@ -1,0 +1,12 @@
+/** @type {import('jest').Config} */
+const transform = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+};
+const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'] };
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/spec/**/*.spec.ts', '<rootDir>/marbles/**/*.spec.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/spec/conformance/', '<rootDir>/spec/types/'] },
+    { ...common, displayName: 'conformance', testMatch: ['<rootDir>/spec/conformance/**/*.spec.ts'] },
+  ],
+};

@@ -1,0 +1,139 @@
+/**
+ * The one event vocabulary every stage shares.
+ *
+ * Wire adapters (`openaiChat()`, `anthropicMessages()`, `openaiResponses()`, `gemini()`,
+ * `cohereChat()`) turn provider-specific SSE events into these; everything downstream
+ * (`accumulateToolCalls()`, `toolCalls()`, `partialToolCalls()`, the CLI) reads only these.
+ *
+ * @module
+ */
+
+/** Provider-specific extras that do not fit the common shape (item ids, thought signatures, …). */
+export type ProviderMetadata = Readonly<Record<string, unknown>>;
+
+/** The name of the wire format an event came from. */
+export type ProviderName = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'cohere';
+
+/**
+ * A normalised finish reason. The provider's own string is kept beside it in `rawReason`.
+ *
+ * - `stop`: the model ended its turn.
+ * - `tool-calls`: the model stopped to have tools run.
+ * - `length`: a token limit cut the output (tool arguments may be cut mid-JSON).
+ * - `content-filter`: a safety system stopped the output.
+ * - `error`: the provider reported a failure as the finish reason.
+ * - `other`: anything else.
+ */
+export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'error' | 'other';
+
+/** Visible text from the model. */
+export interface TextDeltaEvent {
+  readonly type: 'text-delta';
+  /** The choice (`choices[].index`; 0 for formats with a single candidate). */
+  readonly choice: number;
+  readonly text: string;
+}
+
+/** Reasoning / thinking / tool-plan text. */
+export interface ReasoningDeltaEvent {
+  readonly type: 'reasoning-delta';
+  readonly choice: number;
+  readonly text: string;
+  /** Anthropic `signature_delta`, Gemini `thoughtSignature`, …: opaque, to be sent back verbatim. */
+  readonly signature?: string;
+}
+
+/**
+ * A piece of one tool call, exactly as the wire identified it. Identity (which call this piece
+ * belongs to) is resolved downstream, once, by the accumulator: adapters never guess.
+ */
+export interface ToolCallDeltaEvent {
+  readonly type: 'tool-call-delta';
+  readonly choice: number;
+  /** The wire's position of the call (`tool_calls[].index`, content-block index, `output_index`); absent when the wire has none. */
+  readonly index?: number;
+  /** The wire's call id (absent or `''` when not sent on this delta). */
+  readonly id?: string;
+  /** The tool name (absent or `''` when not sent on this delta). */
+  readonly name?: string;
+  /** The next fragment of the JSON arguments text (may be `''`). */
+  readonly argumentsDelta: string;
+  /**
+   * When `true`, `argumentsDelta` is the whole arguments text and replaces whatever was
+   * accumulated (Responses `.done`, Gemini whole `functionCall` parts, Anthropic `input` in the block start).
+   */
+  readonly replace?: boolean;
+  /** Provider extras to keep on the call (merged; first value of a key wins). */
+  readonly metadata?: ProviderMetadata;
+}
+
+/**
+ * The wire marked one call as finished (Anthropic `content_block_stop`, Responses
+ * `output_item.done`, Cohere `tool-call-end`, a whole Gemini part). The call's result is emitted
+ * at once instead of waiting for the choice to finish.
+ */
+export interface ToolCallEndEvent {
+  readonly type: 'tool-call-end';
+  readonly choice: number;
+  readonly index?: number;
+  readonly id?: string;
+  /** The call was closed without being completed (e.g. the token limit cut it): report it `incomplete`. */
+  readonly incomplete?: boolean;
+}
+
+/** A choice ended. All of its still-open tool calls are complete now. */
+export interface FinishEvent {
+  readonly type: 'finish';
+  readonly choice: number;
+  readonly reason: FinishReason;
+  /** The provider's own string (`tool_calls`, `end_turn`, `STOP`, …). */
+  readonly rawReason: string;
+}
+
+/** Token usage, as far as the provider reports it. */
+export interface UsageEvent {
+  readonly type: 'usage';
+  readonly inputTokens?: number;
+  readonly outputTokens?: number;
+  readonly totalTokens?: number;
+  readonly reasoningTokens?: number;
+  readonly cachedInputTokens?: number;
+  /** The provider's usage object, untouched. */
+  readonly raw: unknown;
+}
+
+/** Response-level metadata (first sight of the response id / model). */
+export interface MetadataEvent {
+  readonly type: 'metadata';
+  readonly responseId?: string;
+  readonly model?: string;
+  readonly provider: ProviderName;
+}
+
+/** The wire's terminator arrived (`[DONE]`, `message_stop`, `response.completed`, …). */
+export interface DoneEvent {
+  readonly type: 'done';
+}
+
+/** The union every stage shares, tagged by `type`. */
+export type StreamEvent =
+  | TextDeltaEvent
+  | ReasoningDeltaEvent
+  | ToolCallDeltaEvent
+  | ToolCallEndEvent
+  | FinishEvent
+  | UsageEvent
+  | MetadataEvent
+  | DoneEvent;
+
+/** One Server-Sent Event, as dispatched by `decodeSse()` (WHATWG field semantics). */
+export interface SseEvent {
+  /** The `event:` field, `message` when absent. */
+  readonly event: string;
+  /** The `data:` lines joined with `\n`. */
+  readonly data: string;
+  /** The last event id seen so far in the stream (persists across events), `undefined` before any. */
+  readonly id: string | undefined;
+  /** The `retry:` field of this event when it was all digits. */
+  readonly retry: number | undefined;
+}

@@ -1,0 +1,42 @@
+/**
+ * The one result shape: `{ success: true, data } | { success: false, error }`.
+ *
+ * The absent side is typed `?: never`, so `const { data, error } = result` stays type-safe.
+ *
+ * @module
+ */
+import type { ProviderMetadata } from './events';
+import type { ToolCallError } from './errors';
+
+/** A success or a typed failure. */
+export type Result<T, E> = { readonly success: true; readonly data: T; readonly error?: never } | { readonly success: false; readonly error: E; readonly data?: never };
+
+/** One completed tool call. */
+export interface ToolCall<Name extends string = string, Args = unknown> {
+  /** The wire's call id; generated (unique) when the wire sent none; de-duplicated when the wire repeated one. */
+  readonly id: string;
+  readonly name: Name;
+  /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
+  readonly index: number;
+  /** The choice the call belongs to (0 unless `n > 1`). */
+  readonly choice: number;
+  /** The parsed JSON arguments (`{}` when the call sent none or only whitespace). */
+  readonly arguments: Args;
+  /** The argument text exactly as it arrived, concatenated. */
+  readonly rawArguments: string;
+  /** Provider extras (Responses item id, Gemini thought signature, the wire id when it was generated or de-duplicated, …). */
+  readonly providerMetadata?: ProviderMetadata;
+}
+
+/** The result of one tool call. */
+export type ToolCallResult<Call extends ToolCall<string, unknown> = ToolCall> = Result<Call, ToolCallError>;
+
+/** Build a success. */
+export function ok<T>(data: T): { readonly success: true; readonly data: T } {
+  return { success: true, data };
+}
+
+/** Build a failure. */
+export function fail<E>(error: E): { readonly success: false; readonly error: E } {
+  return { success: false, error };
+}
