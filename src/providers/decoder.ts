@@ -1,0 +1,111 @@
+/**
+ * The shape every wire adapter shares: a per-subscription decoder that turns one SSE event (or one
+ * already-parsed SDK payload) into zero or more {@link StreamEvent}s, plus the operator that runs it.
+ *
+ * @module
+ */
+import { Observable, type OperatorFunction } from 'rxjs';
+import { InvalidEventError, ProviderError, type ProviderErrorInfo } from '../errors';
+import type { ProviderName, SseEvent, StreamEvent } from '../events';
+
+/** Where a decoder puts the events it produces (a callback, so the hot path allocates no arrays). */
+export type Emit = (event: StreamEvent) => void;
+
+/** A stateful decoder for one wire format; one instance per subscription. */
+export interface WireDecoder {
+  readonly provider: ProviderName;
+  /** One SSE event. Throws a `ToolStreamError` (provider error, invalid event) to end the stream. */
+  sse(event: SseEvent, emit: Emit): void;
+  /**
+   * One already-parsed payload, as the official SDKs yield them: the same as an SSE event named
+   * `eventName` whose data parsed to `payload`.
+   */
+  payload(eventName: string, payload: unknown, emit: Emit): void;
+  /** The source completed: emit what is pending, or throw `TruncatedStreamError` when the wire was cut. */
+  end(emit: Emit): void;
+}
+
+/**
+ * Run a decoder as an operator: one decoder per subscription, errors it throws end the stream as
+ * typed errors, unsubscribing unsubscribes the source.
+ */
+export function decode<T>(factory: () => WireDecoder, feed: (decoder: WireDecoder, value: T, emit: Emit) => void): OperatorFunction<T, StreamEvent> {
+  return (source) =>
+    new Observable<StreamEvent>((subscriber) => {
+      const decoder = factory();
+      const emit: Emit = (event) => subscriber.next(event);
+      return source.subscribe({
+        next(value) {
+          try {
+            feed(decoder, value, emit);
+          } catch (error) {
+            subscriber.error(error);
+          }
+        },
+        error(error: unknown) {
+          subscriber.error(error);
+        },
+        complete() {
+          try {
+            decoder.end(emit);
+          } catch (error) {
+            subscriber.error(error);
+            return;
+          }
+          subscriber.complete();
+        },
+      });
+    });
+}
+
+/** The operator for SSE input. */
+export function decodeSseWith(factory: () => WireDecoder): OperatorFunction<SseEvent, StreamEvent> {
+  return decode<SseEvent>(factory, (decoder, event, emit) => decoder.sse(event, emit));
+}
+
+/** Parse one SSE data field as JSON, or throw a typed `invalid-event` error that shows the data. */
+export function parseEventData(provider: ProviderName, data: string): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch (error) {
+    throw new InvalidEventError(provider, data, `data is not JSON: ${(error as Error).message}`);
+  }
+}
+
+/** `value` as a plain object, or `undefined` (arrays, null and primitives are not records). */
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** `value` when it is a string, else `undefined`. */
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** `value` when it is a finite number, else `undefined`. */
+export function asNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** Whether a provider error is worth retrying: overloaded, rate limited, timeouts and 5xx. */
+export function isRetryable(status: number | undefined, code: string | undefined, type: string | undefined): boolean {
+  if (status !== undefined && (status === 408 || status === 409 || status === 429 || status >= 500)) return true;
+  const text = `${code ?? ''} ${type ?? ''}`.toLowerCase();
+  return /overload|rate_limit|rate-limit|ratelimit|too_many_requests|server_error|internal|unavailable|timeout|temporar|capacity|resource_exhausted|api_error/.test(text);
+}
+
+/**
+ * Build a `provider-error` from an error object in any of the common shapes
+ * (`{ message, type, code, status }`, possibly nested under `error`).
+ */
+export function providerError(provider: ProviderName, payload: unknown, fallbackMessage = 'provider reported an error'): ProviderError {
+  const outer = asRecord(payload);
+  const inner = asRecord(outer?.['error']) ?? outer;
+  const rawCode = inner?.['code'] ?? outer?.['code'];
+  const providerCode = typeof rawCode === 'number' ? String(rawCode) : asString(rawCode) || undefined;
+  const type = asString(inner?.['type']) ?? asString(inner?.['status']) ?? undefined;
+  const status = asNumber(inner?.['status']) ?? asNumber(outer?.['status']) ?? (typeof rawCode === 'number' && rawCode >= 100 && rawCode < 600 ? rawCode : undefined);
+  const message = asString(inner?.['message']) ?? asString(outer?.['message']) ?? (typeof payload === 'string' ? payload : fallbackMessage);
+  const info: ProviderErrorInfo = { provider, providerCode, type, message, status, retryable: isRetryable(status, providerCode, type), payload };
+  return new ProviderError(info);
+}

@@ -1,0 +1,217 @@
+/**
+ * OpenAI Chat Completions streaming (and every OpenAI-compatible server: Azure, Groq, DeepSeek,
+ * xAI, Mistral, Qwen, OpenRouter, vLLM, LM Studio, Ollama, Copilot, Gemini's compatibility
+ * endpoint, …) → {@link StreamEvent}s.
+ *
+ * @module
+ */
+import type { OperatorFunction } from 'rxjs';
+import { InvalidEventError, TruncatedStreamError } from '../errors';
+import type { FinishReason, SseEvent, StreamEvent } from '../events';
+import { asNumber, asRecord, asString, decodeSseWith, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
+
+/** Map an OpenAI-style `finish_reason` to the normalised {@link FinishReason}. */
+export function normalizeChatFinishReason(raw: string): FinishReason {
+  switch (raw) {
+    case 'stop':
+    case 'end_turn':
+    case 'eos':
+      return 'stop';
+    case 'tool_calls':
+    case 'function_call':
+    case 'tool_use':
+      return 'tool-calls';
+    case 'length':
+    case 'max_tokens':
+      return 'length';
+    case 'content_filter':
+      return 'content-filter';
+    case 'error':
+      return 'error';
+    default:
+      return 'other';
+  }
+}
+
+/** Whether an `error` member is a real error (Copilot sends `{ code: "", message: "" }` placeholders). */
+function isRealError(value: unknown): boolean {
+  const error = asRecord(value);
+  if (error === undefined) return typeof value === 'string' && value.length > 0;
+  return Object.values(error).some((v) => v !== '' && v !== null && v !== undefined);
+}
+
+/** Decoder state for one OpenAI chat stream. */
+export class OpenAIChatDecoder implements WireDecoder {
+  readonly provider = 'openai-chat' as const;
+  private done = false;
+  private metadataSent = false;
+  private readonly seen = new Set<number>();
+  private readonly finished = new Set<number>();
+  private lastUsage = '';
+
+  sse(event: SseEvent, emit: Emit): void {
+    if (this.done) return;
+    const data = event.data;
+    if (event.event === 'error') {
+      let payload: unknown = data;
+      try {
+        payload = JSON.parse(data);
+      } catch {
+        // a plain-text error message
+      }
+      throw providerError(this.provider, payload);
+    }
+    if (data === '[DONE]') {
+      this.done = true;
+      emit({ type: 'done' });
+      return;
+    }
+    this.payload(event.event, parseEventData(this.provider, data), emit);
+  }
+
+  payload(_eventName: string, payload: unknown, emit: Emit): void {
+    if (this.done) return;
+    const chunk = asRecord(payload);
+    if (chunk === undefined) throw new InvalidEventError(this.provider, safeStringify(payload), 'a chunk must be a JSON object');
+    if ('error' in chunk && isRealError(chunk['error'])) throw providerError(this.provider, chunk);
+    if (!this.metadataSent && (typeof chunk['id'] === 'string' || typeof chunk['model'] === 'string')) {
+      this.metadataSent = true;
+      const responseId = asString(chunk['id']) || undefined;
+      const model = asString(chunk['model']) || undefined;
+      if (responseId !== undefined || model !== undefined) {
+        emit({ type: 'metadata', provider: this.provider, ...(responseId === undefined ? {} : { responseId }), ...(model === undefined ? {} : { model }) });
+      } else {
+        this.metadataSent = false;
+      }
+    }
+    const choices = chunk['choices'];
+    if (choices !== undefined && choices !== null) {
+      if (!Array.isArray(choices)) throw new InvalidEventError(this.provider, safeStringify(payload), '`choices` must be an array');
+      for (let position = 0; position < choices.length; position++) this.choice(choices[position], position, emit);
+    }
+    const usage = asRecord(chunk['usage']);
+    if (usage !== undefined) this.usage(usage, emit);
+  }
+
+  private choice(value: unknown, position: number, emit: Emit): void {
+    const choice = asRecord(value);
+    if (choice === undefined) return;
+    const index = asNumber(choice['index']) ?? position;
+    this.seen.add(index);
+    const delta = asRecord(choice['delta']) ?? asRecord(choice['message']);
+    if (delta !== undefined) {
+      const content = delta['content'];
+      if (typeof content === 'string' && content.length > 0) emit({ type: 'text-delta', choice: index, text: content });
+      const reasoning = asString(delta['reasoning_content']) ?? asString(delta['reasoning']);
+      if (reasoning !== undefined && reasoning.length > 0) emit({ type: 'reasoning-delta', choice: index, text: reasoning });
+      const toolCalls = delta['tool_calls'];
+      if (Array.isArray(toolCalls)) {
+        for (const call of toolCalls) this.toolCall(index, asRecord(call), emit);
+      }
+      const legacy = asRecord(delta['function_call']);
+      if (legacy !== undefined) this.toolCall(index, { function: legacy }, emit);
+    }
+    const rawReason = choice['finish_reason'];
+    if (typeof rawReason === 'string' && rawReason.length > 0) {
+      this.finished.add(index);
+      emit({ type: 'finish', choice: index, reason: normalizeChatFinishReason(rawReason), rawReason });
+    }
+  }
+
+  private toolCall(choice: number, call: Record<string, unknown> | undefined, emit: Emit): void {
+    if (call === undefined) return;
+    const fn = asRecord(call['function']);
+    const rawArgs = fn?.['arguments'];
+    const argumentsDelta = typeof rawArgs === 'string' ? rawArgs : rawArgs === undefined || rawArgs === null ? '' : JSON.stringify(rawArgs);
+    const index = asNumber(call['index']);
+    const id = wireString(call['id']);
+    const name = wireString(fn?.['name']);
+    emit({
+      type: 'tool-call-delta',
+      choice,
+      argumentsDelta,
+      ...(index === undefined ? {} : { index }),
+      ...(id === undefined ? {} : { id }),
+      ...(name === undefined ? {} : { name }),
+    });
+  }
+
+  private usage(usage: Record<string, unknown>, emit: Emit): void {
+    const inputTokens = asNumber(usage['prompt_tokens']);
+    const outputTokens = asNumber(usage['completion_tokens']);
+    const totalTokens = asNumber(usage['total_tokens']);
+    const reasoningTokens = asNumber(asRecord(usage['completion_tokens_details'])?.['reasoning_tokens']);
+    const cachedInputTokens = asNumber(asRecord(usage['prompt_tokens_details'])?.['cached_tokens']);
+    const key = `${inputTokens},${outputTokens},${totalTokens},${reasoningTokens},${cachedInputTokens}`;
+    if (key === this.lastUsage) return; // vLLM repeats usage on every chunk
+    this.lastUsage = key;
+    emit({
+      type: 'usage',
+      raw: usage,
+      ...(inputTokens === undefined ? {} : { inputTokens }),
+      ...(outputTokens === undefined ? {} : { outputTokens }),
+      ...(totalTokens === undefined ? {} : { totalTokens }),
+      ...(reasoningTokens === undefined ? {} : { reasoningTokens }),
+      ...(cachedInputTokens === undefined ? {} : { cachedInputTokens }),
+    });
+  }
+
+  end(): void {
+    if (this.done) return;
+    const open = [...this.seen].filter((c) => !this.finished.has(c));
+    if (this.finished.size === 0) throw new TruncatedStreamError(this.provider, this.seen.size === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]');
+    if (open.length > 0) throw new TruncatedStreamError(this.provider, `choice ${open.join(', ')} never finished and no [DONE] arrived`);
+  }
+}
+
+/** A wire id or name: a non-empty string, or a number made into one; anything else is absent. */
+function wireString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.length > 0 ? value : undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function safeStringify(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Read OpenAI Chat Completions chunks (and every OpenAI-compatible server's) as {@link StreamEvent}s.
+ *
+ * <span class="informal">SSE events in, one normalised event per text piece, reasoning piece,
+ * tool-call fragment, finish reason and usage report out.</span>
+ *
+ * ```text
+ * --a---------b---------c----------D--|      a,b,c: chat.completion.chunk, D: [DONE]
+ *   openaiChat()
+ * --t---------x---------(fu)-------d--|      t: text-delta, x: tool-call-delta, f: finish, u: usage, d: done
+ * ```
+ *
+ * 1. Emits `text-delta`, `reasoning-delta` (`reasoning_content` / `reasoning`), `tool-call-delta`
+ *    (`tool_calls[]` and legacy `function_call`; object arguments are serialised), `finish`, `usage`
+ *    (once per change), `metadata` (response id and model) and `done` (`[DONE]`).
+ * 2. Ignores chunks with `choices: []` or no `choices` (Azure `prompt_filter_results`), choices without
+ *    `delta`, `tool_calls: null` and placeholder `error` objects with only empty fields.
+ * 3. An error envelope (`{"error": {…}}` in a data line or `event: error`) ends the stream with a
+ *    `provider-error`; data that is not JSON or not an object ends it with `invalid-event`.
+ * 4. A stream that completes without `[DONE]` while a choice has not finished (or before any choice
+ *    finished) ends with `truncated`.
+ * 5. Tool-call identity is not resolved here: deltas carry the wire's `index`, `id` and `name`.
+ *
+ * @example
+ * ```ts
+ * import { fromResponse, decodeSse, openaiChat } from 'rxjs-tool-calls';
+ *
+ * fromResponse(await fetch(url, init)).pipe(decodeSse(), openaiChat()).subscribe(console.log);
+ * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'get_weather', argumentsDelta: '' }, …
+ * ```
+ *
+ * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ */
+export function openaiChat(): OperatorFunction<SseEvent, StreamEvent> {
+  return decodeSseWith(() => new OpenAIChatDecoder());
+}
