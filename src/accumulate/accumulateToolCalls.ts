@@ -1,0 +1,90 @@
+/**
+ * `accumulateToolCalls()`: a `scan` over the events that keeps every call's state.
+ *
+ * @module
+ */
+import { defer, filter, map, scan, type OperatorFunction } from 'rxjs';
+import type { StreamEvent } from '../events';
+import type { ToolCallResult } from '../result';
+import { resultOf } from './results';
+import { ToolCallTracker, type TrackedCall, type TrackerOptions } from './tracker';
+
+/** One call as a progress view sees it. */
+export interface ToolCallSnapshot {
+  readonly id: string;
+  readonly name: string;
+  readonly index: number;
+  readonly choice: number;
+  /** All argument text so far. */
+  readonly rawArguments: string;
+  /** `streaming` until the call is closed, then `complete` (see `result`). */
+  readonly status: 'streaming' | 'complete';
+  /** The call's result, once it is complete. */
+  readonly result?: ToolCallResult;
+}
+
+function snapshotOf(call: TrackedCall, results: Map<number, ToolCallResult>): ToolCallSnapshot {
+  const base = { id: call.id, name: call.name, index: call.index, choice: call.choice, rawArguments: call.rawArguments };
+  if (call.ending === undefined) return { ...base, status: 'streaming' };
+  let result = results.get(call.seq);
+  if (result === undefined) {
+    result = resultOf(call);
+    results.set(call.seq, result);
+  }
+  return { ...base, status: 'complete', result };
+}
+
+/**
+ * A snapshot of every tool call so far, after each event that changed one.
+ *
+ * <span class="informal">`scan` with an index-keyed accumulator: for UIs that render all calls and
+ * their growing arguments.</span>
+ *
+ * ```text
+ * --a-----b------a------F--|       a, b: fragments of calls A and B; F: finish
+ *   accumulateToolCalls()
+ * --1-----2------3------4--|       1: [A…]  2: [A…, B…]  3: [A……, B…]  4: [A ✓, B ✓]
+ * ```
+ *
+ * 1. Emits a new immutable array after every `tool-call-delta`, `tool-call-end`, `finish` or `done`
+ *    that changed a call; other events (text, usage, …) emit nothing.
+ * 2. Calls are in order of first sight, with identity resolved as in `toolCalls()`.
+ * 3. A closed call has `status: 'complete'` and its `result` (parsed arguments or a typed error).
+ * 4. Errors and completion of the source pass through unchanged.
+ *
+ * @example
+ * ```ts
+ * import { accumulateToolCalls } from 'rxjs-tool-calls';
+ *
+ * events$.pipe(accumulateToolCalls()).subscribe((calls) => render(calls));
+ * // renders: [{ name: 'get_weather', rawArguments: '{"ci', status: 'streaming' }], …
+ * ```
+ *
+ * @param options Limits and the id generator.
+ * @return An operator from {@link StreamEvent}s to arrays of {@link ToolCallSnapshot}s.
+ */
+export function accumulateToolCalls(options: TrackerOptions = {}): OperatorFunction<StreamEvent, ReadonlyArray<ToolCallSnapshot>> {
+  return (source) =>
+    defer(() => {
+      const tracker = new ToolCallTracker(options);
+      const results = new Map<number, ToolCallResult>();
+      return source.pipe(
+        scan((_changed: boolean, event: StreamEvent) => {
+          switch (event.type) {
+            case 'tool-call-delta':
+              return tracker.delta(event) !== undefined;
+            case 'tool-call-end':
+              return tracker.end(event) !== undefined;
+            case 'finish':
+              return tracker.finish(event.choice, event.reason).length > 0;
+            case 'done':
+              return tracker.closeAll({ kind: 'complete', finishReason: undefined }).length > 0;
+            default:
+              return false;
+          }
+        }, false),
+        filter(Boolean),
+        map(() => tracker.calls.map((call) => snapshotOf(call, results))),
+      );
+    });
+}

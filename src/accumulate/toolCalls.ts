@@ -1,0 +1,199 @@
+/**
+ * One stream per tool call (`groupToolCalls()`), and one result per call (`toolCalls()`).
+ *
+ * @module
+ */
+import { filter, groupBy, map, mergeMap, Observable, type GroupedObservable, type OperatorFunction } from 'rxjs';
+import { isToolStreamError, type IncompleteReason } from '../errors';
+import type { StreamEvent } from '../events';
+import type { ToolCallResult } from '../result';
+import { resultOf } from './results';
+import { ToolCallTracker, type CallEnding, type TrackedCall, type TrackerOptions } from './tracker';
+
+/** Options of `toolCalls()` / `groupToolCalls()`. */
+export type ToolCallsOptions = TrackerOptions;
+
+/** One step in the life of one tool call. */
+export interface ToolCallUpdate {
+  /** Unique within the stream, in order of first sight (the group key). */
+  readonly key: number;
+  readonly id: string;
+  readonly name: string;
+  readonly index: number;
+  readonly choice: number;
+  /** The fragment this update added (`''` on the closing update). */
+  readonly argumentsDelta: string;
+  /** All argument text so far. */
+  readonly rawArguments: string;
+  /** On the last update of the call only: its result. */
+  readonly result?: ToolCallResult;
+}
+
+function update(call: TrackedCall, argumentsDelta: string, result?: ToolCallResult): ToolCallUpdate {
+  const base = { key: call.seq, id: call.id, name: call.name, index: call.index, choice: call.choice, argumentsDelta, rawArguments: call.rawArguments };
+  return result === undefined ? base : { ...base, result };
+}
+
+/** Why open calls are incomplete when the stream fails with `error`. */
+export function incompleteReasonOf(error: unknown): IncompleteReason {
+  if (!isToolStreamError(error)) return 'stream-ended';
+  switch (error.code) {
+    case 'provider-error':
+      return 'provider-error';
+    case 'truncated':
+      return 'truncated';
+    case 'idle-timeout':
+      return 'idle-timeout';
+    default:
+      return 'stream-ended';
+  }
+}
+
+/**
+ * The per-call updates, in wire order, with each call's closing update carrying its result. On a
+ * source error, every open call gets a closing `incomplete` update before the error goes on.
+ */
+export function toolCallUpdates(options: ToolCallsOptions = {}): OperatorFunction<StreamEvent, ToolCallUpdate> {
+  return (source) =>
+    new Observable<ToolCallUpdate>((subscriber) => {
+      const tracker = new ToolCallTracker(options);
+      const closeAll = (ending: CallEnding): void => {
+        for (const call of tracker.closeAll(ending)) subscriber.next(update(call, '', resultOf(call)));
+      };
+      const failWith = (error: unknown): void => {
+        closeAll({ kind: 'incomplete', reason: incompleteReasonOf(error) });
+        subscriber.error(error);
+      };
+      return source.subscribe({
+        next(event) {
+          switch (event.type) {
+            case 'tool-call-delta': {
+              let step;
+              try {
+                step = tracker.delta(event);
+              } catch (error) {
+                failWith(error);
+                return;
+              }
+              if (step === undefined) return;
+              subscriber.next(update(step.call, event.argumentsDelta, step.overflowed ? resultOf(step.call) : undefined));
+              return;
+            }
+            case 'tool-call-end': {
+              const call = tracker.end(event);
+              if (call !== undefined) subscriber.next(update(call, '', resultOf(call)));
+              return;
+            }
+            case 'finish':
+              for (const call of tracker.finish(event.choice, event.reason)) subscriber.next(update(call, '', resultOf(call)));
+              return;
+            case 'done':
+              closeAll({ kind: 'complete', finishReason: undefined });
+              return;
+            default:
+              return;
+          }
+        },
+        error: failWith,
+        complete() {
+          closeAll({ kind: 'complete', finishReason: undefined });
+          subscriber.complete();
+        },
+      });
+    });
+}
+
+/**
+ * Split the stream into one group per tool call.
+ *
+ * <span class="informal">`groupBy` keyed by call: each call gets its own stream of updates,
+ * which completes when the call is complete.</span>
+ *
+ * ```text
+ * --a0--b0--a1--b1--F--|        a0,a1: fragments of call A; b0,b1: of call B; F: finish
+ *   groupToolCalls()
+ * --A-------B----------|
+ *    \       \
+ *     a0--a1--(ar|)    \         ar: A's closing update, carrying A's result
+ *              b0--b1--(br|)
+ * ```
+ *
+ * 1. Identity is resolved once, by the tracker (see {@link ToolCallTracker}): wire index, then id,
+ *    then "continuation of the last open call".
+ * 2. A group completes when its call is closed: the wire ended that call (`tool-call-end`), its choice
+ *    finished, the terminator arrived, or the source completed. Never merely because the arguments
+ *    happen to parse.
+ * 3. The closing update carries `result`: the parsed arguments or a typed error.
+ * 4. When the source errors, every open group first receives an `incomplete` closing update, then
+ *    the error reaches the outer stream.
+ *
+ * Subscribe to groups with `mergeMap` (groups are hot).
+ *
+ * @example
+ * ```ts
+ * import { mergeMap, toArray, map } from 'rxjs';
+ * import { groupToolCalls } from 'rxjs-tool-calls';
+ *
+ * events$.pipe(groupToolCalls(), mergeMap((call$) => call$.pipe(map((u) => u.rawArguments)))).subscribe(console.log);
+ * // displays: '', '{"ci', '{"city": "Paris"}', …
+ * ```
+ *
+ * @param options Limits and the id generator.
+ * @return An operator from {@link StreamEvent}s to one grouped stream per call.
+ */
+export function groupToolCalls(options: ToolCallsOptions = {}): OperatorFunction<StreamEvent, GroupedObservable<number, ToolCallUpdate>> {
+  return (source) =>
+    source.pipe(
+      toolCallUpdates(options),
+      groupBy((u) => u.key, { duration: (group) => group.pipe(filter((u) => u.result !== undefined)) }),
+    );
+}
+
+/**
+ * One result per tool call, emitted the moment the call is complete.
+ *
+ * <span class="informal">Fragments in, `{ success: true, data }` or `{ success: false, error }`
+ * out, one per call; a bad call never ends its siblings.</span>
+ *
+ * ```text
+ * --a--b--a--F--u--d--|          a,b: fragments of calls A and B; F: finish; u: usage; d: done
+ *   toolCalls()
+ * -----------(AB)-----|          A, B: ToolCallResult
+ *
+ * --a--b--a--#                   # : provider error
+ *   toolCalls()
+ * -----------(AB#)               A, B: { success: false, error: incomplete }, then the error
+ * ```
+ *
+ * 1. A call is complete when the wire ends it, its choice finishes, or the terminator (`done`)
+ *    arrives; its result is emitted then (calls of one choice in order of first sight).
+ * 2. `arguments` is the parsed JSON (empty or whitespace-only → `{}`).
+ * 3. Errors per call: `malformed-arguments` (with the JSON error's message and `position`),
+ *    `incomplete` (the stream ended, was cut or failed first; or the choice finished with `length`
+ *    and the JSON does not parse), `arguments-too-large` (over `maxArgumentsSize`).
+ * 4. Stream-level errors (`provider-error`, `truncated`, `too-many-tool-calls`, …) end the output
+ *    after every complete call was emitted and every open call was emitted as `incomplete`.
+ *
+ * @example
+ * ```ts
+ * import { decodeSse, openaiChat, toolCalls } from 'rxjs-tool-calls';
+ *
+ * bytes$.pipe(decodeSse(), openaiChat(), toolCalls()).subscribe((r) => console.log(r.success ? r.data.arguments : r.error.code));
+ * // displays: { city: 'Paris' }
+ * ```
+ *
+ * @param options Limits and the id generator.
+ * @return An operator from {@link StreamEvent}s to {@link ToolCallResult}s.
+ */
+export function toolCalls(options: ToolCallsOptions = {}): OperatorFunction<StreamEvent, ToolCallResult> {
+  return (source) =>
+    source.pipe(
+      groupToolCalls(options),
+      mergeMap((call$) =>
+        call$.pipe(
+          filter((u): u is ToolCallUpdate & { result: ToolCallResult } => u.result !== undefined),
+          map((u) => u.result),
+        ),
+      ),
+    );
+}

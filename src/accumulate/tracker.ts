@@ -1,0 +1,237 @@
+/**
+ * Tool-call identity and accumulation, per choice: the one place that decides which call a wire
+ * fragment belongs to. Every operator that reads tool calls (`accumulateToolCalls()`,
+ * `toolCalls()`, `partialToolCalls()`) runs one tracker per subscription.
+ *
+ * @module
+ */
+import { TooManyToolCallsError, type IncompleteReason, type ToolCallContext } from '../errors';
+import type { FinishReason, ProviderMetadata, ToolCallDeltaEvent, ToolCallEndEvent } from '../events';
+
+/** Options that bound what one stream may open. */
+export interface TrackerOptions {
+  /** Generates an id for a call the wire sent none for. Default: `call_` + a random tag + a counter. */
+  readonly generateId?: () => string;
+  /** At most this many tool calls per stream; one more ends the stream with `too-many-tool-calls`. Default: unlimited. */
+  readonly maxToolCalls?: number;
+  /** At most this many characters of arguments per call; past it the call fails with `arguments-too-large`. Default: unlimited. */
+  readonly maxArgumentsSize?: number;
+}
+
+/** How a call ended. */
+export type CallEnding = { readonly kind: 'complete'; readonly finishReason: FinishReason | undefined } | { readonly kind: 'incomplete'; readonly reason: IncompleteReason } | { readonly kind: 'too-large'; readonly limit: number };
+
+/** The live state of one tool call (mutable inside the tracker; read-only outside). */
+export interface TrackedCall {
+  /** Unique within the stream, in order of first sight: the group key. */
+  readonly seq: number;
+  readonly id: string;
+  /** The id exactly as the wire sent it, when it sent one. */
+  readonly wireId: string | undefined;
+  readonly name: string;
+  readonly index: number;
+  readonly choice: number;
+  readonly rawArguments: string;
+  readonly metadata: ProviderMetadata | undefined;
+  /** Set once the call is closed. */
+  readonly ending: CallEnding | undefined;
+}
+
+interface MutableCall {
+  seq: number;
+  id: string;
+  wireId: string | undefined;
+  idGenerated: boolean;
+  name: string;
+  index: number;
+  choice: number;
+  rawArguments: string;
+  metadata: Record<string, unknown> | undefined;
+  ending: CallEnding | undefined;
+}
+
+interface ChoiceState {
+  readonly byIndex: Map<number, MutableCall>;
+  readonly byId: Map<string, MutableCall>;
+  readonly calls: MutableCall[];
+  last: MutableCall | undefined;
+  finishReason: FinishReason | undefined;
+}
+
+let tagCounter = 0;
+
+/** A default id generator: unique within the process, and unlikely to collide across processes. */
+export function defaultIdGenerator(): () => string {
+  const tag = `${Math.random().toString(36).slice(2, 8)}${(tagCounter++).toString(36)}`;
+  let n = 0;
+  return () => `call_${tag}_${n++}`;
+}
+
+/** The identity and text of a call, as carried by its errors. */
+export function callContext(call: TrackedCall): ToolCallContext {
+  return { id: call.id, name: call.name, index: call.index, choice: call.choice, rawArguments: call.rawArguments };
+}
+
+/**
+ * Resolves each fragment to its call (rules below) and keeps the accumulated state.
+ *
+ * Identity rules, per choice:
+ * 1. A fragment with a wire `index` belongs to the open call at that index; if that call has a
+ *    different non-empty id than the fragment, or is already closed, the fragment starts a new call.
+ * 2. Without `index`, a fragment with an id belongs to the call with that id (else starts one); a
+ *    fragment with a name but no id starts a new call unless the last call has that name and no
+ *    arguments yet; a fragment with neither continues the last open call.
+ * 3. Id and name are set at first non-empty sight and never concatenated or overwritten; `''` is absent.
+ * 4. A call without any wire id gets a generated unique id; a wire id already used by another call
+ *    of the stream is de-duplicated (`id_2`, `id_3`, …) and the wire's id is kept in `wireId`.
+ */
+export class ToolCallTracker {
+  private readonly choices = new Map<number, ChoiceState>();
+  private readonly all: MutableCall[] = [];
+  private readonly usedIds = new Map<string, number>();
+  private readonly generateId: () => string;
+  private openCount = 0;
+
+  constructor(private readonly options: TrackerOptions = {}) {
+    this.generateId = options.generateId ?? defaultIdGenerator();
+  }
+
+  /** Every call seen so far, in order of first sight. */
+  get calls(): ReadonlyArray<TrackedCall> {
+    return this.all;
+  }
+
+  /** Whether any call is still open. */
+  get hasOpenCalls(): boolean {
+    return this.openCount > 0;
+  }
+
+  /**
+   * Apply one fragment. Returns the call it belongs to, or `undefined` when the fragment was
+   * dropped (it belongs to a call that already failed for size). Throws `too-many-tool-calls`.
+   */
+  delta(event: ToolCallDeltaEvent): { readonly call: TrackedCall; readonly created: boolean; readonly overflowed: boolean } | undefined {
+    const state = this.choiceState(event.choice);
+    const id = event.id === undefined || event.id === '' ? undefined : event.id;
+    const name = event.name === undefined || event.name === '' ? undefined : event.name;
+    let call = this.find(state, event.index, id, name);
+    const created = call === undefined;
+    if (call === undefined) {
+      call = this.open(state, event.choice, event.index ?? state.calls.length, id);
+    } else if (call.ending !== undefined) {
+      return undefined; // a call that failed for size swallows the rest of its fragments
+    } else if (call.wireId === undefined && id !== undefined) {
+      call.wireId = id;
+      if (call.idGenerated) {
+        call.id = this.uniqueId(id);
+        call.idGenerated = false;
+      }
+    }
+    if (call.name === '' && name !== undefined) call.name = name;
+    if (event.index !== undefined) state.byIndex.set(event.index, call);
+    if (id !== undefined) state.byId.set(id, call);
+    state.last = call;
+    if (event.metadata !== undefined) {
+      const metadata = (call.metadata ??= {});
+      for (const key of Object.keys(event.metadata)) if (!(key in metadata)) metadata[key] = event.metadata[key];
+    }
+    call.rawArguments = event.replace === true ? event.argumentsDelta : call.rawArguments + event.argumentsDelta;
+    const limit = this.options.maxArgumentsSize;
+    const overflowed = limit !== undefined && call.rawArguments.length > limit;
+    if (overflowed) this.close(call, { kind: 'too-large', limit });
+    return { call, created, overflowed };
+  }
+
+  /** A `tool-call-end`: close that one call. Returns it, or `undefined` when no open call matches. */
+  end(event: ToolCallEndEvent): TrackedCall | undefined {
+    const state = this.choices.get(event.choice);
+    if (state === undefined) return undefined;
+    const id = event.id === '' ? undefined : event.id;
+    const call = (event.index === undefined ? undefined : state.byIndex.get(event.index)) ?? (id === undefined ? undefined : state.byId.get(id)) ?? (event.index === undefined && id === undefined ? state.last : undefined);
+    if (call === undefined || call.ending !== undefined) return undefined;
+    this.close(call, event.incomplete === true ? { kind: 'incomplete', reason: 'not-closed' } : { kind: 'complete', finishReason: state.finishReason });
+    return call;
+  }
+
+  /** A choice finished: close its open calls (complete). Returns them in order. */
+  finish(choice: number, reason: FinishReason): TrackedCall[] {
+    const state = this.choiceState(choice);
+    state.finishReason = reason;
+    const closed: MutableCall[] = [];
+    for (const call of state.calls) {
+      if (call.ending === undefined) {
+        this.close(call, { kind: 'complete', finishReason: reason });
+        closed.push(call);
+      }
+    }
+    return closed;
+  }
+
+  /** Close every open call, complete (the terminator arrived) or incomplete (the stream failed). */
+  closeAll(ending: CallEnding): TrackedCall[] {
+    const closed: MutableCall[] = [];
+    for (const call of this.all) {
+      if (call.ending === undefined) {
+        const state = this.choices.get(call.choice);
+        this.close(call, ending.kind === 'complete' ? { kind: 'complete', finishReason: state?.finishReason } : ending);
+        closed.push(call);
+      }
+    }
+    return closed;
+  }
+
+  private find(state: ChoiceState, index: number | undefined, id: string | undefined, name: string | undefined): MutableCall | undefined {
+    if (index !== undefined) {
+      const atIndex = state.byIndex.get(index);
+      if (atIndex === undefined) return id === undefined ? undefined : state.byId.get(id);
+      if (id !== undefined && atIndex.wireId !== undefined && atIndex.wireId !== id) return state.byId.get(id);
+      if (atIndex.ending !== undefined && atIndex.ending.kind !== 'too-large') return id === undefined ? undefined : state.byId.get(id);
+      return atIndex;
+    }
+    if (id !== undefined) return state.byId.get(id);
+    const last = state.last;
+    if (name !== undefined) return last !== undefined && last.ending === undefined && last.name === name && last.rawArguments === '' ? last : undefined;
+    return last !== undefined && last.ending?.kind !== 'complete' && last.ending?.kind !== 'incomplete' ? last : undefined;
+  }
+
+  private open(state: ChoiceState, choice: number, index: number, wireId: string | undefined): MutableCall {
+    const limit = this.options.maxToolCalls;
+    if (limit !== undefined && this.all.length >= limit) throw new TooManyToolCallsError(limit);
+    const call: MutableCall = {
+      seq: this.all.length,
+      id: wireId === undefined ? this.generateId() : this.uniqueId(wireId),
+      wireId,
+      idGenerated: wireId === undefined,
+      name: '',
+      index,
+      choice,
+      rawArguments: '',
+      metadata: undefined,
+      ending: undefined,
+    };
+    state.calls.push(call);
+    this.all.push(call);
+    this.openCount++;
+    return call;
+  }
+
+  private close(call: MutableCall, ending: CallEnding): void {
+    call.ending = ending;
+    this.openCount--;
+  }
+
+  private uniqueId(wireId: string): string {
+    const seen = this.usedIds.get(wireId) ?? 0;
+    this.usedIds.set(wireId, seen + 1);
+    return seen === 0 ? wireId : `${wireId}_${seen + 1}`;
+  }
+
+  private choiceState(choice: number): ChoiceState {
+    let state = this.choices.get(choice);
+    if (state === undefined) {
+      state = { byIndex: new Map(), byId: new Map(), calls: [], last: undefined, finishReason: undefined };
+      this.choices.set(choice, state);
+    }
+    return state;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Parse a tool call's complete argument text.
+ *
+ * @module
+ */
+
+/** The outcome of parsing complete argument text. */
+export type ParsedArguments = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string; readonly position: number | undefined };
+
+/** True for the whitespace JSON allows between tokens. */
+function isJsonWhitespace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+/** True when `raw` is empty or only whitespace (arguments that mean `{}`). */
+export function isBlank(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) if (!isJsonWhitespace(raw.charCodeAt(i))) return false;
+  return true;
+}
+
+/**
+ * Parse complete argument text: empty or whitespace-only means `{}`; otherwise `JSON.parse`.
+ * A failure keeps the parser's message and, when the engine reports it, the character position.
+ * `JSON.parse` never evaluates anything and creates `__proto__` keys as own data properties, so
+ * no argument text can reach a prototype.
+ */
+export function parseArguments(raw: string): ParsedArguments {
+  if (raw.length === 0 || isBlank(raw)) return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(raw) as unknown };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const match = /position (\d+)/.exec(message);
+    const position = match?.[1] === undefined ? endPosition(message, raw) : Number(match[1]);
+    return { ok: false, message, position };
+  }
+}
+
+/** Engines report "Unexpected end of JSON input" without a position: it is the end of the text. */
+function endPosition(message: string, raw: string): number | undefined {
+  return /end of (JSON )?input|Unterminated/i.test(message) ? raw.length : undefined;
+}

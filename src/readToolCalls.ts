@@ -1,0 +1,47 @@
+/**
+ * `readToolCalls()`: the composition most users want, bytes → one result per tool call.
+ *
+ * @module
+ */
+import type { OperatorFunction } from 'rxjs';
+import { toolCalls, type ToolCallsOptions } from './accumulate/toolCalls';
+import { openaiChat } from './providers/openaiChat';
+import type { ToolCallResult } from './result';
+import { decodeSse, type DecodeSseOptions } from './sse/decodeSse';
+
+/** Options of {@link readToolCalls}. */
+export type ReadToolCallsOptions = ToolCallsOptions & DecodeSseOptions;
+
+/**
+ * Read the tool calls of a streamed response, straight from its bytes.
+ *
+ * <span class="informal">`decodeSse()` → the wire adapter → `toolCalls()`, in one operator.</span>
+ *
+ * ```text
+ * --c1--c2------c3-----|           c: network chunks (Uint8Array or string), split anywhere
+ *   readToolCalls()
+ * --------------(AB)---|           A, B: ToolCallResult, each the moment its call completes
+ * ```
+ *
+ * 1. Chunk boundaries never matter: bytes may be split anywhere, even inside a UTF-8 character.
+ * 2. Emits one `{ success: true, data }` or `{ success: false, error }` per tool call.
+ * 3. Ends with a typed error (`provider-error`, `truncated`, `event-too-large`, `invalid-event`, …)
+ *    after every complete call was emitted and every open call was emitted as `incomplete`.
+ *
+ * @example
+ * ```ts
+ * import { fromResponse, readToolCalls } from 'rxjs-tool-calls';
+ *
+ * fromResponse(fetch(url, init)).pipe(readToolCalls()).subscribe((result) => {
+ *   if (result.success) console.log(result.data.name, result.data.arguments);
+ *   else console.error(result.error.code, result.error.message);
+ * });
+ * // displays: get_weather { city: 'Paris' }
+ * ```
+ *
+ * @param options SSE limits, tool-call limits and the id generator.
+ * @return An operator from byte (or text) chunks to {@link ToolCallResult}s.
+ */
+export function readToolCalls(options: ReadToolCallsOptions = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
+  return (source) => source.pipe(decodeSse(options), openaiChat(), toolCalls(options));
+}
