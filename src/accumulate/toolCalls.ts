@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { filter, groupBy, map, mergeMap, Observable, type GroupedObservable, type OperatorFunction } from 'rxjs';
+import { defer, filter, groupBy, map, mergeMap, Observable, Subject, type GroupedObservable, type OperatorFunction, type SubjectLike } from 'rxjs';
 import { isToolStreamError, type IncompleteReason } from '../errors';
 import type { StreamEvent } from '../events';
 import type { ToolCallResult } from '../result';
@@ -143,10 +143,34 @@ export function toolCallUpdates(options: ToolCallsOptions = {}): OperatorFunctio
  */
 export function groupToolCalls(options: ToolCallsOptions = {}): OperatorFunction<StreamEvent, GroupedObservable<number, ToolCallUpdate>> {
   return (source) =>
-    source.pipe(
-      toolCallUpdates(options),
-      groupBy((u) => u.key, { duration: (group) => group.pipe(filter((u) => u.result !== undefined)) }),
-    );
+    defer(() => {
+      // A group ends with its call's closing update. The duration notifier is a plain Subject per
+      // key, fired by the group's own subject right after it delivered that update: a duration
+      // subscribed to the group itself would count as a subscriber and keep the source alive
+      // after the consumer unsubscribed.
+      const closers = new Map<number, Subject<void>>();
+      const connector = (): SubjectLike<ToolCallUpdate> => {
+        const subject = new Subject<ToolCallUpdate>();
+        return {
+          next(u) {
+            subject.next(u);
+            if (u.result === undefined) return;
+            subject.complete();
+            closers.get(u.key)?.next();
+            closers.delete(u.key);
+          },
+          error: (error: unknown) => subject.error(error),
+          complete: () => subject.complete(),
+          subscribe: (observer) => subject.subscribe(observer),
+        };
+      };
+      const duration = (group: GroupedObservable<number, ToolCallUpdate>): Observable<void> => {
+        const closer = new Subject<void>();
+        closers.set(group.key, closer);
+        return closer;
+      };
+      return source.pipe(toolCallUpdates(options), groupBy((u) => u.key, { duration, connector }));
+    });
 }
 
 /**

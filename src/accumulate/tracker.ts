@@ -76,8 +76,9 @@ export function callContext(call: TrackedCall): ToolCallContext {
  * Resolves each fragment to its call (rules below) and keeps the accumulated state.
  *
  * Identity rules, per choice:
- * 1. A fragment with a wire `index` belongs to the open call at that index; if that call has a
- *    different non-empty id than the fragment, or is already closed, the fragment starts a new call.
+ * 1. A fragment with a wire `index` belongs to the open call at that index; an index not seen yet
+ *    starts a new call; if the call at that index has a different non-empty id than the fragment, the
+ *    fragment belongs to the call with that id or starts a new one; a closed call is never reopened.
  * 2. Without `index`, a fragment with an id belongs to the call with that id (else starts one); a
  *    fragment with a name but no id starts a new call unless the last call has that name and no
  *    arguments yet; a fragment with neither continues the last open call.
@@ -183,7 +184,7 @@ export class ToolCallTracker {
   private find(state: ChoiceState, index: number | undefined, id: string | undefined, name: string | undefined): MutableCall | undefined {
     if (index !== undefined) {
       const atIndex = state.byIndex.get(index);
-      if (atIndex === undefined) return id === undefined ? undefined : state.byId.get(id);
+      if (atIndex === undefined) return undefined;
       if (id !== undefined && atIndex.wireId !== undefined && atIndex.wireId !== id) return state.byId.get(id);
       if (atIndex.ending !== undefined && atIndex.ending.kind !== 'too-large') return id === undefined ? undefined : state.byId.get(id);
       return atIndex;

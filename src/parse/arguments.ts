@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { jsonErrorPosition } from './jsonErrorPosition';
 
 /** The outcome of parsing complete argument text. */
 export type ParsedArguments = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string; readonly position: number | undefined };
@@ -31,12 +32,7 @@ export function parseArguments(raw: string): ParsedArguments {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const match = /position (\d+)/.exec(message);
-    const position = match?.[1] === undefined ? endPosition(message, raw) : Number(match[1]);
+    const position = match?.[1] === undefined ? jsonErrorPosition(raw) : Number(match[1]);
     return { ok: false, message, position };
   }
-}
-
-/** Engines report "Unexpected end of JSON input" without a position: it is the end of the text. */
-function endPosition(message: string, raw: string): number | undefined {
-  return /end of (JSON )?input|Unterminated/i.test(message) ? raw.length : undefined;
 }
