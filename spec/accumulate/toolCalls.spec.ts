@@ -201,12 +201,12 @@ describe('toolCalls()', () => {
 describe('groupToolCalls()', () => {
   it('gives each call its own stream that completes when the call closes', () => {
     scheduler().run(({ cold, expectObservable }) => {
-      const src = cold('-a-b-c-d-e-f-g-u|', { a: ev.a0, b: ev.b0, c: ev.a1, d: ev.b1, e: ev.a2, f: ev.b2, g: ev.t, u: ev.f });
+      const src = cold('-a-b-c-d-e-f-g-u---|', { a: ev.a0, b: ev.b0, c: ev.a1, d: ev.b1, e: ev.a2, f: ev.b2, g: ev.t, u: ev.f });
       const raws = src.pipe(
         groupToolCalls(opts()),
         mergeMap((g) => g.pipe(map((u) => `${u.id}:${u.rawArguments}${u.result ? '!' : ''}`), toArray())),
       );
-      expectObservable(raws).toBe('---------------(xy|)', {
+      expectObservable(raws).toBe('---------------(xy)|', {
         x: ['A:', 'A:{"ci', 'A:{"city":"Paris"}', 'A:{"city":"Paris"}!'],
         y: ['B:', 'B:{"tz":', 'B:{"tz":"CET"}', 'B:{"tz":"CET"}!'],
       });
