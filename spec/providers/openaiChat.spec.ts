@@ -1,0 +1,165 @@
+import { from } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import { InvalidEventError, ProviderError, TruncatedStreamError } from '../../src/errors';
+import type { SseEvent, StreamEvent } from '../../src/events';
+import { openaiChat } from '../../src/providers/openaiChat';
+
+const sse = (data: unknown, event = 'message'): SseEvent => ({ event, data: typeof data === 'string' ? data : JSON.stringify(data), id: undefined, retry: undefined });
+const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => sse({ object: 'chat.completion.chunk', choices, ...extra });
+const DONE = sse('[DONE]');
+
+/** Run events through the adapter synchronously; collect the values and the error. */
+function run(events: SseEvent[]): { out: StreamEvent[]; error: unknown } {
+  const out: StreamEvent[] = [];
+  let error: unknown;
+  from(events)
+    .pipe(openaiChat())
+    .subscribe({ next: (v) => out.push(v), error: (e: unknown) => (error = e) });
+  return { out, error };
+}
+
+describe('openaiChat()', () => {
+  it('maps text, tool-call deltas, finish, usage, metadata and [DONE]', () => {
+    const { out, error } = run([
+      chunk([{ index: 0, delta: { role: 'assistant', content: 'Hi' } }], { id: 'chatcmpl-1', model: 'gpt' }),
+      chunk([{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'f', arguments: '' } }] } }]),
+      chunk([{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '{"a":1}' } }] } }]),
+      chunk([{ index: 0, delta: {}, finish_reason: 'tool_calls' }]),
+      chunk([], { usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } }),
+      DONE,
+    ]);
+    expect(error).toBeUndefined();
+    expect(out).toEqual([
+      { type: 'metadata', provider: 'openai-chat', responseId: 'chatcmpl-1', model: 'gpt' },
+      { type: 'text-delta', choice: 0, text: 'Hi' },
+      { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'f', argumentsDelta: '' },
+      { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: '{"a":1}' },
+      { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' },
+      { type: 'usage', inputTokens: 3, outputTokens: 4, totalTokens: 7, raw: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } },
+      { type: 'done' },
+    ]);
+  });
+
+  it('ignores empty choices, missing choices, choices without delta, tool_calls: null and content: null', () => {
+    const { out, error } = run([
+      sse({ choices: [], prompt_filter_results: [{ prompt_index: 0 }] }),
+      sse({ object: 'x' }),
+      chunk([{ index: 0 }]),
+      chunk([{ index: 0, delta: { content: null, tool_calls: null } }]),
+      chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]),
+      DONE,
+    ]);
+    expect(error).toBeUndefined();
+    expect(out).toEqual([{ type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' }, { type: 'done' }]);
+  });
+
+  it('reads reasoning_content and reasoning', () => {
+    const { out } = run([chunk([{ index: 0, delta: { reasoning_content: 'think' } }]), chunk([{ index: 0, delta: { reasoning: 'more' } }]), DONE]);
+    expect(out).toEqual([{ type: 'reasoning-delta', choice: 0, text: 'think' }, { type: 'reasoning-delta', choice: 0, text: 'more' }, { type: 'done' }]);
+  });
+
+  it('reads legacy delta.function_call as a call without index or id', () => {
+    const { out } = run([chunk([{ index: 0, delta: { function_call: { name: 'f', arguments: '' } } }]), chunk([{ index: 0, delta: { function_call: { arguments: '{}' } } }]), DONE]);
+    expect(out.slice(0, 2)).toEqual([
+      { type: 'tool-call-delta', choice: 0, name: 'f', argumentsDelta: '' },
+      { type: 'tool-call-delta', choice: 0, argumentsDelta: '{}' },
+    ]);
+  });
+
+  it('serialises arguments sent as a JSON object, and keeps ids and names strings', () => {
+    const { out } = run([chunk([{ index: 0, delta: { tool_calls: [{ index: 0, id: 7, function: { name: { evil: 1 }, arguments: { city: 'Paris' } } }] } }]), DONE]);
+    expect(out[0]).toEqual({ type: 'tool-call-delta', choice: 0, index: 0, id: '7', argumentsDelta: '{"city":"Paris"}' });
+  });
+
+  it('keeps choices apart (n > 1) and finishes each', () => {
+    const { out } = run([
+      chunk([
+        { index: 0, delta: { tool_calls: [{ index: 0, id: 'a', function: { name: 'f', arguments: '{}' } }] } },
+        { index: 1, delta: { tool_calls: [{ index: 0, id: 'b', function: { name: 'f', arguments: '{}' } }] } },
+      ]),
+      chunk([
+        { index: 1, delta: {}, finish_reason: 'tool_calls' },
+        { index: 0, delta: {}, finish_reason: 'tool_calls' },
+      ]),
+    ]);
+    expect(out.map((e) => `${e.type}:${'choice' in e ? e.choice : ''}`)).toEqual(['tool-call-delta:0', 'tool-call-delta:1', 'finish:1', 'finish:0']);
+  });
+
+  it('emits usage once per change (vLLM repeats it on every chunk)', () => {
+    const u = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
+    const { out } = run([chunk([{ index: 0, delta: { content: 'a' } }], { usage: u }), chunk([{ index: 0, delta: { content: 'b' } }], { usage: u }), DONE]);
+    expect(out.filter((e) => e.type === 'usage')).toHaveLength(1);
+  });
+
+  it('turns an error envelope in a data line into a provider-error', () => {
+    const { out, error } = run([chunk([{ index: 0, delta: { content: 'a' } }]), sse({ error: { message: 'Rate limit', type: 'rate_limit_error', code: 'rate_limit_exceeded' } }), DONE]);
+    expect(out).toEqual([{ type: 'text-delta', choice: 0, text: 'a' }]);
+    expect(error).toBeInstanceOf(ProviderError);
+    const e = error as ProviderError;
+    expect([e.code, e.providerCode, e.type, e.message.includes('Rate limit'), e.retryable]).toEqual(['provider-error', 'rate_limit_exceeded', 'rate_limit_error', true, true]);
+  });
+
+  it('turns event: error into a provider-error, also when its data is plain text', () => {
+    expect(run([sse({ error: { message: 'bad', type: 'invalid_request_error', code: 'tool_use_failed' } }, 'error')]).error).toMatchObject({ code: 'provider-error', providerCode: 'tool_use_failed', retryable: false });
+    expect(run([sse('upstream exploded', 'error')]).error).toMatchObject({ code: 'provider-error', message: expect.stringContaining('upstream exploded') });
+  });
+
+  it('reads a numeric error code as an HTTP status (OpenRouter)', () => {
+    const { error } = run([chunk([{ index: 0, delta: {} }], { error: { code: 503, message: 'down' } })]);
+    expect(error).toMatchObject({ code: 'provider-error', status: 503, retryable: true });
+  });
+
+  it('ignores placeholder errors with only empty fields (Copilot)', () => {
+    expect(run([chunk([], { error: { code: '', message: '' } }), chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]), DONE]).error).toBeUndefined();
+  });
+
+  it('rejects data that is not JSON or not an object with invalid-event', () => {
+    for (const data of ['not json', '[]', 'null', '"x"', '5']) {
+      const { error } = run([sse(data)]);
+      expect(error).toBeInstanceOf(InvalidEventError);
+      expect((error as InvalidEventError).data).toBe(data);
+    }
+    expect(run([sse({ choices: 5 })]).error).toBeInstanceOf(InvalidEventError);
+  });
+
+  it('ends with truncated when a choice never finished and no [DONE] came', () => {
+    expect(run([chunk([{ index: 0, delta: { content: 'a' } }])]).error).toBeInstanceOf(TruncatedStreamError);
+    expect(run([]).error).toBeInstanceOf(TruncatedStreamError);
+    expect(run([chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]), chunk([{ index: 1, delta: { content: 'b' } }])]).error).toBeInstanceOf(TruncatedStreamError);
+  });
+
+  it('completes without [DONE] when every choice finished', () => {
+    const { error } = run([chunk([{ index: 0, delta: { content: 'a' } }]), chunk([{ index: 0, delta: {}, finish_reason: 'stop' }])]);
+    expect(error).toBeUndefined();
+  });
+
+  it('ignores everything after [DONE]', () => {
+    const { out, error } = run([chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]), DONE, sse('garbage')]);
+    expect(error).toBeUndefined();
+    expect(out.at(-1)).toEqual({ type: 'done' });
+  });
+
+  it('normalises finish reasons', () => {
+    const reasons = ['stop', 'length', 'tool_calls', 'function_call', 'content_filter', 'weird'].map((r) => {
+      const { out } = run([chunk([{ index: 0, delta: {}, finish_reason: r }]), DONE]);
+      return out[0]?.type === 'finish' ? out[0].reason : undefined;
+    });
+    expect(reasons).toEqual(['stop', 'length', 'tool-calls', 'tool-calls', 'content-filter', 'other']);
+  });
+
+  it('marble: passes values in time, unsubscribes the source on early unsubscribe', () => {
+    new TestScheduler((a, e) => expect(a).toEqual(e)).run(({ cold, expectObservable, expectSubscriptions }) => {
+      const src = cold<SseEvent>('-a--b--c|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]), c: DONE });
+      expectObservable(src.pipe(openaiChat())).toBe('-t--f--d|', { t: { type: 'text-delta', choice: 0, text: 'x' }, f: { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' }, d: { type: 'done' } });
+      const src2 = cold<SseEvent>('-a--b--c|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: DONE, c: DONE });
+      expectObservable(src2.pipe(openaiChat()), '--!').toBe('-t-', { t: { type: 'text-delta', choice: 0, text: 'x' } });
+      expectSubscriptions(src2.subscriptions).toBe('^-!');
+    });
+  });
+
+  it('marble: a source error passes through', () => {
+    new TestScheduler((a, e) => expect(a).toEqual(e)).run(({ cold, expectObservable }) => {
+      expectObservable(cold<SseEvent>('-#', undefined, new Error('net')).pipe(openaiChat())).toBe('-#', undefined, new Error('net'));
+    });
+  });
+});
