@@ -5,17 +5,17 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { toolCalls, type ToolCallsOptions } from './accumulate/toolCalls';
-import { openaiChat } from './providers/openaiChat';
 import type { ToolCallResult } from './result';
-import { decodeSse, type DecodeSseOptions } from './sse/decodeSse';
+import { readStreamEvents, type ReadStreamEventsOptions } from './readStreamEvents';
 
 /** Options of {@link readToolCalls}. */
-export type ReadToolCallsOptions = ToolCallsOptions & DecodeSseOptions;
+export type ReadToolCallsOptions = ToolCallsOptions & ReadStreamEventsOptions;
 
 /**
  * Read the tool calls of a streamed response, straight from its bytes.
  *
- * <span class="informal">`decodeSse()` → the wire adapter → `toolCalls()`, in one operator.</span>
+ * <span class="informal">`decodeSse()` → the wire adapter (auto-detected by default) → `toolCalls()`,
+ * in one operator.</span>
  *
  * ```text
  * --c1--c2------c3-----|           c: network chunks (Uint8Array or string), split anywhere
@@ -39,9 +39,9 @@ export type ReadToolCallsOptions = ToolCallsOptions & DecodeSseOptions;
  * // displays: get_weather { city: 'Paris' }
  * ```
  *
- * @param options SSE limits, tool-call limits and the id generator.
+ * @param options The wire format (`provider`, default `auto`), SSE limits, tool-call limits and the id generator.
  * @return An operator from byte (or text) chunks to {@link ToolCallResult}s.
  */
 export function readToolCalls(options: ReadToolCallsOptions = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
-  return (source) => source.pipe(decodeSse(options), openaiChat(), toolCalls(options));
+  return (source) => source.pipe(readStreamEvents(options), toolCalls(options));
 }

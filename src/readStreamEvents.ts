@@ -1,0 +1,55 @@
+/**
+ * `readStreamEvents()`: bytes → normalised {@link StreamEvent}s, any wire format.
+ *
+ * @module
+ */
+import { defer, tap, type OperatorFunction } from 'rxjs';
+import type { StreamEvent } from './events';
+import { decodeSseWith } from './providers/decoder';
+import { decoderFor, type ProviderOption } from './providers/registry';
+import { decodeSse, type DecodeSseOptions } from './sse/decodeSse';
+
+/** Options of {@link readStreamEvents}. */
+export interface ReadStreamEventsOptions extends DecodeSseOptions {
+  /** The wire format; `auto` (the default) recognises it from the first meaningful event. */
+  readonly provider?: ProviderOption;
+}
+
+const RAW_START = 512;
+
+/**
+ * Read a streamed response's bytes as normalised events.
+ *
+ * <span class="informal">`decodeSse()` then the wire adapter (auto-detected by default).</span>
+ *
+ * ```text
+ * --c1----c2------c3--|         c: network chunks, split anywhere
+ *   readStreamEvents()
+ * --t-----(xx)----(fd)|         t: text-delta, x: tool-call-delta, f: finish, d: done
+ * ```
+ *
+ * 1. With `provider: 'auto'`, a stream of no known format ends with `unknown-format`, showing the
+ *    first bytes that arrived (an HTML error page, a JSON body, …).
+ * 2. Every error is typed; see `toolCalls()` for what the events mean per call.
+ *
+ * @param options The wire format and the SSE limits.
+ * @return An operator from byte (or text) chunks to {@link StreamEvent}s.
+ */
+export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string, StreamEvent> {
+  const provider = options.provider ?? 'auto';
+  return (source) =>
+    defer(() => {
+      let start = '';
+      let decoder: TextDecoder | undefined;
+      const remember = (chunk: Uint8Array | string): void => {
+        if (start.length >= RAW_START) return;
+        if (typeof chunk === 'string') start += chunk.slice(0, RAW_START);
+        else start += (decoder ??= new TextDecoder()).decode(chunk.subarray(0, RAW_START), { stream: true });
+      };
+      return source.pipe(
+        tap(provider === 'auto' ? remember : () => undefined),
+        decodeSse(options),
+        decodeSseWith(decoderFor(provider, () => start.slice(0, RAW_START))),
+      );
+    });
+}
