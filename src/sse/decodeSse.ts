@@ -1,0 +1,73 @@
+/**
+ * Bytes or text of a `text/event-stream` body → {@link SseEvent}s.
+ *
+ * @module
+ */
+import { ignoreElements, Observable, tap, type OperatorFunction } from 'rxjs';
+import type { SseEvent } from '../events';
+import { SseParser, type SseParserOptions } from './parser';
+
+/** Options of {@link decodeSse}. */
+export type DecodeSseOptions = SseParserOptions;
+
+/**
+ * Parse a Server-Sent Events stream, chunk by chunk, into one {@link SseEvent} per dispatched event.
+ *
+ * <span class="informal">Like `scan` with a line splitter as the accumulator: chunks cut anywhere
+ * go in, whole events come out as soon as their blank line arrives.</span>
+ *
+ * ```text
+ * --a------b----------c--|     a: 'data: {"x"'  b: ':1}\n\nda'  c: 'ta: [DONE]\n\n'
+ *   decodeSse()
+ * ---------X----------D--|     X: { event: 'message', data: '{"x":1}' }, D: { …, data: '[DONE]' }
+ * ```
+ *
+ * Follows the WHATWG "event stream interpretation" rules:
+ *
+ * 1. `Uint8Array` chunks are decoded as streaming UTF-8 (a character split across chunks decodes
+ *    once; invalid bytes become U+FFFD); `string` chunks are taken as already-decoded text. One
+ *    leading BOM is stripped, even when its bytes arrive in separate chunks.
+ * 2. Lines end with CR, LF or CRLF; a CRLF split across two chunks is one line end, and a line ended
+ *    by a final CR is processed.
+ * 3. Lines starting with `:` are comments. `name: value` sets a field (one space after the colon is
+ *    stripped; a line without a colon is a field with an empty value); unknown fields are ignored.
+ * 4. `data` lines are joined with `\n`. An event is dispatched at a blank line, and only when it had
+ *    at least one `data` line (`data:` alone dispatches `data: ''`).
+ * 5. `event` defaults to `message`. `id` persists to later events (an `id` containing U+0000 is
+ *    ignored). `retry` is set on its event when it is all ASCII digits, else `undefined`.
+ * 6. At the end of input, an event that no blank line completed is dropped (per spec).
+ * 7. An event larger than `maxEventSize` chars (pending line + data so far) ends the stream with an
+ *    {@link EventTooLargeError} (`event-too-large`, with the byte offset where the event started);
+ *    nothing past the limit is buffered.
+ * 8. One parser per subscription; source errors pass through; unsubscribing unsubscribes the source.
+ *
+ * @example
+ * ```ts
+ * import { of } from 'rxjs';
+ * import { decodeSse } from 'rxjs-tool-calls';
+ *
+ * of('event: ping\ndata: {"a"', ':1}\n\nid: 7\ndata: one\ndata: two\n\n').pipe(decodeSse()).subscribe(console.log);
+ * // displays:
+ * // { event: 'ping', data: '{"a":1}', id: undefined, retry: undefined }
+ * // { event: 'message', data: 'one\ntwo', id: '7', retry: undefined }
+ * ```
+ *
+ * @param options `maxEventSize`: the largest event accepted, in chars (default 16 MiB).
+ * @return An operator from byte or text chunks to {@link SseEvent}s.
+ */
+export function decodeSse(options: DecodeSseOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
+  return (source) =>
+    new Observable<SseEvent>((subscriber) => {
+      const parser = new SseParser(options);
+      const emit = (event: SseEvent): void => subscriber.next(event);
+      // Events go straight to `subscriber`; the operator chain only carries completion, errors
+      // (a throw in `push`/`end` becomes an error) and unsubscription. Subscribing `subscriber`
+      // itself links the chain to it, so even a synchronous source stops when downstream unsubscribes.
+      return source
+        .pipe(
+          tap({ next: (chunk) => parser.push(chunk, emit), complete: () => parser.end(emit) }),
+          ignoreElements(),
+        )
+        .subscribe(subscriber);
+    });
+}

@@ -1,0 +1,309 @@
+/**
+ * The Server-Sent Events parser core, free of RxJS: WHATWG "event stream interpretation" over
+ * streamed bytes or text, with a bounded event size.
+ *
+ * @module
+ */
+import { EventTooLargeError } from '../errors';
+import type { SseEvent } from '../events';
+import { Utf8Tail, utf8Length } from './utf8';
+
+const LF = 10;
+const CR = 13;
+const SPACE = 32;
+const COLON = 58;
+const BOM = 0xfeff;
+/** How much of an oversized event's text an {@link EventTooLargeError} keeps. */
+const HEAD_CHARS = 200;
+const STREAM: TextDecodeOptions = { stream: true };
+
+/** The default {@link SseParserOptions.maxEventSize}: 16 MiB. */
+export const DEFAULT_MAX_EVENT_SIZE = 16 * 1024 * 1024;
+
+/** Options of {@link SseParser} and `decodeSse()`. */
+export interface SseParserOptions {
+  /**
+   * The largest event accepted, in chars of the pending line plus the event's data so far.
+   * Default {@link DEFAULT_MAX_EVENT_SIZE}.
+   */
+  readonly maxEventSize?: number;
+}
+
+/** Receives each dispatched event. */
+export type SseEventHandler = (event: SseEvent) => void;
+
+/**
+ * A WHATWG-conformant SSE parser for one stream. Feed it with {@link SseParser.push} and finish
+ * with {@link SseParser.end}; after `end()` it is ready for a new stream.
+ *
+ * Byte chunks are decoded as streaming UTF-8 (invalid bytes become U+FFFD); string chunks are
+ * taken as already-decoded text. Throws {@link EventTooLargeError} when an event outgrows
+ * `maxEventSize`; after that every call throws the same error.
+ */
+export class SseParser {
+  readonly maxEventSize: number;
+
+  private decoder: TextDecoder | undefined;
+  /** Bytes went into the decoder since it was last flushed. */
+  private decoding = false;
+  private readonly tail = new Utf8Tail();
+  private bomChecked = false;
+  /** The last text ended with CR: an LF at the start of the next text belongs to that line end. */
+  private skipLF = false;
+  /** The unterminated line so far, in pieces (joined once, when its line end arrives). */
+  private pending: string[] = [];
+  private pendingLength = 0;
+
+  private data = '';
+  private dataLines = 0;
+  private eventType = '';
+  private retry: number | undefined = undefined;
+  private lastId: string | undefined = undefined;
+
+  /** Bytes received so far. */
+  private bytesIn = 0;
+  /** Byte offset of the end of the text decoded so far. */
+  private textEnd = 0;
+  /** The text being scanned, the byte offset of its first char and where its own lines start (for error reports). */
+  private text = '';
+  private textStart = 0;
+  private textFrom = 0;
+  /** Byte offset where the current event started; -1: at `eventStartPos` in `text`. */
+  private eventStart = -1;
+  private eventStartPos = 0;
+  /** The first chars of the current event's text, kept when the event spans texts. */
+  private head = '';
+  private failure: EventTooLargeError | undefined;
+
+  constructor(options: SseParserOptions = {}) {
+    this.maxEventSize = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
+  }
+
+  /** Parse the next chunk, calling `onEvent` for every event it completes. */
+  push(chunk: Uint8Array | string, onEvent: SseEventHandler): void {
+    if (this.failure !== undefined) throw this.failure;
+    if (typeof chunk === 'string') {
+      if (this.decoding) this.flush(onEvent);
+      const start = this.textEnd;
+      this.textEnd += utf8Length(chunk, 0, chunk.length);
+      this.bytesIn = this.textEnd;
+      this.scan(chunk, start, onEvent);
+      return;
+    }
+    const decoder = (this.decoder ??= new TextDecoder('utf-8', { ignoreBOM: true }));
+    const text = decoder.decode(chunk, STREAM);
+    this.decoding = true;
+    this.bytesIn += chunk.length;
+    const start = this.textEnd;
+    this.textEnd = this.bytesIn - this.tail.feed(chunk);
+    this.scan(text, start, onEvent);
+  }
+
+  /**
+   * The input ended: decode what the decoder still holds, drop an unterminated line and an event
+   * that no blank line completed (per spec), and reset for a new stream.
+   */
+  end(onEvent: SseEventHandler): void {
+    if (this.failure !== undefined) throw this.failure;
+    if (this.decoding) this.flush(onEvent);
+    this.reset();
+  }
+
+  /** Forget all state, including the last event id and a failure. */
+  reset(): void {
+    this.decoder = undefined;
+    this.decoding = false;
+    this.tail.clear();
+    this.bomChecked = this.skipLF = false;
+    this.pending = [];
+    this.pendingLength = 0;
+    this.data = this.eventType = this.text = this.head = '';
+    this.dataLines = 0;
+    this.retry = this.lastId = this.failure = undefined;
+    this.bytesIn = this.textEnd = this.textStart = this.textFrom = this.eventStartPos = 0;
+    this.eventStart = -1;
+  }
+
+  private flush(onEvent: SseEventHandler): void {
+    const text = (this.decoder as TextDecoder).decode();
+    this.decoding = false;
+    this.tail.clear();
+    const start = this.textEnd;
+    this.textEnd = this.bytesIn;
+    this.scan(text, start, onEvent);
+  }
+
+  /** Split `text` (which starts at byte `start`) into lines and interpret them. */
+  private scan(text: string, start: number, onEvent: SseEventHandler): void {
+    const length = text.length;
+    if (length === 0) return;
+    let pos = 0;
+    if (!this.bomChecked) {
+      this.bomChecked = true;
+      if (text.charCodeAt(0) === BOM) {
+        pos = 1;
+        this.eventStartPos = 1;
+      }
+    }
+    if (this.skipLF) {
+      this.skipLF = false;
+      if (text.charCodeAt(0) === LF) {
+        pos = 1;
+        if (this.eventStart === start) this.eventStart++;
+      }
+    }
+    const from = pos;
+    this.text = text;
+    this.textStart = start;
+    this.textFrom = from;
+
+    let lf = text.indexOf('\n', pos);
+    let cr = text.indexOf('\r', pos);
+    if (this.pendingLength > 0) {
+      // The line started in an earlier text: find its end here, without rescanning the pieces.
+      const end = cr === -1 ? lf : lf === -1 || cr < lf ? cr : lf;
+      if (end === -1) {
+        this.keep(pos === 0 ? text : text.slice(pos));
+        this.endScan(from);
+        return;
+      }
+      this.pending.push(text.slice(pos, end));
+      const line = this.pending.join('');
+      this.pending = [];
+      this.pendingLength = 0;
+      this.line(line, 0, line.length);
+      pos = this.afterLineEnd(text, end);
+    }
+    for (;;) {
+      if (lf !== -1 && lf < pos) lf = text.indexOf('\n', pos);
+      if (cr !== -1 && cr < pos) cr = text.indexOf('\r', pos);
+      const end = cr === -1 ? lf : lf === -1 || cr < lf ? cr : lf;
+      if (end === -1) break;
+      if (end === pos) {
+        this.dispatch(onEvent);
+        pos = this.afterLineEnd(text, end);
+        this.eventStart = -1;
+        this.eventStartPos = pos;
+        this.head = '';
+      } else {
+        this.line(text, pos, end);
+        pos = this.afterLineEnd(text, end);
+      }
+    }
+    if (pos < length) this.keep(pos === 0 ? text : text.slice(pos));
+    this.endScan(from);
+  }
+
+  /** The position after the line end at `end` (CRLF counts once, also across texts). */
+  private afterLineEnd(text: string, end: number): number {
+    const next = end + 1;
+    if (text.charCodeAt(end) === CR) {
+      if (next === text.length) this.skipLF = true;
+      else if (text.charCodeAt(next) === LF) return next + 1;
+    }
+    return next;
+  }
+
+  /** Keep the start of an unterminated line for the next text. */
+  private keep(piece: string): void {
+    this.pending.push(piece);
+    this.pendingLength += piece.length;
+    if (this.pendingLength + this.data.length > this.maxEventSize) this.fail();
+  }
+
+  /** The text is done: pin the current event's start to a byte offset and keep its first chars. */
+  private endScan(from: number): void {
+    let headFrom = from;
+    if (this.eventStart === -1) {
+      headFrom = this.eventStartPos;
+      this.eventStart = this.textEnd - utf8Length(this.text, headFrom, this.text.length);
+    }
+    if (this.head.length < HEAD_CHARS) this.head += this.text.slice(headFrom, headFrom + HEAD_CHARS - this.head.length);
+    this.text = '';
+  }
+
+  /** Interpret one non-empty line `s[start, end)`. */
+  private line(s: string, start: number, end: number): void {
+    if (end - start + this.data.length > this.maxEventSize) this.fail();
+    const c = s.charCodeAt(start);
+    if (c === COLON) return; // comment
+    // Fast paths for `data:` and `event:` (the prefix chars are never line ends, so this stays in the line).
+    if (c === 100 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === COLON) {
+      this.appendData(s.slice(start + 5 < end && s.charCodeAt(start + 5) === SPACE ? start + 6 : start + 5, end));
+      return;
+    }
+    if (c === 101 && s.charCodeAt(start + 1) === 118 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 110 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === COLON) {
+      this.eventType = s.slice(start + 6 < end && s.charCodeAt(start + 6) === SPACE ? start + 7 : start + 6, end);
+      return;
+    }
+    let colon = start;
+    while (colon < end && s.charCodeAt(colon) !== COLON) colon++;
+    const name = s.slice(start, colon);
+    let value = '';
+    if (colon < end) value = s.slice(colon + 1 < end && s.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1, end);
+    this.field(name, value);
+  }
+
+  private field(name: string, value: string): void {
+    switch (name) {
+      case 'data':
+        this.appendData(value);
+        break;
+      case 'event':
+        this.eventType = value;
+        break;
+      case 'id':
+        if (value.indexOf('\0') === -1) this.lastId = value;
+        break;
+      case 'retry':
+        if (isDigits(value)) this.retry = Number(value);
+        break;
+      default:
+      // unknown fields are ignored
+    }
+  }
+
+  private appendData(value: string): void {
+    this.data = this.dataLines++ === 0 ? value : `${this.data}\n${value}`;
+  }
+
+  /** A blank line: dispatch the event when its data buffer is not empty, then start a new one. */
+  private dispatch(onEvent: SseEventHandler): void {
+    if (this.dataLines > 0) {
+      const event: SseEvent = { event: this.eventType === '' ? 'message' : this.eventType, data: this.data, id: this.lastId, retry: this.retry };
+      this.data = '';
+      this.dataLines = 0;
+      this.eventType = '';
+      this.retry = undefined;
+      onEvent(event);
+      return;
+    }
+    this.eventType = '';
+    this.retry = undefined;
+  }
+
+  private fail(): never {
+    let byteOffset = this.eventStart;
+    let head = this.head;
+    if (byteOffset === -1) {
+      byteOffset = this.textStart + utf8Length(this.text, 0, this.eventStartPos);
+      head = this.text.slice(this.eventStartPos, this.eventStartPos + HEAD_CHARS);
+    } else if (head.length < HEAD_CHARS) {
+      head += this.text.slice(this.textFrom, this.textFrom + HEAD_CHARS - head.length);
+    }
+    this.pending = [];
+    this.data = '';
+    this.failure = new EventTooLargeError(this.maxEventSize, byteOffset, head);
+    throw this.failure;
+  }
+}
+
+/** Whether `value` is a non-empty run of ASCII digits. */
+function isDigits(value: string): boolean {
+  if (value.length === 0) return false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
