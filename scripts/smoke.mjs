@@ -1,0 +1,19 @@
+// Smoke test of the built package through its `exports` map: ESM `import` and CJS `require`.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { from, lastValueFrom, toArray } from 'rxjs';
+
+const require = createRequire(import.meta.url);
+const bytes = new Uint8Array(readFileSync(new URL('../examples/weather.sse', import.meta.url)));
+const esm = await import('rxjs-tool-calls');
+const cjs = require('rxjs-tool-calls');
+let failed = 0;
+for (const [how, lib] of [['import', esm], ['require', cjs]]) {
+  const results = await lastValueFrom(from([bytes]).pipe(lib.readToolCalls(), toArray()));
+  const names = results.map((r) => (r.success ? r.data.name : r.error.code)).join(',');
+  const ok = names === 'get_weather,get_time' && typeof lib.decodeSse === 'function';
+  if (!ok) failed++;
+  console.log(`${ok ? 'ok' : 'FAIL'} ${how}: ${names}`);
+}
+console.log(`smoke: ${2 - failed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,63 @@
+import { connect, from, map, merge, type Observable } from 'rxjs';
+import { toolCalls, type ToolCallsOptions } from '../../src/accumulate/toolCalls';
+import type { StreamEvent } from '../../src/events';
+import { readStreamEvents, type ReadStreamEventsOptions } from '../../src/readStreamEvents';
+import type { ToolCallResult } from '../../src/result';
+
+/** What one run of the whole pipeline produced. */
+export interface RunOutcome {
+  readonly results: ToolCallResult[];
+  readonly text: string;
+  readonly reasoning: string;
+  readonly finishReason: string | null;
+  readonly events: StreamEvent[];
+  readonly error: unknown;
+  readonly completed: boolean;
+}
+
+type Item = { kind: 'event'; event: StreamEvent } | { kind: 'result'; result: ToolCallResult };
+
+/** Feed chunks through readStreamEvents + toolCalls synchronously and collect everything. */
+export function runChunks(chunks: ReadonlyArray<Uint8Array | string>, options: ReadStreamEventsOptions & ToolCallsOptions = {}): RunOutcome {
+  return runObservable(from(chunks), options);
+}
+
+export function runObservable(bytes$: Observable<Uint8Array | string>, options: ReadStreamEventsOptions & ToolCallsOptions = {}): RunOutcome {
+  const results: ToolCallResult[] = [];
+  const events: StreamEvent[] = [];
+  let text = '';
+  let reasoning = '';
+  let finishReason: string | null = null;
+  let error: unknown;
+  let completed = false;
+  let n = 0;
+  bytes$
+    .pipe(
+      readStreamEvents(options),
+      connect((events$) =>
+        merge(
+          events$.pipe(map((event): Item => ({ kind: 'event', event }))),
+          events$.pipe(
+            toolCalls({ generateId: () => `gen_${n++}`, ...options }),
+            map((result): Item => ({ kind: 'result', result })),
+          ),
+        ),
+      ),
+    )
+    .subscribe({
+      next(item) {
+        if (item.kind === 'result') {
+          results.push(item.result);
+          return;
+        }
+        const e = item.event;
+        events.push(e);
+        if (e.type === 'text-delta') text += e.text;
+        else if (e.type === 'reasoning-delta') reasoning += e.text;
+        else if (e.type === 'finish') finishReason = e.rawReason;
+      },
+      error: (e: unknown) => (error = e),
+      complete: () => (completed = true),
+    });
+  return { results, text, reasoning, finishReason, events, error, completed };
+}
