@@ -27,7 +27,10 @@ export class AutoDecoder implements WireDecoder {
   private inner: WireDecoder | undefined;
   private readonly seen: string[] = [];
 
-  /** @param rawStart Returns the start of the raw input, for the `unknown-format` error. */
+  /**
+   * @param rawStart Returns the start of the raw input, for the `unknown-format` error of a stream
+   *   that ended before any recognisable event (an HTML error page, a JSON body, …).
+   */
   constructor(private readonly rawStart: () => string = () => this.seen.join('\n')) {}
 
   get provider(): ProviderName {
@@ -39,9 +42,11 @@ export class AutoDecoder implements WireDecoder {
       const format = detectFormat(event);
       if (format === undefined) return;
       if (this.seen.length < 4) this.seen.push(`${event.event === 'message' ? '' : `event: ${event.event}\n`}data: ${event.data}`);
-      if (format === null) throw new UnknownFormatError(this.rawStart(), `event ${JSON.stringify(event.event)} matches no known wire format`);
+      // Show the event itself: how much raw input has arrived by now depends on the chunking.
+      const start = this.seen.join('\n\n');
+      if (format === null) throw new UnknownFormatError(start, `event ${JSON.stringify(event.event)} matches no known wire format`);
       const factory = DECODERS[format];
-      if (factory === undefined) throw new UnknownFormatError(this.rawStart(), `the ${format} format is not supported`);
+      if (factory === undefined) throw new UnknownFormatError(start, `the ${format} format is not supported`);
       this.inner = factory();
     }
     this.inner.sse(event, emit);
