@@ -97,14 +97,18 @@ export function isRetryable(status: number | undefined, code: string | undefined
 /**
  * Build a `provider-error` from an error object in any of the common shapes
  * (`{ message, type, code, status }`, possibly nested under `error`).
+ *
+ * `httpStatus`, when given (an HTTP response's status), is the error's `status` and decides
+ * `retryable` together with the payload's code and type. `provider` may be any name (`'http'` for
+ * errors read from an HTTP response before any wire format is known).
  */
-export function providerError(provider: ProviderName, payload: unknown, fallbackMessage = 'provider reported an error'): ProviderError {
+export function providerError(provider: string, payload: unknown, fallbackMessage = 'provider reported an error', httpStatus?: number): ProviderError {
   const outer = asRecord(payload);
   const inner = asRecord(outer?.['error']) ?? outer;
   const rawCode = inner?.['code'] ?? outer?.['code'];
   const providerCode = typeof rawCode === 'number' ? String(rawCode) : asString(rawCode) || undefined;
   const type = asString(inner?.['type']) ?? asString(inner?.['status']) ?? undefined;
-  const status = asNumber(inner?.['status']) ?? asNumber(outer?.['status']) ?? (typeof rawCode === 'number' && rawCode >= 100 && rawCode < 600 ? rawCode : undefined);
+  const status = httpStatus ?? asNumber(inner?.['status']) ?? asNumber(outer?.['status']) ?? (typeof rawCode === 'number' && rawCode >= 100 && rawCode < 600 ? rawCode : undefined);
   const message = asString(inner?.['message']) ?? asString(outer?.['message']) ?? (typeof payload === 'string' ? payload : fallbackMessage);
   const info: ProviderErrorInfo = { provider, providerCode, type, message, status, retryable: isRetryable(status, providerCode, type), payload };
   return new ProviderError(info);

@@ -1,0 +1,52 @@
+/**
+ * `rxjs-tool-calls/marbles`: helpers for marble-testing code that reads LLM tool-call streams.
+ *
+ * - wire builders that write the SSE text a provider sends (`openaiChunk`, `anthropicEvent`, …);
+ * - byte helpers (`encodeChunks`, `wireChunks`) and splitters that cut bytes the way networks do
+ *   (`splitEveryByte`, `splitRandom`, `splitInsideMultibyte`);
+ * - `toolStreamErrorMatcher` / `normalizeErrors` to compare typed errors by code and fields.
+ *
+ * Nothing here depends on a test framework.
+ *
+ * @example
+ * ```ts
+ * import { TestScheduler } from 'rxjs/testing';
+ * import { openaiChunk, openaiDone, wireChunks, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
+ *
+ * const scheduler = new TestScheduler(toolStreamErrorMatcher((a, e) => expect(a).toEqual(e)));
+ * scheduler.run(({ cold, expectObservable }) => {
+ *   const { marbles, values } = wireChunks('-a-b|', { a: openaiChunk({ content: 'hi' }), b: openaiDone() });
+ *   expectObservable(cold(marbles, values).pipe(decodeSse(), openaiChat())).toBe(…);
+ * });
+ * ```
+ *
+ * @module
+ */
+export {
+  sseEvent,
+  openaiChunk,
+  openaiChunkObject,
+  openaiDone,
+  anthropicEvent,
+  responsesEvent,
+  cohereEvent,
+  geminiChunk,
+  type SseEventFields,
+  type OpenAIChunkOptions,
+  type OpenAIToolCallDelta,
+  type GeminiChunkOptions,
+  type GeminiFunctionCall,
+} from './wire';
+export {
+  toBytes,
+  encodeChunks,
+  wireChunks,
+  marbleKeys,
+  splitEveryByte,
+  splitRandom,
+  splitInsideMultibyte,
+  type WireValue,
+  type WireChunks,
+  type WireChunksOptions,
+} from './chunks';
+export { normalizeErrors, toolStreamErrorMatcher, compareWithoutStacks, type NormalizedError, type DeepEqualAssertion } from './errors';

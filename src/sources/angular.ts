@@ -1,0 +1,102 @@
+/**
+ * Angular `HttpClient` progress events → new text chunks, typed structurally (no Angular import).
+ *
+ * @module
+ */
+import { Observable, type OperatorFunction } from 'rxjs';
+import { httpProviderError } from './response';
+
+/** `HttpEventType.DownloadProgress`. */
+const DOWNLOAD_PROGRESS = 3;
+/** `HttpEventType.Response`. */
+const RESPONSE = 4;
+
+/**
+ * The parts of Angular's `HttpEvent<string>` that are read: `HttpDownloadProgressEvent`
+ * (`type === 3`, cumulative `partialText`) and `HttpResponse` (`type === 4`, full `body`). Other
+ * events (sent, upload progress, response header, user) are ignored.
+ */
+export type AngularHttpEventLike =
+  | { readonly type: 3; readonly partialText?: string | undefined; readonly loaded?: number }
+  | { readonly type: 4; readonly body: string | null; readonly status?: number }
+  | { readonly type: 0 | 1 | 2 | 5 };
+
+/** Options of {@link angularTextChunks}. */
+export interface AngularTextChunksOptions {
+  /** The name put on `ProviderError.provider` when an `HttpErrorResponse` is mapped. Default `'http'`. */
+  readonly provider?: string;
+}
+
+/** Angular's `HttpErrorResponse`, structurally: a named error with an HTTP status and the error body. */
+function isHttpErrorResponse(value: unknown): value is { status: number; statusText?: string; error?: unknown } {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as { name?: unknown; status?: unknown };
+  return record.name === 'HttpErrorResponse' && typeof record.status === 'number' && record.status > 0;
+}
+
+/**
+ * Turn the events of an Angular `HttpClient` text request with progress into the new text each
+ * one adds.
+ *
+ * <span class="informal">Angular reports the cumulative text received so far; this emits only
+ * what is new, so the result feeds an SSE decoder like any other text source.</span>
+ *
+ * ```text
+ * events:  -S--P-----P--------P----------R|     S: Sent, P: DownloadProgress (partialText 'da', 'data: {', 'data: {}\n\n'),
+ *   angularTextChunks()                         R: Response (body 'data: {}\n\ndata: [DONE]\n\n')
+ *          ----a-----b--------c----------d|     a: 'da', b: 'ta: {', c: '}\n\n', d: 'data: [DONE]\n\n'
+ *
+ * events:  -S--P-----#                          # = HttpErrorResponse { status: 429, error: '{"error":…}' }
+ *          ----a-----#                          # = ProviderError { status: 429, retryable: true }
+ * ```
+ *
+ * 1. Each `DownloadProgress` event's `partialText` beyond the text already seen is emitted; events
+ *    that add nothing emit nothing.
+ * 2. The final `Response` emits the rest of its `body` that no progress event carried (all of it
+ *    when progress was not reported).
+ * 3. An `HttpErrorResponse` with an HTTP status becomes a `ProviderError` (code `provider-error`)
+ *    with `status`, `retryable` and the error body parsed as a JSON error when possible; other
+ *    errors (status 0: the network failed) pass through unchanged.
+ * 4. Cancelling is `HttpClient`'s own: unsubscribing aborts the request.
+ *
+ * @example
+ * ```ts
+ * import { angularTextChunks, decodeSse, openaiChat } from 'rxjs-tool-calls';
+ *
+ * http
+ *   .request('POST', url, { body, observe: 'events', reportProgress: true, responseType: 'text' })
+ *   .pipe(angularTextChunks(), decodeSse(), openaiChat())
+ *   .subscribe(console.log);
+ * ```
+ *
+ * @param options The provider name for mapped HTTP errors.
+ * @return An operator from Angular HTTP events to new text chunks.
+ */
+export function angularTextChunks(options: AngularTextChunksOptions = {}): OperatorFunction<AngularHttpEventLike, string> {
+  const provider = options.provider ?? 'http';
+  return (source) =>
+    new Observable<string>((subscriber) => {
+      let seen = 0;
+      const emitFrom = (text: string): void => {
+        if (text.length <= seen) return;
+        const chunk = text.slice(seen);
+        seen = text.length;
+        subscriber.next(chunk);
+      };
+      return source.subscribe({
+        next(event) {
+          if (event.type === DOWNLOAD_PROGRESS) {
+            if (typeof event.partialText === 'string') emitFrom(event.partialText);
+          } else if (event.type === RESPONSE) {
+            if (typeof event.body === 'string') emitFrom(event.body);
+          }
+        },
+        error(error: unknown) {
+          subscriber.error(isHttpErrorResponse(error) ? httpProviderError(error.status, error.error, error.statusText ?? '', provider) : error);
+        },
+        complete() {
+          subscriber.complete();
+        },
+      });
+    });
+}

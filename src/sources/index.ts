@@ -1,0 +1,13 @@
+/**
+ * Input sources: turn the ways a streamed response arrives (fetch `Response`, `ReadableStream`,
+ * async iterables, Node.js streams, Angular `HttpClient` events, official SDK streams) into
+ * observables. Every source cancels what is behind it when unsubscribed.
+ *
+ * @module
+ */
+export { fromReadableStream, type ReadableStreamInput } from './readableStream';
+export { fromAsyncIterable, type AsyncIterableInput } from './asyncIterable';
+export { fromResponse, responseBody, httpProviderError, type ResponseLike, type FromResponseOptions } from './response';
+export { fromNodeReadable, type NodeReadableLike } from './nodeReadable';
+export { angularTextChunks, type AngularHttpEventLike, type AngularTextChunksOptions } from './angular';
+export { fromSdkEvents, fromOpenAIChatChunks, type SdkEventName } from './sdk';

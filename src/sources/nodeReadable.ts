@@ -1,0 +1,123 @@
+/**
+ * Node.js readable streams (`http.IncomingMessage`, `fs.createReadStream`, a child's stdout, …)
+ * → `Observable<Uint8Array | string>`, typed structurally so the core never loads `node:stream`.
+ *
+ * @module
+ */
+import { Observable } from 'rxjs';
+import { TruncatedStreamError } from '../errors';
+import { alreadyConsumedError } from './readableStream';
+
+/**
+ * The parts of a Node.js `Readable` that are used. `http.IncomingMessage`, `stream.Readable`,
+ * `process.stdin` and old-style streams fit; nothing here is imported from Node at run time.
+ */
+export interface NodeReadableLike {
+  on(event: 'data', listener: (chunk: unknown) => void): unknown;
+  on(event: 'end' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  removeListener(event: string, listener: (...args: never[]) => void): unknown;
+  /** Called on unsubscribe when present (it closes the socket of an `IncomingMessage`). */
+  destroy?(error?: Error): unknown;
+  /** `true` once the stream has ended (Node ≥ 12.9); used to refuse a second subscription. */
+  readonly readableEnded?: boolean;
+  /** `true` once the stream was destroyed. */
+  readonly destroyed?: boolean;
+}
+
+/** A Node `Buffer` is a `Uint8Array` subclass: view the same bytes as a plain `Uint8Array`. */
+function toBytes(chunk: unknown): Uint8Array | string {
+  if (typeof chunk === 'string') return chunk;
+  if (chunk instanceof Uint8Array) return chunk.constructor === Uint8Array ? chunk : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
+  throw new TypeError(`fromNodeReadable: a stream chunk must be bytes or a string, got ${typeof chunk}`);
+}
+
+/**
+ * Read a Node.js readable stream as an observable of bytes (or strings, when the stream has an
+ * encoding set with `setEncoding()`).
+ *
+ * <span class="informal">`Buffer`s are emitted as plain `Uint8Array`s over the same memory;
+ * unsubscribing destroys the stream, which closes the socket of an HTTP response.</span>
+ *
+ * ```text
+ * readable: --a----b-------c---(end)
+ *   fromNodeReadable(readable)
+ *           --a----b-------c---|
+ *
+ * readable: --a----b--(close)            closed before 'end'
+ *           --a----b--#                  # = TruncatedStreamError
+ *
+ * readable: --a----b-------c--…          (unsubscribed after b)
+ *           --a----b-!                   readable.destroy()
+ * ```
+ *
+ * 1. `'data'` chunks are emitted, `'end'` completes, `'error'` errors.
+ * 2. `'close'` without `'end'` (the connection dropped) errors with `TruncatedStreamError`
+ *    (code `truncated`), unless an `'error'` came first.
+ * 3. Unsubscribing before the end removes the listeners and calls `destroy()`.
+ * 4. A stream can be read once: **subscribe once**. Subscribing to a stream that already ended or
+ *    was destroyed errors at once with a `TypeError`.
+ *
+ * @example
+ * ```ts
+ * import https from 'node:https';
+ * import { fromNodeReadable, decodeSse, openaiChat } from 'rxjs-tool-calls';
+ *
+ * https.request(url, init, (res) => {
+ *   fromNodeReadable(res).pipe(decodeSse(), openaiChat()).subscribe(console.log);
+ * }).end(body);
+ * ```
+ *
+ * @param readable The stream.
+ * @return An observable of its chunks.
+ */
+export function fromNodeReadable(readable: NodeReadableLike): Observable<Uint8Array | string> {
+  return new Observable<Uint8Array | string>((subscriber) => {
+    if (readable.readableEnded === true || readable.destroyed === true) {
+      subscriber.error(alreadyConsumedError('This Node.js stream has ended or was destroyed; it', 'subscribe once, before the stream is read elsewhere'));
+      return undefined;
+    }
+    let finished = false;
+    const onData = (chunk: unknown): void => {
+      let bytes: Uint8Array | string;
+      try {
+        bytes = toBytes(chunk);
+      } catch (error) {
+        stop(true);
+        subscriber.error(error);
+        return;
+      }
+      subscriber.next(bytes);
+    };
+    const onEnd = (): void => {
+      stop(false);
+      subscriber.complete();
+    };
+    const onError = (error: Error): void => {
+      stop(false);
+      subscriber.error(error);
+    };
+    const onClose = (): void => {
+      stop(false);
+      subscriber.error(new TruncatedStreamError('http', 'the Node.js stream closed before it ended'));
+    };
+    const stop = (destroy: boolean): void => {
+      if (finished) return;
+      finished = true;
+      readable.removeListener('data', onData);
+      readable.removeListener('end', onEnd);
+      readable.removeListener('error', onError);
+      readable.removeListener('close', onClose);
+      // Keep a listener so an 'error' emitted while destroying does not crash the process.
+      readable.on('error', () => undefined);
+      if (destroy) readable.destroy?.();
+    };
+    readable.on('error', onError);
+    readable.on('end', onEnd);
+    readable.on('close', onClose);
+    readable.on('data', onData);
+    return () => stop(true);
+  });
+}

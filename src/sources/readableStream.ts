@@ -1,0 +1,112 @@
+/**
+ * WHATWG `ReadableStream` → `Observable<Uint8Array>`.
+ *
+ * @module
+ */
+import { Observable } from 'rxjs';
+
+/** A `ReadableStream`, or a function that makes a new one for each subscription. */
+export type ReadableStreamInput<T> = ReadableStream<T> | (() => ReadableStream<T>);
+
+/** Streams a subscription has already read from (a stream can be read once). */
+const consumed = new WeakSet<object>();
+
+/** The error a second subscription to a one-shot source gets. @internal */
+export function alreadyConsumedError(what: string, hint: string): TypeError {
+  return new TypeError(`${what} can be read only once and was already subscribed to; ${hint}`);
+}
+
+/**
+ * Read a `ReadableStream` (a `fetch` body, a `TransformStream`'s readable side, …) as an observable
+ * of its chunks.
+ *
+ * <span class="informal">Each chunk the stream's reader yields is emitted as it is; unsubscribing
+ * cancels the stream, which closes the connection behind a `fetch` body.</span>
+ *
+ * ```text
+ * stream:  --a----b-------c---|
+ *   fromReadableStream(stream)
+ *          --a----b-------c---|
+ *
+ * stream:  --a----b-------c--…          (unsubscribed after b)
+ *          --a----b-!                   reader.cancel(), lock released
+ * ```
+ *
+ * 1. Reads with one reader per subscription; a read that rejects becomes the observable's error.
+ * 2. Unsubscribing before the end calls `reader.cancel()` and releases the lock.
+ * 3. A `ReadableStream` can be read once: **subscribe once**. A second subscription to the same
+ *    stream (or a subscription to a stream locked elsewhere) errors at once with a `TypeError` that
+ *    says so. Pass a factory `() => stream` instead to make the source lazy and re-subscribable
+ *    (each subscription calls it for a new stream, e.g. `() => makeRequestBody()`).
+ *
+ * @example
+ * ```ts
+ * import { fromReadableStream, decodeSse, openaiChat } from 'rxjs-tool-calls';
+ *
+ * const response = await fetch(url, init);
+ * fromReadableStream(response.body!).pipe(decodeSse(), openaiChat()).subscribe(console.log);
+ * ```
+ *
+ * @param input The stream, or a factory called once per subscription.
+ * @return An observable of the stream's chunks that completes when the stream closes.
+ */
+export function fromReadableStream<T = Uint8Array>(input: ReadableStreamInput<T>): Observable<T> {
+  return new Observable<T>((subscriber) => {
+    let stream: ReadableStream<T>;
+    try {
+      stream = typeof input === 'function' ? input() : input;
+    } catch (error) {
+      subscriber.error(error);
+      return undefined;
+    }
+    if (consumed.has(stream) || stream.locked) {
+      subscriber.error(
+        alreadyConsumedError(
+          stream.locked ? 'This ReadableStream is locked to another reader; it' : 'This ReadableStream',
+          'pass a factory (() => stream) to fromReadableStream for a source that can be subscribed to more than once',
+        ),
+      );
+      return undefined;
+    }
+    consumed.add(stream);
+    const reader = stream.getReader();
+    let finished = false;
+
+    const release = (): void => {
+      try {
+        reader.releaseLock();
+      } catch {
+        // already released, or a read is still settling: nothing left to free
+      }
+    };
+
+    const pump = (): void => {
+      reader.read().then(
+        (result) => {
+          if (subscriber.closed) return;
+          if (result.done) {
+            finished = true;
+            release();
+            subscriber.complete();
+            return;
+          }
+          subscriber.next(result.value);
+          pump();
+        },
+        (error: unknown) => {
+          finished = true;
+          release();
+          subscriber.error(error);
+        },
+      );
+    };
+    pump();
+
+    return () => {
+      if (finished) return;
+      finished = true;
+      reader.cancel().catch(() => undefined);
+      release();
+    };
+  });
+}

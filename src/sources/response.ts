@@ -1,0 +1,159 @@
+/**
+ * `fetch` `Response` → `Observable<Uint8Array>`, with HTTP failures as typed `provider-error`s.
+ *
+ * @module
+ */
+import { Observable, switchMap, type OperatorFunction, type Subscription } from 'rxjs';
+import { ProviderError, TruncatedStreamError, excerpt } from '../errors';
+import { asRecord, isRetryable, providerError } from '../providers/decoder';
+import { alreadyConsumedError, fromReadableStream } from './readableStream';
+
+/** The parts of a fetch `Response` that are read (undici, browsers, Deno, Bun, `node-fetch` 3 all fit). */
+export interface ResponseLike {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: ReadableStream<Uint8Array> | null;
+  readonly bodyUsed: boolean;
+  text(): Promise<string>;
+}
+
+/** Options of {@link fromResponse} and {@link responseBody}. */
+export interface FromResponseOptions {
+  /** The name put on `ProviderError.provider` for a non-2xx response. Default `'http'`. */
+  readonly provider?: string;
+}
+
+/**
+ * The `provider-error` for a failed HTTP response: `status` is the HTTP status, `retryable` is true
+ * for 408, 409, 429 and 5xx (or a retryable provider code), and a JSON body in any common error
+ * shape (`{ "error": { "message", "type", "code" } }`, …) gives the message, code and type.
+ * A body that is not JSON is kept as the `payload` and quoted (shortened) in the message.
+ *
+ * @param status The HTTP status.
+ * @param body The response body: text (parsed as JSON when it is JSON) or an already-parsed value.
+ * @param statusText The HTTP status text, for the message when the body has none.
+ * @param provider The name for `ProviderError.provider`. Default `'http'`.
+ */
+export function httpProviderError(status: number, body: unknown, statusText = '', provider = 'http'): ProviderError {
+  const head = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+  let payload = body;
+  if (typeof body === 'string') {
+    try {
+      payload = JSON.parse(body) as unknown;
+    } catch {
+      payload = body;
+    }
+  }
+  if (asRecord(payload) !== undefined) return providerError(provider, payload, head, status);
+  const text = typeof payload === 'string' ? payload.trim() : payload === undefined || payload === null ? '' : String(payload);
+  return new ProviderError({
+    provider,
+    providerCode: undefined,
+    type: undefined,
+    message: text ? `${head}: ${excerpt(text, 200)}` : head,
+    status,
+    retryable: isRetryable(status, undefined, undefined),
+    payload: body,
+  });
+}
+
+/**
+ * Read a fetch `Response`'s body as bytes, after checking that the request succeeded.
+ *
+ * <span class="informal">A 2xx response streams its body; any other status becomes a typed
+ * `provider-error` built from the error body.</span>
+ *
+ * ```text
+ * response:  ---R                                          (2xx, body a-b-c)
+ *   fromResponse(response)
+ *            ---a----b-------c---|
+ *
+ * response:  ---R                                          (429, {"error":{…}})
+ *   fromResponse(response)
+ *            ------#                                       # = ProviderError { status: 429, retryable: true }
+ * ```
+ *
+ * 1. A non-2xx response errors with a `ProviderError` (code `provider-error`): `status`, `retryable`
+ *    (408, 409, 429, 5xx, or a retryable provider code) and the body parsed as a JSON error when
+ *    possible (see {@link httpProviderError}); `provider` is `options.provider` or `'http'`.
+ * 2. A 2xx response without a body errors with `TruncatedStreamError` (code `truncated`).
+ * 3. A body that was already read errors with a `TypeError`: a `Response` can be read once, so
+ *    subscribe once (use `defer(() => fromResponse(fetch(…)))` or `fromFetch` to retry).
+ * 4. Unsubscribing cancels the body, which closes the connection; unsubscribing while the promise
+ *    is pending cancels the body as soon as it resolves.
+ * 5. Point-free use is supported: `fromFetch(url).pipe(switchMap(fromResponse))` (the index that
+ *    `switchMap` passes is ignored), or use {@link responseBody}.
+ *
+ * @example
+ * ```ts
+ * import { fromResponse, decodeSse, openaiChat } from 'rxjs-tool-calls';
+ *
+ * fromResponse(fetch(url, init)).pipe(decodeSse(), openaiChat()).subscribe(console.log);
+ * ```
+ *
+ * @param response The response, or a promise of it (what `fetch()` returns).
+ * @param options The provider name for errors.
+ * @return An observable of the body's chunks.
+ */
+export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>): Observable<Uint8Array>;
+export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>, options: FromResponseOptions): Observable<Uint8Array>;
+export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>, options?: FromResponseOptions | number): Observable<Uint8Array> {
+  // `switchMap(fromResponse)` passes the index as the second argument: only an object is options.
+  const provider = (typeof options === 'object' && options !== null ? options.provider : undefined) ?? 'http';
+  return new Observable<Uint8Array>((subscriber) => {
+    let body: Subscription | undefined;
+    Promise.resolve(response).then(
+      (res) => {
+        if (subscriber.closed) {
+          if (res.body !== null && !res.body.locked) res.body.cancel().catch(() => undefined);
+          return;
+        }
+        if (!res.ok) {
+          res.text().then(
+            (text) => subscriber.error(httpProviderError(res.status, text, res.statusText, provider)),
+            () => subscriber.error(httpProviderError(res.status, '', res.statusText, provider)),
+          );
+          return;
+        }
+        if (res.bodyUsed) {
+          subscriber.error(alreadyConsumedError('This Response body', 'subscribe once, or wrap the request in defer(() => fromResponse(fetch(…)))'));
+          return;
+        }
+        if (res.body === null) {
+          subscriber.error(new TruncatedStreamError(provider, `the HTTP ${res.status} response has no body`));
+          return;
+        }
+        body = fromReadableStream(res.body).subscribe(subscriber);
+      },
+      (error: unknown) => subscriber.error(error),
+    );
+    return () => body?.unsubscribe();
+  });
+}
+
+/**
+ * The operator form of {@link fromResponse}, for `fromFetch` and other observables of responses.
+ *
+ * ```text
+ * fromFetch(url):  ----R|
+ *   responseBody()
+ *                  ----a----b-------c---|
+ * ```
+ *
+ * A new response cancels the body of the previous one (`switchMap`).
+ *
+ * @example
+ * ```ts
+ * import { fromFetch } from 'rxjs/fetch';
+ * import { responseBody, decodeSse, openaiChat } from 'rxjs-tool-calls';
+ *
+ * fromFetch(url, init).pipe(responseBody(), decodeSse(), openaiChat()).subscribe(console.log);
+ * ```
+ *
+ * @param options The provider name for errors.
+ * @return An operator from responses to their body chunks.
+ */
+export function responseBody(options: FromResponseOptions = {}): OperatorFunction<ResponseLike, Uint8Array> {
+  return switchMap((response) => fromResponse(response, options));
+}

@@ -1,0 +1,90 @@
+/**
+ * Official SDK streams (already-parsed payloads) → {@link StreamEvent}s, without re-encoding to SSE.
+ *
+ * @module
+ */
+import type { Observable } from 'rxjs';
+import type { StreamEvent } from '../events';
+import { decode, type WireDecoder } from '../providers/decoder';
+import { OpenAIChatDecoder } from '../providers/openaiChat';
+import { iterate, type AsyncIterableInput } from './asyncIterable';
+
+/** The SSE event name a payload stands for: a fixed name, or one read from the payload. */
+export type SdkEventName<T> = string | ((payload: T) => string);
+
+/**
+ * Decode the payloads an official SDK's stream yields with a wire adapter's decoder.
+ *
+ * <span class="informal">Each payload goes to `decoder.payload(eventName, payload, emit)`, exactly
+ * as if it had arrived as an SSE event of that name whose data parsed to it; completion goes to
+ * `decoder.end(emit)`.</span>
+ *
+ * ```text
+ * iterable:  --a---------b---------c----|       a, b, c: parsed payloads
+ *   fromSdkEvents(() => new SomeDecoder(), iterable)
+ *            --t---------x---------(fu)-|       the decoder's StreamEvents
+ *
+ * iterable:  --a---------b--…                   (unsubscribed after b)
+ *            --t---------x-!                    iterator.return(), stream.controller.abort()
+ * ```
+ *
+ * 1. One decoder per subscription; errors the decoder throws (`provider-error`, `invalid-event`,
+ *    `truncated` at the end) end the observable, as do errors the SDK's iterator throws (its own
+ *    `APIError`s pass through unchanged).
+ * 2. Unsubscribing calls the iterator's `return()` and aborts the SDK stream's `controller` when it
+ *    has one, which closes the HTTP connection.
+ * 3. The SDK stream can be iterated once: subscribe once, or pass a factory.
+ *
+ * @example
+ * ```ts
+ * import Anthropic from '@anthropic-ai/sdk';
+ * import { fromSdkEvents, AnthropicDecoder } from 'rxjs-tool-calls';
+ *
+ * const stream = await new Anthropic().messages.create({ ...request, stream: true });
+ * fromSdkEvents(() => new AnthropicDecoder(), stream, (event) => event.type).subscribe(console.log);
+ * ```
+ *
+ * @param decoderFactory Makes the decoder (one per subscription).
+ * @param iterable The SDK's stream (or any async iterable of parsed payloads), or a factory.
+ * @param eventName The SSE event name each payload stands for. Default `'message'`.
+ * @return An observable of the decoded events.
+ */
+export function fromSdkEvents<T>(decoderFactory: () => WireDecoder, iterable: AsyncIterableInput<T>, eventName: SdkEventName<T> = 'message'): Observable<StreamEvent> {
+  const nameOf = typeof eventName === 'function' ? eventName : () => eventName;
+  return iterate(iterable, 'fromSdkEvents').pipe(decode<T>(decoderFactory, (decoder, payload, emit) => decoder.payload(nameOf(payload), payload, emit)));
+}
+
+/**
+ * Decode the official `openai` package's Chat Completions stream
+ * (`client.chat.completions.create({ ...request, stream: true })`) into {@link StreamEvent}s.
+ *
+ * <span class="informal">The SDK has already parsed the SSE and dropped `[DONE]`; each
+ * `ChatCompletionChunk` goes straight to the OpenAI chat decoder.</span>
+ *
+ * ```text
+ * stream:  --a---------b---------c----|      a,b,c: ChatCompletionChunk
+ *   fromOpenAIChatChunks(stream)
+ *          --t---------x---------(fu)-|      t: text-delta, x: tool-call-delta, f: finish, u: usage
+ * ```
+ *
+ * 1. Emits what `openaiChat()` emits, except `done`: the SDK does not yield `[DONE]`, so the
+ *    stream's completion is its end; a stream that ends before every choice has a `finish_reason`
+ *    errors with `truncated`.
+ * 2. Unsubscribing aborts the SDK's request (its `controller`) and calls the iterator's `return()`.
+ * 3. The SDK's own errors (`APIError`, for an HTTP error or an error event) pass through unchanged.
+ *
+ * @example
+ * ```ts
+ * import OpenAI from 'openai';
+ * import { fromOpenAIChatChunks, toolCalls } from 'rxjs-tool-calls';
+ *
+ * const stream = await new OpenAI().chat.completions.create({ ...request, stream: true });
+ * fromOpenAIChatChunks(stream).pipe(toolCalls(tools)).subscribe(console.log);
+ * ```
+ *
+ * @param stream The SDK's stream (any async iterable of chunk objects), or a factory.
+ * @return An observable of the decoded events.
+ */
+export function fromOpenAIChatChunks(stream: AsyncIterableInput<unknown>): Observable<StreamEvent> {
+  return fromSdkEvents(() => new OpenAIChatDecoder(), stream);
+}
