@@ -63,6 +63,27 @@ export { accumulateToolCalls, type ToolCallSnapshot } from './accumulate/accumul
 export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate } from './accumulate/toolCalls';
 export { parseArguments, type ParsedArguments } from './parse/arguments';
 
+// ---- Input sources ---------------------------------------------------------------------------
+export {
+  angularTextChunks,
+  fromAsyncIterable,
+  fromNodeReadable,
+  fromOpenAIChatChunks,
+  fromReadableStream,
+  fromResponse,
+  fromSdkEvents,
+  httpProviderError,
+  responseBody,
+  type AngularHttpEventLike,
+  type AngularTextChunksOptions,
+  type AsyncIterableInput,
+  type FromResponseOptions,
+  type NodeReadableLike,
+  type ReadableStreamInput,
+  type ResponseLike,
+  type SdkEventName,
+} from './sources';
+
 // ---- Compositions -----------------------------------------------------------------------------
 export { readStreamEvents, type ReadStreamEventsOptions } from './readStreamEvents';
 export { readToolCalls, type ReadToolCallsOptions } from './readToolCalls';
