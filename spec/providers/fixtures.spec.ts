@@ -5,6 +5,7 @@
 import type { OperatorFunction } from 'rxjs';
 import type { SseEvent, StreamEvent } from '../../src/events';
 import { anthropicMessages } from '../../src/providers/anthropicMessages';
+import { gemini } from '../../src/providers/gemini';
 import { openaiResponses } from '../../src/providers/openaiResponses';
 import { checkFixture } from '../helpers/conformance';
 import { fixtureNames } from '../helpers/fixtures';
@@ -12,6 +13,7 @@ import { fixtureNames } from '../helpers/fixtures';
 const suites: Array<[string, () => OperatorFunction<SseEvent, StreamEvent>, string[]]> = [
   ['openaiResponses()', openaiResponses, [...fixtureNames(['openai', 'azure'], (f) => f.startsWith('responses-')), ...fixtureNames(['bedrock', 'lmstudio'])]],
   ['anthropicMessages()', anthropicMessages, fixtureNames(['anthropic'])],
+  ['gemini()', gemini, fixtureNames(['google'])],
 ];
 
 describe.each(suites)('%s on the shared fixtures', (_name, adapter, stems) => {
