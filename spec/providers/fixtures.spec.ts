@@ -5,6 +5,7 @@
 import type { OperatorFunction } from 'rxjs';
 import type { SseEvent, StreamEvent } from '../../src/events';
 import { anthropicMessages } from '../../src/providers/anthropicMessages';
+import { cohereChat } from '../../src/providers/cohereChat';
 import { gemini } from '../../src/providers/gemini';
 import { openaiResponses } from '../../src/providers/openaiResponses';
 import { checkFixture } from '../helpers/conformance';
@@ -14,6 +15,7 @@ const suites: Array<[string, () => OperatorFunction<SseEvent, StreamEvent>, stri
   ['openaiResponses()', openaiResponses, [...fixtureNames(['openai', 'azure'], (f) => f.startsWith('responses-')), ...fixtureNames(['bedrock', 'lmstudio'])]],
   ['anthropicMessages()', anthropicMessages, fixtureNames(['anthropic'])],
   ['gemini()', gemini, fixtureNames(['google'])],
+  ['cohereChat()', cohereChat, fixtureNames(['cohere'])],
 ];
 
 describe.each(suites)('%s on the shared fixtures', (_name, adapter, stems) => {
