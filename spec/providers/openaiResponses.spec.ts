@@ -119,7 +119,7 @@ describe('openaiResponses()', () => {
     const failed = { type: 'response.failed', response: response('failed', { error: { code: 'server_error', message: 'boom' } }) };
     expect(() => decoder.payload('response.failed', failed, () => undefined)).toThrow(expect.objectContaining({ code: 'provider-error', providerCode: 'server_error', retryable: true, message: expect.stringContaining('boom') }));
     const flat = { type: 'error', code: 'rate_limit_exceeded', message: 'slow down', param: null };
-    expect(() => new OpenAIResponsesDecoder().sse(sse('error', flat), () => undefined)).toThrow(expect.objectContaining({ providerCode: 'rate_limit_exceeded', retryable: true }));
+    expect(() => new OpenAIResponsesDecoder().sse(sse('error', flat), () => undefined)).toThrow(expect.objectContaining({ providerCode: 'rate_limit_exceeded', type: undefined, retryable: true }));
     expect(() => new OpenAIResponsesDecoder().sse(sse('error', 'upstream gone'), () => undefined)).toThrow(expect.objectContaining({ message: expect.stringContaining('upstream gone') }));
   });
 
