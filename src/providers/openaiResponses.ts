@@ -25,7 +25,6 @@ export class OpenAIResponsesDecoder implements WireDecoder {
   readonly provider = 'openai-responses' as const;
   private done = false;
   private metadataSent = false;
-  private lastSequence = -1;
   private readonly calls = new Map<number, FunctionCallState>();
   private readonly indexByItemId = new Map<string, number>();
 
@@ -43,11 +42,6 @@ export class OpenAIResponsesDecoder implements WireDecoder {
   }
 
   private handle(type: string, data: Record<string, unknown>, emit: Emit): void {
-    const sequence = asNumber(data['sequence_number']);
-    if (sequence !== undefined) {
-      if (sequence <= this.lastSequence) return; // a replayed event (resumed stream)
-      this.lastSequence = sequence;
-    }
     switch (type) {
       case 'response.created':
       case 'response.in_progress':
@@ -245,8 +239,9 @@ export class OpenAIResponsesDecoder implements WireDecoder {
  * 3. When `function_call_arguments.done` (or the item in `output_item.done`) carries arguments that
  *    differ from what was streamed (LM Studio sends no deltas at all), a `replace: true` delta carries
  *    the full text.
- * 4. The event type is the `event:` field, or the payload's `type` when the field is absent; events
- *    whose `sequence_number` is not greater than the last one seen are replays and are skipped.
+ * 4. The event type is the `event:` field, or the payload's `type` when the field is absent
+ *    (Bedrock Mantle writes `data:` before `event:`). `sequence_number` is not used: events are
+ *    taken in arrival order.
  * 5. `finish` is `completed` (`tool-calls` when the output had a function call, else `stop`) or
  *    `incomplete` (`length`, or `content-filter`); calls still open on `response.incomplete` end
  *    `incomplete: true`.
