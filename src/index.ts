@@ -53,7 +53,11 @@ export { decodeSse, DEFAULT_MAX_EVENT_SIZE, SseParser, type DecodeSseOptions, ty
 
 // ---- SSE events → StreamEvents (wire formats) -------------------------------------------------
 export { openaiChat, OpenAIChatDecoder, normalizeChatFinishReason } from './providers/openaiChat';
-export { autoDetect, AutoDecoder, type ProviderOption } from './providers/registry';
+export { openaiResponses, OpenAIResponsesDecoder } from './providers/openaiResponses';
+export { anthropicMessages, AnthropicMessagesDecoder, normalizeAnthropicStopReason } from './providers/anthropicMessages';
+export { gemini, GeminiDecoder, normalizeGeminiFinishReason } from './providers/gemini';
+export { cohereChat, CohereChatDecoder, normalizeCohereFinishReason } from './providers/cohereChat';
+export { autoDetect, AutoDecoder, DECODERS, decoderFor, type ProviderOption } from './providers/registry';
 export { detectFormat } from './providers/detect';
 export type { Emit, WireDecoder } from './providers/decoder';
 

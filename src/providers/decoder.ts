@@ -107,7 +107,9 @@ export function providerError(provider: string, payload: unknown, fallbackMessag
   const inner = asRecord(outer?.['error']) ?? outer;
   const rawCode = inner?.['code'] ?? outer?.['code'];
   const providerCode = typeof rawCode === 'number' ? String(rawCode) : asString(rawCode) || undefined;
-  const type = asString(inner?.['type']) ?? asString(inner?.['status']) ?? undefined;
+  // A flat envelope's `type` may be the event tag itself (`{"type":"error","code":…}`, Responses): not an error type.
+  const rawType = asString(inner?.['type']);
+  const type = (rawType === 'error' && inner === outer ? undefined : rawType) ?? asString(inner?.['status']) ?? undefined;
   const status = httpStatus ?? asNumber(inner?.['status']) ?? asNumber(outer?.['status']) ?? (typeof rawCode === 'number' && rawCode >= 100 && rawCode < 600 ? rawCode : undefined);
   const message = asString(inner?.['message']) ?? asString(outer?.['message']) ?? (typeof payload === 'string' ? payload : fallbackMessage);
   const info: ProviderErrorInfo = { provider, providerCode, type, message, status, retryable: isRetryable(status, providerCode, type), payload };

@@ -9,6 +9,7 @@ import type { OperatorFunction } from 'rxjs';
 import { InvalidEventError, TruncatedStreamError } from '../errors';
 import type { FinishReason, SseEvent, StreamEvent } from '../events';
 import { asNumber, asRecord, asString, decodeSseWith, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
+import { safeStringify, wireString } from './wire';
 
 /** Map an OpenAI-style `finish_reason` to the normalised {@link FinishReason}. */
 export function normalizeChatFinishReason(raw: string): FinishReason {
@@ -161,21 +162,6 @@ export class OpenAIChatDecoder implements WireDecoder {
     const open = [...this.seen].filter((c) => !this.finished.has(c));
     if (this.finished.size === 0) throw new TruncatedStreamError(this.provider, this.seen.size === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]');
     if (open.length > 0) throw new TruncatedStreamError(this.provider, `choice ${open.join(', ')} never finished and no [DONE] arrived`);
-  }
-}
-
-/** A wire id or name: a non-empty string, or a number made into one; anything else is absent. */
-function wireString(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.length > 0 ? value : undefined;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
-
-function safeStringify(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
   }
 }
 

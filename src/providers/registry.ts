@@ -8,15 +8,19 @@ import { UnknownFormatError } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
 import { decodeSseWith, type Emit, type WireDecoder } from './decoder';
 import { detectFormat } from './detect';
+import { AnthropicMessagesDecoder } from './anthropicMessages';
+import { CohereChatDecoder } from './cohereChat';
+import { GeminiDecoder } from './gemini';
 import { OpenAIChatDecoder } from './openaiChat';
+import { OpenAIResponsesDecoder } from './openaiResponses';
 
 /** The decoder factory of each wire format. */
 export const DECODERS: Readonly<Record<ProviderName, (() => WireDecoder) | undefined>> = {
   'openai-chat': () => new OpenAIChatDecoder(),
-  'openai-responses': undefined,
-  anthropic: undefined,
-  gemini: undefined,
-  cohere: undefined,
+  'openai-responses': () => new OpenAIResponsesDecoder(),
+  anthropic: () => new AnthropicMessagesDecoder(),
+  gemini: () => new GeminiDecoder(),
+  cohere: () => new CohereChatDecoder(),
 };
 
 /** `auto` or one wire format. */

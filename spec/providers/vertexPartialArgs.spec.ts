@@ -1,0 +1,59 @@
+import { PartialArgsBuilder, parseJsonPath } from '../../src/providers/vertexPartialArgs';
+
+describe('parseJsonPath()', () => {
+  it.each([
+    ['$', []],
+    ['$.a', ['a']],
+    ['$.a.b[0].c', ['a', 'b', 0, 'c']],
+    ['$.ops[12]', ['ops', 12]],
+    ["$['a.b'][1]", ['a.b', 1]],
+    ['$["q\\"x"]', ['q"x']],
+  ])('%s', (path, segments) => {
+    expect(parseJsonPath(path)).toEqual(segments);
+  });
+
+  it.each(['a.b', '$.', '$..a', '$[x]', '$[1', "$['a'", '$a'])('rejects %s', (path) => {
+    expect(parseJsonPath(path)).toBeUndefined();
+  });
+});
+
+describe('PartialArgsBuilder', () => {
+  it('appends strings and replaces numbers, booleans and nulls', () => {
+    const builder = new PartialArgsBuilder({ keep: 1 });
+    for (const entry of [
+      { jsonPath: '$.s', stringValue: 'ab' },
+      { jsonPath: '$.s', stringValue: 'cd' },
+      { jsonPath: '$.n', numberValue: 1 },
+      { jsonPath: '$.n', numberValue: 2 },
+      { jsonPath: '$.b', boolValue: true },
+      { jsonPath: '$.z', nullValue: null },
+      { jsonPath: '$.list[0][0]', stringValue: 'x' },
+      { jsonPath: '$.list[0][1]', numberValue: 0 },
+      { jsonPath: '$.only' },
+    ]) {
+      expect(builder.apply(entry)).toBeUndefined();
+    }
+    expect(JSON.parse(builder.json())).toEqual({ keep: 1, s: 'abcd', n: 2, b: true, z: null, list: [['x', 0]] });
+  });
+
+  it('reports paths that skip array positions or contradict the shape, and wrong value types', () => {
+    const builder = new PartialArgsBuilder();
+    expect(builder.apply({ jsonPath: '$.a[1]', stringValue: 'x' })).toMatch(/skips/);
+    expect(builder.apply({ jsonPath: '$.a', stringValue: 'x' })).toBeUndefined();
+    expect(builder.apply({ jsonPath: '$.a.b', stringValue: 'x' })).toMatch(/shape/);
+    expect(builder.apply({ jsonPath: '$[0]', stringValue: 'x' })).toMatch(/shape/);
+    expect(builder.apply({ jsonPath: '$.n', numberValue: 'NaN' })).toMatch(/wrong type/);
+    expect(builder.apply({ jsonPath: '$', stringValue: 'x' })).toMatch(/jsonPath/);
+    expect(builder.apply('nope')).toMatch(/object/);
+  });
+
+  it('never touches prototypes and does not mutate the initial args', () => {
+    const initial = { a: 'x' };
+    const builder = new PartialArgsBuilder(initial);
+    builder.apply({ jsonPath: '$.__proto__.polluted', stringValue: 'yes' });
+    builder.apply({ jsonPath: '$.a', stringValue: 'y' });
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(initial).toEqual({ a: 'x' });
+    expect(JSON.parse(builder.json())).toEqual(JSON.parse('{"a":"xy","__proto__":{"polluted":"yes"}}'));
+  });
+});

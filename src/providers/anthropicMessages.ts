@@ -1,0 +1,259 @@
+/**
+ * Anthropic Messages streaming (also via Bedrock / Vertex passthrough and Anthropic-compatible
+ * servers) → {@link StreamEvent}s.
+ *
+ * @module
+ */
+import type { OperatorFunction } from 'rxjs';
+import { TruncatedStreamError } from '../errors';
+import type { FinishReason, SseEvent, StreamEvent } from '../events';
+import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit, type WireDecoder } from './decoder';
+import { countAt, errorEvent, eventType, parseObject, requireObject, usageEvent, wireString } from './wire';
+
+/** Map an Anthropic `stop_reason` to the normalised {@link FinishReason}. */
+export function normalizeAnthropicStopReason(raw: string): FinishReason {
+  switch (raw) {
+    case 'end_turn':
+    case 'stop_sequence':
+    case 'pause_turn':
+      return 'stop';
+    case 'tool_use':
+      return 'tool-calls';
+    case 'max_tokens':
+    case 'model_context_window_exceeded':
+      return 'length';
+    case 'refusal':
+      return 'content-filter';
+    default:
+      return 'other';
+  }
+}
+
+/** One open tool-use content block. */
+interface ToolBlock {
+  readonly index: number;
+  readonly id: string | undefined;
+  /** The block start carried a non-empty `input` that was emitted as a replace delta. */
+  prefilled: boolean;
+  stopped: boolean;
+}
+
+/** Decoder state for one Anthropic Messages stream. */
+export class AnthropicMessagesDecoder implements WireDecoder {
+  readonly provider = 'anthropic' as const;
+  private done = false;
+  private metadataSent = false;
+  private readonly tools = new Map<number, ToolBlock>();
+  private startUsage: Record<string, unknown> | undefined;
+
+  sse(event: SseEvent, emit: Emit): void {
+    if (this.done) return;
+    if (event.event === 'error') throw errorEvent(this.provider, event);
+    const payload = parseObject(this.provider, event.data);
+    this.handle(eventType(event.event, payload), payload, emit);
+  }
+
+  payload(eventName: string, payload: unknown, emit: Emit): void {
+    if (this.done) return;
+    const record = requireObject(this.provider, payload);
+    this.handle(eventType(eventName, record), record, emit);
+  }
+
+  private handle(type: string, data: Record<string, unknown>, emit: Emit): void {
+    switch (type) {
+      case 'message_start':
+        this.messageStart(asRecord(data['message']), emit);
+        return;
+      case 'content_block_start':
+        this.blockStart(data, emit);
+        return;
+      case 'content_block_delta':
+        this.blockDelta(data, emit);
+        return;
+      case 'content_block_stop': {
+        const tool = this.tools.get(asNumber(data['index']) ?? -1);
+        if (tool !== undefined && !tool.stopped) {
+          tool.stopped = true;
+          emit({ type: 'tool-call-end', choice: 0, index: tool.index, ...(tool.id === undefined ? {} : { id: tool.id }) });
+        }
+        return;
+      }
+      case 'message_delta':
+        this.messageDelta(data, emit);
+        return;
+      case 'message_stop':
+        this.closeUnstopped(emit);
+        this.done = true;
+        emit({ type: 'done' });
+        return;
+      case 'error':
+        throw providerError(this.provider, data);
+      default:
+        return; // ping and event types added later
+    }
+  }
+
+  private messageStart(message: Record<string, unknown> | undefined, emit: Emit): void {
+    if (message === undefined) return;
+    if (!this.metadataSent) {
+      const responseId = wireString(message['id']);
+      const model = wireString(message['model']);
+      if (responseId !== undefined || model !== undefined) {
+        this.metadataSent = true;
+        emit({ type: 'metadata', provider: this.provider, ...(responseId === undefined ? {} : { responseId }), ...(model === undefined ? {} : { model }) });
+      }
+    }
+    const usage = asRecord(message['usage']);
+    if (usage !== undefined) {
+      this.startUsage = usage;
+      this.usage(usage, emit);
+    }
+  }
+
+  private blockStart(data: Record<string, unknown>, emit: Emit): void {
+    const block = asRecord(data['content_block']);
+    const index = asNumber(data['index']);
+    const blockType = asString(block?.['type']);
+    if (block === undefined || blockType === undefined) return;
+    if (blockType === 'text') {
+      const text = asString(block['text']);
+      if (text) emit({ type: 'text-delta', choice: 0, text });
+      return;
+    }
+    if (blockType === 'thinking') {
+      const text = asString(block['thinking']);
+      if (text) emit({ type: 'reasoning-delta', choice: 0, text });
+      return;
+    }
+    if (!blockType.endsWith('tool_use') || index === undefined) return; // tool_use, server_tool_use, mcp_tool_use
+    const id = wireString(block['id']);
+    const name = wireString(block['name']);
+    const input = asRecord(block['input']);
+    const prefilled = input !== undefined && Object.keys(input).length > 0;
+    this.tools.set(index, { index, id, prefilled, stopped: false });
+    const caller = block['caller'];
+    emit({
+      type: 'tool-call-delta',
+      choice: 0,
+      index,
+      argumentsDelta: prefilled ? JSON.stringify(input) : '',
+      ...(id === undefined ? {} : { id }),
+      ...(name === undefined ? {} : { name }),
+      ...(prefilled ? { replace: true } : {}),
+      metadata: caller === undefined || caller === null ? { type: blockType } : { type: blockType, caller },
+    });
+  }
+
+  private blockDelta(data: Record<string, unknown>, emit: Emit): void {
+    const delta = asRecord(data['delta']);
+    const index = asNumber(data['index']);
+    switch (delta?.['type']) {
+      case 'text_delta': {
+        const text = asString(delta['text']);
+        if (text) emit({ type: 'text-delta', choice: 0, text });
+        return;
+      }
+      case 'thinking_delta': {
+        const text = asString(delta['thinking']);
+        if (text) emit({ type: 'reasoning-delta', choice: 0, text });
+        return;
+      }
+      case 'signature_delta': {
+        const signature = asString(delta['signature']);
+        if (signature) emit({ type: 'reasoning-delta', choice: 0, text: '', signature });
+        return;
+      }
+      case 'input_json_delta': {
+        const fragment = asString(delta['partial_json']);
+        if (fragment === undefined) return;
+        const tool = index === undefined ? undefined : this.tools.get(index);
+        // Streamed JSON wins over an `input` given in the block start: the first real fragment replaces it.
+        const replace = tool !== undefined && tool.prefilled && fragment.length > 0;
+        if (replace) tool.prefilled = false;
+        emit({ type: 'tool-call-delta', choice: 0, argumentsDelta: fragment, ...(index === undefined ? {} : { index }), ...(replace ? { replace: true } : {}) });
+        return;
+      }
+      default:
+        return; // citations_delta and later additions
+    }
+  }
+
+  private messageDelta(data: Record<string, unknown>, emit: Emit): void {
+    const delta = asRecord(data['delta']);
+    const rawReason = asString(delta?.['stop_reason']);
+    this.closeUnstopped(emit);
+    if (rawReason) emit({ type: 'finish', choice: 0, reason: normalizeAnthropicStopReason(rawReason), rawReason });
+    const usage = asRecord(data['usage']);
+    if (usage !== undefined) this.usage({ ...this.startUsage, ...usage }, emit, usage);
+  }
+
+  /** Tool blocks that never got `content_block_stop` when the message ended were cut: end them incomplete. */
+  private closeUnstopped(emit: Emit): void {
+    for (const tool of this.tools.values()) {
+      if (tool.stopped) continue;
+      tool.stopped = true;
+      emit({ type: 'tool-call-end', choice: 0, index: tool.index, incomplete: true, ...(tool.id === undefined ? {} : { id: tool.id }) });
+    }
+  }
+
+  private usage(usage: Record<string, unknown>, emit: Emit, raw: unknown = usage): void {
+    const event = usageEvent(
+      {
+        inputTokens: asNumber(usage['input_tokens']),
+        outputTokens: asNumber(usage['output_tokens']),
+        reasoningTokens: countAt(usage, 'output_tokens_details', 'thinking_tokens'),
+        cachedInputTokens: asNumber(usage['cache_read_input_tokens']),
+      },
+      raw,
+    );
+    if (event !== undefined) emit(event);
+  }
+
+  end(): void {
+    if (this.done) return;
+    const open = [...this.tools.values()].filter((t) => !t.stopped).length;
+    throw new TruncatedStreamError(this.provider, `no message_stop arrived${open > 0 ? ` (${open} tool_use block${open === 1 ? '' : 's'} still open)` : ''}`);
+  }
+}
+
+/**
+ * Read Anthropic Messages stream events as {@link StreamEvent}s.
+ *
+ * <span class="informal">SSE events in; one normalised event per text piece, thinking piece,
+ * signature, tool-input fragment, block stop, stop reason and usage report out.</span>
+ *
+ * ```text
+ * --s----b----j----j----e----D----S--|      s: message_start, b: content_block_start (tool_use),
+ *                                           j: input_json_delta, e: content_block_stop, D: message_delta, S: message_stop
+ *   anthropicMessages()
+ * --(mu)-x----x----x----e----(fu)-d--|      m: metadata, u: usage, x: tool-call-delta, e: tool-call-end, f: finish, d: done
+ * ```
+ *
+ * 1. Emits `metadata` and `usage` (`message_start`), `text-delta`, `reasoning-delta` (thinking, and
+ *    `signature_delta` as an empty-text delta with `signature`), `tool-call-delta` / `tool-call-end`
+ *    for `tool_use`, `server_tool_use` and `mcp_tool_use` blocks, `finish` and merged `usage`
+ *    (`message_delta`), and `done` (`message_stop`). `ping` is ignored.
+ * 2. Call identity: `index` is the content-block index, `id` the `tool_use` id; `metadata` keeps the
+ *    block `type` and its `caller` when present. The choice is always 0.
+ * 3. A non-empty `input` in the block start (programmatic tool calls send it with no deltas) is
+ *    emitted as a `replace: true` delta; if `input_json_delta` fragments follow anyway, the first
+ *    non-empty one replaces it and the rest append. An empty `{}` placeholder emits nothing.
+ * 4. A tool block without `content_block_stop` when `message_delta` / `message_stop` arrives (e.g.
+ *    `max_tokens` cut it) ends with `tool-call-end` `incomplete: true`.
+ * 5. `event: error` (`overloaded_error`, `rate_limit_error`, `api_error`, … retryable; others not)
+ *    ends the stream with a `provider-error`; data that is not a JSON object ends it with
+ *    `invalid-event`; a stream that ends without `message_stop` ends with `truncated`.
+ *
+ * @example
+ * ```ts
+ * import { fromResponse, decodeSse, anthropicMessages } from 'rxjs-tool-calls';
+ *
+ * fromResponse(await fetch(url, init)).pipe(decodeSse(), anthropicMessages()).subscribe(console.log);
+ * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 1, id: 'toolu_1', name: 'get_weather', argumentsDelta: '', metadata: { type: 'tool_use' } }, …
+ * ```
+ *
+ * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ */
+export function anthropicMessages(): OperatorFunction<SseEvent, StreamEvent> {
+  return decodeSseWith(() => new AnthropicMessagesDecoder());
+}

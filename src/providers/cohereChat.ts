@@ -1,0 +1,191 @@
+/**
+ * Cohere v2 Chat streaming → {@link StreamEvent}s.
+ *
+ * @module
+ */
+import type { OperatorFunction } from 'rxjs';
+import { TruncatedStreamError } from '../errors';
+import type { FinishReason, SseEvent, StreamEvent } from '../events';
+import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit, type WireDecoder } from './decoder';
+import { countAt, errorEvent, eventType, parseObject, requireObject, usageEvent, wireString } from './wire';
+
+/** Map a Cohere `finish_reason` to the normalised {@link FinishReason}. */
+export function normalizeCohereFinishReason(raw: string): FinishReason {
+  switch (raw) {
+    case 'COMPLETE':
+    case 'STOP_SEQUENCE':
+      return 'stop';
+    case 'TOOL_CALL':
+      return 'tool-calls';
+    case 'MAX_TOKENS':
+    case 'ERROR_LIMIT':
+      return 'length';
+    case 'ERROR_TOXIC':
+      return 'content-filter';
+    case 'ERROR':
+      return 'error';
+    default:
+      return 'other';
+  }
+}
+
+/** `delta.message` of a Cohere event. */
+function messageOf(data: Record<string, unknown>): Record<string, unknown> | undefined {
+  return asRecord(asRecord(data['delta'])?.['message']);
+}
+
+/** Decoder state for one Cohere v2 stream. */
+export class CohereChatDecoder implements WireDecoder {
+  readonly provider = 'cohere' as const;
+  private done = false;
+  private metadataSent = false;
+  /** Started, not yet ended calls: index → wire id. */
+  private readonly open = new Map<number, string | undefined>();
+  private position = 0;
+
+  sse(event: SseEvent, emit: Emit): void {
+    if (this.done) return;
+    if (event.event === 'error') throw errorEvent(this.provider, event);
+    const payload = parseObject(this.provider, event.data);
+    this.handle(eventType(event.event, payload), payload, emit);
+  }
+
+  payload(eventName: string, payload: unknown, emit: Emit): void {
+    if (this.done) return;
+    const record = requireObject(this.provider, payload);
+    this.handle(eventType(eventName, record), record, emit);
+  }
+
+  private handle(type: string, data: Record<string, unknown>, emit: Emit): void {
+    switch (type) {
+      case 'message-start': {
+        const responseId = wireString(data['id']);
+        if (!this.metadataSent && responseId !== undefined) {
+          this.metadataSent = true;
+          emit({ type: 'metadata', provider: this.provider, responseId });
+        }
+        return;
+      }
+      case 'content-start':
+      case 'content-delta':
+        this.content(asRecord(messageOf(data)?.['content']), emit);
+        return;
+      case 'tool-plan-delta': {
+        const text = asString(messageOf(data)?.['tool_plan']);
+        if (text) emit({ type: 'reasoning-delta', choice: 0, text });
+        return;
+      }
+      case 'tool-call-start':
+        this.toolCallStart(data, emit);
+        return;
+      case 'tool-call-delta': {
+        const index = asNumber(data['index']);
+        const fragment = asString(asRecord(asRecord(messageOf(data)?.['tool_calls'])?.['function'])?.['arguments']);
+        if (fragment === undefined) return;
+        emit({ type: 'tool-call-delta', choice: 0, argumentsDelta: fragment, ...(index === undefined ? {} : { index }) });
+        return;
+      }
+      case 'tool-call-end': {
+        const index = asNumber(data['index']);
+        const id = index === undefined ? undefined : this.open.get(index);
+        if (index !== undefined) this.open.delete(index);
+        emit({ type: 'tool-call-end', choice: 0, ...(index === undefined ? {} : { index }), ...(id === undefined ? {} : { id }) });
+        return;
+      }
+      case 'message-end':
+        this.messageEnd(asRecord(data['delta']), emit);
+        return;
+      case 'error':
+        throw providerError(this.provider, data);
+      default:
+        return; // citation-start, citation-end, content-end, …
+    }
+  }
+
+  private content(content: Record<string, unknown> | undefined, emit: Emit): void {
+    if (content === undefined) return;
+    const text = asString(content['text']);
+    if (text) emit({ type: 'text-delta', choice: 0, text });
+    const thinking = asString(content['thinking']);
+    if (thinking) emit({ type: 'reasoning-delta', choice: 0, text: thinking });
+  }
+
+  private toolCallStart(data: Record<string, unknown>, emit: Emit): void {
+    const call = asRecord(messageOf(data)?.['tool_calls']);
+    const fn = asRecord(call?.['function']);
+    const index = asNumber(data['index']) ?? this.position;
+    this.position = index + 1;
+    const id = wireString(call?.['id']);
+    const name = wireString(fn?.['name']);
+    const args = fn?.['arguments'];
+    this.open.set(index, id);
+    emit({
+      type: 'tool-call-delta',
+      choice: 0,
+      index,
+      argumentsDelta: typeof args === 'string' ? args : args === undefined || args === null ? '' : JSON.stringify(args),
+      ...(id === undefined ? {} : { id }),
+      ...(name === undefined ? {} : { name }),
+    });
+  }
+
+  private messageEnd(delta: Record<string, unknown> | undefined, emit: Emit): void {
+    this.done = true;
+    // Calls the wire started but never ended were cut off.
+    for (const [index, id] of this.open) emit({ type: 'tool-call-end', choice: 0, index, incomplete: true, ...(id === undefined ? {} : { id }) });
+    this.open.clear();
+    const rawReason = asString(delta?.['finish_reason']);
+    if (rawReason) emit({ type: 'finish', choice: 0, reason: normalizeCohereFinishReason(rawReason), rawReason });
+    const usage = asRecord(delta?.['usage']);
+    if (usage !== undefined) {
+      const inputTokens = countAt(usage, 'tokens', 'input_tokens') ?? countAt(usage, 'billed_units', 'input_tokens');
+      const outputTokens = countAt(usage, 'tokens', 'output_tokens') ?? countAt(usage, 'billed_units', 'output_tokens');
+      const event = usageEvent({ inputTokens, outputTokens, cachedInputTokens: asNumber(usage['cached_tokens']) }, usage);
+      if (event !== undefined) emit(event);
+    }
+    emit({ type: 'done' });
+  }
+
+  end(): void {
+    if (this.done) return;
+    throw new TruncatedStreamError(this.provider, `no message-end arrived${this.open.size > 0 ? ` (${this.open.size} tool call${this.open.size === 1 ? '' : 's'} still open)` : ''}`);
+  }
+}
+
+/**
+ * Read Cohere v2 Chat stream events as {@link StreamEvent}s.
+ *
+ * <span class="informal">SSE events in; one normalised event per text piece, tool-plan piece,
+ * tool-call fragment, call end, finish reason and usage report out.</span>
+ *
+ * ```text
+ * --s----p----a----x----e----E--|      s: message-start, p: tool-plan-delta, a: tool-call-start,
+ *                                      x: tool-call-delta, e: tool-call-end, E: message-end
+ *   cohereChat()
+ * --m----r----x----x----e----(fud)--|  m: metadata, r: reasoning-delta, x: tool-call-delta,
+ *                                      e: tool-call-end, f: finish, u: usage, d: done
+ * ```
+ *
+ * 1. Emits `metadata` (`message-start` id), `text-delta` (`content-delta` text), `reasoning-delta`
+ *    (`tool-plan-delta`, and `thinking` content), `tool-call-delta` (`tool-call-start` with id and
+ *    name, then `tool-call-delta` fragments), `tool-call-end`, and on `message-end` `finish`
+ *    (`COMPLETE` → stop, `TOOL_CALL` → tool-calls, `MAX_TOKENS` → length, `ERROR` → error), `usage`
+ *    (`tokens`, else `billed_units`) and `done`.
+ * 2. Call identity: `index` is the wire's `index`, `id` the call id. A call started but not ended by
+ *    `message-end` ends with `tool-call-end` `incomplete: true`.
+ * 3. `event: error` ends the stream with a `provider-error`; data that is not a JSON object ends it
+ *    with `invalid-event`; a stream that ends without `message-end` ends with `truncated`.
+ *
+ * @example
+ * ```ts
+ * import { fromResponse, decodeSse, cohereChat } from 'rxjs-tool-calls';
+ *
+ * fromResponse(await fetch('https://api.cohere.com/v2/chat', init)).pipe(decodeSse(), cohereChat()).subscribe(console.log);
+ * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, id: 'weather_1', name: 'weather', argumentsDelta: '' }, …
+ * ```
+ *
+ * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ */
+export function cohereChat(): OperatorFunction<SseEvent, StreamEvent> {
+  return decodeSseWith(() => new CohereChatDecoder());
+}

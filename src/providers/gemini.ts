@@ -1,0 +1,274 @@
+/**
+ * Google Gemini `streamGenerateContent?alt=sse` (Gemini API and Vertex AI, including Vertex streamed
+ * function-call arguments) → {@link StreamEvent}s.
+ *
+ * @module
+ */
+import type { OperatorFunction } from 'rxjs';
+import { InvalidEventError, TruncatedStreamError } from '../errors';
+import type { FinishReason, SseEvent, StreamEvent } from '../events';
+import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit, type WireDecoder } from './decoder';
+import { PartialArgsBuilder } from './vertexPartialArgs';
+import { errorEvent, parseObject, requireObject, safeStringify, usageEvent, wireString } from './wire';
+
+/** Map a Gemini `finishReason` to the normalised {@link FinishReason}. */
+export function normalizeGeminiFinishReason(raw: string): FinishReason {
+  switch (raw) {
+    case 'STOP':
+      return 'stop';
+    case 'MAX_TOKENS':
+      return 'length';
+    case 'SAFETY':
+    case 'RECITATION':
+    case 'BLOCKLIST':
+    case 'PROHIBITED_CONTENT':
+    case 'SPII':
+    case 'IMAGE_SAFETY':
+    case 'IMAGE_PROHIBITED_CONTENT':
+    case 'IMAGE_RECITATION':
+      return 'content-filter';
+    default:
+      return 'other';
+  }
+}
+
+/** A Vertex call whose arguments are still streaming as `partialArgs`. */
+interface StreamedCall {
+  readonly index: number;
+  readonly id: string | undefined;
+  readonly builder: PartialArgsBuilder;
+  /** A thought signature that arrived after the opening delta. */
+  signature: string | undefined;
+}
+
+/** Per-candidate state. */
+interface Candidate {
+  /** How many calls this candidate opened (the next call's ordinal index). */
+  calls: number;
+  open: StreamedCall | undefined;
+  finished: boolean;
+}
+
+/** Decoder state for one Gemini stream. */
+export class GeminiDecoder implements WireDecoder {
+  readonly provider = 'gemini' as const;
+  private metadataSent = false;
+  private lastUsage = '';
+  private readonly candidates = new Map<number, Candidate>();
+
+  sse(event: SseEvent, emit: Emit): void {
+    if (event.event === 'error') throw errorEvent(this.provider, event);
+    this.chunk(parseObject(this.provider, event.data), event.data, emit);
+  }
+
+  payload(_eventName: string, payload: unknown, emit: Emit): void {
+    this.chunk(requireObject(this.provider, payload), undefined, emit);
+  }
+
+  private chunk(chunk: Record<string, unknown>, data: string | undefined, emit: Emit): void {
+    if (chunk['error'] !== undefined && chunk['error'] !== null) throw providerError(this.provider, chunk);
+    this.metadata(chunk, emit);
+    const candidates = chunk['candidates'];
+    if (candidates !== undefined && candidates !== null) {
+      if (!Array.isArray(candidates)) throw new InvalidEventError(this.provider, data ?? safeStringify(chunk), '`candidates` must be an array');
+      for (const value of candidates) {
+        const candidate = asRecord(value);
+        if (candidate !== undefined) this.candidate(candidate, data ?? safeStringify(chunk), emit);
+      }
+    }
+    const blockReason = asString(asRecord(chunk['promptFeedback'])?.['blockReason']);
+    if (blockReason && (!Array.isArray(candidates) || candidates.length === 0)) {
+      // The prompt itself was blocked: no candidate will come.
+      const state = this.state(0);
+      if (!state.finished) {
+        state.finished = true;
+        emit({ type: 'finish', choice: 0, reason: 'content-filter', rawReason: blockReason });
+      }
+    }
+    const usage = asRecord(chunk['usageMetadata']);
+    if (usage !== undefined) this.usage(usage, emit);
+  }
+
+  private metadata(chunk: Record<string, unknown>, emit: Emit): void {
+    if (this.metadataSent) return;
+    const responseId = wireString(chunk['responseId']);
+    const model = wireString(chunk['modelVersion']);
+    if (responseId === undefined && model === undefined) return;
+    this.metadataSent = true;
+    emit({ type: 'metadata', provider: this.provider, ...(responseId === undefined ? {} : { responseId }), ...(model === undefined ? {} : { model }) });
+  }
+
+  private state(choice: number): Candidate {
+    let state = this.candidates.get(choice);
+    if (state === undefined) {
+      state = { calls: 0, open: undefined, finished: false };
+      this.candidates.set(choice, state);
+    }
+    return state;
+  }
+
+  private candidate(candidate: Record<string, unknown>, data: string, emit: Emit): void {
+    // proto3 JSON omits a zero index, so a missing index is candidate 0.
+    const choice = asNumber(candidate['index']) ?? 0;
+    const state = this.state(choice);
+    const parts = asRecord(candidate['content'])?.['parts'];
+    if (Array.isArray(parts)) {
+      for (const value of parts) {
+        const part = asRecord(value);
+        if (part !== undefined) this.part(choice, state, part, data, emit);
+      }
+    }
+    const rawReason = asString(candidate['finishReason']);
+    if (rawReason) {
+      const reason = normalizeGeminiFinishReason(rawReason);
+      // A streamed call without its `functionCall: {}` terminator closes here; cut off unless the turn ended normally.
+      this.close(choice, state, reason !== 'stop', emit);
+      state.finished = true;
+      emit({ type: 'finish', choice, reason, rawReason });
+    }
+  }
+
+  private part(choice: number, state: Candidate, part: Record<string, unknown>, data: string, emit: Emit): void {
+    const signature = wireString(part['thoughtSignature']);
+    const call = asRecord(part['functionCall']);
+    if (call !== undefined) {
+      this.functionCall(choice, state, call, signature, data, emit);
+      return;
+    }
+    const text = asString(part['text']);
+    if (text === undefined) return; // executableCode, inlineData, …
+    if (part['thought'] === true) {
+      if (text || signature) emit({ type: 'reasoning-delta', choice, text, ...(signature === undefined ? {} : { signature }) });
+      return;
+    }
+    if (text) emit({ type: 'text-delta', choice, text });
+    if (signature) emit({ type: 'reasoning-delta', choice, text: '', signature });
+  }
+
+  private functionCall(choice: number, state: Candidate, call: Record<string, unknown>, signature: string | undefined, data: string, emit: Emit): void {
+    const name = wireString(call['name']);
+    const partialArgs = call['partialArgs'];
+    const streamed = Array.isArray(partialArgs);
+    const willContinue = call['willContinue'] === true;
+    if (name !== undefined || (streamed && state.open === undefined)) {
+      this.close(choice, state, false, emit);
+      const id = wireString(call['id']);
+      const index = state.calls++;
+      const args = asRecord(call['args']);
+      const opening = {
+        type: 'tool-call-delta',
+        choice,
+        index,
+        ...(id === undefined ? {} : { id }),
+        ...(name === undefined ? {} : { name }),
+        ...(signature === undefined ? {} : { metadata: { thoughtSignature: signature } }),
+      } as const;
+      if (!willContinue && !streamed) {
+        // A whole call: its arguments are complete.
+        emit({ ...opening, argumentsDelta: JSON.stringify(args ?? {}), replace: true });
+        emit({ type: 'tool-call-end', choice, index, ...(id === undefined ? {} : { id }) });
+        return;
+      }
+      state.open = { index, id, builder: new PartialArgsBuilder(args), signature: undefined };
+      emit({ ...opening, argumentsDelta: '' });
+    } else if (signature !== undefined && state.open !== undefined) {
+      state.open.signature ??= signature;
+    }
+    const open = state.open;
+    if (streamed && open !== undefined) {
+      for (const entry of partialArgs) {
+        const problem = open.builder.apply(entry);
+        if (problem !== undefined) throw new InvalidEventError(this.provider, data, problem);
+      }
+      return;
+    }
+    // `functionCall: {}` (or without `willContinue`) ends the streamed call; `{willContinue: true}` alone is a no-op.
+    if (name === undefined && !streamed && !willContinue) this.close(choice, state, false, emit);
+  }
+
+  /** Emit the rebuilt arguments of the open streamed call (one replace delta) and end it. */
+  private close(choice: number, state: Candidate, incomplete: boolean, emit: Emit): void {
+    const open = state.open;
+    if (open === undefined) return;
+    state.open = undefined;
+    const id = open.id === undefined ? {} : { id: open.id };
+    emit({
+      type: 'tool-call-delta',
+      choice,
+      index: open.index,
+      ...id,
+      argumentsDelta: open.builder.json(),
+      replace: true,
+      ...(open.signature === undefined ? {} : { metadata: { thoughtSignature: open.signature } }),
+    });
+    emit({ type: 'tool-call-end', choice, index: open.index, ...id, ...(incomplete ? { incomplete: true } : {}) });
+  }
+
+  private usage(usage: Record<string, unknown>, emit: Emit): void {
+    const counts = {
+      inputTokens: asNumber(usage['promptTokenCount']),
+      outputTokens: asNumber(usage['candidatesTokenCount']),
+      totalTokens: asNumber(usage['totalTokenCount']),
+      reasoningTokens: asNumber(usage['thoughtsTokenCount']),
+      cachedInputTokens: asNumber(usage['cachedContentTokenCount']),
+    };
+    const key = Object.values(counts).join(',');
+    if (key === this.lastUsage) return; // Gemini repeats usage on every chunk
+    const event = usageEvent(counts, usage);
+    if (event === undefined) return;
+    this.lastUsage = key;
+    emit(event);
+  }
+
+  end(emit: Emit): void {
+    if (this.candidates.size === 0) throw new TruncatedStreamError(this.provider, 'no candidate arrived');
+    const open = [...this.candidates].filter(([, state]) => !state.finished).map(([choice]) => choice);
+    if (open.length > 0) throw new TruncatedStreamError(this.provider, `candidate ${open.join(', ')} never sent a finishReason`);
+    emit({ type: 'done' });
+  }
+}
+
+/**
+ * Read Gemini `streamGenerateContent?alt=sse` chunks (Gemini API and Vertex AI) as {@link StreamEvent}s.
+ *
+ * <span class="informal">SSE chunks in; one normalised event per text piece, thought piece,
+ * function call, finish reason and usage change out.</span>
+ *
+ * ```text
+ * --a---------b--------------c----------|       a: text part, b: two functionCall parts, c: finishReason STOP
+ *   gemini()
+ * --(mt)------(xexe)---------(fu)-------(d|)    m: metadata, t: text-delta, x: tool-call-delta (replace),
+ *                                                e: tool-call-end, f: finish, u: usage, d: done
+ * ```
+ *
+ * 1. Emits `text-delta`, `reasoning-delta` (parts with `thought: true`; a `thoughtSignature` on a
+ *    text part becomes the delta's `signature`), `finish` per candidate, `usage` (once per change)
+ *    and `metadata` (`responseId`, `modelVersion`). The choice is the candidate `index` (0 when absent).
+ * 2. A whole `functionCall` part (`{ name, args }`) is one `replace: true` delta with the full JSON
+ *    arguments (`{}` when absent), followed at once by `tool-call-end`. The wire has no call index,
+ *    so `index` is the call's ordinal position within its candidate; the id is absent unless the
+ *    part has one (the accumulator generates ids). `thoughtSignature` goes into `metadata`.
+ * 3. Vertex streamed arguments: `{ name, willContinue: true }` opens a call (an empty delta with its
+ *    name); `partialArgs[]` entries build the arguments (`stringValue` appended at its `jsonPath`,
+ *    number/bool/null values replace); `functionCall: {}`, the next named call or the candidate's
+ *    `finishReason` closes it with one `replace: true` delta of the rebuilt JSON and `tool-call-end`
+ *    (`incomplete: true` when a non-STOP finish reason cut it).
+ * 4. There is no terminator event: the stream is complete when every candidate sent a
+ *    `finishReason` (then `done` is emitted as the source completes); otherwise it ends with
+ *    `truncated`. `{ error: { code, message, status } }` ends it with a `provider-error` (429, 5xx,
+ *    `UNAVAILABLE`, `RESOURCE_EXHAUSTED` are retryable); data that is not a JSON object, or an
+ *    unusable `jsonPath`, with `invalid-event`. A blocked prompt finishes choice 0 as `content-filter`.
+ *
+ * @example
+ * ```ts
+ * import { fromResponse, decodeSse, gemini } from 'rxjs-tool-calls';
+ *
+ * fromResponse(await fetch(`${base}:streamGenerateContent?alt=sse`, init)).pipe(decodeSse(), gemini()).subscribe(console.log);
+ * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, name: 'get_capital', argumentsDelta: '{"country":"France"}', replace: true }, …
+ * ```
+ *
+ * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ */
+export function gemini(): OperatorFunction<SseEvent, StreamEvent> {
+  return decodeSseWith(() => new GeminiDecoder());
+}

@@ -1,0 +1,264 @@
+/**
+ * OpenAI Responses API streaming (also Azure OpenAI, AWS Bedrock Mantle, LM Studio and other
+ * Open Responses servers) → {@link StreamEvent}s.
+ *
+ * @module
+ */
+import type { OperatorFunction } from 'rxjs';
+import { TruncatedStreamError } from '../errors';
+import type { SseEvent, StreamEvent } from '../events';
+import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit, type WireDecoder } from './decoder';
+import { countAt, errorEvent, eventType, parseObject, requireObject, usageEvent, wireString } from './wire';
+
+/** One `function_call` output item, keyed by its `output_index`. */
+interface FunctionCallState {
+  readonly index: number;
+  readonly callId: string | undefined;
+  readonly itemId: string | undefined;
+  /** The argument text emitted so far (after any replace). */
+  text: string;
+  ended: boolean;
+}
+
+/** Decoder state for one Responses stream. */
+export class OpenAIResponsesDecoder implements WireDecoder {
+  readonly provider = 'openai-responses' as const;
+  private done = false;
+  private metadataSent = false;
+  private readonly calls = new Map<number, FunctionCallState>();
+  private readonly indexByItemId = new Map<string, number>();
+
+  sse(event: SseEvent, emit: Emit): void {
+    if (this.done) return;
+    if (event.event === 'error') throw errorEvent(this.provider, event);
+    const payload = parseObject(this.provider, event.data);
+    this.handle(eventType(event.event, payload), payload, emit);
+  }
+
+  payload(eventName: string, payload: unknown, emit: Emit): void {
+    if (this.done) return;
+    const record = requireObject(this.provider, payload);
+    this.handle(eventType(eventName, record), record, emit);
+  }
+
+  private handle(type: string, data: Record<string, unknown>, emit: Emit): void {
+    switch (type) {
+      case 'response.created':
+      case 'response.in_progress':
+      case 'response.queued':
+        this.metadata(asRecord(data['response']), emit);
+        return;
+      case 'response.output_item.added':
+        this.itemAdded(data, emit);
+        return;
+      case 'response.function_call_arguments.delta':
+        this.argumentsDelta(data, emit);
+        return;
+      case 'response.function_call_arguments.done':
+        this.argumentsDone(data, asString(data['arguments']), emit);
+        return;
+      case 'response.output_item.done':
+        this.itemDone(data, emit);
+        return;
+      case 'response.output_text.delta':
+        this.text('text-delta', data, emit);
+        return;
+      case 'response.reasoning_text.delta':
+      case 'response.reasoning_summary_text.delta':
+        this.text('reasoning-delta', data, emit);
+        return;
+      case 'response.completed':
+        this.terminate(asRecord(data['response']), 'completed', emit);
+        return;
+      case 'response.incomplete':
+        this.terminate(asRecord(data['response']), 'incomplete', emit);
+        return;
+      case 'response.failed': {
+        const response = asRecord(data['response']);
+        throw providerError(this.provider, response ?? data, 'the response failed');
+      }
+      case 'error':
+        throw providerError(this.provider, data);
+      default:
+        return; // content_part, output_text.done, refusal, annotations, …: nothing to emit
+    }
+  }
+
+  private metadata(response: Record<string, unknown> | undefined, emit: Emit): void {
+    if (this.metadataSent || response === undefined) return;
+    const responseId = wireString(response['id']);
+    const model = wireString(response['model']);
+    if (responseId === undefined && model === undefined) return;
+    this.metadataSent = true;
+    emit({ type: 'metadata', provider: this.provider, ...(responseId === undefined ? {} : { responseId }), ...(model === undefined ? {} : { model }) });
+  }
+
+  private itemAdded(data: Record<string, unknown>, emit: Emit): void {
+    const item = asRecord(data['item']);
+    if (item === undefined || item['type'] !== 'function_call') return;
+    const index = asNumber(data['output_index']) ?? this.calls.size;
+    this.open(index, item, asString(item['arguments']) ?? '', false, emit);
+  }
+
+  /** Emit the first delta of a call (id, name, item id) and remember it. */
+  private open(index: number, item: Record<string, unknown>, args: string, replace: boolean, emit: Emit): FunctionCallState {
+    const callId = wireString(item['call_id']);
+    const itemId = wireString(item['id']);
+    const name = wireString(item['name']);
+    const call: FunctionCallState = { index, callId, itemId, text: args, ended: false };
+    this.calls.set(index, call);
+    if (itemId !== undefined) this.indexByItemId.set(itemId, index);
+    emit({
+      type: 'tool-call-delta',
+      choice: 0,
+      index,
+      argumentsDelta: args,
+      ...(callId === undefined ? {} : { id: callId }),
+      ...(name === undefined ? {} : { name }),
+      ...(replace ? { replace: true } : {}),
+      ...(itemId === undefined ? {} : { metadata: { itemId } }),
+    });
+    return call;
+  }
+
+  /** The call an event refers to, by `output_index` or else by `item_id`. */
+  private callFor(data: Record<string, unknown>): FunctionCallState | undefined {
+    const index = asNumber(data['output_index']);
+    if (index !== undefined) return this.calls.get(index);
+    const itemId = wireString(data['item_id']);
+    const byItem = itemId === undefined ? undefined : this.indexByItemId.get(itemId);
+    return byItem === undefined ? undefined : this.calls.get(byItem);
+  }
+
+  private argumentsDelta(data: Record<string, unknown>, emit: Emit): void {
+    const delta = asString(data['delta']);
+    if (delta === undefined) return;
+    const call = this.callFor(data);
+    const index = call?.index ?? asNumber(data['output_index']);
+    if (call !== undefined) call.text += delta;
+    emit({ type: 'tool-call-delta', choice: 0, argumentsDelta: delta, ...(index === undefined ? {} : { index }), ...(call?.callId === undefined ? {} : { id: call.callId }) });
+  }
+
+  /** The full arguments arrived (`.done`, or the item in `output_item.done`): replace when they differ. */
+  private argumentsDone(data: Record<string, unknown>, full: string | undefined, emit: Emit): void {
+    const call = this.callFor(data);
+    if (call === undefined || full === undefined || full === call.text) return;
+    call.text = full;
+    emit({ type: 'tool-call-delta', choice: 0, index: call.index, argumentsDelta: full, replace: true, ...(call.callId === undefined ? {} : { id: call.callId }) });
+  }
+
+  private itemDone(data: Record<string, unknown>, emit: Emit): void {
+    const item = asRecord(data['item']);
+    if (item === undefined || item['type'] !== 'function_call') return;
+    const full = asString(item['arguments']);
+    let call = this.callFor(data);
+    if (call === undefined) {
+      // A server that never sent `output_item.added` for this call: open it whole.
+      call = this.open(asNumber(data['output_index']) ?? this.calls.size, item, full ?? '', true, emit);
+    } else {
+      this.argumentsDone(data, full, emit);
+    }
+    if (call.ended) return;
+    call.ended = true;
+    emit({ type: 'tool-call-end', choice: 0, index: call.index, ...(call.callId === undefined ? {} : { id: call.callId }) });
+  }
+
+  private text(type: 'text-delta' | 'reasoning-delta', data: Record<string, unknown>, emit: Emit): void {
+    const text = asString(data['delta']);
+    if (text !== undefined && text.length > 0) emit({ type, choice: 0, text });
+  }
+
+  private terminate(response: Record<string, unknown> | undefined, status: 'completed' | 'incomplete', emit: Emit): void {
+    this.metadata(response, emit);
+    this.done = true;
+    // Function calls that only appear in the final response (a server that streamed none of them).
+    const output = response?.['output'];
+    if (Array.isArray(output)) {
+      output.forEach((value, position) => {
+        const item = asRecord(value);
+        if (item?.['type'] !== 'function_call' || this.calls.has(position)) return;
+        const itemId = wireString(item['id']);
+        if (itemId === undefined || !this.indexByItemId.has(itemId)) this.itemDone({ output_index: position, item }, emit);
+      });
+    }
+    for (const call of this.calls.values()) {
+      if (call.ended) continue;
+      call.ended = true;
+      emit({ type: 'tool-call-end', choice: 0, index: call.index, ...(call.callId === undefined ? {} : { id: call.callId }), ...(status === 'incomplete' ? { incomplete: true } : {}) });
+    }
+    const usage = asRecord(response?.['usage']);
+    if (usage !== undefined) {
+      const event = usageEvent(
+        {
+          inputTokens: asNumber(usage['input_tokens']),
+          outputTokens: asNumber(usage['output_tokens']),
+          totalTokens: asNumber(usage['total_tokens']),
+          reasoningTokens: countAt(usage, 'output_tokens_details', 'reasoning_tokens'),
+          cachedInputTokens: countAt(usage, 'input_tokens_details', 'cached_tokens'),
+        },
+        usage,
+      );
+      if (event !== undefined) emit(event);
+    }
+    if (status === 'completed') {
+      emit({ type: 'finish', choice: 0, reason: this.calls.size > 0 ? 'tool-calls' : 'stop', rawReason: 'completed' });
+    } else {
+      const why = asString(asRecord(response?.['incomplete_details'])?.['reason']);
+      emit({ type: 'finish', choice: 0, reason: why === 'content_filter' ? 'content-filter' : 'length', rawReason: 'incomplete' });
+    }
+    emit({ type: 'done' });
+  }
+
+  end(): void {
+    if (this.done) return;
+    const open = [...this.calls.values()].filter((c) => !c.ended).length;
+    const detail = open > 0 ? ` (${open} function call${open === 1 ? '' : 's'} still open)` : '';
+    throw new TruncatedStreamError(this.provider, `no response.completed, response.incomplete or response.failed arrived${detail}`);
+  }
+}
+
+/**
+ * Read OpenAI Responses API events (OpenAI, Azure, Bedrock Mantle, LM Studio, …) as {@link StreamEvent}s.
+ *
+ * <span class="informal">SSE events in; one normalised event per text piece, reasoning piece,
+ * function-call fragment, call end, finish and usage report out.</span>
+ *
+ * ```text
+ * --c----a----x----X----o----C--|      c: response.created, a: output_item.added (function_call),
+ *                                      x: arguments.delta, X: arguments.done, o: output_item.done, C: response.completed
+ *   openaiResponses()
+ * --m----x----x---------e----(ufd)--|  m: metadata, x: tool-call-delta, e: tool-call-end, u: usage, f: finish, d: done
+ * ```
+ *
+ * 1. Emits `metadata` (response id and model), `text-delta` (`output_text.delta`), `reasoning-delta`
+ *    (`reasoning_text.delta`, `reasoning_summary_text.delta`), `tool-call-delta` and `tool-call-end`
+ *    for `function_call` items, then `usage`, `finish` and `done` on `response.completed` /
+ *    `response.incomplete`.
+ * 2. Call identity: `index` is the item's `output_index`, `id` its `call_id`; the `fc_…` item id is
+ *    in `metadata.itemId`.
+ * 3. When `function_call_arguments.done` (or the item in `output_item.done`) carries arguments that
+ *    differ from what was streamed (LM Studio sends no deltas at all), a `replace: true` delta carries
+ *    the full text.
+ * 4. The event type is the `event:` field, or the payload's `type` when the field is absent
+ *    (Bedrock Mantle writes `data:` before `event:`). `sequence_number` is not used: events are
+ *    taken in arrival order.
+ * 5. `finish` is `completed` (`tool-calls` when the output had a function call, else `stop`) or
+ *    `incomplete` (`length`, or `content-filter`); calls still open on `response.incomplete` end
+ *    `incomplete: true`.
+ * 6. `error` events and `response.failed` end the stream with a `provider-error`; data that is not a
+ *    JSON object ends it with `invalid-event`; a stream that ends without `response.completed`,
+ *    `response.incomplete` or `response.failed` ends with `truncated`.
+ *
+ * @example
+ * ```ts
+ * import { fromResponse, decodeSse, openaiResponses } from 'rxjs-tool-calls';
+ *
+ * fromResponse(await fetch(url, init)).pipe(decodeSse(), openaiResponses()).subscribe(console.log);
+ * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'get_weather', argumentsDelta: '', metadata: { itemId: 'fc_1' } }, …
+ * ```
+ *
+ * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ */
+export function openaiResponses(): OperatorFunction<SseEvent, StreamEvent> {
+  return decodeSseWith(() => new OpenAIResponsesDecoder());
+}
