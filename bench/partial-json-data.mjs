@@ -24,7 +24,7 @@ function text(r, length) {
 /**
  * A "write a report" tool call: a few scalar fields, nested objects, small arrays, a numeric table,
  * and sections whose bodies are long strings with escapes and non-ASCII (incl. astral) characters.
- * Grows until its JSON is about `targetBytes` characters long.
+ * Grows until its compact JSON is about `targetBytes` characters long.
  */
 export function documentArguments(targetBytes, seed = 42) {
   const r = rng(seed);
@@ -57,6 +57,12 @@ export function documentArguments(targetBytes, seed = 42) {
     }
   }
   return doc;
+}
+
+/** Arguments whose {@link serialise}d text is about `chars` characters long. */
+export function argumentsText(chars, seed = 42) {
+  const first = serialise(documentArguments(chars, seed));
+  return serialise(documentArguments(Math.round((chars * chars) / first.length), seed));
 }
 
 /** JSON text with some whitespace, as models often send (2-space indentation). */

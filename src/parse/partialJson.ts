@@ -22,8 +22,9 @@
  * never changed afterwards. Completed subtrees are shared between successive values (same
  * identity), and a read after a change copies only the open containers from the root to the
  * value being received: the cost is the sum of their widths (number of keys or elements), and 0
- * when nothing visible changed since the last read. That is O(depth) for usual arguments, but a
- * very wide open array (thousands of elements still being appended to) is copied on each read.
+ * when nothing visible changed since the last read. That is O(depth) for narrow arguments, but an
+ * open array with thousands of elements that is still being appended to is copied on each read
+ * (O(width)): prefer `'live'` for such payloads. `bench/partial-json.mjs` measures both modes.
  *
  * `snapshots: 'live'`: `value` returns one tree that the parser keeps mutating in place (strings
  * are replaced, keys and elements added). Each read is O(1). Use it when each value is consumed
