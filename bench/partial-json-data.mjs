@@ -1,0 +1,83 @@
+// Seeded, deterministic tool-call arguments for bench/partial-json.mjs.
+
+/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['the', 'weather', 'in', 'San Francisco', 'is', 'mild', 'données', 'naïve', 'café', 'über', '東京', '温度', 'ok', '✓', '😀', 'forecast', 'wind', 'speed', 'km/h', 'precipitation', 'humidity', 'and', 'with', 'a', 'chance', 'of', 'rain'];
+const PUNCT = [' ', ' ', ' ', ' ', ', ', '. ', '\n', '\n\n', ' "quoted" ', ' \\ ', '\t', ' / '];
+
+function text(r, length) {
+  let out = '';
+  while (out.length < length) out += WORDS[Math.floor(r() * WORDS.length)] + PUNCT[Math.floor(r() * PUNCT.length)];
+  return out;
+}
+
+/**
+ * A "write a report" tool call: a few scalar fields, nested objects, small arrays, a numeric table,
+ * and sections whose bodies are long strings with escapes and non-ASCII (incl. astral) characters.
+ * Grows until its compact JSON is about `targetBytes` characters long.
+ */
+export function documentArguments(targetBytes, seed = 42) {
+  const r = rng(seed);
+  const doc = {
+    title: text(r, 60),
+    author: { name: 'Ada Lovelace', email: 'ada@example.com', id: 1815, verified: true },
+    tags: ['weather', 'report', 'daily'],
+    options: { format: 'markdown', toc: true, maxDepth: 3, ratio: 0.75, locale: null },
+    sections: [],
+    table: { columns: ['day', 'min', 'max', 'summary', 'rain'], rows: [] },
+  };
+  let size = JSON.stringify(doc).length;
+  while (size < targetBytes) {
+    if (r() < 0.7) {
+      const section = {
+        heading: text(r, 20 + Math.floor(r() * 40)),
+        body: text(r, 200 + Math.floor(r() * 3000)),
+        order: doc.sections.length,
+        meta: { words: Math.floor(r() * 5000), score: Math.round(r() * 1e6) / 1e3, draft: r() < 0.5, reviewer: r() < 0.3 ? null : 'grace' },
+        links: Array.from({ length: Math.floor(r() * 4) }, (_, i) => `https://example.com/${doc.sections.length}/${i}`),
+      };
+      doc.sections.push(section);
+      size += JSON.stringify(section).length + 1;
+    } else {
+      for (let i = 0; i < 10; i++) {
+        const row = [doc.table.rows.length, Math.round(r() * 300) / 10 - 5, Math.round(r() * 400) / 10, text(r, 10 + Math.floor(r() * 30)), r() < 0.4];
+        doc.table.rows.push(row);
+        size += JSON.stringify(row).length + 1;
+      }
+    }
+  }
+  return doc;
+}
+
+/** Arguments whose {@link serialise}d text is about `chars` characters long. */
+export function argumentsText(chars, seed = 42) {
+  const first = serialise(documentArguments(chars, seed));
+  return serialise(documentArguments(Math.round((chars * chars) / first.length), seed));
+}
+
+/** JSON text with some whitespace, as models often send (2-space indentation). */
+export function serialise(value) {
+  return JSON.stringify(value, null, 2);
+}
+
+/** Cut `text` into fragments of 1–8 characters (seeded). */
+export function fragments(text, seed = 7) {
+  const r = rng(seed);
+  const out = [];
+  for (let i = 0; i < text.length; ) {
+    const n = 1 + Math.floor(r() * 8);
+    out.push(text.slice(i, i + n));
+    i += n;
+  }
+  return out;
+}

@@ -1,0 +1,258 @@
+/**
+ * The lexical half of the streaming parser in `partialJson.ts`: strings (with escapes and
+ * surrogate pairs split across fragments), numbers and literals, and the state constants. The
+ * structural half (containers, snapshots) lives in {@link PartialJsonParser}, which extends this.
+ *
+ * @module
+ * @internal
+ */
+import { PartialJsonError, escapeFor, hexValue, numberPrefix } from './partialJsonSupport';
+
+// Parser states.
+export const VALUE = 0; // a value is expected (the root, after ':' or after ',' in an array)
+export const ARR_FIRST = 1; // after '[': a value or ']'
+export const OBJ_FIRST = 2; // after '{': a key or '}'
+export const OBJ_KEY = 3; // after ',' in an object: a key
+export const COLON = 4; // after a key
+export const AFTER = 5; // after a value inside a container: ',' or the closing bracket
+export const END = 6; // the root value is complete: only whitespace may follow
+export const STR = 7; // inside a string (key or value)
+export const ESC = 8; // after a backslash in a string
+export const HEX = 9; // inside \uXXXX
+export const NUM = 10; // inside a number
+export const LIT = 11; // inside true / false / null
+export const ERR = 12;
+
+// Number grammar states; the terminal ones are ZERO, INT, FRAC and EXP.
+const N_SIGN = 1;
+const N_ZERO = 2;
+const N_INT = 3;
+const N_DOT = 4;
+const N_FRAC = 5;
+const N_E = 6;
+const N_ESIGN = 7;
+const N_EXP = 8;
+
+// What is being received at the top of the stack (a "leaf"), visible or not.
+export const LEAF_NONE = 0;
+const LEAF_STR = 1;
+const LEAF_NUM = 2;
+const LEAF_LIT = 3;
+
+const CHUNK = 4096;
+const LITERALS = ['true', 'false', 'null'] as const;
+const LITERAL_VALUES = [true, false, null] as const;
+
+/** Strings, numbers and literals; the subclass handles what a completed token means. */
+export abstract class PartialJsonScanner {
+  protected readonly partialLiterals: boolean;
+  protected state = VALUE;
+  /** Characters pushed before the current fragment. */
+  protected offset = 0;
+  protected leaf = LEAF_NONE;
+  protected inKey = false;
+  /**
+   * The string being received is `head + tail`: `tail` collects the small pieces (a V8 rope) and
+   * is flattened into `head` every {@link CHUNK} characters, so the rope's cells die young instead
+   * of surviving garbage collections (which costs more than the appends themselves).
+   */
+  private head = '';
+  private tail = '';
+  /** A high surrogate held back until the next character shows whether a low one follows. */
+  private pend = '';
+  private hex = 0;
+  private hexCount = 0;
+  protected num = '';
+  protected numState = N_SIGN;
+  protected lit = 0;
+  private litIndex = 0;
+  protected failure: PartialJsonError | undefined = undefined;
+
+  protected constructor(partialLiterals: boolean) {
+    this.partialLiterals = partialLiterals;
+  }
+
+  /** A value (not a key) was completed. */
+  protected abstract complete(value: unknown): void;
+  /** An object key was completed. */
+  protected abstract keyDone(key: string): void;
+  /** Something visible changed at the top of the stack. */
+  protected abstract touch(): void;
+
+  protected fail(detail: string, at: number): void {
+    this.failure = new PartialJsonError(detail, this.offset + at);
+    this.state = ERR;
+  }
+
+  /** Start a number (`c` is '-' or a digit) or a literal (`c` is 't', 'f' or 'n'). */
+  protected startScalar(c: number): void {
+    if (c === 116 || c === 102 || c === 110) {
+      this.state = LIT;
+      this.leaf = LEAF_LIT;
+      this.lit = c === 116 ? 0 : c === 102 ? 1 : 2;
+      this.litIndex = 1;
+    } else {
+      this.state = NUM;
+      this.leaf = LEAF_NUM;
+      this.numState = c === 45 ? N_SIGN : c === 48 ? N_ZERO : N_INT;
+      this.num = String.fromCharCode(c);
+    }
+    if (this.partialLiterals) this.touch();
+  }
+
+  /** The visible value of the token being received, if any. */
+  protected leafValue(): unknown {
+    switch (this.leaf) {
+      case LEAF_STR:
+        return this.head === '' ? this.tail : this.head + this.tail;
+      case LEAF_NUM:
+        return this.partialLiterals ? numberPrefix(this.num) : undefined;
+      case LEAF_LIT:
+        return this.partialLiterals ? LITERAL_VALUES[this.lit] : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  // --- strings -------------------------------------------------------------------------------
+
+  protected startString(inKey: boolean): void {
+    this.state = STR;
+    this.inKey = inKey;
+    this.head = this.tail = this.pend = '';
+    if (!inKey) {
+      this.leaf = LEAF_STR;
+      this.touch();
+    }
+  }
+
+  protected scanString(s: string, i: number, n: number): number {
+    let j = i;
+    let c = 0;
+    for (; j < n; j++) {
+      c = s.charCodeAt(j);
+      if (c === 34 || c === 92 || c < 32) break;
+    }
+    if (j > i) {
+      if (this.pend !== '') this.flushPending();
+      // A fragment that ends inside a surrogate pair: hold the high half back.
+      const last = s.charCodeAt(j - 1);
+      if (j === n && last >= 0xd800 && last <= 0xdbff) {
+        if (j - 1 > i) this.append(s.slice(i, j - 1));
+        this.pend = s[j - 1] as string;
+      } else this.append(i === 0 && j === n ? s : s.slice(i, j));
+      if (!this.inKey) this.touch();
+    }
+    if (j === n) return n;
+    if (c === 92) this.state = ESC;
+    else if (c === 34) this.finishString();
+    else this.fail('Bad control character in string literal', j);
+    return j + 1;
+  }
+
+  private append(piece: string): void {
+    const tail = this.tail + piece;
+    if (tail.length < CHUNK) this.tail = tail;
+    else {
+      const flat = (' ' + tail).slice(1); // slicing flattens the rope
+      this.head = this.head === '' ? flat : this.head + flat;
+      this.tail = '';
+    }
+  }
+
+  private flushPending(): void {
+    this.append(this.pend);
+    this.pend = '';
+    if (!this.inKey) this.touch();
+  }
+
+  protected escape(c: number, at: number): void {
+    if (this.state === ESC) {
+      const decoded = escapeFor(c);
+      if (decoded === 'u') {
+        this.state = HEX;
+        this.hex = 0;
+        this.hexCount = 0;
+      } else if (decoded !== '') {
+        if (this.pend !== '') this.flushPending();
+        this.append(decoded);
+        this.state = STR;
+        if (!this.inKey) this.touch();
+      } else this.fail('Bad escaped character in string literal', at);
+      return;
+    }
+    const digit = hexValue(c);
+    if (digit < 0) return this.fail('Bad Unicode escape in string literal', at);
+    this.hex = this.hex * 16 + digit;
+    if (++this.hexCount < 4) return;
+    this.state = STR;
+    const code = this.hex;
+    const isLow = code >= 0xdc00 && code <= 0xdfff;
+    if (this.pend !== '' && !isLow) this.flushPending();
+    if (code >= 0xd800 && code <= 0xdbff) {
+      this.pend = String.fromCharCode(code);
+      return;
+    }
+    this.append(this.pend + String.fromCharCode(code));
+    this.pend = '';
+    if (!this.inKey) this.touch();
+  }
+
+  private finishString(): void {
+    if (this.pend !== '') this.flushPending();
+    const text = this.head === '' ? this.tail : this.head + this.tail;
+    this.head = this.tail = '';
+    if (this.inKey) {
+      this.keyDone(text);
+      this.state = COLON;
+    } else this.complete(text);
+  }
+
+  // --- numbers and literals ------------------------------------------------------------------
+
+  protected scanNumber(s: string, i: number, n: number): number {
+    let st = this.numState;
+    let j = i;
+    for (; j < n; j++) {
+      const c = s.charCodeAt(j);
+      if (c >= 48 && c <= 57) {
+        if (st === N_SIGN) st = c === 48 ? N_ZERO : N_INT;
+        else if (st === N_ZERO) break;
+        else if (st === N_DOT) st = N_FRAC;
+        else if (st === N_E || st === N_ESIGN) st = N_EXP;
+      } else if (c === 46) {
+        if (st !== N_ZERO && st !== N_INT) break;
+        st = N_DOT;
+      } else if (c === 101 || c === 69) {
+        if (st !== N_ZERO && st !== N_INT && st !== N_FRAC) break;
+        st = N_E;
+      } else if (c === 43 || c === 45) {
+        if (st !== N_E) break;
+        st = N_ESIGN;
+      } else break;
+    }
+    this.numState = st;
+    if (j > i) {
+      this.num += s.slice(i, j);
+      if (this.partialLiterals) this.touch();
+    }
+    if (j === n) return n;
+    this.finishNumber(j);
+    return j; // the delimiter is read in the next state
+  }
+
+  /** The number ended before the character at `at` of the current fragment (or at the end of the input). */
+  protected finishNumber(at: number): void {
+    const st = this.numState;
+    if (st !== N_ZERO && st !== N_INT && st !== N_FRAC && st !== N_EXP) return this.fail('Invalid number', at);
+    const text = this.num;
+    this.num = '';
+    this.complete(Number(text));
+  }
+
+  protected literal(c: number, at: number): void {
+    const word = LITERALS[this.lit] as string;
+    if (c !== word.charCodeAt(this.litIndex)) return this.fail(`Unexpected character ${JSON.stringify(String.fromCharCode(c))} in literal ${word}`, at);
+    if (++this.litIndex === word.length) this.complete(LITERAL_VALUES[this.lit]);
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Small pieces the streaming parser in `partialJson.ts` is built from: its error, the path type,
+ * the per-depth frame and the helpers that write and look up keys safely.
+ *
+ * @module
+ */
+
+/** A path into a JSON value: object keys are strings, array indexes numbers. */
+export type JsonPath = ReadonlyArray<string | number>;
+
+/** A JSON syntax error found by the streaming parser, with the character offset where it was found. */
+export class PartialJsonError extends SyntaxError {
+  constructor(
+    /** What was wrong, without the position. */
+    readonly detail: string,
+    /** The offset (in UTF-16 code units, like `String#length`) in the concatenated input. */
+    readonly position: number,
+  ) {
+    super(`${detail} at position ${position}`);
+    this.name = 'PartialJsonError';
+  }
+}
+
+/** A JSON object or array under construction. */
+export type Container = Record<string, unknown> | unknown[];
+
+/** One open object or array: the parser keeps one per depth and reuses them. */
+export class Frame {
+  /** The container itself; it holds every completed child, and open child containers at their key. */
+  c: Container = [];
+  arr = false;
+  /** The key (object) or index (array) of the child being parsed or parsed last. */
+  k: string | number = 0;
+  /** The snapshot last handed out for this container (immutable mode). */
+  snap: Container = [];
+}
+
+/** Write `value` at `key` as `JSON.parse` would (an own `__proto__` key stays a plain property). */
+export function put(target: Container, key: string | number, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else (target as Record<string | number, unknown>)[key] = value;
+}
+
+/** True when `node` has a completed-or-open child at `segment`. */
+export function hasChild(node: unknown, segment: string | number): boolean {
+  if (Array.isArray(node)) return typeof segment === 'number' && Number.isInteger(segment) && segment >= 0 && segment < node.length;
+  return typeof node === 'object' && node !== null && typeof segment === 'string' && Object.prototype.hasOwnProperty.call(node, segment);
+}
+
+/** True when every segment of `path` from `from` on exists below `node`. */
+export function pathExists(node: unknown, path: JsonPath, from: number): boolean {
+  let current = node;
+  for (let i = from; i < path.length; i++) {
+    const segment = path[i] as string | number;
+    if (!hasChild(current, segment)) return false;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return true;
+}
+
+/**
+ * The value of the longest complete prefix of a number being received (`-12.` → -12, `3e` → 3),
+ * or `undefined` when there is none yet (`-`). Used only with `allowPartialLiterals`.
+ */
+export function numberPrefix(text: string): number | undefined {
+  let end = text.length;
+  while (end > 0) {
+    const c = text.charCodeAt(end - 1);
+    if (c >= 48 && c <= 57) break;
+    end--;
+  }
+  if (end === 0) return undefined;
+  const value = Number(text.slice(0, end));
+  return Number.isNaN(value) ? undefined : value;
+}
+
+/** Whitespace JSON allows between tokens: space, tab, line feed, carriage return. */
+export function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+/** The value of one hexadecimal digit, or -1. */
+export function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  const lower = c | 32;
+  if (lower >= 97 && lower <= 102) return lower - 87;
+  return -1;
+}
+
+/** What a backslash followed by `c` stands for (`\n` → line feed …); '' for an invalid escape; 'u' starts `\uXXXX`. */
+export function escapeFor(c: number): string {
+  switch (c) {
+    case 34: return '"';
+    case 92: return '\\';
+    case 47: return '/';
+    case 98: return '\b';
+    case 102: return '\f';
+    case 110: return '\n';
+    case 114: return '\r';
+    case 116: return '\t';
+    case 117: return 'u';
+    default: return '';
+  }
+}
