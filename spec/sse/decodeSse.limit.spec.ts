@@ -47,12 +47,12 @@ describe('decodeSse: maxEventSize', () => {
     const { events, error } = decodeAll([utf8(before), utf8('event: big\ndata: 0123'), utf8('456789abcdef')], { maxEventSize: 20 });
     expect(events).toEqual([sse('é😀')]);
     expect(error).toBeInstanceOf(EventTooLargeError);
-    expect(error).toMatchObject({ code: 'event-too-large', byteOffset: utf8(before).length, start: 'event: big\ndata: 0123456789abcdef' });
+    expect(error).toMatchObject({ code: 'event-too-large', byteOffset: utf8(before).length, start: 'event: big\ndata: 0123' }); // the first maxEventSize + 1 chars
   });
 
   it('reports the byte offset after a BOM and a CRLF split across chunks', () => {
     const { error } = decodeAll([utf8('\uFEFFdata: a\r\n\r'), utf8('\ndata: 0123456789')], { maxEventSize: 10 });
-    expect(error).toMatchObject({ byteOffset: 3 + 'data: a\r\n\r\n'.length, start: 'data: 0123456789' });
+    expect(error).toMatchObject({ byteOffset: 3 + 'data: a\r\n\r\n'.length, start: 'data: 01234' });
   });
 
   it('fails on a complete oversized line inside one chunk', () => {

@@ -39,7 +39,7 @@ describe('decodeSse (marbles)', () => {
   it('ends with event-too-large and unsubscribes the source', () => {
     scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const source = cold('-a-b-c-|', { a: 'data: 1\n\n', b: 'data: 12345', c: '67890' });
-      expectObservable(source.pipe(decodeSse({ maxEventSize: 12 }))).toBe('-x---#', { x: sse('1') }, new EventTooLargeError(12, 9, 'data: 1234567890'));
+      expectObservable(source.pipe(decodeSse({ maxEventSize: 12 }))).toBe('-x---#', { x: sse('1') }, new EventTooLargeError(12, 9, 'data: 1234567'));
       expectSubscriptions(source.subscriptions).toBe('^----!');
     });
   });

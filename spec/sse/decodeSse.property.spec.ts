@@ -1,6 +1,7 @@
 /** Property tests: any chunking of a serialized stream gives the events of the model. */
 import fc from 'fast-check';
 import { cuts, sseStream, splitText } from '../helpers/sseArbitraries';
+import { EventTooLargeError } from '../../src/errors';
 import { bytewise, decodeAll, parseAll, splitAt, utf8 } from '../helpers/sse';
 
 describe('decodeSse (properties)', () => {
@@ -44,6 +45,35 @@ describe('decodeSse (properties)', () => {
         expect(parseAll(splitText(text, points))).toEqual(expected);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('decodeSse (properties of the size limit)', () => {
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+  it('fails on the same event, at a byte offset where its text starts, however the input is cut', () => {
+    fc.assert(
+      fc.property(sseStream(), cuts, fc.integer({ min: 1, max: 40 }), ({ text }, points, maxEventSize) => {
+        const bytes = utf8(text);
+        const whole = decodeAll([bytes], { maxEventSize });
+        const chunked = decodeAll(
+          splitAt(
+            bytes,
+            points.map((p) => p % (bytes.length + 1)),
+          ),
+          { maxEventSize },
+        );
+        expect(chunked).toEqual(whole);
+        if (whole.error === undefined) return;
+        const { byteOffset, start } = whole.error as EventTooLargeError;
+        // the event's text starts right there, at the start of the stream (after a BOM) or of a line
+        expect(decoder.decode(bytes.subarray(byteOffset)).startsWith(start)).toBe(true);
+        const before = decoder.decode(bytes.subarray(0, byteOffset));
+        expect(before === '' || before === '\uFEFF' || /[\r\n]$/.test(before)).toBe(true);
+        expect(start.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 400 },
     );
   });
 });
