@@ -13,7 +13,7 @@ const CR = 13;
 const SPACE = 32;
 const COLON = 58;
 const BOM = 0xfeff;
-/** How much of an oversized event's text an {@link EventTooLargeError} keeps. */
+/** How much of an oversized event's text an {@link EventTooLargeError} keeps (at most). */
 const HEAD_CHARS = 200;
 const STREAM: TextDecodeOptions = { stream: true };
 
@@ -38,7 +38,12 @@ export type SseEventHandler = (event: SseEvent) => void;
  *
  * Byte chunks are decoded as streaming UTF-8 (invalid bytes become U+FFFD); string chunks are
  * taken as already-decoded text. Throws {@link EventTooLargeError} when an event outgrows
- * `maxEventSize`; after that every call throws the same error.
+ * `maxEventSize`; after that every call throws the same error until {@link SseParser.reset}.
+ * The error's `byteOffset` is where the event started in the input (exact for well-formed UTF-8;
+ * string chunks count as their UTF-8 encoding), and its `start` is the event's first
+ * `min(200, maxEventSize + 1)` chars of wire text, the same however the input was chunked.
+ *
+ * `onEvent` runs synchronously inside `push`/`end`; the rest of the chunk is parsed after it returns.
  */
 export class SseParser {
   readonly maxEventSize: number;
@@ -138,21 +143,23 @@ export class SseParser {
     const length = text.length;
     if (length === 0) return;
     let pos = 0;
+    /** Where the text of the current event (if it started before) continues in `text`. */
+    let from = 0;
     if (!this.bomChecked) {
       this.bomChecked = true;
-      if (text.charCodeAt(0) === BOM) {
-        pos = 1;
-        this.eventStartPos = 1;
-      }
+      if (text.charCodeAt(0) === BOM) pos = from = this.eventStartPos = 1;
     }
     if (this.skipLF) {
       this.skipLF = false;
       if (text.charCodeAt(0) === LF) {
         pos = 1;
-        if (this.eventStart === start) this.eventStart++;
+        // the LF ends the blank line before the event: the event starts after it
+        if (this.eventStart === start) {
+          this.eventStart++;
+          from = 1;
+        }
       }
     }
-    const from = pos;
     this.text = text;
     this.textStart = start;
     this.textFrom = from;
@@ -291,6 +298,9 @@ export class SseParser {
     } else if (head.length < HEAD_CHARS) {
       head += this.text.slice(this.textFrom, this.textFrom + HEAD_CHARS - head.length);
     }
+    // At least `maxEventSize + 1` chars of the event have arrived, whatever the chunking: cutting
+    // there makes `start` the same for every chunking of the same input.
+    head = head.slice(0, Math.min(HEAD_CHARS, this.maxEventSize + 1));
     this.pending = [];
     this.data = '';
     this.failure = new EventTooLargeError(this.maxEventSize, byteOffset, head);

@@ -1,0 +1,89 @@
+/** Test helpers for SSE: run chunks through `decodeSse()` / `SseParser`, split input into chunks. */
+import { from } from 'rxjs';
+import type { SseEvent } from '../../src/events';
+import { decodeSse, SseParser, type DecodeSseOptions } from '../../src/sse';
+
+export type Chunk = Uint8Array | string;
+
+const encoder = new TextEncoder();
+
+/** UTF-8 bytes of `text`. */
+export function utf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+/** An expected event, with `message`/`undefined` defaults. */
+export function sse(data: string, fields: Partial<SseEvent> = {}): SseEvent {
+  return { event: 'message', data, id: undefined, retry: undefined, ...fields };
+}
+
+/** Run `chunks` through `decodeSse()` synchronously; returns the events and the error, if any. */
+export function decodeAll(chunks: ReadonlyArray<Chunk>, options?: DecodeSseOptions): { events: SseEvent[]; error: unknown; completed: boolean } {
+  const events: SseEvent[] = [];
+  let error: unknown;
+  let completed = false;
+  from(chunks)
+    .pipe(decodeSse(options))
+    .subscribe({ next: (e) => events.push(e), error: (e: unknown) => (error = e), complete: () => (completed = true) });
+  return { events, error, completed };
+}
+
+/** The events of `chunks`, failing the test on an error. */
+export function events(...chunks: Chunk[]): SseEvent[] {
+  const result = decodeAll(chunks);
+  if (result.error !== undefined) throw result.error;
+  return result.events;
+}
+
+/** Run `chunks` through a bare {@link SseParser}. */
+export function parseAll(chunks: Iterable<Chunk>, parser = new SseParser()): SseEvent[] {
+  const out: SseEvent[] = [];
+  const onEvent = (e: SseEvent): void => {
+    out.push(e);
+  };
+  for (const chunk of chunks) parser.push(chunk, onEvent);
+  parser.end(onEvent);
+  return out;
+}
+
+/** Split `bytes` at the given cut points (sorted, deduplicated, inside the array). */
+export function splitAt(bytes: Uint8Array, cuts: ReadonlyArray<number>): Uint8Array[] {
+  const points = [...new Set(cuts.filter((c) => c > 0 && c < bytes.length))].sort((a, b) => a - b);
+  const out: Uint8Array[] = [];
+  let prev = 0;
+  for (const p of points) {
+    out.push(bytes.subarray(prev, p));
+    prev = p;
+  }
+  out.push(bytes.subarray(prev));
+  return out;
+}
+
+/** Every byte on its own. */
+export function bytewise(text: string): Uint8Array[] {
+  const bytes = utf8(text);
+  return Array.from(bytes, (_, i) => bytes.subarray(i, i + 1));
+}
+
+/** A small seeded PRNG (mulberry32), for reproducible random chunking outside fast-check. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Split `bytes` into random chunks of 1..maxSize bytes. */
+export function randomChunks(bytes: Uint8Array, random: () => number, maxSize = 64): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; ) {
+    const size = 1 + Math.floor(random() * maxSize);
+    out.push(bytes.subarray(i, i + size));
+    i += size;
+  }
+  return out;
+}
