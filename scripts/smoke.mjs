@@ -15,5 +15,12 @@ for (const [how, lib] of [['import', esm], ['require', cjs]]) {
   if (!ok) failed++;
   console.log(`${ok ? 'ok' : 'FAIL'} ${how}: ${names}`);
 }
-console.log(`smoke: ${2 - failed} passed, ${failed} failed`);
+// zod is an optional peer: the built entry points must never load it.
+for (const file of ['../dist/index.js', '../dist/index.cjs']) {
+  const text = readFileSync(new URL(file, import.meta.url), 'utf8');
+  const loadsZod = /from ['"]zod['"]|require\(['"]zod['"]\)/.test(text);
+  if (loadsZod) failed++;
+  console.log(`${loadsZod ? 'FAIL' : 'ok'} ${file.slice(3)} does not load zod`);
+}
+console.log(`smoke: ${4 - failed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;

@@ -64,8 +64,24 @@ export type { Emit, WireDecoder } from './providers/decoder';
 // ---- StreamEvents → tool calls ----------------------------------------------------------------
 export { ToolCallTracker, type TrackedCall, type TrackerOptions } from './accumulate/tracker';
 export { accumulateToolCalls, type ToolCallSnapshot } from './accumulate/accumulateToolCalls';
-export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate } from './accumulate/toolCalls';
+export { groupToolCalls, toolCallUpdates, toolCalls, validateResults, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './accumulate/toolCalls';
+
+// ---- Parsing and validating arguments ---------------------------------------------------------
 export { parseArguments, type ParsedArguments } from './parse/arguments';
+export { PartialJsonError, PartialJsonParser, type JsonPath, type PartialJsonOptions } from './parse/partialJson';
+export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions } from './parse/partialToolCalls';
+export {
+  contextOf,
+  toValidationIssues,
+  validateArguments,
+  validateArgumentsAsync,
+  validateToolCall,
+  type InferToolCall,
+  type MaybePromise,
+  type StandardSchemaV1,
+  type ToolSchemas,
+  type TypedToolCallResult,
+} from './parse/validate';
 
 // ---- Input sources ---------------------------------------------------------------------------
 export {

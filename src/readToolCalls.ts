@@ -5,6 +5,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { toolCalls, type ToolCallsOptions } from './accumulate/toolCalls';
+import type { ToolSchemas, TypedToolCallResult } from './parse/validate';
 import type { ToolCallResult } from './result';
 import { readStreamEvents, type ReadStreamEventsOptions } from './readStreamEvents';
 
@@ -39,9 +40,12 @@ export type ReadToolCallsOptions = ToolCallsOptions & ReadStreamEventsOptions;
  * // displays: get_weather { city: 'Paris' }
  * ```
  *
- * @param options The wire format (`provider`, default `auto`), SSE limits, tool-call limits and the id generator.
+ * @param options The wire format (`provider`, default `auto`), SSE limits, tool-call limits, the id
+ *   generator, and typed `tools` (see `toolCalls()`).
  * @return An operator from byte (or text) chunks to {@link ToolCallResult}s.
  */
-export function readToolCalls(options: ReadToolCallsOptions = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
+export function readToolCalls(options?: ReadToolCallsOptions): OperatorFunction<Uint8Array | string, ToolCallResult>;
+export function readToolCalls<T extends ToolSchemas>(options: ReadToolCallsOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, TypedToolCallResult<T>>;
+export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
   return (source) => source.pipe(readStreamEvents(options), toolCalls(options));
 }

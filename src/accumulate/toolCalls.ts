@@ -3,15 +3,26 @@
  *
  * @module
  */
-import { defer, filter, groupBy, map, mergeMap, Observable, Subject, type GroupedObservable, type OperatorFunction, type SubjectLike } from 'rxjs';
-import { isToolStreamError, type IncompleteReason } from '../errors';
+import { defer, filter, groupBy, map, mergeMap, Observable, Subject, type GroupedObservable, type ObservableInput, type OperatorFunction, type SubjectLike } from 'rxjs';
+import { InvalidArgumentsError, isToolStreamError, type IncompleteReason } from '../errors';
 import type { StreamEvent } from '../events';
-import type { ToolCallResult } from '../result';
+import { fail, type ToolCall, type ToolCallResult } from '../result';
+import { contextOf, validateToolCall, type ToolSchemas, type TypedToolCallResult } from '../parse/validate';
 import { resultOf } from './results';
 import { ToolCallTracker, type CallEnding, type TrackedCall, type TrackerOptions } from './tracker';
 
 /** Options of `toolCalls()` / `groupToolCalls()`. */
 export type ToolCallsOptions = TrackerOptions;
+
+/** Options of `toolCalls()` with typed tools. */
+export interface TypedToolCallsOptions<T extends ToolSchemas> extends TrackerOptions {
+  /**
+   * Tool names mapped to their argument schemas (zod 4 or any Standard Schema validator). Each
+   * call is validated once, on completion: `unknown-tool` for a name not in the map,
+   * `invalid-arguments` (with the validator's issues) when the schema rejects the arguments.
+   */
+  readonly tools: T;
+}
 
 /** One step in the life of one tool call. */
 export interface ToolCallUpdate {
@@ -197,6 +208,10 @@ export function groupToolCalls(options: ToolCallsOptions = {}): OperatorFunction
  *    and the JSON does not parse), `arguments-too-large` (over `maxArgumentsSize`).
  * 4. Stream-level errors (`provider-error`, `truncated`, `too-many-tool-calls`, …) end the output
  *    after every complete call was emitted and every open call was emitted as `incomplete`.
+ * 5. With `tools` (zod 4 or any Standard Schema per tool name), each call is validated once, on
+ *    completion, and the result type is a union by tool name with each tool's argument type:
+ *    `unknown-tool` (with the available names) and `invalid-arguments` (with the validator's
+ *    issues and their paths) are per-call failures like the others.
  *
  * @example
  * ```ts
@@ -206,12 +221,27 @@ export function groupToolCalls(options: ToolCallsOptions = {}): OperatorFunction
  * // displays: { city: 'Paris' }
  * ```
  *
- * @param options Limits and the id generator.
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { readToolCalls } from 'rxjs-tool-calls';
+ *
+ * const tools = { get_weather: z.object({ city: z.string() }) };
+ * bytes$.pipe(readToolCalls({ tools })).subscribe((r) => {
+ *   if (r.success && r.data.name === 'get_weather') console.log(r.data.arguments.city); // typed: string
+ * });
+ * // displays: Paris
+ * ```
+ *
+ * @param options Limits, the id generator and the typed `tools`.
  * @return An operator from {@link StreamEvent}s to {@link ToolCallResult}s.
  */
-export function toolCalls(options: ToolCallsOptions = {}): OperatorFunction<StreamEvent, ToolCallResult> {
-  return (source) =>
-    source.pipe(
+export function toolCalls(options?: ToolCallsOptions): OperatorFunction<StreamEvent, ToolCallResult>;
+export function toolCalls<T extends ToolSchemas>(options: TypedToolCallsOptions<T>): OperatorFunction<StreamEvent, TypedToolCallResult<T>>;
+export function toolCalls(options: ToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<StreamEvent, ToolCallResult> {
+  const tools = options.tools;
+  return (source) => {
+    const results = source.pipe(
       groupToolCalls(options),
       mergeMap((call$) =>
         call$.pipe(
@@ -220,4 +250,33 @@ export function toolCalls(options: ToolCallsOptions = {}): OperatorFunction<Stre
         ),
       ),
     );
+    return tools === undefined ? results : results.pipe(validateResults(tools));
+  };
+}
+
+/**
+ * Validate each successful result against its tool's schema; failures pass through unchanged.
+ * Synchronous validators keep the results in order and in time; asynchronous ones emit when they
+ * settle.
+ */
+export function validateResults<T extends ToolSchemas>(tools: T): OperatorFunction<ToolCallResult, TypedToolCallResult<T>> {
+  return mergeMap((result): ObservableInput<TypedToolCallResult<T>> => {
+    if (!result.success) return [result];
+    let validated: TypedToolCallResult<T> | PromiseLike<TypedToolCallResult<T>>;
+    try {
+      validated = validateToolCall(tools, result.data);
+    } catch (error) {
+      return [thrownByValidator(result.data, error)];
+    }
+    return isPromiseLike(validated) ? Promise.resolve(validated).catch((error: unknown) => thrownByValidator(result.data, error)) : [validated];
+  });
+}
+
+function thrownByValidator<T extends ToolSchemas>(call: ToolCall, error: unknown): TypedToolCallResult<T> {
+  const message = `the validator threw: ${error instanceof Error ? error.message : String(error)}`;
+  return fail(new InvalidArgumentsError(contextOf(call), [{ message, path: [] }], call.arguments));
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

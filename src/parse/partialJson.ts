@@ -189,6 +189,24 @@ export class PartialJsonParser extends PartialJsonScanner {
     return false;
   }
 
+  /**
+   * The path of the value being received right now (`[]` while the root container is open and
+   * between its members), or `undefined` once the root value is complete. Every value in
+   * {@link value} that is not on this path (the path itself and its ancestors) is complete, so
+   * with an immutable snapshot and the `openPath` read at the same moment, completeness can be
+   * judged later (see `isSettled`).
+   */
+  get openPath(): JsonPath | undefined {
+    if (this.finished) return undefined;
+    const path: Array<string | number> = [];
+    const depth = this.depth;
+    for (let i = 0; i < depth; i++) {
+      if (i === depth - 1 && this.leaf === LEAF_NONE) break;
+      path.push((this.frames[i] as Frame).k);
+    }
+    return path;
+  }
+
   // --- values --------------------------------------------------------------------------------
 
   private startValue(c: number, at: number): void {

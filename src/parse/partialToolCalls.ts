@@ -1,0 +1,151 @@
+/**
+ * `partialToolCalls()`: each tool call's arguments as they grow, parsed incrementally.
+ *
+ * @module
+ */
+import { defer, mergeMap, type Observable, type OperatorFunction } from 'rxjs';
+import { groupToolCalls, type ToolCallsOptions, type ToolCallUpdate } from '../accumulate/toolCalls';
+import type { StreamEvent } from '../events';
+import type { ToolCallResult } from '../result';
+import { PartialJsonParser, type JsonPath } from './partialJson';
+
+/** Options of {@link partialToolCalls}. */
+export interface PartialToolCallsOptions extends ToolCallsOptions {
+  /** Show numbers and literals before they are complete (`12` of `123`, `tr` as `true`). Default `false`. */
+  readonly allowPartialLiterals?: boolean;
+}
+
+/** One call's arguments at one moment. */
+export interface PartialToolCall {
+  /** Unique within the stream (the same key as `groupToolCalls()`). */
+  readonly key: number;
+  readonly id: string;
+  readonly name: string;
+  readonly index: number;
+  readonly choice: number;
+  /**
+   * The arguments parsed so far: an immutable snapshot (unchanged parts keep their identity from
+   * one value to the next). `{}` until the first member is readable. On the last value of a
+   * successful call, exactly the final result's `arguments`.
+   */
+  readonly arguments: unknown;
+  /**
+   * The path of the value still being received (`[]` while the root is open between members);
+   * `undefined` once the arguments are complete. Test a field with {@link isSettled}.
+   */
+  readonly openPath: JsonPath | undefined;
+  /** On the last value of the call only: its result (parsed arguments or a typed error). */
+  readonly result?: ToolCallResult;
+}
+
+/**
+ * Whether the field at `path` of a {@link PartialToolCall} is finished: it is present and will
+ * never change again (it is not the value being received nor one of its containers).
+ */
+export function isSettled(partial: Pick<PartialToolCall, 'arguments' | 'openPath'>, path: JsonPath): boolean {
+  let node: unknown = partial.arguments;
+  for (const segment of path) {
+    if (typeof node !== 'object' || node === null || !Object.prototype.hasOwnProperty.call(node, segment)) return false;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  const open = partial.openPath;
+  if (open === undefined) return true;
+  if (path.length > open.length) return true;
+  for (let i = 0; i < path.length; i++) if (path[i] !== open[i]) return true;
+  return false;
+}
+
+const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
+
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const _ in value) return false;
+  return true;
+}
+
+/** The partial values of one call's updates. */
+function partialsOf(call$: Observable<ToolCallUpdate>, allowPartialLiterals: boolean): Observable<PartialToolCall> {
+  return defer(() => {
+    let parser = new PartialJsonParser({ allowPartialLiterals });
+    let consumed = 0;
+    let last: unknown = undefined;
+    return call$.pipe(
+      mergeMap((u): PartialToolCall[] => {
+        const base = { key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice };
+        if (u.result !== undefined) {
+          const final = u.result.success ? u.result.data.arguments : (last ?? EMPTY);
+          return [{ ...base, arguments: final, openPath: u.result.success ? undefined : parser.openPath, result: u.result }];
+        }
+        if (consumed + u.argumentsDelta.length !== u.rawArguments.length) {
+          // a replace delta (the wire re-sent the whole text): start over
+          parser = new PartialJsonParser({ allowPartialLiterals });
+          consumed = 0;
+          parser.push(u.rawArguments);
+        } else {
+          parser.push(u.argumentsDelta);
+        }
+        consumed = u.rawArguments.length;
+        if (parser.error !== undefined) return []; // malformed: partial values stop; the result will say why
+        const value = parser.value ?? EMPTY;
+        if (value === last) return [];
+        const seenEmpty = last === EMPTY && isEmptyObject(value);
+        last = value;
+        return seenEmpty ? [] : [{ ...base, arguments: value, openPath: parser.openPath }];
+      }),
+    );
+  });
+}
+
+/**
+ * Each tool call's arguments, parsed as they stream: `{}`, `{ city: "San" }`,
+ * `{ city: "San Francisco" }`, …, ending with the call's result.
+ *
+ * <span class="informal">An incremental JSON parser per call: every fragment is read once, so the
+ * work is linear in the arguments' size (re-parsing the text after each fragment is quadratic).</span>
+ *
+ * ```text
+ * --a--b--c--d--F--|          a..d: fragments '{"ci', 'ty": "San', ' Fran', 'cisco"}'; F: finish
+ *   partialToolCalls()
+ * --p-----q--r--R--|          p: {}  q: { city: 'San' }  r: { city: 'San Fran' }
+ *                             R: { city: 'San Francisco' } with result
+ *
+ * --a--x--F--|                x: a fragment that makes the JSON invalid
+ *   partialToolCalls()
+ * --p-----E--|                partial values stop; E: the last value, with the malformed-arguments result
+ * ```
+ *
+ * 1. Emits a value after each fragment that changed what is visible; nothing for fragments that
+ *    only add whitespace, half an escape or half a number.
+ * 2. Strings grow (escapes and surrogate pairs split across fragments are decoded whole); a key is
+ *    never shown before its name is complete and its value has started; a number or literal that
+ *    may still grow (`12` of `123`, `tr`) is not shown unless `allowPartialLiterals` is set.
+ * 3. Each value is an immutable snapshot; `openPath` and {@link isSettled} tell which fields are
+ *    finished.
+ * 4. The last value of each call carries `result`; for a success its `arguments` are exactly the
+ *    result's. When the JSON turns out malformed, partial values stop and the last value carries
+ *    the typed error.
+ * 5. Calls are independent streams merged together (see `groupToolCalls()`); stream-level errors
+ *    end the output after every open call's last value (`incomplete`).
+ *
+ * To coalesce for a UI, use ordinary operators on the values, e.g. at most one value per
+ * animation frame per call: `groupBy((p) => p.key)` then `throttleTime(0, animationFrameScheduler,
+ * { leading: true, trailing: true })` inside `mergeMap` (the last value always comes through).
+ *
+ * @example
+ * ```ts
+ * import { partialToolCalls } from 'rxjs-tool-calls';
+ *
+ * events$.pipe(partialToolCalls()).subscribe((p) => render(p.id, p.arguments));
+ * // renders: {}, { city: 'San' }, { city: 'San Francisco' }
+ * ```
+ *
+ * @param options The tool-call options, and `allowPartialLiterals`.
+ * @return An operator from {@link StreamEvent}s to {@link PartialToolCall}s.
+ */
+export function partialToolCalls(options: PartialToolCallsOptions = {}): OperatorFunction<StreamEvent, PartialToolCall> {
+  const allowPartialLiterals = options.allowPartialLiterals === true;
+  return (source) => source.pipe(
+    groupToolCalls(options),
+    mergeMap((call$) => partialsOf(call$, allowPartialLiterals)),
+  );
+}
