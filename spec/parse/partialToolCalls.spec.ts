@@ -69,6 +69,16 @@ describe('partialToolCalls()', () => {
     expect(out.map((p) => p.arguments)).toEqual([{}, { q: 'fu' }, { q: 'full' }, { q: 'full' }]);
   });
 
+  it("snapshots: 'live' emits at the same moments, with one value mutated in place", () => {
+    const events = [open(0, 'a', 'f'), frag(0, '{"city": "Par'), frag(0, 'is", "days": [1'), frag(0, ', 2]}'), finish];
+    const immutable = collect(events);
+    const shown: string[] = [];
+    from(events)
+      .pipe(partialToolCalls({ snapshots: 'live' }))
+      .subscribe((p) => shown.push(JSON.stringify(p.arguments)));
+    expect(shown).toEqual(immutable.map((p) => JSON.stringify(p.arguments)));
+  });
+
   it('property: every value is a prefix of the final one; the last equals JSON.parse of the whole', () => {
     const object = fc.dictionary(fc.string({ unit: 'binary', maxLength: 6 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 });
     fc.assert(

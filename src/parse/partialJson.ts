@@ -63,6 +63,7 @@ export class PartialJsonParser extends PartialJsonScanner {
   private depth = 0;
   /** The deepest frame whose snapshot is stale (all shallower ones are too); CLEAN when none. */
   private dirty = CLEAN;
+  private changes = 0;
   private root: unknown = undefined;
   private finished = false;
 
@@ -75,6 +76,11 @@ export class PartialJsonParser extends PartialJsonScanner {
   get value(): unknown {
     if (this.dirty !== CLEAN) this.sync();
     return this.root;
+  }
+
+  /** Counts visible changes: when it has not moved since the last read, {@link value} shows nothing new. */
+  get changeCount(): number {
+    return this.changes;
   }
 
   /** True once the root value is complete (whitespace may still follow). */
@@ -224,6 +230,7 @@ export class PartialJsonParser extends PartialJsonScanner {
   protected complete(value: unknown): void {
     this.leaf = LEAF_NONE;
     if (this.depth === 0) {
+      this.changes++;
       this.root = value;
       this.finished = true;
       this.state = END;
@@ -259,6 +266,7 @@ export class PartialJsonParser extends PartialJsonScanner {
     const frame = this.frames[--this.depth] as Frame;
     const container = frame.c;
     frame.c = frame.snap = [];
+    this.changes++;
     if (this.depth === 0) {
       this.root = container;
       this.finished = true;
@@ -272,6 +280,7 @@ export class PartialJsonParser extends PartialJsonScanner {
 
   /** Mark the frame on top (and so every frame below it) as changed since the last read. */
   protected touch(): void {
+    this.changes++;
     const top = this.depth - 1;
     if (this.dirty < top) this.dirty = top;
   }

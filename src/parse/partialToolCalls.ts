@@ -7,12 +7,20 @@ import { defer, mergeMap, type Observable, type OperatorFunction } from 'rxjs';
 import { groupToolCalls, type ToolCallsOptions, type ToolCallUpdate } from '../accumulate/toolCalls';
 import type { StreamEvent } from '../events';
 import type { ToolCallResult } from '../result';
-import { PartialJsonParser, type JsonPath } from './partialJson';
+import { PartialJsonParser, type JsonPath, type PartialJsonOptions } from './partialJson';
 
 /** Options of {@link partialToolCalls}. */
 export interface PartialToolCallsOptions extends ToolCallsOptions {
   /** Show numbers and literals before they are complete (`12` of `123`, `tr` as `true`). Default `false`. */
   readonly allowPartialLiterals?: boolean;
+  /**
+   * `'immutable'` (default): every value is a snapshot that never changes; unchanged parts keep
+   * their identity, and each value costs the width of the containers still open (an open array
+   * of thousands of elements is copied per value). `'live'`: one value per call, mutated in
+   * place: O(1) per value, for consumers that render each value before the next arrives and
+   * keep none (see BENCHMARKS.md for both).
+   */
+  readonly snapshots?: 'immutable' | 'live';
 }
 
 /** One call's arguments at one moment. */
@@ -64,11 +72,12 @@ function isEmptyObject(value: unknown): boolean {
 }
 
 /** The partial values of one call's updates. */
-function partialsOf(call$: Observable<ToolCallUpdate>, allowPartialLiterals: boolean): Observable<PartialToolCall> {
+function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJsonOptions): Observable<PartialToolCall> {
   return defer(() => {
-    let parser = new PartialJsonParser({ allowPartialLiterals });
+    let parser = new PartialJsonParser(parserOptions);
     let consumed = 0;
     let last: unknown = undefined;
+    let seen = -1;
     return call$.pipe(
       mergeMap((u): PartialToolCall[] => {
         const base = { key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice };
@@ -78,16 +87,17 @@ function partialsOf(call$: Observable<ToolCallUpdate>, allowPartialLiterals: boo
         }
         if (consumed + u.argumentsDelta.length !== u.rawArguments.length) {
           // a replace delta (the wire re-sent the whole text): start over
-          parser = new PartialJsonParser({ allowPartialLiterals });
-          consumed = 0;
+          parser = new PartialJsonParser(parserOptions);
+          seen = -1;
           parser.push(u.rawArguments);
         } else {
           parser.push(u.argumentsDelta);
         }
         consumed = u.rawArguments.length;
         if (parser.error !== undefined) return []; // malformed: partial values stop; the result will say why
+        if (parser.changeCount === seen) return [];
+        seen = parser.changeCount;
         const value = parser.value ?? EMPTY;
-        if (value === last) return [];
         const seenEmpty = last === EMPTY && isEmptyObject(value);
         last = value;
         return seenEmpty ? [] : [{ ...base, arguments: value, openPath: parser.openPath }];
@@ -139,13 +149,14 @@ function partialsOf(call$: Observable<ToolCallUpdate>, allowPartialLiterals: boo
  * // renders: {}, { city: 'San' }, { city: 'San Francisco' }
  * ```
  *
- * @param options The tool-call options, and `allowPartialLiterals`.
+ * @param options The tool-call options, `allowPartialLiterals` and `snapshots`.
  * @return An operator from {@link StreamEvent}s to {@link PartialToolCall}s.
  */
 export function partialToolCalls(options: PartialToolCallsOptions = {}): OperatorFunction<StreamEvent, PartialToolCall> {
-  const allowPartialLiterals = options.allowPartialLiterals === true;
-  return (source) => source.pipe(
-    groupToolCalls(options),
-    mergeMap((call$) => partialsOf(call$, allowPartialLiterals)),
-  );
+  const parserOptions: PartialJsonOptions = { allowPartialLiterals: options.allowPartialLiterals === true, snapshots: options.snapshots ?? 'immutable' };
+  return (source) =>
+    source.pipe(
+      groupToolCalls(options),
+      mergeMap((call$) => partialsOf(call$, parserOptions)),
+    );
 }
