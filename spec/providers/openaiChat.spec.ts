@@ -1,4 +1,4 @@
-import { from } from 'rxjs';
+import { from, Observable, take } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { InvalidEventError, ProviderError, TruncatedStreamError } from '../../src/errors';
 import type { SseEvent, StreamEvent } from '../../src/events';
@@ -155,6 +155,20 @@ describe('openaiChat()', () => {
       expectObservable(src2.pipe(openaiChat()), '--!').toBe('-t-', { t: { type: 'text-delta', choice: 0, text: 'x' } });
       expectSubscriptions(src2.subscriptions).toBe('^-!');
     });
+  });
+
+  it('stops a synchronous source cut by take', () => {
+    let produced = 0;
+    const endless = new Observable<SseEvent>((subscriber) => {
+      while (!subscriber.closed && produced < 100_000) {
+        produced++;
+        subscriber.next(chunk([{ index: 0, delta: { content: 'x' } }]));
+      }
+    });
+    const seen: StreamEvent[] = [];
+    endless.pipe(openaiChat(), take(2)).subscribe((e) => seen.push(e));
+    expect(seen).toHaveLength(2);
+    expect(produced).toBeLessThanOrEqual(2);
   });
 
   it('marble: a source error passes through', () => {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { defer, filter, groupBy, map, mergeMap, Observable, Subject, type GroupedObservable, type ObservableInput, type OperatorFunction, type SubjectLike } from 'rxjs';
+import { defer, filter, groupBy, ignoreElements, map, mergeMap, Observable, Subject, tap, type GroupedObservable, type ObservableInput, type OperatorFunction, type SubjectLike } from 'rxjs';
 import { InvalidArgumentsError, isToolStreamError, type IncompleteReason } from '../errors';
 import type { StreamEvent } from '../events';
 import { fail, type ToolCall, type ToolCallResult } from '../result';
@@ -71,46 +71,49 @@ export function toolCallUpdates(options: ToolCallsOptions = {}): OperatorFunctio
       const closeAll = (ending: CallEnding): void => {
         for (const call of tracker.closeAll(ending)) subscriber.next(update(call, '', resultOf(call)));
       };
-      const failWith = (error: unknown): void => {
-        closeAll({ kind: 'incomplete', reason: incompleteReasonOf(error) });
-        subscriber.error(error);
-      };
-      return source.subscribe({
-        next(event) {
-          switch (event.type) {
-            case 'tool-call-delta': {
-              let step;
-              try {
-                step = tracker.delta(event);
-              } catch (error) {
-                failWith(error);
-                return;
-              }
-              if (step === undefined) return;
-              subscriber.next(update(step.call, event.argumentsDelta, step.overflowed ? resultOf(step.call) : undefined));
-              return;
+      const next = (event: StreamEvent): void => {
+        switch (event.type) {
+          case 'tool-call-delta': {
+            let step;
+            try {
+              step = tracker.delta(event);
+            } catch (error) {
+              // too-many-tool-calls: report the open calls, then end with the error
+              closeAll({ kind: 'incomplete', reason: incompleteReasonOf(error) });
+              throw error;
             }
-            case 'tool-call-end': {
-              const call = tracker.end(event);
-              if (call !== undefined) subscriber.next(update(call, '', resultOf(call)));
-              return;
-            }
-            case 'finish':
-              for (const call of tracker.finish(event.choice, event.reason)) subscriber.next(update(call, '', resultOf(call)));
-              return;
-            case 'done':
-              closeAll({ kind: 'complete', finishReason: undefined });
-              return;
-            default:
-              return;
+            if (step === undefined) return;
+            subscriber.next(update(step.call, event.argumentsDelta, step.overflowed ? resultOf(step.call) : undefined));
+            return;
           }
-        },
-        error: failWith,
-        complete() {
-          closeAll({ kind: 'complete', finishReason: undefined });
-          subscriber.complete();
-        },
-      });
+          case 'tool-call-end': {
+            const call = tracker.end(event);
+            if (call !== undefined) subscriber.next(update(call, '', resultOf(call)));
+            return;
+          }
+          case 'finish':
+            for (const call of tracker.finish(event.choice, event.reason)) subscriber.next(update(call, '', resultOf(call)));
+            return;
+          case 'done':
+            closeAll({ kind: 'complete', finishReason: undefined });
+            return;
+          default:
+            return;
+        }
+      };
+      // The downstream subscriber is subscribed itself, so a synchronous source stops as soon as
+      // the consumer unsubscribes; tap's error and complete handlers run before the notification
+      // goes on, so open calls are reported first.
+      return source
+        .pipe(
+          tap({
+            next,
+            error: (error: unknown) => closeAll({ kind: 'incomplete', reason: incompleteReasonOf(error) }),
+            complete: () => closeAll({ kind: 'complete', finishReason: undefined }),
+          }),
+          ignoreElements(),
+        )
+        .subscribe(subscriber);
     });
 }
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Observable, type OperatorFunction } from 'rxjs';
+import { ignoreElements, Observable, tap, type OperatorFunction } from 'rxjs';
 import { InvalidEventError, ProviderError, type ProviderErrorInfo } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
 
@@ -34,27 +34,14 @@ export function decode<T>(factory: () => WireDecoder, feed: (decoder: WireDecode
     new Observable<StreamEvent>((subscriber) => {
       const decoder = factory();
       const emit: Emit = (event) => subscriber.next(event);
-      return source.subscribe({
-        next(value) {
-          try {
-            feed(decoder, value, emit);
-          } catch (error) {
-            subscriber.error(error);
-          }
-        },
-        error(error: unknown) {
-          subscriber.error(error);
-        },
-        complete() {
-          try {
-            decoder.end(emit);
-          } catch (error) {
-            subscriber.error(error);
-            return;
-          }
-          subscriber.complete();
-        },
-      });
+      // Subscribing the downstream subscriber itself links the chain, so a synchronous source
+      // stops as soon as the consumer unsubscribes (e.g. `take(1)`), even mid-emission.
+      return source
+        .pipe(
+          tap({ next: (value) => feed(decoder, value, emit), complete: () => decoder.end(emit) }),
+          ignoreElements(),
+        )
+        .subscribe(subscriber);
     });
 }
 
