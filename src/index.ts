@@ -107,3 +107,21 @@ export {
 // ---- Compositions -----------------------------------------------------------------------------
 export { readStreamEvents, type ReadStreamEventsOptions } from './readStreamEvents';
 export { readToolCalls, type ReadToolCallsOptions } from './readToolCalls';
+
+// ---- Merging ----------------------------------------------------------------------------------
+export {
+  callKey,
+  isMerged,
+  mergeStreams,
+  sourceCallId,
+  tagSource,
+  type MergedComplete,
+  type MergedError,
+  type MergedEvent,
+  type MergedItem,
+  type MergedResult,
+  type MergeSource,
+  type MergeSourceOptions,
+  type MergeStreamsOptions,
+  type TagSourceOptions,
+} from './merge/mergeStreams';

@@ -49,6 +49,15 @@ describe('ToolCallTracker identity rules', () => {
     expect(summary(t)).toEqual([{ id: 'a', name: 'late', index: 0, choice: 0, raw: '{}' }]);
   });
 
+  it('accepts a late name without index too: a name-only fragment names the open nameless call', () => {
+    const t = newTracker();
+    feed(t, [{ id: 'a', args: '' }, { name: 'late', args: '{' }, { args: '}' }, { name: 'next', args: '{}' }]);
+    expect(summary(t)).toEqual([
+      { id: 'a', name: 'late', index: 0, choice: 0, raw: '{}' },
+      { id: 'gen_0', name: 'next', index: 1, choice: 0, raw: '{}' },
+    ]);
+  });
+
   it('treats an empty id or name as missing', () => {
     const t = newTracker();
     feed(t, [

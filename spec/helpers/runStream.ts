@@ -1,4 +1,4 @@
-import { connect, from, map, merge, type Observable } from 'rxjs';
+import { catchError, connect, EMPTY, from, map, merge, type Observable } from 'rxjs';
 import { toolCalls, type ToolCallsOptions } from '../../src/accumulate/toolCalls';
 import type { StreamEvent } from '../../src/events';
 import { readStreamEvents, type ReadStreamEventsOptions } from '../../src/readStreamEvents';
@@ -36,7 +36,12 @@ export function runObservable(bytes$: Observable<Uint8Array | string>, options: 
       readStreamEvents(options),
       connect((events$) =>
         merge(
-          events$.pipe(map((event): Item => ({ kind: 'event', event }))),
+          // The events branch leaves the error to the results branch: erroring first would end the
+          // merge before toolCalls() reported the open calls as incomplete.
+          events$.pipe(
+            map((event): Item => ({ kind: 'event', event })),
+            catchError(() => EMPTY),
+          ),
           events$.pipe(
             toolCalls({ generateId: () => `gen_${n++}`, ...options }),
             map((result): Item => ({ kind: 'result', result })),

@@ -71,6 +71,15 @@ describe('openaiChat()', () => {
     expect(out[0]).toEqual({ type: 'tool-call-delta', choice: 0, index: 0, id: '7', argumentsDelta: '{"city":"Paris"}' });
   });
 
+  it('passes a call\'s extra_content (Gemini compatibility) as metadata, with the thought signature', () => {
+    const extra = { google: { thought_signature: 'sig' } };
+    const { out } = run([chunk([{ index: 0, delta: { tool_calls: [{ id: 'f1', function: { name: 'f', arguments: '{}' }, extra_content: extra }, { id: 'f2', function: { name: 'f', arguments: '{}' }, extra_content: { other: 1 } }] } }]), DONE]);
+    expect(out.slice(0, 2)).toEqual([
+      { type: 'tool-call-delta', choice: 0, id: 'f1', name: 'f', argumentsDelta: '{}', metadata: { extraContent: extra, thoughtSignature: 'sig' } },
+      { type: 'tool-call-delta', choice: 0, id: 'f2', name: 'f', argumentsDelta: '{}', metadata: { extraContent: { other: 1 } } },
+    ]);
+  });
+
   it('keeps choices apart (n > 1) and finishes each', () => {
     const { out } = run([
       chunk([

@@ -80,8 +80,8 @@ export function callContext(call: TrackedCall): ToolCallContext {
  *    starts a new call; if the call at that index has a different non-empty id than the fragment, the
  *    fragment belongs to the call with that id or starts a new one; a closed call is never reopened.
  * 2. Without `index`, a fragment with an id belongs to the call with that id (else starts one); a
- *    fragment with a name but no id starts a new call unless the last call has that name and no
- *    arguments yet; a fragment with neither continues the last open call.
+ *    fragment with a name but no id starts a new call unless the last call is open and has no name
+ *    yet, or has that name and no arguments yet; a fragment with neither continues the last open call.
  * 3. Id and name are set at first non-empty sight and never concatenated or overwritten; `''` is absent.
  * 4. A call without any wire id gets a generated unique id; a wire id already used by another call
  *    of the stream is de-duplicated (`id_2`, `id_3`, …) and the wire's id is kept in `wireId`.
@@ -191,7 +191,8 @@ export class ToolCallTracker {
     }
     if (id !== undefined) return state.byId.get(id);
     const last = state.last;
-    if (name !== undefined) return last !== undefined && last.ending === undefined && last.name === name && last.rawArguments === '' ? last : undefined;
+    // A name for the open call that has none yet is its late name (rule 3), not a new call.
+    if (name !== undefined) return last !== undefined && last.ending === undefined && (last.name === '' || (last.name === name && last.rawArguments === '')) ? last : undefined;
     return last !== undefined && last.ending?.kind !== 'complete' && last.ending?.kind !== 'incomplete' ? last : undefined;
   }
 

@@ -7,7 +7,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { InvalidEventError, TruncatedStreamError } from '../errors';
-import type { FinishReason, SseEvent, StreamEvent } from '../events';
+import type { FinishReason, ProviderMetadata, SseEvent, StreamEvent } from '../events';
 import { asNumber, asRecord, asString, decodeSseWith, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
 import { safeStringify, wireString } from './wire';
 
@@ -39,6 +39,18 @@ function isRealError(value: unknown): boolean {
   const error = asRecord(value);
   if (error === undefined) return typeof value === 'string' && value.length > 0;
   return Object.values(error).some((v) => v !== '' && v !== null && v !== undefined);
+}
+
+/**
+ * A tool call's `extra_content` (Gemini's compatibility endpoint puts the thought signature in
+ * `extra_content.google.thought_signature`): kept as `extraContent`, the signature also as
+ * `thoughtSignature`, the key the native Gemini adapter uses.
+ */
+function extraContentMetadata(value: unknown): ProviderMetadata | undefined {
+  const extra = asRecord(value);
+  if (extra === undefined) return undefined;
+  const signature = wireString(asRecord(extra['google'])?.['thought_signature']);
+  return { extraContent: extra, ...(signature === undefined ? {} : { thoughtSignature: signature }) };
 }
 
 /** Decoder state for one OpenAI chat stream. */
@@ -127,6 +139,7 @@ export class OpenAIChatDecoder implements WireDecoder {
     const index = asNumber(call['index']);
     const id = wireString(call['id']);
     const name = wireString(fn?.['name']);
+    const metadata = extraContentMetadata(call['extra_content']);
     emit({
       type: 'tool-call-delta',
       choice,
@@ -134,6 +147,7 @@ export class OpenAIChatDecoder implements WireDecoder {
       ...(index === undefined ? {} : { index }),
       ...(id === undefined ? {} : { id }),
       ...(name === undefined ? {} : { name }),
+      ...(metadata === undefined ? {} : { metadata }),
     });
   }
 
@@ -187,6 +201,8 @@ export class OpenAIChatDecoder implements WireDecoder {
  * 4. A stream that completes without `[DONE]` while a choice has not finished (or before any choice
  *    finished) ends with `truncated`.
  * 5. Tool-call identity is not resolved here: deltas carry the wire's `index`, `id` and `name`.
+ * 6. A call's `extra_content` (Gemini's compatibility endpoint) becomes the delta's `metadata`:
+ *    `{ extraContent, thoughtSignature? }` (from `extra_content.google.thought_signature`).
  *
  * @example
  * ```ts

@@ -1,0 +1,218 @@
+/**
+ * Several live streams, each with its own wire format, read into one stream of events and results,
+ * every item tagged with the name of the source it came from.
+ *
+ * @module
+ */
+import { catchError, connect, EMPTY, isObservable, map, merge, Observable, of, endWith, type OperatorFunction } from 'rxjs';
+import { toolCalls } from '../accumulate/toolCalls';
+import type { ToolSchemas } from '../parse/validate';
+import type { StreamEvent } from '../events';
+import { readStreamEvents } from '../readStreamEvents';
+import type { ReadToolCallsOptions } from '../readToolCalls';
+import type { ToolCallResult } from '../result';
+
+/** One normalised event of source `source`. */
+export interface MergedEvent<S extends string = string> {
+  readonly source: S;
+  readonly type: 'event';
+  readonly event: StreamEvent;
+}
+
+/** One tool-call result of source `source` (ids stay as the wire sent them; see {@link callKey}). */
+export interface MergedResult<S extends string = string> {
+  readonly source: S;
+  readonly type: 'result';
+  readonly result: ToolCallResult;
+}
+
+/**
+ * Source `source` failed: usually a `ToolStreamError` (`provider-error`, `truncated`, …; narrow with
+ * `isToolStreamError`), or whatever the byte source itself failed with (a network error).
+ */
+export interface MergedError<S extends string = string> {
+  readonly source: S;
+  readonly type: 'error';
+  readonly error: unknown;
+}
+
+/** Source `source` completed normally. */
+export interface MergedComplete<S extends string = string> {
+  readonly source: S;
+  readonly type: 'complete';
+}
+
+/** One item of a merged stream, tagged by `type` and by `source`. */
+export type MergedItem<S extends string = string> = MergedEvent<S> | MergedResult<S> | MergedError<S> | MergedComplete<S>;
+
+/** Options of one source, in {@link tagSource} and per source in {@link mergeStreams}. */
+export interface TagSourceOptions extends ReadToolCallsOptions {
+  /** Emit `event` items (every normalised event). Default `true`; `false` keeps only results, errors and completes. */
+  readonly events?: boolean;
+  /** Tool schemas: each source's calls are validated as by `toolCalls({ tools })` (results typed as plain `ToolCallResult`). */
+  readonly tools?: ToolSchemas;
+}
+
+/** A source given with its own options (they override the shared ones). */
+export interface MergeSourceOptions extends TagSourceOptions {
+  /** The response body, as byte (or text) chunks. */
+  readonly bytes$: Observable<Uint8Array | string>;
+}
+
+/** A source: its byte chunks, or its byte chunks with options. */
+export type MergeSource = Observable<Uint8Array | string> | MergeSourceOptions;
+
+/** Options of {@link mergeStreams}; everything but `failFast` is the default for every source. */
+export interface MergeStreamsOptions extends TagSourceOptions {
+  /**
+   * End the merged stream with the first source's error (after emitting that source's `error` item),
+   * unsubscribing every other source. Default `false`: a failed source is just reported.
+   */
+  readonly failFast?: boolean;
+}
+
+/**
+ * Read one source's bytes as tagged items that never error: its events and results, then one
+ * `error` item (instead of erroring) or one `complete` item.
+ *
+ * <span class="informal">`readToolCalls()` with the events kept, every item tagged with `source`,
+ * and the end of the stream turned into an item.</span>
+ *
+ * ```text
+ * --x----y-------#              x, y: byte chunks; #: the connection is cut
+ *   tagSource('a')
+ * --e----(eeR)---(IE|)          e: { source: 'a', type: 'event', … }, R, I: results (I: incomplete), E: { source: 'a', type: 'error', … }
+ * ```
+ *
+ * 1. The bytes are read once (`connect`): events and results come from one subscription.
+ * 2. For each event, its `event` item comes before the results it completed.
+ * 3. On an error: complete calls were already emitted, open calls are emitted `incomplete`, then the
+ *    `error` item, then the output completes.
+ *
+ * @example
+ * ```ts
+ * import { merge } from 'rxjs';
+ * import { fromResponse, tagSource } from 'rxjs-tool-calls';
+ *
+ * merge(fromResponse(a).pipe(tagSource('openai')), fromResponse(b).pipe(tagSource('claude'))).subscribe((item) => console.log(item.source, item.type));
+ * // displays: openai event, claude event, …, openai result, openai complete, …
+ * ```
+ *
+ * @param source The name every item carries.
+ * @param options The wire format (`provider`, default `auto`), SSE and tool-call limits, `events`.
+ * @return An operator from byte (or text) chunks to tagged {@link MergedItem}s.
+ */
+export function tagSource<S extends string>(source: S, options: TagSourceOptions = {}): OperatorFunction<Uint8Array | string, MergedItem<S>> {
+  const withEvents = options.events ?? true;
+  return (bytes$) =>
+    bytes$.pipe(
+      readStreamEvents(options),
+      connect((events$) =>
+        merge(
+          // Subscribed first, so an event's item precedes the results it completes. It swallows the
+          // error: the results branch reports it, after the open calls' `incomplete` results.
+          withEvents ? events$.pipe(map((event): MergedItem<S> => ({ source, type: 'event', event })), catchError(() => EMPTY)) : EMPTY,
+          events$.pipe(
+            toolCalls(options),
+            map((result): MergedItem<S> => ({ source, type: 'result', result })),
+          ),
+        ),
+      ),
+      endWith<MergedItem<S>>({ source, type: 'complete' }),
+      catchError((error: unknown) => of<MergedItem<S>>({ source, type: 'error', error })),
+    );
+}
+
+function sourceOptions(shared: MergeStreamsOptions, own: MergeSource): [Observable<Uint8Array | string>, TagSourceOptions] {
+  const { failFast: _failFast, ...defaults } = shared;
+  if (isObservable(own)) return [own, defaults];
+  const { bytes$, ...options } = own;
+  return [bytes$, { ...defaults, ...options }];
+}
+
+/** Error the output right after the first `error` item. */
+function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, MergedItem<S>> {
+  return (items$) =>
+    new Observable<MergedItem<S>>((subscriber) =>
+      items$.subscribe({
+        next(item) {
+          subscriber.next(item);
+          if (item.type === 'error') subscriber.error(item.error);
+        },
+        error: (error: unknown) => subscriber.error(error),
+        complete: () => subscriber.complete(),
+      }),
+    );
+}
+
+/**
+ * Merge several providers' live streams into one stream of events and results, each item tagged
+ * with its source's name.
+ *
+ * <span class="informal">One `tagSource(name)` per entry of the record, merged: wire formats are
+ * recognised per source, and one source failing does not end the others.</span>
+ *
+ * ```text
+ * a:  -x------y----------|            x, y: byte chunks of source a (its call completes in y)
+ * b:  ---z---------#                  z: a chunk of source b (a call still open); #: b is cut
+ *     mergeStreams({ a, b })
+ *     -e-e----(eR)-(IE)--(C|)         e: event items, R: a's result, I: b's open call, incomplete,
+ *                                     E: b's error item, C: a's complete item
+ * ```
+ *
+ * 1. Every item is `{ source, type: 'event' | 'result' | 'error' | 'complete', … }`; filter with
+ *    {@link isMerged}. Result ids stay as the wire sent them: two sources may both have `call_0`;
+ *    {@link callKey} gives `${source}:${id}`, unique across the merged stream.
+ * 2. Each source is read once by `readStreamEvents()` (auto-detected unless `provider` is given)
+ *    and `toolCalls()`; within a source, items keep that source's order.
+ * 3. A failing source emits its complete results, its open calls as `incomplete`, then its `error`
+ *    item; the other sources go on. With `failFast: true` the merged stream then errors with that
+ *    error and unsubscribes the other sources.
+ * 4. Completes when every source completed or failed; an empty record completes at once.
+ *    Unsubscribing unsubscribes every source.
+ *
+ * @example
+ * ```ts
+ * import { filter } from 'rxjs';
+ * import { callKey, fromResponse, isMerged, mergeStreams } from 'rxjs-tool-calls';
+ *
+ * mergeStreams({ openai: fromResponse(openaiFetch), claude: { bytes$: fromResponse(claudeFetch), provider: 'anthropic' } })
+ *   .pipe(filter(isMerged('result')))
+ *   .subscribe((item) => console.log(callKey(item), item.result.success));
+ * // displays: openai:call_1 true, claude:toolu_01 true
+ * ```
+ *
+ * @param sources The sources by name: byte chunks, or `{ bytes$, …options }` for options of its own.
+ * @param options Defaults for every source (`provider`, `events`, limits, …) and `failFast`.
+ * @return The tagged items of every source, merged as they arrive.
+ */
+export function mergeStreams<S extends string>(sources: Readonly<Record<S, MergeSource>>, options: MergeStreamsOptions = {}): Observable<MergedItem<S>> {
+  const tagged = (Object.keys(sources) as S[]).map((name) => {
+    const [bytes$, own] = sourceOptions(options, sources[name]);
+    return bytes$.pipe(tagSource(name, own));
+  });
+  const merged = merge(...tagged);
+  return options.failFast === true ? merged.pipe(failOnError()) : merged;
+}
+
+/**
+ * A predicate for `filter` that narrows merged items by `type` (and, optionally, `source`).
+ *
+ * ```ts
+ * items$.pipe(filter(isMerged('result', 'openai'))) // Observable<MergedResult<'openai'>>
+ * ```
+ */
+export function isMerged<T extends MergedItem['type'], S extends string = string>(type: T, source?: S): <I extends MergedItem>(item: I) => item is Extract<I, { type: T }> & { source: S } {
+  return <I extends MergedItem>(item: I): item is Extract<I, { type: T }> & { source: S } => item.type === type && (source === undefined || item.source === source);
+}
+
+/** `${source}:${id}`: a tool call's id made unique across the sources of a merged stream. */
+export function sourceCallId(source: string, id: string): string {
+  return `${source}:${id}`;
+}
+
+/** The key of a merged result, unique across sources: `${source}:${id}` (the failed call's id on a failure). */
+export function callKey(item: MergedResult): string {
+  const { result } = item;
+  return sourceCallId(item.source, result.success ? result.data.id : result.error.toolCall.id);
+}
