@@ -17,6 +17,22 @@ export interface ReadStreamEventsOptions extends DecodeSseOptions {
 
 const RAW_START = 512;
 
+/** Keeps the first characters of the raw input, for the `unknown-format` error of an unrecognised stream. */
+export class RawStart {
+  private text = '';
+  private decoder: TextDecoder | undefined;
+
+  /** Record a chunk (only while fewer than 512 characters were kept). */
+  readonly record = (chunk: Uint8Array | string): void => {
+    if (this.text.length >= RAW_START) return;
+    if (typeof chunk === 'string') this.text += chunk.slice(0, RAW_START);
+    else this.text += (this.decoder ??= new TextDecoder()).decode(chunk.subarray(0, RAW_START), { stream: true });
+  };
+
+  /** What was kept. */
+  readonly get = (): string => this.text.slice(0, RAW_START);
+}
+
 /**
  * Read a streamed response's bytes as normalised events.
  *
@@ -39,17 +55,11 @@ export function readStreamEvents(options: ReadStreamEventsOptions = {}): Operato
   const provider = options.provider ?? 'auto';
   return (source) =>
     defer(() => {
-      let start = '';
-      let decoder: TextDecoder | undefined;
-      const remember = (chunk: Uint8Array | string): void => {
-        if (start.length >= RAW_START) return;
-        if (typeof chunk === 'string') start += chunk.slice(0, RAW_START);
-        else start += (decoder ??= new TextDecoder()).decode(chunk.subarray(0, RAW_START), { stream: true });
-      };
+      const raw = new RawStart();
       return source.pipe(
-        tap(provider === 'auto' ? remember : () => undefined),
+        tap(provider === 'auto' ? raw.record : () => undefined),
         decodeSse(options),
-        decodeSseWith(decoderFor(provider, () => start.slice(0, RAW_START))),
+        decodeSseWith(decoderFor(provider, raw.get)),
       );
     });
 }

@@ -61,6 +61,41 @@ export function incompleteReasonOf(error: unknown): IncompleteReason {
 }
 
 /**
+ * Apply one event to a tracker: `onDelta` for each accepted fragment (with whether it closed the
+ * call: over the size limit), `onClose` for each call the event closed (without `onDelta`, a call
+ * closed by its own fragment goes to `onClose` too). Throws `too-many-tool-calls`.
+ */
+export function stepTracker(
+  tracker: ToolCallTracker,
+  event: StreamEvent,
+  onClose: (call: TrackedCall) => void,
+  onDelta?: (call: TrackedCall, argumentsDelta: string, closed: boolean) => void,
+): void {
+  switch (event.type) {
+    case 'tool-call-delta': {
+      const step = tracker.delta(event);
+      if (step === undefined) return;
+      if (onDelta !== undefined) onDelta(step.call, event.argumentsDelta, step.overflowed);
+      else if (step.overflowed) onClose(step.call);
+      return;
+    }
+    case 'tool-call-end': {
+      const call = tracker.end(event);
+      if (call !== undefined) onClose(call);
+      return;
+    }
+    case 'finish':
+      for (const call of tracker.finish(event.choice, event.reason)) onClose(call);
+      return;
+    case 'done':
+      for (const call of tracker.closeAll({ kind: 'complete', finishReason: undefined })) onClose(call);
+      return;
+    default:
+      return;
+  }
+}
+
+/**
  * The per-call updates, in wire order, with each call's closing update carrying its result. On a
  * source error, every open call gets a closing `incomplete` update before the error goes on.
  */
@@ -71,34 +106,15 @@ export function toolCallUpdates(options: ToolCallsOptions = {}): OperatorFunctio
       const closeAll = (ending: CallEnding): void => {
         for (const call of tracker.closeAll(ending)) subscriber.next(update(call, '', resultOf(call)));
       };
+      const onClose = (call: TrackedCall): void => subscriber.next(update(call, '', resultOf(call)));
+      const onDelta = (call: TrackedCall, argumentsDelta: string, closed: boolean): void => subscriber.next(update(call, argumentsDelta, closed ? resultOf(call) : undefined));
       const next = (event: StreamEvent): void => {
-        switch (event.type) {
-          case 'tool-call-delta': {
-            let step;
-            try {
-              step = tracker.delta(event);
-            } catch (error) {
-              // too-many-tool-calls: report the open calls, then end with the error
-              closeAll({ kind: 'incomplete', reason: incompleteReasonOf(error) });
-              throw error;
-            }
-            if (step === undefined) return;
-            subscriber.next(update(step.call, event.argumentsDelta, step.overflowed ? resultOf(step.call) : undefined));
-            return;
-          }
-          case 'tool-call-end': {
-            const call = tracker.end(event);
-            if (call !== undefined) subscriber.next(update(call, '', resultOf(call)));
-            return;
-          }
-          case 'finish':
-            for (const call of tracker.finish(event.choice, event.reason)) subscriber.next(update(call, '', resultOf(call)));
-            return;
-          case 'done':
-            closeAll({ kind: 'complete', finishReason: undefined });
-            return;
-          default:
-            return;
+        try {
+          stepTracker(tracker, event, onClose, onDelta);
+        } catch (error) {
+          // too-many-tool-calls: report the open calls, then end with the error
+          closeAll({ kind: 'incomplete', reason: incompleteReasonOf(error) });
+          throw error;
         }
       };
       // The downstream subscriber is subscribed itself, so a synchronous source stops as soon as
