@@ -5,6 +5,9 @@
 //   openai-responses: @ai-sdk/openai (.responses)
 import { replayResponse } from './replay.mjs';
 
+// The SDK prints compatibility warnings to the console (e.g. an unknown model id); they are noise here.
+globalThis.AI_SDK_LOG_WARNINGS = false;
+
 let current = [];
 const fetchReplay = async () => replayResponse(current);
 let ai;
@@ -44,7 +47,7 @@ export default {
     current = chunks;
     const calls = [];
     let failure;
-    const result = ai.streamText({ model: models[format], prompt: 'bench', tools, maxRetries: 0, onError: ({ error }) => (failure ??= error) });
+    const result = ai.streamText({ model: models[format], prompt: 'bench', tools, maxRetries: 0, maxOutputTokens: 64000, onError: ({ error }) => (failure ??= error) });
     for await (const part of result.fullStream) {
       if (part.type === 'tool-call') calls.push({ id: part.toolCallId, name: part.toolName, arguments: part.input });
       else if (part.type === 'error') failure ??= part.error;

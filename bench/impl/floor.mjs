@@ -5,22 +5,28 @@
 /** Feed decoded SSE events (their `data:` payload text) to `onData`. */
 function eachData(chunks, onData) {
   const decoder = new TextDecoder();
-  let buffer = '';
+  // The unfinished event's text, in pieces: joined once when a blank line ends it, so an event
+  // spanning many network chunks is not re-copied and re-scanned on every chunk.
+  let pending = [];
+  let lastChar = '';
   for (const chunk of chunks) {
-    // Resume the blank-line search where the previous chunk left off (an event can span many chunks).
-    let from = Math.max(0, buffer.length - 1);
-    buffer += decoder.decode(chunk, { stream: true });
+    const text = decoder.decode(chunk, { stream: true });
+    if (text === '') continue;
+    const ends = text.indexOf('\n\n') !== -1 || (lastChar === '\n' && text.charCodeAt(0) === 10);
+    lastChar = text[text.length - 1];
+    pending.push(text);
+    if (!ends) continue;
+    const buffer = pending.length === 1 ? text : pending.join('');
     let start = 0;
     let end;
-    while ((end = buffer.indexOf('\n\n', from)) !== -1) {
+    while ((end = buffer.indexOf('\n\n', start)) !== -1) {
       const at = buffer.indexOf('data: ', start);
       if (at !== -1 && at < end) onData(buffer.slice(at + 6, end));
-      start = from = end + 2;
+      start = end + 2;
     }
-    if (start > 0) buffer = buffer.slice(start);
+    pending = start < buffer.length ? [buffer.slice(start)] : [];
   }
-  buffer += decoder.decode();
-  if (buffer.trim() !== '') throw new Error('floor: stream ended inside an event');
+  if ((pending.join('') + decoder.decode()).trim() !== '') throw new Error('floor: stream ended inside an event');
 }
 
 function openaiChat(chunks) {
