@@ -16,8 +16,12 @@ export function ratioChart({ title, subtitle = '', groups, series }) {
   const groupGap = 18;
   const top = 70;
   const ratios = groups.flatMap((g) => g.bars.map((b) => b.ratio)).filter((r) => typeof r === 'number' && r > 0);
+  // log2 axis from (at most) 0.5x to the next power of two above the largest ratio; bars grow
+  // from the 1x line (the floor), left when faster than the floor, right when slower.
+  const minLog = Math.min(-1, Math.floor(Math.log2(Math.min(1, ...ratios))));
   const maxLog = Math.max(1, Math.ceil(Math.log2(Math.max(2, ...ratios))));
-  const x = (ratio) => left + (Math.log2(Math.max(1, ratio)) / maxLog) * plot;
+  const x = (ratio) => left + ((Math.log2(ratio) - minLog) / (maxLog - minLog)) * plot;
+  const one = x(1);
   let y = top;
   const body = [];
   for (const group of groups) {
@@ -27,20 +31,22 @@ export function ratioChart({ title, subtitle = '', groups, series }) {
       const color = COLORS[series.indexOf(bar.label) % COLORS.length];
       body.push(`<text x="${left - 8}" y="${y + barH - 3}" text-anchor="end" fill="#374151">${esc(bar.label)}</text>`);
       if (typeof bar.ratio === 'number') {
-        const w = Math.max(2, x(bar.ratio) - left);
-        body.push(`<rect x="${left}" y="${y}" width="${w.toFixed(1)}" height="${barH}" fill="${color}"><title>${esc(bar.label)}: ${bar.ratio.toFixed(2)}x floor</title></rect>`);
-        body.push(`<text x="${(left + w + 4).toFixed(1)}" y="${y + barH - 3}" fill="#111827">${bar.ratio.toFixed(2)}x</text>`);
+        const end = x(bar.ratio);
+        const x0 = Math.min(one, end);
+        const w = Math.max(2, Math.abs(end - one));
+        body.push(`<rect x="${x0.toFixed(1)}" y="${y}" width="${w.toFixed(1)}" height="${barH}" fill="${color}"><title>${esc(bar.label)}: ${bar.ratio.toFixed(2)}x floor</title></rect>`);
+        body.push(`<text x="${(Math.max(one, end) + 4).toFixed(1)}" y="${y + barH - 3}" fill="#111827">${bar.ratio.toFixed(2)}x</text>`);
       } else {
-        body.push(`<text x="${left + 4}" y="${y + barH - 3}" fill="#9ca3af" font-style="italic">${esc(bar.note ?? 'n/a')}</text>`);
+        body.push(`<text x="${one + 4}" y="${y + barH - 3}" fill="#9ca3af" font-style="italic">${esc(bar.note ?? 'n/a')}</text>`);
       }
       y += barH + gap;
     }
     y += groupGap;
   }
   const axis = [];
-  for (let k = 0; k <= maxLog; k++) {
-    const ax = left + (k / maxLog) * plot;
-    axis.push(`<line x1="${ax.toFixed(1)}" y1="${top - 8}" x2="${ax.toFixed(1)}" y2="${y - groupGap}" stroke="#e5e7eb"/>`);
+  for (let k = minLog; k <= maxLog; k++) {
+    const ax = x(2 ** k);
+    axis.push(`<line x1="${ax.toFixed(1)}" y1="${top - 8}" x2="${ax.toFixed(1)}" y2="${y - groupGap}" stroke="${k === 0 ? '#374151' : '#e5e7eb'}"/>`);
     axis.push(`<text x="${ax.toFixed(1)}" y="${top - 12}" text-anchor="middle" fill="#6b7280">${2 ** k}x</text>`);
   }
   const height = y + 10;

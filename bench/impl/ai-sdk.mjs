@@ -20,6 +20,7 @@ let tools;
 export default {
   key: 'ai-sdk',
   label: 'Vercel AI SDK streamText',
+  packages: ['ai', '@ai-sdk/openai-compatible', '@ai-sdk/anthropic', '@ai-sdk/openai'],
   async load() {
     ai = await import('ai');
     tools = Object.fromEntries(TOOL_NAMES.map((name) => [name, ai.tool({ description: name, inputSchema: ai.jsonSchema({ type: 'object' }) })]));

@@ -69,6 +69,7 @@ const BY_FORMAT = { 'openai-chat': openaiChat, anthropic, 'openai-responses': op
 export default {
   key: 'eventsource-parser',
   label: 'eventsource-parser 3 + JSON.parse',
+  packages: ['eventsource-parser'],
   async load() {
     return null;
   },

@@ -59,6 +59,7 @@ function collect(observable, onValue) {
 
 function makeImpl({ key, label, exportName, run }) {
   let mod;
+  let from;
   return {
     key,
     label,
@@ -67,13 +68,13 @@ function makeImpl({ key, label, exportName, run }) {
       if (!loaded.mod) return loaded.reason;
       if (typeof loaded.mod[exportName] !== 'function') return `not built: dist/index.js has no \`${exportName}\` export`;
       mod = loaded.mod;
+      ({ from } = await import('rxjs'));
       return null;
     },
     supports() {
       return true;
     },
     async run(chunks, format) {
-      const { from } = await import('rxjs');
       return run(mod, from(chunks), format);
     },
   };

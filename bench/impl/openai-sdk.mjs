@@ -8,7 +8,6 @@ let current = [];
 const fetchReplay = async () => replayResponse(current);
 let openai;
 let anthropic;
-let versions = '';
 
 async function openaiChat() {
   const stream = openai.chat.completions.stream({
@@ -37,9 +36,7 @@ const BY_FORMAT = { 'openai-chat': openaiChat, 'openai-responses': openaiRespons
 export default {
   key: 'sdk',
   label: 'official SDK (openai / @anthropic-ai/sdk)',
-  get versions() {
-    return versions;
-  },
+  packages: ['openai', '@anthropic-ai/sdk'],
   async load() {
     const { default: OpenAI } = await import('openai');
     openai = new OpenAI({ apiKey: 'sk-bench', baseURL: 'http://bench.invalid/v1', fetch: fetchReplay, maxRetries: 0 });
