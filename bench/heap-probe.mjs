@@ -1,5 +1,6 @@
-// Peak-heap probe, run in a fresh `node --expose-gc` child per scenario x implementation:
-//   node --expose-gc bench/heap-probe.mjs <scenario> <impl-key> [seed]
+// Peak-heap probe, run in a fresh `node --expose-gc --max-semi-space-size=1` child per scenario x
+// implementation (the runner passes the flags):
+//   node --expose-gc --max-semi-space-size=1 bench/heap-probe.mjs <scenario> <impl-key> [seed]
 // Builds the scenario, loads the implementation, runs it once to warm up (lazy imports, JIT), then
 // collects garbage, takes the baseline heapUsed, and runs it again over an iterable that samples
 // heapUsed before every network chunk is handed over and once more when the run returns (result
