@@ -1,6 +1,8 @@
 /** @type {import('jest').Config} */
 const transform = {
   '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  // bench/*.mjs (plain-Node ESM) are compiled to CommonJS too, so specs can import them.
+  '^.+\\.mjs$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
 };
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'] };
 

@@ -7,14 +7,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { from } from 'rxjs';
 import { isToolStreamError } from '../src/errors';
-import { readToolCalls } from '../src/readToolCalls';
+import { readToolCalls, type ReadToolCallsOptions } from '../src/readToolCalls';
 import type { ToolCallResult } from '../src/result';
 import { chunkings } from './helpers/chunking';
 import { loadFixtures } from './helpers/fixtures';
 import { plain } from './helpers/plain';
 import { runChunks } from './helpers/runStream';
 
-function fused(chunks: Uint8Array[], options: Parameters<typeof readToolCalls>[0]) {
+function fused(chunks: Uint8Array[], options: ReadToolCallsOptions) {
   const results: ToolCallResult[] = [];
   let error: unknown;
   let completed = false;

@@ -1,0 +1,401 @@
+// Deterministic benchmark scenarios: SSE byte streams for OpenAI Chat Completions, Anthropic
+// Messages and OpenAI Responses, each with the final tool calls it must decode to.
+//
+// Everything here is derived from a seed through `createRng`, so the same scenario name always
+// yields the same bytes, the same network chunking and the same expected calls.
+
+const encoder = new TextEncoder();
+
+// ---------------------------------------------------------------------------------------------
+// PRNG: a Weyl sequence (golden-ratio increment) whitened by the murmur3 32-bit finaliser.
+// Small, fast, good enough for shaping test data; not for anything cryptographic.
+// ---------------------------------------------------------------------------------------------
+
+/** @param {number} seed */
+export function createRng(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x9e3779b9) >>> 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+  return {
+    /** uint32 */
+    next,
+    /** [0, 1) */
+    float: () => next() / 4294967296,
+    /** integer in [lo, hi] */
+    int: (lo, hi) => lo + Math.floor((next() / 4294967296) * (hi - lo + 1)),
+    pick: (items) => items[Math.floor((next() / 4294967296) * items.length)],
+    chance: (p) => next() / 4294967296 < p,
+  };
+}
+
+/** A seed from a name, so every scenario has its own stream of randomness. */
+export function seedFromName(name, salt = 0) {
+  let h = (0x811c9dc5 ^ salt) >>> 0;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/** A lowercase-alphanumeric id of `length` characters. */
+function randomId(rng, length) {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[rng.next() % alphabet.length];
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arguments: built as JSON text and as the value it must parse to, side by side. The text is
+// written by our own encoder so that it can choose, per character, between raw UTF-8 and `\u`
+// escapes (JSON.stringify would never emit `\u00e9` or `\ud83d\ude00`).
+// ---------------------------------------------------------------------------------------------
+
+const PLAIN_WORDS = [
+  'weather', 'forecast', 'city', 'temperature', 'humidity', 'wind', 'pressure', 'report', 'station', 'sensor',
+  'north', 'south', 'east', 'west', 'morning', 'evening', 'cloudy', 'sunny', 'rain', 'snow', 'value', 'query',
+  'result', 'table', 'column', 'record', 'update', 'insert', 'select', 'order', 'limit', 'offset', 'page',
+];
+// Words that exercise every escape path: quotes, backslashes, newlines, tabs, control bytes,
+// 2/3/4-byte UTF-8 and astral characters.
+const EXOTIC_WORDS = [
+  'café', 'naïve', 'résumé', 'crème brûlée', '日本語', 'Ελληνικά', 'señor', 'Zürich', '😀', 'ok 😀 ok', '🎉🎉',
+  'say "hi"', 'C:\\temp\\x', 'line1\nline2', 'tab\there', 'a\r\nb', 'bell\u0007', '«quoted»', '€100', '𝄞 clef',
+];
+
+function jsonStringText(value, rng, exotic) {
+  let out = '"';
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x22) out += '\\"';
+    else if (c === 0x5c) out += '\\\\';
+    else if (c === 0x0a) out += '\\n';
+    else if (c === 0x0d) out += '\\r';
+    else if (c === 0x09) out += '\\t';
+    else if (c < 0x20) out += '\\u' + c.toString(16).padStart(4, '0');
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
+      const low = value.charCodeAt(i + 1);
+      // Astral character: as a `\ud83d\ude00` escape pair, or raw (4-byte UTF-8 on the wire).
+      if (exotic && rng.chance(0.5)) out += '\\u' + c.toString(16) + '\\u' + low.toString(16);
+      else out += value[i] + value[i + 1];
+      i++;
+    } else if (c > 0x7e && exotic && rng.chance(0.5)) out += '\\u' + c.toString(16).padStart(4, '0');
+    else out += value[i];
+  }
+  return out + '"';
+}
+
+function numberText(rng) {
+  const n = rng.chance(0.5) ? rng.int(-100000, 100000) : Math.round(rng.float() * 1e6) / 100;
+  return { text: String(n), value: n };
+}
+
+function sentence(rng, exotic, words) {
+  const parts = [];
+  for (let i = 0; i < words; i++) parts.push(exotic && rng.chance(0.3) ? rng.pick(EXOTIC_WORDS) : rng.pick(PLAIN_WORDS));
+  return parts.join(' ');
+}
+
+/**
+ * JSON arguments of about `targetChars` characters of text: `{ query, items: [{...}, ...], done }`.
+ * @returns {{ text: string, value: object }}
+ */
+export function makeArguments(rng, targetChars, { exotic = false } = {}) {
+  const query = sentence(rng, exotic, 6);
+  let text = '{"query":' + jsonStringText(query, rng, exotic) + ',"items":[';
+  const items = [];
+  while (text.length < targetChars - 40) {
+    const id = rng.int(1, 1e9);
+    const title = sentence(rng, exotic, rng.int(2, 6));
+    const body = sentence(rng, exotic, rng.int(5, 40));
+    const score = numberText(rng);
+    const tags = [];
+    const tagCount = rng.int(0, 4);
+    for (let i = 0; i < tagCount; i++) tags.push(rng.pick(exotic ? EXOTIC_WORDS : PLAIN_WORDS));
+    const flag = rng.chance(0.5);
+    const nested = rng.chance(0.2) ? { depth: { level: rng.int(0, 9), note: null } } : null;
+    let itemText =
+      '{"id":' + id +
+      ',"title":' + jsonStringText(title, rng, exotic) +
+      ',"body":' + jsonStringText(body, rng, exotic) +
+      ',"score":' + score.text +
+      ',"tags":[' + tags.map((t) => jsonStringText(t, rng, exotic)).join(',') + ']' +
+      ',"flag":' + flag;
+    const item = { id, title, body, score: score.value, tags, flag };
+    if (nested) {
+      itemText += ',"meta":{"depth":{"level":' + nested.depth.level + ',"note":null}}';
+      item.meta = nested;
+    }
+    itemText += '}';
+    text += (items.length ? ',' : '') + itemText;
+    items.push(item);
+  }
+  text += '],"done":true}';
+  return { text, value: { query, items, done: true } };
+}
+
+/** Cut `text` into fragments of [min, max] UTF-16 units, never between the halves of a surrogate pair. */
+export function splitFragments(text, rng, min, max) {
+  const out = [];
+  let pos = 0;
+  while (pos < text.length) {
+    let end = Math.min(text.length, pos + rng.int(min, max));
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
+    out.push(text.slice(pos, end));
+    pos = end;
+  }
+  return out;
+}
+
+/** Cut bytes into network chunks of [min, max] bytes (multi-byte UTF-8 sequences are split freely). */
+export function rechunk(bytes, rng, min = 1, max = 16384) {
+  const chunks = [];
+  let pos = 0;
+  while (pos < bytes.length) {
+    const end = Math.min(bytes.length, pos + rng.int(min, max));
+    chunks.push(bytes.slice(pos, end));
+    pos = end;
+  }
+  return chunks;
+}
+
+const TOOL_NAMES = ['search_records', 'get_weather', 'write_file', 'run_query', 'lookup_user', 'create_ticket', 'send_email', 'translate_text'];
+const CREATED = 1764460800; // fixed timestamp: 2025-11-30T00:00:00Z
+
+// ---------------------------------------------------------------------------------------------
+// OpenAI Chat Completions
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * @param {object} rng
+ * @param {Array<{ id: string, name: string, fragments: string[] }>} calls
+ * @param {{ interleave: boolean }} options
+ */
+function openaiChatSse(rng, calls, { interleave }) {
+  const id = 'chatcmpl-' + randomId(rng, 29);
+  const model = 'gpt-4o-2024-08-06';
+  const fingerprint = 'fp_' + randomId(rng, 10).toLowerCase();
+  const parts = [];
+  const chunk = (delta, finishReason = null) =>
+    parts.push(
+      'data: ' +
+        JSON.stringify({
+          id,
+          object: 'chat.completion.chunk',
+          created: CREATED,
+          model,
+          system_fingerprint: fingerprint,
+          choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+        }) +
+        '\n\n',
+    );
+  chunk({ role: 'assistant', content: null, refusal: null });
+  const started = calls.map(() => false);
+  const cursor = calls.map(() => 0);
+  const emitFragment = (i) => {
+    const call = calls[i];
+    const args = call.fragments[cursor[i]++];
+    if (!started[i]) {
+      started[i] = true;
+      chunk({ tool_calls: [{ index: i, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] });
+    }
+    chunk({ tool_calls: [{ index: i, function: { arguments: args } }] });
+  };
+  if (interleave) {
+    const open = calls.map((_, i) => i);
+    while (open.length) {
+      const k = rng.int(0, open.length - 1);
+      const i = open[k];
+      emitFragment(i);
+      if (cursor[i] === calls[i].fragments.length) open.splice(k, 1);
+    }
+  } else {
+    for (let i = 0; i < calls.length; i++) while (cursor[i] < calls[i].fragments.length) emitFragment(i);
+  }
+  chunk({}, 'tool_calls');
+  // stream_options.include_usage: a last chunk with no choices.
+  parts.push(
+    'data: ' +
+      JSON.stringify({
+        id, object: 'chat.completion.chunk', created: CREATED, model, system_fingerprint: fingerprint, choices: [],
+        usage: { prompt_tokens: 812, completion_tokens: 4000, total_tokens: 4812 },
+      }) +
+      '\n\n',
+  );
+  parts.push('data: [DONE]\n\n');
+  return parts.join('');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Anthropic Messages
+// ---------------------------------------------------------------------------------------------
+
+function anthropicSse(rng, calls, preamble) {
+  const parts = [];
+  const event = (name, data) => parts.push('event: ' + name + '\ndata: ' + JSON.stringify(data) + '\n\n');
+  const model = 'claude-sonnet-4-5-20250929';
+  event('message_start', {
+    type: 'message_start',
+    message: {
+      id: 'msg_' + randomId(rng, 24), type: 'message', role: 'assistant', model, content: [],
+      stop_reason: null, stop_sequence: null,
+      usage: { input_tokens: 812, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 },
+    },
+  });
+  event('ping', { type: 'ping' });
+  let block = 0;
+  event('content_block_start', { type: 'content_block_start', index: block, content_block: { type: 'text', text: '' } });
+  for (const text of preamble) event('content_block_delta', { type: 'content_block_delta', index: block, delta: { type: 'text_delta', text } });
+  event('content_block_stop', { type: 'content_block_stop', index: block });
+  for (const call of calls) {
+    block++;
+    event('content_block_start', { type: 'content_block_start', index: block, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } });
+    for (const partial_json of call.fragments) {
+      event('content_block_delta', { type: 'content_block_delta', index: block, delta: { type: 'input_json_delta', partial_json } });
+    }
+    event('content_block_stop', { type: 'content_block_stop', index: block });
+  }
+  event('message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 4000 } });
+  event('message_stop', { type: 'message_stop' });
+  return parts.join('');
+}
+
+// ---------------------------------------------------------------------------------------------
+// OpenAI Responses
+// ---------------------------------------------------------------------------------------------
+
+function responsesSse(rng, calls) {
+  const parts = [];
+  let seq = 0;
+  const event = (type, data) => parts.push('event: ' + type + '\ndata: ' + JSON.stringify({ type, sequence_number: seq++, ...data }) + '\n\n');
+  const model = 'gpt-4.1-2025-04-14';
+  const base = {
+    id: 'resp_' + randomId(rng, 40), object: 'response', created_at: CREATED, error: null, incomplete_details: null,
+    instructions: null, max_output_tokens: null, model, parallel_tool_calls: true, previous_response_id: null,
+    reasoning: { effort: null, summary: null }, store: true, temperature: 1, text: { format: { type: 'text' } },
+    tool_choice: 'auto', tools: [], top_p: 1, truncation: 'disabled', usage: null, user: null, metadata: {},
+  };
+  event('response.created', { response: { ...base, status: 'in_progress', output: [] } });
+  event('response.in_progress', { response: { ...base, status: 'in_progress', output: [] } });
+  const done = [];
+  calls.forEach((call, outputIndex) => {
+    const itemId = 'fc_' + randomId(rng, 40);
+    const item = { id: itemId, type: 'function_call', status: 'in_progress', arguments: '', call_id: call.id, name: call.name };
+    event('response.output_item.added', { output_index: outputIndex, item });
+    for (const delta of call.fragments) event('response.function_call_arguments.delta', { item_id: itemId, output_index: outputIndex, delta });
+    const args = call.fragments.join('');
+    event('response.function_call_arguments.done', { item_id: itemId, output_index: outputIndex, arguments: args });
+    const finished = { ...item, status: 'completed', arguments: args };
+    event('response.output_item.done', { output_index: outputIndex, item: finished });
+    done.push(finished);
+  });
+  event('response.completed', {
+    response: {
+      ...base, status: 'completed', output: done,
+      usage: { input_tokens: 812, input_tokens_details: { cached_tokens: 0 }, output_tokens: 4000, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 4812 },
+    },
+  });
+  return parts.join('');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+// ---------------------------------------------------------------------------------------------
+
+function makeCalls(rng, count, argChars, fragMin, fragMax, { exotic = false, idPrefix = 'call_' } = {}) {
+  const calls = [];
+  for (let i = 0; i < count; i++) {
+    const args = makeArguments(rng, argChars, { exotic });
+    calls.push({
+      id: idPrefix + randomId(rng, 24),
+      name: TOOL_NAMES[i % TOOL_NAMES.length],
+      text: args.text,
+      value: args.value,
+      fragments: splitFragments(args.text, rng, fragMin, fragMax),
+    });
+  }
+  return calls;
+}
+
+const DEFINITIONS = {
+  chatty: { format: 'openai-chat', description: '1 call, ~20 KB arguments in 1-8 char fragments', build: (rng) => chatty(rng, 1) },
+  parallel: {
+    format: 'openai-chat',
+    description: '8 interleaved calls x ~250 KB, escapes/\\n/\\"/\\u00e9/surrogates/raw UTF-8, 16-128 char fragments',
+    build: (rng) => {
+      const calls = makeCalls(rng, 8, 250_000, 16, 128, { exotic: true });
+      return { calls, sse: openaiChatSse(rng, calls, { interleave: true }) };
+    },
+  },
+  bulk: {
+    format: 'openai-chat',
+    description: '1 call, ~5 MB arguments in 64 KB fragments',
+    build: (rng) => {
+      const calls = makeCalls(rng, 1, 5_000_000, 65_536, 65_536, { exotic: true });
+      return { calls, sse: openaiChatSse(rng, calls, { interleave: false }) };
+    },
+  },
+  anthropic: {
+    format: 'anthropic',
+    description: 'Anthropic Messages: text block + 4 tool_use blocks x ~100 KB, 4-64 char partial_json',
+    build: (rng) => {
+      const calls = makeCalls(rng, 4, 100_000, 4, 64, { exotic: true, idPrefix: 'toolu_' });
+      const preamble = splitFragments(sentence(rng, true, 60), rng, 1, 12);
+      return { calls, sse: anthropicSse(rng, calls, preamble) };
+    },
+  },
+  responses: {
+    format: 'openai-responses',
+    description: 'OpenAI Responses: 4 function_call items x ~100 KB, 4-64 char deltas (+ .done/item.done/completed)',
+    build: (rng) => {
+      const calls = makeCalls(rng, 4, 100_000, 4, 64, { exotic: true });
+      return { calls, sse: responsesSse(rng, calls) };
+    },
+  },
+  'chatty-4x': { format: 'openai-chat', description: 'chatty at 4x (~80 KB arguments)', build: (rng) => chatty(rng, 4) },
+  'chatty-16x': { format: 'openai-chat', description: 'chatty at 16x (~320 KB arguments)', build: (rng) => chatty(rng, 16) },
+};
+
+function chatty(rng, factor) {
+  const calls = makeCalls(rng, 1, 20_000 * factor, 1, 8);
+  return { calls, sse: openaiChatSse(rng, calls, { interleave: false }) };
+}
+
+export const SCENARIO_NAMES = Object.keys(DEFINITIONS);
+/** The scenarios that form the scaling series (size factor per name). */
+export const SCALING = [
+  { name: 'chatty', factor: 1 },
+  { name: 'chatty-4x', factor: 4 },
+  { name: 'chatty-16x', factor: 16 },
+];
+
+/**
+ * @typedef {{ id: string, name: string, arguments: unknown }} ExpectedCall
+ * @typedef {{
+ *   name: string, format: 'openai-chat' | 'anthropic' | 'openai-responses', description: string,
+ *   bytes: Uint8Array, chunks: Uint8Array[], expected: ExpectedCall[], sseText: string
+ * }} Scenario
+ */
+
+/** @returns {Scenario} */
+export function buildScenario(name, { seed = 20251130 } = {}) {
+  const def = DEFINITIONS[name];
+  if (!def) throw new Error(`unknown scenario ${name}; known: ${SCENARIO_NAMES.join(', ')}`);
+  const rng = createRng(seedFromName(name, seed));
+  const { calls, sse } = def.build(rng);
+  const bytes = encoder.encode(sse);
+  const chunks = rechunk(bytes, createRng(seedFromName(name + '/net', seed)));
+  return {
+    name,
+    format: def.format,
+    description: def.description,
+    bytes,
+    chunks,
+    sseText: sse,
+    expected: calls.map((c) => ({ id: c.id, name: c.name, arguments: c.value })),
+  };
+}
