@@ -33,9 +33,12 @@ export {
   InvalidEventError,
   isToolStreamError,
   MalformedArgumentsError,
+  MaxStepsError,
   ProviderError,
   TooManyToolCallsError,
+  ToolFailedError,
   ToolStreamError,
+  ToolTimeoutError,
   TruncatedStreamError,
   UnknownFormatError,
   UnknownToolError,
@@ -44,6 +47,7 @@ export {
   type ProviderErrorInfo,
   type ToolCallContext,
   type ToolCallError,
+  type ToolRunError,
   type ToolStreamErrorCode,
   type ValidationIssue,
 } from './errors';
@@ -91,3 +95,20 @@ export {
 // ---- Compositions -----------------------------------------------------------------------------
 export { readStreamEvents, type ReadStreamEventsOptions } from './readStreamEvents';
 export { readToolCalls, type ReadToolCallsOptions } from './readToolCalls';
+
+// ---- Running tools ---------------------------------------------------------------------------
+export {
+  tool,
+  type AnyTool,
+  type InferToolRun,
+  type ToolArgs,
+  type ToolArgsOf,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolOutputOf,
+  type ToolReturn,
+  type ToolRun,
+  type ToolRunResult,
+  type ToolSet,
+} from './tools/types';
+export { runTools, type RunToolsOptions } from './tools/runTools';
