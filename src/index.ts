@@ -140,3 +140,4 @@ export {
   type ToolStep,
   type WireMessage,
 } from './tools/messages';
+export { toolLoop, type LoopMessage, type ToolLoopItem, type ToolLoopOptions, type ToolLoopRequest } from './tools/toolLoop';
