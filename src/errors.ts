@@ -251,6 +251,50 @@ export class IdleTimeoutError extends ToolStreamError {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Running tools (`runTools()`, `toolLoop()`).
+// ---------------------------------------------------------------------------------------------
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/** A tool's `execute` threw, rejected, or its observable errored. The thrown value is the `cause`. */
+export class ToolFailedError extends ToolStreamError {
+  readonly code = 'tool-failed' as const;
+  constructor(
+    readonly toolCall: ToolCallContext,
+    cause: unknown,
+  ) {
+    super(`Tool ${toolCall.name} (${toolCall.id}) failed: ${messageOf(cause)}`, { cause });
+  }
+}
+
+/** A tool ran longer than its `timeoutMs`; its signal was aborted. */
+export class ToolTimeoutError extends ToolStreamError {
+  readonly code = 'tool-timeout' as const;
+  constructor(
+    readonly toolCall: ToolCallContext,
+    readonly timeoutMs: number,
+  ) {
+    super(`Tool ${toolCall.name} (${toolCall.id}) did not finish within ${timeoutMs} ms`);
+  }
+}
+
+/** `toolLoop()` reached `maxSteps` and the model still asked for tools. */
+export class MaxStepsError extends ToolStreamError {
+  readonly code = 'max-steps' as const;
+  constructor(readonly maxSteps: number) {
+    super(`The model still called tools after ${maxSteps} step${maxSteps === 1 ? '' : 's'} (maxSteps)`);
+  }
+}
+
 /** Every concrete error of the family; `switch (error.code)` narrows it. */
 export type AnyToolStreamError =
   | MalformedArgumentsError
@@ -264,7 +308,13 @@ export type AnyToolStreamError =
   | InvalidEventError
   | UnknownFormatError
   | TooManyToolCallsError
-  | IdleTimeoutError;
+  | IdleTimeoutError
+  | ToolFailedError
+  | ToolTimeoutError
+  | MaxStepsError;
 
 /** The errors one tool call can end with (inside `{ success: false, error }`). */
 export type ToolCallError = MalformedArgumentsError | IncompleteToolCallError | InvalidArgumentsError | UnknownToolError | ArgumentsTooLargeError;
+
+/** The errors one tool run can end with: the call's own error, or running it failed (`runTools()`). */
+export type ToolRunError = ToolCallError | ToolFailedError | ToolTimeoutError;

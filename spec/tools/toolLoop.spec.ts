@@ -1,0 +1,90 @@
+import { concat, from, lastValueFrom, NEVER, type Observable, of, throwError, toArray } from 'rxjs';
+import { geminiChunk, openaiChunk, openaiDone, responsesEvent } from '../../marbles';
+import { ProviderError } from '../../src/errors';
+import { tool } from '../../src/tools/types';
+import { toolLoop, type LoopMessage, type ToolLoopItem } from '../../src/tools/toolLoop';
+
+/** A request stub answering step n with `answers[n]`, recording the messages it got. */
+function stub(answers: ReadonlyArray<Observable<string>>) {
+  const sent: Array<ReadonlyArray<LoopMessage>> = [];
+  const request = (messages: ReadonlyArray<LoopMessage>, step: number): Observable<string> => {
+    sent.push(messages);
+    return answers[step] ?? throwError(() => new Error(`no answer for step ${step}`));
+  };
+  return { request, sent };
+}
+
+const weatherCall = [
+  openaiChunk({ role: 'assistant', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' }] }),
+  openaiChunk({ finishReason: 'tool_calls' }),
+];
+
+describe('toolLoop', () => {
+  it('a first answer without tool calls ends the loop with the final messages', async () => {
+    const { request, sent } = stub([from([openaiChunk({ role: 'assistant', content: 'Hi!' }), openaiChunk({ finishReason: 'stop' }), openaiDone()])]);
+    const items = await lastValueFrom(toolLoop(request, {}, { messages: [{ role: 'user', content: 'Hello' }] }).pipe(toArray()));
+    expect(sent).toEqual([[{ role: 'user', content: 'Hello' }]]);
+    expect(items.map((i) => i.type)).toEqual(['step-start', 'event', 'event', 'event', 'event', 'step-end', 'done']);
+    expect(items.at(-1)).toEqual({ type: 'done', step: 0, text: 'Hi!', messages: [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi!' }] });
+  });
+
+  it('a stream error ends the loop after the running tool finished and was emitted', async () => {
+    const failure = new ProviderError({ provider: 'x', providerCode: undefined, type: undefined, message: 'gone', status: 500, retryable: true, payload: null });
+    const { request } = stub([concat(from(weatherCall), throwError(() => failure))]);
+    let resolveTool!: (v: string) => void;
+    const tools = { get_weather: tool({ execute: () => new Promise<string>((resolve) => (resolveTool = resolve)) }) };
+    const items: ToolLoopItem[] = [];
+    const done = new Promise((resolve) => toolLoop(request, tools).subscribe({ next: (i) => items.push(i), error: resolve }));
+    await Promise.resolve();
+    expect(items.map((i) => i.type)).not.toContain('tool-result');
+    resolveTool('sunny');
+    await expect(done).resolves.toBe(failure);
+    expect(items.filter((i) => i.type === 'tool-result')).toHaveLength(1);
+  });
+
+  it('unsubscribing aborts a running tool', () => {
+    const { request } = stub([concat(from(weatherCall), NEVER)]);
+    let signal: AbortSignal | undefined;
+    const tools = { get_weather: tool({ execute: (_a, ctx) => ((signal = ctx.signal), NEVER) }) };
+    const subscription = toolLoop(request, tools).subscribe();
+    expect(signal?.aborted).toBe(false);
+    subscription.unsubscribe();
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it('gemini: sends functionCall parts back with their thoughtSignature', async () => {
+    const { request, sent } = stub([
+      of(geminiChunk({ functionCalls: [{ name: 'get_weather', args: { city: 'Paris' }, thoughtSignature: 'sig==' }], finishReason: 'STOP' })),
+      of(geminiChunk({ text: 'Sunny.', finishReason: 'STOP' })),
+    ]);
+    const items = await lastValueFrom(toolLoop(request, { get_weather: tool({ execute: () => ({ sky: 'clear' }) }) }, { format: 'gemini' }).pipe(toArray()));
+    expect(sent[1]).toEqual([
+      { role: 'model', parts: [{ functionCall: { name: 'get_weather', args: { city: 'Paris' } }, thoughtSignature: 'sig==' }] },
+      { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { output: { sky: 'clear' } } } }] },
+    ]);
+    expect(items.at(-1)).toMatchObject({ type: 'done', step: 1, text: 'Sunny.' });
+  });
+
+  it('openai-responses: function_call and function_call_output items by call_id', async () => {
+    const item = { type: 'function_call', id: 'fc_1', call_id: 'call_9', name: 'get_weather', arguments: '' };
+    const { request, sent } = stub([
+      from([
+        responsesEvent('response.created', { response: { id: 'resp_1', model: 'gpt-test' } }),
+        responsesEvent('response.output_item.added', { output_index: 0, item }),
+        responsesEvent('response.function_call_arguments.delta', { output_index: 0, item_id: 'fc_1', delta: '{"city":"Oslo"}' }),
+        responsesEvent('response.output_item.done', { output_index: 0, item: { ...item, arguments: '{"city":"Oslo"}' } }),
+        responsesEvent('response.completed', { response: { id: 'resp_1', status: 'completed', output: [] } }),
+      ]),
+      from([responsesEvent('response.output_text.delta', { output_index: 0, delta: 'Cold.' }), responsesEvent('response.completed', { response: { id: 'resp_2', status: 'completed', output: [] } })]),
+    ]);
+    await lastValueFrom(toolLoop(request, { get_weather: tool({ execute: () => '-3°C' }) }, { format: 'openai-responses' }).pipe(toArray()));
+    expect(sent[1]).toEqual([
+      { type: 'function_call', call_id: 'call_9', name: 'get_weather', arguments: '{"city":"Oslo"}' },
+      { type: 'function_call_output', call_id: 'call_9', output: '-3°C' },
+    ]);
+  });
+
+  it('rejects maxSteps below 1', () => {
+    expect(() => toolLoop(() => NEVER, {}, { maxSteps: 0 })).toThrow(RangeError);
+  });
+});

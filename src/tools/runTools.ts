@@ -1,0 +1,182 @@
+/**
+ * `runTools()`: run each tool call the moment it arrives, with typed results.
+ *
+ * @module
+ */
+import { asyncScheduler, catchError, concat, defer, EMPTY, from, identity, isObservable, mergeMap, Observable, of, throwError, type OperatorFunction, type Subscription } from 'rxjs';
+import { ToolFailedError, ToolTimeoutError, UnknownToolError, type InvalidArgumentsError } from '../errors';
+import { contextOf, validateArguments } from '../parse/validate';
+import type { Result, ToolCall, ToolCallResult } from '../result';
+import type { AnyTool, InferToolRun, ToolRunResult, ToolSet } from './types';
+
+/** Options of {@link runTools}. */
+export interface RunToolsOptions {
+  /** How many tools may run at once; the others wait, in arrival order. Default `Infinity`. */
+  readonly concurrency?: number;
+  /** The time limit of every tool without its own `timeoutMs`, in ms. Default: none. */
+  readonly timeoutMs?: number;
+  /**
+   * When a tool fails (`tool-failed` or `tool-timeout`), emit its result, abort every other running
+   * tool and end the output with that error. Default `false`: one failure never touches the others.
+   */
+  readonly failFast?: boolean;
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
+function failed(error: ToolRunResult['error'] & object, call?: ToolCall): ToolRunResult {
+  return call === undefined ? { success: false, error } : { success: false, error, call };
+}
+
+/**
+ * One run: validate, execute, time out. Emits one result, then completes. Unsubscribing before the
+ * result aborts the tool's signal and unsubscribes an observable the tool returned.
+ */
+function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefined): Observable<ToolRunResult> {
+  return new Observable<ToolRunResult>((subscriber) => {
+    const controller = new AbortController();
+    const context = contextOf(call);
+    let settled = false;
+    let output: Subscription | undefined;
+    let timer: Subscription | undefined;
+    const settle = (result: ToolRunResult): void => {
+      if (settled) return;
+      settled = true;
+      timer?.unsubscribe();
+      output?.unsubscribe();
+      subscriber.next(result);
+      subscriber.complete();
+    };
+
+    const execute = (args: unknown): void => {
+      const typedCall: ToolCall = { ...call, arguments: args };
+      const timeoutMs = tool.timeoutMs ?? defaultTimeoutMs;
+      if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
+        timer = asyncScheduler.schedule(() => {
+          const error = new ToolTimeoutError(context, timeoutMs);
+          controller.abort(error);
+          settle(failed(error, typedCall));
+        }, timeoutMs);
+      }
+      let returned: unknown;
+      try {
+        returned = tool.execute(args, { signal: controller.signal, call: typedCall });
+      } catch (error) {
+        settle(failed(new ToolFailedError(context, error), typedCall));
+        return;
+      }
+      const output$ = isObservable(returned) ? returned : isPromiseLike(returned) ? from(returned) : of(returned);
+      let last: unknown;
+      const subscription = output$.subscribe({
+        next: (value) => (last = value),
+        error: (error: unknown) => settle(failed(new ToolFailedError(context, error), typedCall)),
+        complete: () => settle({ success: true, data: { name: typedCall.name, call: typedCall, output: last } }),
+      });
+      if (settled) subscription.unsubscribe();
+      else output = subscription;
+    };
+
+    const checked = (validation: Result<unknown, InvalidArgumentsError>): void => {
+      if (subscriber.closed) return;
+      if (validation.success) execute(validation.data);
+      else settle(failed(validation.error, call));
+    };
+
+    if (tool.schema === undefined) execute(call.arguments);
+    else {
+      // A validator that throws is a bug in that validator: it ends the output (as in validate.ts).
+      const validation = validateArguments(tool.schema, call.arguments, context);
+      if (isPromiseLike(validation)) validation.then(checked, (error: unknown) => subscriber.error(error));
+      else checked(validation);
+    }
+
+    return () => {
+      timer?.unsubscribe();
+      output?.unsubscribe();
+      if (!settled) controller.abort();
+    };
+  });
+}
+
+/**
+ * Run every tool call the moment its result arrives, and emit what each run produced.
+ *
+ * <span class="informal">`mergeMap` over tool-call results: look the tool up, validate the
+ * arguments with its schema, execute it; one typed `{ success, data: { call, output } }` or
+ * `{ success: false, error }` per call, in the order the runs finish.</span>
+ *
+ * ```text
+ * --A-----B-----|              A, B: ToolCallResult (B's tool is slow, A's is fast)
+ *   runTools(tools)
+ * -----a--------(b|)           a, b: ToolRunResult; the output waits for running tools
+ *
+ * --A--#                       #: the source fails while A's tool runs
+ *   runTools(tools)
+ * -----(a#)                    A's run finishes first, then the error
+ * ```
+ *
+ * 1. A tool starts as soon as its call arrives, not when the stream ends. At most `concurrency`
+ *    runs at once (default `Infinity`); calls beyond it wait their turn, in arrival order (a call
+ *    that cannot run — a failed call, an unknown tool — waits for a slot too, keeping the order).
+ * 2. Results: the call's own error passed through (`malformed-arguments`, `incomplete`, …),
+ *    `unknown-tool`, `invalid-arguments` (the schema's issues), `tool-failed` (`execute` threw,
+ *    rejected or its observable errored; the thrown value is the error's `cause`), `tool-timeout`
+ *    (per-tool `timeoutMs` or the `timeoutMs` option; the tool's signal is aborted).
+ * 3. `execute` may return a value, a Promise or an Observable (its last value is the output;
+ *    `undefined` when it completes empty). Its `context.signal` aborts when the run is cancelled.
+ * 4. One failure never cancels the others, unless `failFast: true`: then the failing result is
+ *    emitted, the other tools are aborted, and the output ends with that `tool-failed` /
+ *    `tool-timeout` error.
+ * 5. Unsubscribing aborts every running tool through its signal and unsubscribes the observables
+ *    tools returned.
+ * 6. When the source errors, every call already received (running, or waiting for a slot) is run to
+ *    the end and its result emitted; then the error goes on. Nothing is aborted.
+ *
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { readToolCalls, runTools, tool } from 'rxjs-tool-calls';
+ *
+ * const tools = {
+ *   get_weather: tool({ schema: z.object({ city: z.string() }), execute: ({ city }) => ({ city, temperature: 21 }) }),
+ * };
+ * bytes$.pipe(readToolCalls(), runTools(tools)).subscribe((run) => {
+ *   if (run.success) console.log(run.data.name, run.data.output);
+ *   else console.error(run.error.code, run.error.message);
+ * });
+ * // displays: get_weather { city: 'Paris', temperature: 21 }
+ * ```
+ *
+ * @param tools The tools by name.
+ * @param options `concurrency`, the default `timeoutMs`, `failFast`.
+ * @return An operator from {@link ToolCallResult}s to {@link ToolRunResult}s.
+ */
+export function runTools<T extends ToolSet>(tools: T, options: RunToolsOptions = {}): OperatorFunction<ToolCallResult, ToolRunResult<InferToolRun<T>>> {
+  const concurrency = options.concurrency ?? Infinity;
+  const names = Object.keys(tools);
+  const run = (result: ToolCallResult): Observable<ToolRunResult> => {
+    if (!result.success) return of(failed(result.error));
+    const call = result.data;
+    const tool = Object.prototype.hasOwnProperty.call(tools, call.name) ? tools[call.name] : undefined;
+    if (tool === undefined) return of(failed(new UnknownToolError(contextOf(call), names), call));
+    return runOne(tool, call, options.timeoutMs);
+  };
+  const failFast: OperatorFunction<ToolRunResult, ToolRunResult> = mergeMap((result) =>
+    !result.success && (result.error.code === 'tool-failed' || result.error.code === 'tool-timeout') ? concat(of(result), throwError(() => result.error)) : of(result),
+  );
+  return (source) =>
+    defer(() => {
+      let sourceError: { readonly error: unknown } | undefined;
+      const runs = source.pipe(
+        catchError((error: unknown) => {
+          sourceError = { error };
+          return EMPTY;
+        }),
+        mergeMap(run, concurrency),
+      );
+      const end = defer(() => (sourceError === undefined ? EMPTY : throwError(() => sourceError?.error)));
+      return concat(runs, end).pipe(options.failFast === true ? failFast : identity) as Observable<ToolRunResult<InferToolRun<T>>>;
+    });
+}

@@ -1,0 +1,176 @@
+/**
+ * `toolLoop()`: call the model, run the tools it asks for, send the results back, repeat.
+ *
+ * @module
+ */
+import { catchError, concat, connect, defer, EMPTY, map, merge, type Observable, of, tap, throwError } from 'rxjs';
+import { toolCalls, type ToolCallsOptions } from '../accumulate/toolCalls';
+import { MaxStepsError } from '../errors';
+import type { StreamEvent } from '../events';
+import { readStreamEvents, type ReadStreamEventsOptions } from '../readStreamEvents';
+import type { ToolCallResult } from '../result';
+import { assistantTextMessage, toolMessages, type MessageFormat, type ReasoningPart, type ToolMessagesOptions } from './messages';
+import { runTools, type RunToolsOptions } from './runTools';
+import type { InferToolRun, ToolRun, ToolRunResult, ToolSet } from './types';
+
+/** One message of the conversation, in the loop's wire format (the loop only appends to the list). */
+export type LoopMessage = object;
+
+/** Starts one model call with `messages` and returns its streamed body. `step` is 0 for the first call. */
+export type ToolLoopRequest = (messages: ReadonlyArray<LoopMessage>, step: number) => Observable<Uint8Array | string>;
+
+/** Options of {@link toolLoop}. */
+export interface ToolLoopOptions extends RunToolsOptions, ToolCallsOptions, ReadStreamEventsOptions, ToolMessagesOptions {
+  /**
+   * The wire format of the messages the loop appends. Default: `provider` when it is one of these
+   * four, else `'openai-chat'`.
+   */
+  readonly format?: MessageFormat;
+  /** The conversation so far (system / user messages …), in `format`. Default `[]`. */
+  readonly messages?: ReadonlyArray<LoopMessage>;
+  /** The most model calls the loop makes. Default 10. */
+  readonly maxSteps?: number;
+}
+
+/** What the loop emits, in order, each tagged with its `step`. */
+export type ToolLoopItem<Run = ToolRun> =
+  | { readonly type: 'step-start'; readonly step: number; readonly messages: ReadonlyArray<LoopMessage> }
+  | { readonly type: 'event'; readonly step: number; readonly event: StreamEvent }
+  | { readonly type: 'tool-call'; readonly step: number; readonly result: ToolCallResult }
+  | { readonly type: 'tool-result'; readonly step: number; readonly result: ToolRunResult<Run> }
+  | {
+      readonly type: 'step-end';
+      readonly step: number;
+      readonly text: string;
+      readonly results: ReadonlyArray<ToolRunResult<Run>>;
+      /** The conversation after this step: the messages sent, plus this step's assistant turn and tool results. */
+      readonly messages: ReadonlyArray<LoopMessage>;
+    }
+  | { readonly type: 'done'; readonly step: number; readonly text: string; readonly messages: ReadonlyArray<LoopMessage> };
+
+const FORMATS: ReadonlyArray<string> = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'];
+
+interface StepState<Run> {
+  text: string;
+  pendingReasoning: string;
+  readonly reasoning: ReasoningPart[];
+  readonly results: Array<ToolRunResult<Run>>;
+}
+
+function collect(state: StepState<unknown>, event: StreamEvent): void {
+  if (event.type === 'text-delta' && event.choice === 0) state.text += event.text;
+  if (event.type === 'reasoning-delta' && event.choice === 0) {
+    state.pendingReasoning += event.text;
+    if (event.signature !== undefined) {
+      state.reasoning.push({ text: state.pendingReasoning, signature: event.signature });
+      state.pendingReasoning = '';
+    }
+  }
+}
+
+/**
+ * Run a whole tool conversation: call the model, run the tools it asks for as their calls arrive,
+ * append the assistant turn and the tool results, call again, until it answers without tool calls.
+ *
+ * <span class="informal">`request` → `readStreamEvents()` → `toolCalls()` → `runTools()`, then the
+ * message helpers, step after step; every event, call and result is emitted as it happens.</span>
+ *
+ * ```text
+ * request(m0, 0):  --t--A--B--|                   t: text, A, B: tool calls
+ * request(m1, 1):                --t--t--|        the final answer
+ *   toolLoop(request, tools)
+ * s-e--(ca)(cb)-a--b-E-s--e--e--(ED|)             s: step-start, e: event, c: tool-call, a, b: tool-result,
+ *                                                 E: step-end (messages so far), D: done (final messages)
+ * ```
+ *
+ * 1. Each step calls `request(messages, step)` and reads its bytes (`provider`, auto-detected by
+ *    default). Tools start the moment their call completes, while the stream still runs.
+ * 2. When the stream ended and every tool finished, the assistant turn and the results (failed runs
+ *    as error outputs the model can read) are appended in `format` (see `toolMessages()`), and the
+ *    next step starts with them.
+ * 3. A step without tool calls ends the loop: its text is appended as the assistant's message and
+ *    a `done` item carries the final `messages`; then the output completes.
+ * 4. When step `maxSteps - 1` (the last allowed) still has tool calls, its tools run and its
+ *    `step-end` is emitted, then the output ends with `max-steps` (`MaxStepsError`).
+ * 5. A stream error (HTTP, provider, …) ends the loop with that error, after the tools already
+ *    running finished (as `runTools()` does). `failFast` ends it at a tool's failure.
+ * 6. Unsubscribing cancels the current request (closing the connection when `request` uses
+ *    `fromResponse`) and aborts every running tool through its signal.
+ *
+ * @example
+ * ```ts
+ * import { fromResponse, tool, toolLoop } from 'rxjs-tool-calls';
+ *
+ * const request = (messages: readonly object[]) =>
+ *   fromResponse(fetch(url, { method: 'POST', headers, body: JSON.stringify({ model, stream: true, tools: specs, messages }) }));
+ * toolLoop(request, { get_weather: tool({ schema, execute: ({ city }) => lookup(city) }) }, { format: 'openai-chat', messages: [{ role: 'user', content: 'Weather in Paris?' }] })
+ *   .subscribe((item) => {
+ *     if (item.type === 'event' && item.event.type === 'text-delta') process.stdout.write(item.event.text);
+ *     if (item.type === 'done') console.log(item.messages.length);
+ *   });
+ * ```
+ *
+ * @param request Starts one model call.
+ * @param tools The tools by name.
+ * @param options `format`, initial `messages`, `maxSteps`, and the options of `readStreamEvents()`,
+ *   `toolCalls()`, `runTools()` and the message helpers.
+ * @return The items of every step, ending with `done`.
+ */
+export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, options: ToolLoopOptions = {}): Observable<ToolLoopItem<InferToolRun<T>>> {
+  type Run = InferToolRun<T>;
+  type Item = ToolLoopItem<Run>;
+  const format: MessageFormat = options.format ?? (options.provider !== undefined && FORMATS.includes(options.provider) ? (options.provider as MessageFormat) : 'openai-chat');
+  const readOptions = { ...options, provider: options.provider ?? options.format ?? 'auto' };
+  const maxSteps = options.maxSteps ?? 10;
+  if (!(maxSteps >= 1)) throw new RangeError(`rxjs-tool-calls: maxSteps must be at least 1 (got ${maxSteps})`);
+
+  const next = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): Observable<Item> => {
+    const { text, results } = state;
+    if (results.length === 0) {
+      const final = text === '' ? messages : [...messages, assistantTextMessage(format, text)];
+      return of<Item[]>({ type: 'step-end', step, text, results, messages: final }, { type: 'done', step, text, messages: final });
+    }
+    const reasoning = state.pendingReasoning === '' ? state.reasoning : [...state.reasoning, { text: state.pendingReasoning }];
+    const appended = [...messages, ...toolMessages(format, { text, reasoning, results }, options)];
+    const end = of<Item>({ type: 'step-end', step, text, results, messages: appended });
+    if (step + 1 >= maxSteps) return concat(end, throwError(() => new MaxStepsError(maxSteps)));
+    return concat(end, runStep(step + 1, appended));
+  };
+
+  const runStep = (step: number, messages: ReadonlyArray<LoopMessage>): Observable<Item> =>
+    defer(() => {
+      const state: StepState<Run> = { text: '', pendingReasoning: '', reasoning: [], results: [] };
+      const items = request(messages, step).pipe(
+        readStreamEvents(readOptions),
+        connect((events) =>
+          merge(
+            // The error reaches the output through the calls branch, after the running tools finished.
+            events.pipe(
+              tap((event) => collect(state, event)),
+              map((event): Item => ({ type: 'event', step, event })),
+              catchError(() => EMPTY),
+            ),
+            events.pipe(
+              toolCalls(options),
+              connect((calls) =>
+                merge(
+                  calls.pipe(
+                    map((result): Item => ({ type: 'tool-call', step, result })),
+                    catchError(() => EMPTY),
+                  ),
+                  calls.pipe(
+                    runTools(tools, options),
+                    tap((result) => state.results.push(result)),
+                    map((result): Item => ({ type: 'tool-result', step, result })),
+                  ),
+                ),
+              ),
+            ),
+          ),
+        ),
+      );
+      return concat(of<Item>({ type: 'step-start', step, messages }), items, defer(() => next(step, messages, state)));
+    });
+
+  return runStep(0, options.messages ?? []);
+}
