@@ -70,9 +70,11 @@ export { parseArguments, type ParsedArguments } from './parse/arguments';
 // ---- Input sources ---------------------------------------------------------------------------
 export {
   angularTextChunks,
+  fromAnthropicEvents,
   fromAsyncIterable,
   fromNodeReadable,
   fromOpenAIChatChunks,
+  fromOpenAIResponsesEvents,
   fromReadableStream,
   fromResponse,
   fromSdkEvents,
@@ -86,6 +88,7 @@ export {
   type ReadableStreamInput,
   type ResponseLike,
   type SdkEventName,
+  type TypedSdkEvent,
 } from './sources';
 
 // ---- Compositions -----------------------------------------------------------------------------
