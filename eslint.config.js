@@ -18,4 +18,8 @@ export default defineConfig(
     languageOptions: { globals: { console: 'readonly', process: 'readonly', require: 'readonly', module: 'readonly', __dirname: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', URL: 'readonly', Response: 'readonly', ReadableStream: 'readonly', fetch: 'readonly', performance: 'readonly', globalThis: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    files: ['examples/browser/*.js', 'scripts/browser-test.mjs'], // code that runs in the page
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', CSS: 'readonly' } },
+  },
 );
