@@ -62,7 +62,7 @@ export { detectFormat } from './providers/detect';
 export type { Emit, WireDecoder } from './providers/decoder';
 
 // ---- StreamEvents → tool calls ----------------------------------------------------------------
-export { ToolCallTracker, type TrackedCall, type TrackerOptions } from './accumulate/tracker';
+export { ToolCallTracker, type CallEnding, type TrackedCall, type TrackerOptions } from './accumulate/tracker';
 export { accumulateToolCalls, type ToolCallSnapshot } from './accumulate/accumulateToolCalls';
 export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate } from './accumulate/toolCalls';
 export { parseArguments, type ParsedArguments } from './parse/arguments';

@@ -96,6 +96,7 @@ export function fromOpenAIChatChunks(stream: AsyncIterableInput<unknown>): Obser
 
 /** A parsed SDK event that names its own type (`ResponseStreamEvent`, `RawMessageStreamEvent`, …). */
 export interface TypedSdkEvent {
+  /** The event type (`response.output_item.added`, `content_block_delta`, …): the SSE event name. */
   readonly type: string;
 }
 
