@@ -52,6 +52,19 @@ export function incompleteReasonOf(error: unknown): IncompleteReason {
 /**
  * The per-call updates, in wire order, with each call's closing update carrying its result. On a
  * source error, every open call gets a closing `incomplete` update before the error goes on.
+ *
+ * ```text
+ * --a0--b0--a1--F--|          a, b: fragments of calls A and B; F: finish
+ *   toolCallUpdates()
+ * --A0--B0--A1--(AB)|         A0, B0, A1: one update per fragment; (AB): the closing updates, with results
+ *
+ * --a0--b0--#                 #: provider error
+ *   toolCallUpdates()
+ * --A0--B0--(AB#)             (AB): closing updates with incomplete results, then the error
+ * ```
+ *
+ * @param options Limits and the id generator.
+ * @return An operator from {@link StreamEvent}s to {@link ToolCallUpdate}s.
  */
 export function toolCallUpdates(options: ToolCallsOptions = {}): OperatorFunction<StreamEvent, ToolCallUpdate> {
   return (source) =>
