@@ -3,7 +3,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'coverage/', 'docs/api/', 'node_modules/', '.bench-out/', 'examples/browser/dist/'] },
+  { ignores: ['dist/', 'coverage/', 'docs/api/', 'node_modules/', '.bench-out/', 'examples/browser/dist/', 'examples/angular/.compiled/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,7 +15,11 @@ export default defineConfig(
   },
   {
     files: ['**/*.{js,mjs,cjs}'],
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', require: 'readonly', module: 'readonly', __dirname: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Response: 'readonly', ReadableStream: 'readonly', fetch: 'readonly', performance: 'readonly', globalThis: 'readonly' } },
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', require: 'readonly', module: 'readonly', __dirname: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', URL: 'readonly', Response: 'readonly', ReadableStream: 'readonly', fetch: 'readonly', performance: 'readonly', globalThis: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['examples/browser/*.js', 'scripts/browser-test.mjs'], // code that runs in the page
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', CSS: 'readonly' } },
   },
 );

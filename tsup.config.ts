@@ -1,7 +1,24 @@
+import path from 'node:path';
 import { defineConfig } from 'tsup';
 
+const mainEntry = path.resolve('src/index.ts');
+
+/**
+ * Secondary entry points (`rxjs-tool-calls/async`) import the main entry as the package itself
+ * instead of bundling a second copy of it: one copy of every class, so `instanceof` holds.
+ */
+const mainEntryAsPackage = {
+  name: 'main-entry-as-package',
+  setup(build: { onResolve(options: { filter: RegExp }, callback: (args: { path: string; resolveDir: string }) => { path: string; external: boolean } | undefined): void }) {
+    build.onResolve({ filter: /^\.\/index$/ }, (args) => {
+      const resolved = path.resolve(args.resolveDir, args.path) + '.ts';
+      return resolved === mainEntry ? { path: 'rxjs-tool-calls', external: true } : undefined;
+    });
+  },
+};
+
 export default defineConfig({
-  entry: { index: 'src/index.ts', cli: 'src/cli.ts', marbles: 'marbles/index.ts' },
+  entry: { index: 'src/index.ts', async: 'src/async.ts', cli: 'src/cli.ts', marbles: 'marbles/index.ts' },
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
   sourcemap: true,
@@ -10,4 +27,5 @@ export default defineConfig({
   splitting: false,
   treeshake: true,
   external: ['rxjs', 'zod', 'rxjs-for-await'],
+  esbuildPlugins: [mainEntryAsPackage],
 });

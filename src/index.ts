@@ -66,7 +66,7 @@ export { detectFormat } from './providers/detect';
 export type { Emit, WireDecoder } from './providers/decoder';
 
 // ---- StreamEvents → tool calls ----------------------------------------------------------------
-export { ToolCallTracker, type TrackedCall, type TrackerOptions } from './accumulate/tracker';
+export { ToolCallTracker, type CallEnding, type TrackedCall, type TrackerOptions } from './accumulate/tracker';
 export { accumulateToolCalls, type ToolCallSnapshot } from './accumulate/accumulateToolCalls';
 export { groupToolCalls, toolCallUpdates, toolCalls, validateResults, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './accumulate/toolCalls';
 
@@ -90,9 +90,11 @@ export {
 // ---- Input sources ---------------------------------------------------------------------------
 export {
   angularTextChunks,
+  fromAnthropicEvents,
   fromAsyncIterable,
   fromNodeReadable,
   fromOpenAIChatChunks,
+  fromOpenAIResponsesEvents,
   fromReadableStream,
   fromResponse,
   fromSdkEvents,
@@ -106,6 +108,7 @@ export {
   type ReadableStreamInput,
   type ResponseLike,
   type SdkEventName,
+  type TypedSdkEvent,
 } from './sources';
 
 // ---- Compositions -----------------------------------------------------------------------------

@@ -98,6 +98,19 @@ export function stepTracker(
 /**
  * The per-call updates, in wire order, with each call's closing update carrying its result. On a
  * source error, every open call gets a closing `incomplete` update before the error goes on.
+ *
+ * ```text
+ * --a0--b0--a1--F--|          a, b: fragments of calls A and B; F: finish
+ *   toolCallUpdates()
+ * --A0--B0--A1--(AB)|         A0, B0, A1: one update per fragment; (AB): the closing updates, with results
+ *
+ * --a0--b0--#                 #: provider error
+ *   toolCallUpdates()
+ * --A0--B0--(AB#)             (AB): closing updates with incomplete results, then the error
+ * ```
+ *
+ * @param options Limits and the id generator.
+ * @return An operator from {@link StreamEvent}s to {@link ToolCallUpdate}s.
  */
 export function toolCallUpdates(options: ToolCallsOptions = {}): OperatorFunction<StreamEvent, ToolCallUpdate> {
   return (source) =>
@@ -275,8 +288,23 @@ export function toolCalls(options: ToolCallsOptions & { readonly tools?: ToolSch
 
 /**
  * Validate each successful result against its tool's schema; failures pass through unchanged.
- * Synchronous validators keep the results in order and in time; asynchronous ones emit when they
- * settle.
+ *
+ * <span class="informal">What `toolCalls({ tools })` does after `toolCalls()`, as an operator of
+ * its own for results from any source.</span>
+ *
+ * ```text
+ * --A----B----M--|          A: get_weather {city:'Paris'}  B: get_weather {city:5}  M: malformed-arguments
+ *   validateResults({ get_weather: z.object({ city: z.string() }) })
+ * --a----b----M--|          a: success, typed  b: invalid-arguments (issues: city)  M: unchanged
+ * ```
+ *
+ * 1. Synchronous validators keep the results in order and in time; asynchronous ones emit when they
+ *    settle.
+ * 2. A name not in `tools` is `unknown-tool`; a validator that throws gives `invalid-arguments`
+ *    with the thrown message.
+ *
+ * @param tools Tool names mapped to Standard Schema validators.
+ * @return An operator from {@link ToolCallResult}s to typed results.
  */
 export function validateResults<T extends ToolSchemas>(tools: T): OperatorFunction<ToolCallResult, TypedToolCallResult<T>> {
   return mergeMap((result): ObservableInput<TypedToolCallResult<T>> => {

@@ -13,9 +13,13 @@ import { alreadyConsumedError } from './readableStream';
  * `process.stdin` and old-style streams fit; nothing here is imported from Node at run time.
  */
 export interface NodeReadableLike {
+  /** Listen for a chunk (a `Buffer`, another byte view, or a string when an encoding is set). */
   on(event: 'data', listener: (chunk: unknown) => void): unknown;
+  /** Listen for the end of the data (`'end'`) or the stream closing (`'close'`). */
   on(event: 'end' | 'close', listener: () => void): unknown;
+  /** Listen for the stream's error. */
   on(event: 'error', listener: (error: Error) => void): unknown;
+  /** Remove a listener added with `on` (on unsubscribe and at the end). */
   removeListener(event: string, listener: (...args: never[]) => void): unknown;
   /** Called on unsubscribe when present (it closes the socket of an `IncomingMessage`). */
   destroy?(error?: Error): unknown;

@@ -15,6 +15,7 @@ export interface ResponseLike {
   readonly statusText: string;
   readonly body: ReadableStream<Uint8Array> | null;
   readonly bodyUsed: boolean;
+  /** Read the whole body as text (used for the error body of a non-2xx response). */
   text(): Promise<string>;
 }
 
@@ -93,10 +94,16 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
  * ```
  *
  * @param response The response, or a promise of it (what `fetch()` returns).
- * @param options The provider name for errors.
  * @return An observable of the body's chunks.
  */
 export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>): Observable<Uint8Array>;
+/**
+ * {@link fromResponse}, naming the provider for the `provider-error` of a non-2xx response.
+ *
+ * @param response The response, or a promise of it (what `fetch()` returns).
+ * @param options The provider name for errors.
+ * @return An observable of the body's chunks.
+ */
 export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>, options: FromResponseOptions): Observable<Uint8Array>;
 export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>, options?: FromResponseOptions | number): Observable<Uint8Array> {
   // `switchMap(fromResponse)` passes the index as the second argument: only an object is options.

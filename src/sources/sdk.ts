@@ -5,8 +5,10 @@
  */
 import type { Observable } from 'rxjs';
 import type { StreamEvent } from '../events';
+import { AnthropicMessagesDecoder } from '../providers/anthropicMessages';
 import { decode, type WireDecoder } from '../providers/decoder';
 import { OpenAIChatDecoder } from '../providers/openaiChat';
+import { OpenAIResponsesDecoder } from '../providers/openaiResponses';
 import { iterate, type AsyncIterableInput } from './asyncIterable';
 
 /** The SSE event name a payload stands for: a fixed name, or one read from the payload. */
@@ -34,14 +36,17 @@ export type SdkEventName<T> = string | ((payload: T) => string);
  * 2. Unsubscribing calls the iterator's `return()` and aborts the SDK stream's `controller` when it
  *    has one, which closes the HTTP connection.
  * 3. The SDK stream can be iterated once: subscribe once, or pass a factory.
+ * 4. The decoders: `OpenAIChatDecoder`, `OpenAIResponsesDecoder`, `AnthropicMessagesDecoder`,
+ *    `GeminiDecoder`, `CohereChatDecoder` (or `DECODERS[provider]`); {@link fromOpenAIChatChunks},
+ *    {@link fromOpenAIResponsesEvents} and {@link fromAnthropicEvents} wire the common ones up.
  *
  * @example
  * ```ts
  * import Anthropic from '@anthropic-ai/sdk';
- * import { fromSdkEvents, AnthropicDecoder } from 'rxjs-tool-calls';
+ * import { fromSdkEvents, AnthropicMessagesDecoder } from 'rxjs-tool-calls';
  *
  * const stream = await new Anthropic().messages.create({ ...request, stream: true });
- * fromSdkEvents(() => new AnthropicDecoder(), stream, (event) => event.type).subscribe(console.log);
+ * fromSdkEvents(() => new AnthropicMessagesDecoder(), stream, (event) => event.type).subscribe(console.log);
  * ```
  *
  * @param decoderFactory Makes the decoder (one per subscription).
@@ -79,7 +84,7 @@ export function fromSdkEvents<T>(decoderFactory: () => WireDecoder, iterable: As
  * import { fromOpenAIChatChunks, toolCalls } from 'rxjs-tool-calls';
  *
  * const stream = await new OpenAI().chat.completions.create({ ...request, stream: true });
- * fromOpenAIChatChunks(stream).pipe(toolCalls(tools)).subscribe(console.log);
+ * fromOpenAIChatChunks(stream).pipe(toolCalls()).subscribe(console.log);
  * ```
  *
  * @param stream The SDK's stream (any async iterable of chunk objects), or a factory.
@@ -87,4 +92,85 @@ export function fromSdkEvents<T>(decoderFactory: () => WireDecoder, iterable: As
  */
 export function fromOpenAIChatChunks(stream: AsyncIterableInput<unknown>): Observable<StreamEvent> {
   return fromSdkEvents(() => new OpenAIChatDecoder(), stream);
+}
+
+/** A parsed SDK event that names its own type (`ResponseStreamEvent`, `RawMessageStreamEvent`, …). */
+export interface TypedSdkEvent {
+  /** The event type (`response.output_item.added`, `content_block_delta`, …): the SSE event name. */
+  readonly type: string;
+}
+
+/** The payload's own `type`: the SSE event name it was sent under. */
+const typeOf = (event: TypedSdkEvent): string => event.type;
+
+/**
+ * Decode the official `openai` package's Responses stream
+ * (`client.responses.create({ ...request, stream: true })`) into {@link StreamEvent}s.
+ *
+ * <span class="informal">Each parsed `ResponseStreamEvent` goes to the Responses decoder under its
+ * own `type`, as if it had arrived as the SSE event of that name.</span>
+ *
+ * ```text
+ * stream:  --c----a----x----o----C--|        c: response.created, a: output_item.added (function_call),
+ *                                            x: function_call_arguments.delta, o: output_item.done, C: response.completed
+ *   fromOpenAIResponsesEvents(stream)
+ *          --m----x----x----e----(ufd)--|    m: metadata, x: tool-call-delta, e: tool-call-end, u: usage, f: finish, d: done
+ * ```
+ *
+ * 1. Emits what `openaiResponses()` emits; a stream that ends without `response.completed`,
+ *    `response.incomplete` or `response.failed` errors with `truncated`.
+ * 2. `error` events and `response.failed` end the stream with a `provider-error`; the SDK's own
+ *    `APIError`s (an HTTP error status) pass through unchanged.
+ * 3. Unsubscribing aborts the SDK's request (its `controller`), closing the connection.
+ *
+ * @example
+ * ```ts
+ * import OpenAI from 'openai';
+ * import { fromOpenAIResponsesEvents, toolCalls } from 'rxjs-tool-calls';
+ *
+ * const stream = await new OpenAI().responses.create({ model: 'gpt-4.1', input, tools, stream: true });
+ * fromOpenAIResponsesEvents(stream).pipe(toolCalls()).subscribe(console.log);
+ * ```
+ *
+ * @param stream The SDK's stream (any async iterable of `{ type, … }` events), or a factory.
+ * @return An observable of the decoded events.
+ */
+export function fromOpenAIResponsesEvents(stream: AsyncIterableInput<TypedSdkEvent>): Observable<StreamEvent> {
+  return fromSdkEvents(() => new OpenAIResponsesDecoder(), stream, typeOf);
+}
+
+/**
+ * Decode the official `@anthropic-ai/sdk` raw event stream
+ * (`client.messages.create({ ...request, stream: true })`) into {@link StreamEvent}s.
+ *
+ * <span class="informal">Each `RawMessageStreamEvent` goes to the Anthropic Messages decoder under
+ * its own `type`. (For `client.messages.stream(…)`, a `MessageStream`, iterate the same events.)</span>
+ *
+ * ```text
+ * stream:  --s----b----j----j----e----D----S--|      s: message_start, b: content_block_start (tool_use),
+ *                                                    j: input_json_delta, e: content_block_stop, D: message_delta, S: message_stop
+ *   fromAnthropicEvents(stream)
+ *          --(mu)-x----x----x----e----(fu)-d--|      m: metadata, u: usage, x: tool-call-delta, e: tool-call-end, f: finish, d: done
+ * ```
+ *
+ * 1. Emits what `anthropicMessages()` emits; a stream that ends without `message_stop` errors with
+ *    `truncated`.
+ * 2. The SDK drops `ping` events and throws its own `APIError` for `event: error` (overloaded, rate
+ *    limited, …): that error passes through unchanged.
+ * 3. Unsubscribing aborts the SDK's request (its `controller`), closing the connection.
+ *
+ * @example
+ * ```ts
+ * import Anthropic from '@anthropic-ai/sdk';
+ * import { fromAnthropicEvents, toolCalls } from 'rxjs-tool-calls';
+ *
+ * const stream = await new Anthropic().messages.create({ model, max_tokens: 1024, messages, tools, stream: true });
+ * fromAnthropicEvents(stream).pipe(toolCalls()).subscribe(console.log);
+ * ```
+ *
+ * @param stream The SDK's stream (any async iterable of `{ type, … }` events), or a factory.
+ * @return An observable of the decoded events.
+ */
+export function fromAnthropicEvents(stream: AsyncIterableInput<TypedSdkEvent>): Observable<StreamEvent> {
+  return fromSdkEvents(() => new AnthropicMessagesDecoder(), stream, typeOf);
 }

@@ -1,0 +1,65 @@
+/**
+ * The marble diagrams in the doc comments of the functions `src/index.ts` exports (the ```text
+ * blocks), read with the TypeScript compiler API, and whether each function is an operator.
+ */
+import path from 'node:path';
+import ts from 'typescript';
+
+export interface ExportedFunction {
+  readonly name: string;
+  /** The file that declares it, relative to the repository. */
+  readonly file: string;
+  /** Returns an `OperatorFunction`. */
+  readonly operator: boolean;
+  /** The doc comment's ```text blocks, joined by a blank line; `undefined` when it has none. */
+  readonly diagram: string | undefined;
+}
+
+const root = path.resolve(__dirname, '../..');
+
+/** The raw doc comment of a declaration, with the leading ` * ` of each line removed. */
+function docText(declaration: ts.Node): string {
+  const source = declaration.getSourceFile();
+  const docs = ts.getJSDocCommentsAndTags(declaration).filter(ts.isJSDoc);
+  const last = docs[docs.length - 1];
+  if (last === undefined) return '';
+  const raw = source.text.slice(last.pos, last.end);
+  return raw
+    .replace(/^\/\*\*/, '')
+    .replace(/\*\/$/, '')
+    .split('\n')
+    .map((line) => line.replace(/^\s*\* ?/, ''))
+    .join('\n');
+}
+
+/** The ```text blocks of a doc comment, exactly as written (joined by a blank line). */
+export function diagramsOf(doc: string): string | undefined {
+  const blocks = [...doc.matchAll(/^```text\n([\s\S]*?)\n```$/gm)].map((m) => (m[1] ?? '').replace(/[ \t]+$/gm, ''));
+  return blocks.length === 0 ? undefined : blocks.join('\n\n');
+}
+
+/** Every function `src/index.ts` exports. */
+export function exportedFunctions(): ExportedFunction[] {
+  const entry = path.join(root, 'src/index.ts');
+  const program = ts.createProgram([entry], { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, strict: true, skipLibCheck: true, noEmit: true, types: [] });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(entry);
+  const moduleSymbol = source === undefined ? undefined : checker.getSymbolAtLocation(source);
+  if (moduleSymbol === undefined) throw new Error('src/index.ts not found');
+  const found: ExportedFunction[] = [];
+  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const declarations = (symbol.declarations ?? []).filter(ts.isFunctionDeclaration);
+    const first = declarations[0];
+    if (first === undefined) continue;
+    const signature = checker.getSignatureFromDeclaration(first);
+    const returned = signature === undefined ? '' : checker.typeToString(checker.getReturnTypeOfSignature(signature));
+    found.push({
+      name: exported.name,
+      file: path.relative(root, first.getSourceFile().fileName),
+      operator: returned.startsWith('OperatorFunction<'),
+      diagram: diagramsOf(docText(first)),
+    });
+  }
+  return found.sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,55 @@
+/**
+ * `rxjs-tool-calls/async`: tool-call results as an `AsyncIterable`, for `for await` loops.
+ *
+ * Built on `eachValueFrom` from `rxjs-for-await` (an optional peer dependency: install it to use
+ * this entry point; the main `rxjs-tool-calls` entry never loads it).
+ *
+ * @example
+ * ```ts
+ * import { fromResponse } from 'rxjs-tool-calls';
+ * import { eachToolCall } from 'rxjs-tool-calls/async';
+ *
+ * for await (const result of eachToolCall(fromResponse(fetch(url, init)))) {
+ *   if (result.success) await run(result.data.name, result.data.arguments);
+ *   else console.error(result.error.code);
+ * }
+ * ```
+ *
+ * @module
+ */
+import type { Observable } from 'rxjs';
+import { eachValueFrom } from 'rxjs-for-await';
+// From the main entry point: the build keeps this import as `rxjs-tool-calls`, so the results and
+// error classes are the main entry's own (`instanceof ProviderError` holds), not a second copy.
+import { readToolCalls, type ReadToolCallsOptions, type ToolCallResult } from './index';
+
+/**
+ * Iterate the tool-call results of a streamed response with `for await`.
+ *
+ * <span class="informal">`eachValueFrom(bytes$.pipe(readToolCalls(options)))`: every result is
+ * kept until the loop asks for it, none is dropped while the loop body awaits.</span>
+ *
+ * 1. The request starts when the loop starts (the observable is subscribed on the first `next()`).
+ * 2. `break`, `return` or a `throw` in the loop body unsubscribes, which cancels the request
+ *    (`fromResponse` cancels the body, closing the connection).
+ * 3. A stream that ends with a typed error (`provider-error`, `truncated`, …) makes the loop throw
+ *    it after the last result (including the `incomplete` results of calls that were open).
+ * 4. Each call returns a new iterable; iterating it again subscribes again.
+ *
+ * @example
+ * ```ts
+ * import { fromResponse } from 'rxjs-tool-calls';
+ * import { eachToolCall } from 'rxjs-tool-calls/async';
+ *
+ * for await (const result of eachToolCall(fromResponse(fetch(url, init)), { provider: 'anthropic' })) {
+ *   if (result.success && result.data.name === 'stop') break; // cancels the request
+ * }
+ * ```
+ *
+ * @param bytes$ The response's byte (or text) chunks, e.g. `fromResponse(fetch(…))`.
+ * @param options The options of `readToolCalls()`: wire format, SSE and tool-call limits.
+ * @return An async iterable of {@link ToolCallResult}s.
+ */
+export function eachToolCall(bytes$: Observable<Uint8Array | string>, options: ReadToolCallsOptions = {}): AsyncIterable<ToolCallResult> {
+  return { [Symbol.asyncIterator]: () => eachValueFrom(bytes$.pipe(readToolCalls(options))) };
+}
