@@ -26,10 +26,11 @@ export function isBlank(raw: string): boolean {
  * no argument text can reach a prototype.
  */
 export function parseArguments(raw: string): ParsedArguments {
-  if (raw.length === 0 || isBlank(raw)) return { ok: true, value: {} };
+  if (raw.length === 0) return { ok: true, value: {} };
   try {
     return { ok: true, value: JSON.parse(raw) as unknown };
   } catch (error) {
+    if (isBlank(raw)) return { ok: true, value: {} }; // whitespace only: no arguments
     const message = error instanceof Error ? error.message : String(error);
     const match = /position (\d+)/.exec(message);
     const position = match?.[1] === undefined ? jsonErrorPosition(raw) : Number(match[1]);
