@@ -3,7 +3,7 @@ import floor from './floor.mjs';
 import eventsourceParser from './eventsource-parser.mjs';
 import sdk from './openai-sdk.mjs';
 import aiSdk from './ai-sdk.mjs';
-import { readToolCallsImpl, partialToolCallsImpl } from './library.mjs';
+import { readToolCallsImpl, partialToolCallsImpl, partialLiveImpl } from './library.mjs';
 
-export const IMPLEMENTATIONS = [floor, eventsourceParser, sdk, aiSdk, readToolCallsImpl, partialToolCallsImpl];
+export const IMPLEMENTATIONS = [floor, eventsourceParser, sdk, aiSdk, readToolCallsImpl, partialToolCallsImpl, partialLiveImpl];
 export const byKey = (key) => IMPLEMENTATIONS.find((impl) => impl.key === key);

@@ -96,21 +96,28 @@ export const readToolCallsImpl = makeImpl({
   },
 });
 
-export const partialToolCallsImpl = makeImpl({
-  key: 'library-partial',
-  label: 'readToolCalls + partial',
-  exportName: 'partialToolCalls',
-  async run(mod, source) {
-    const last = new Map();
-    // bytes -> readStreamEvents() -> partialToolCalls(): a partial value after every fragment;
-    // the last value of each call carries its result.
-    await collect(source.pipe(mod.readStreamEvents(), mod.partialToolCalls()), (partial) => {
-      if (partial.result === undefined) return;
-      if (!partial.result.success) throw partial.result.error;
-      last.set(partial.key, toCall(partial.result));
-    });
-    return [...last.values()];
-  },
-});
+/** bytes -> readStreamEvents() -> partialToolCalls(): a partial value after every fragment; the last value of each call carries its result. */
+function partialImpl(key, label, snapshots) {
+  return makeImpl({
+    key,
+    label,
+    exportName: 'partialToolCalls',
+    async run(mod, source) {
+      const last = new Map();
+      let values = 0;
+      await collect(source.pipe(mod.readStreamEvents(), mod.partialToolCalls({ snapshots })), (partial) => {
+        values++;
+        if (partial.result === undefined) return;
+        if (!partial.result.success) throw partial.result.error;
+        last.set(partial.key, toCall(partial.result));
+      });
+      if (values <= last.size) throw new Error('partialToolCalls emitted no partial values');
+      return [...last.values()];
+    },
+  });
+}
+
+export const partialToolCallsImpl = partialImpl('library-partial', 'readToolCalls + partial (immutable snapshots)', 'immutable');
+export const partialLiveImpl = partialImpl('library-partial-live', "readToolCalls + partial (snapshots: 'live')", 'live');
 
 export default readToolCallsImpl;

@@ -4,7 +4,7 @@
  * @module
  */
 import { ArgumentsTooLargeError, IncompleteToolCallError, MalformedArgumentsError } from '../errors';
-import { parseArguments } from '../parse/arguments';
+import { parseArguments, type ParsedArguments } from '../parse/arguments';
 import { fail, ok, type ToolCall, type ToolCallResult } from '../result';
 import { callContext, type TrackedCall } from './tracker';
 
@@ -20,12 +20,17 @@ function metadataOf(call: TrackedCall): ToolCall['providerMetadata'] {
  * does not parse is `malformed-arguments`, unless its choice finished with `length`: then the
  * token limit cut it, and it is `incomplete`.
  */
-export function resultOf(call: TrackedCall): ToolCallResult {
+/** Parses a closed call's argument text (the default: `parseArguments(call.rawArguments)`). */
+export type ArgumentsParser = (call: TrackedCall) => ParsedArguments;
+
+const defaultParser: ArgumentsParser = (call) => parseArguments(call.rawArguments);
+
+export function resultOf(call: TrackedCall, parse: ArgumentsParser = defaultParser): ToolCallResult {
   const ending = call.ending;
   if (ending === undefined) return fail(new IncompleteToolCallError(callContext(call), 'stream-ended'));
   if (ending.kind === 'incomplete') return fail(new IncompleteToolCallError(callContext(call), ending.reason));
   if (ending.kind === 'too-large') return fail(new ArgumentsTooLargeError(callContext(call), ending.limit));
-  const parsed = parseArguments(call.rawArguments);
+  const parsed = parse(call);
   if (!parsed.ok) {
     if (ending.finishReason === 'length') return fail(new IncompleteToolCallError(callContext(call), 'length'));
     return fail(new MalformedArgumentsError(callContext(call), parsed.message, parsed.position));

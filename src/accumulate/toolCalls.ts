@@ -8,7 +8,7 @@ import { InvalidArgumentsError, isToolStreamError, type IncompleteReason } from 
 import type { StreamEvent } from '../events';
 import { fail, type ToolCall, type ToolCallResult } from '../result';
 import { contextOf, validateToolCall, type ToolSchemas, type TypedToolCallResult } from '../parse/validate';
-import { resultOf } from './results';
+import { resultOf, type ArgumentsParser } from './results';
 import { ToolCallTracker, type CallEnding, type TrackedCall, type TrackerOptions } from './tracker';
 
 /** Options of `toolCalls()` / `groupToolCalls()`. */
@@ -110,17 +110,19 @@ export function stepTracker(
  * ```
  *
  * @param options Limits and the id generator.
+ * @param parse How a closed call's arguments are parsed (default `parseArguments`); `partialToolCalls()`
+ *   hands over the value its incremental parser already built.
  * @return An operator from {@link StreamEvent}s to {@link ToolCallUpdate}s.
  */
-export function toolCallUpdates(options: ToolCallsOptions = {}): OperatorFunction<StreamEvent, ToolCallUpdate> {
+export function toolCallUpdates(options: ToolCallsOptions = {}, parse?: ArgumentsParser): OperatorFunction<StreamEvent, ToolCallUpdate> {
   return (source) =>
     new Observable<ToolCallUpdate>((subscriber) => {
       const tracker = new ToolCallTracker(options);
       const closeAll = (ending: CallEnding): void => {
-        for (const call of tracker.closeAll(ending)) subscriber.next(update(call, '', resultOf(call)));
+        for (const call of tracker.closeAll(ending)) subscriber.next(update(call, '', resultOf(call, parse)));
       };
-      const onClose = (call: TrackedCall): void => subscriber.next(update(call, '', resultOf(call)));
-      const onDelta = (call: TrackedCall, argumentsDelta: string, closed: boolean): void => subscriber.next(update(call, argumentsDelta, closed ? resultOf(call) : undefined));
+      const onClose = (call: TrackedCall): void => subscriber.next(update(call, '', resultOf(call, parse)));
+      const onDelta = (call: TrackedCall, argumentsDelta: string, closed: boolean): void => subscriber.next(update(call, argumentsDelta, closed ? resultOf(call, parse) : undefined));
       const next = (event: StreamEvent): void => {
         try {
           stepTracker(tracker, event, onClose, onDelta);
@@ -182,9 +184,10 @@ export function toolCallUpdates(options: ToolCallsOptions = {}): OperatorFunctio
  * ```
  *
  * @param options Limits and the id generator.
+ * @param parse How a closed call's arguments are parsed (default `parseArguments`).
  * @return An operator from {@link StreamEvent}s to one grouped stream per call.
  */
-export function groupToolCalls(options: ToolCallsOptions = {}): OperatorFunction<StreamEvent, GroupedObservable<number, ToolCallUpdate>> {
+export function groupToolCalls(options: ToolCallsOptions = {}, parse?: ArgumentsParser): OperatorFunction<StreamEvent, GroupedObservable<number, ToolCallUpdate>> {
   return (source) =>
     defer(() => {
       // A group ends with its call's closing update. The duration notifier is a plain Subject per
@@ -212,7 +215,7 @@ export function groupToolCalls(options: ToolCallsOptions = {}): OperatorFunction
         closers.set(group.key, closer);
         return closer;
       };
-      return source.pipe(toolCallUpdates(options), groupBy((u) => u.key, { duration, connector }));
+      return source.pipe(toolCallUpdates(options, parse), groupBy((u) => u.key, { duration, connector }));
     });
 }
 

@@ -3,8 +3,10 @@
  *
  * @module
  */
-import { defer, mergeMap, type Observable, type OperatorFunction } from 'rxjs';
+import { defer, ignoreElements, mergeMap, Observable, tap, type OperatorFunction } from 'rxjs';
+import type { ArgumentsParser } from '../accumulate/results';
 import { groupToolCalls, type ToolCallsOptions, type ToolCallUpdate } from '../accumulate/toolCalls';
+import { parseArguments } from './arguments';
 import type { StreamEvent } from '../events';
 import type { ToolCallResult } from '../result';
 import { PartialJsonParser, type JsonPath, type PartialJsonOptions } from './partialJson';
@@ -71,38 +73,59 @@ function isEmptyObject(value: unknown): boolean {
   return true;
 }
 
-/** The partial values of one call's updates. */
-function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJsonOptions): Observable<PartialToolCall> {
-  return defer(() => {
-    let parser = new PartialJsonParser(parserOptions);
-    let consumed = 0;
+/** One call's incremental parser and how much of the argument text it has read. */
+interface CallParser {
+  readonly parser: PartialJsonParser;
+  consumed: number;
+}
+
+/**
+ * The parse of a closed call: the value the incremental parser already built when it read the
+ * whole text without error (deep-equal to `JSON.parse`, property-tested), else `parseArguments`
+ * (which also gives the engine's message for malformed JSON).
+ */
+function parseWith(parsers: Map<number, CallParser>): ArgumentsParser {
+  return (call) => {
+    const state = parsers.get(call.seq);
+    if (state !== undefined && state.consumed === call.rawArguments.length && state.parser.error === undefined && state.parser.done) {
+      return { ok: true, value: state.parser.value };
+    }
+    return parseArguments(call.rawArguments);
+  };
+}
+
+/** The partial values of one call's updates (`parsers` shares each call's parser with the result). */
+function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJsonOptions, parsers: Map<number, CallParser>): Observable<PartialToolCall> {
+  return new Observable<PartialToolCall>((subscriber) => {
+    let state: CallParser | undefined;
     let last: unknown = undefined;
     let seen = -1;
-    return call$.pipe(
-      mergeMap((u): PartialToolCall[] => {
-        const base = { key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice };
-        if (u.result !== undefined) {
-          const final = u.result.success ? u.result.data.arguments : (last ?? EMPTY);
-          return [{ ...base, arguments: final, openPath: u.result.success ? undefined : parser.openPath, result: u.result }];
-        }
-        if (consumed + u.argumentsDelta.length !== u.rawArguments.length) {
-          // a replace delta (the wire re-sent the whole text): start over
-          parser = new PartialJsonParser(parserOptions);
-          seen = -1;
-          parser.push(u.rawArguments);
-        } else {
-          parser.push(u.argumentsDelta);
-        }
-        consumed = u.rawArguments.length;
-        if (parser.error !== undefined) return []; // malformed: partial values stop; the result will say why
-        if (parser.changeCount === seen) return [];
-        seen = parser.changeCount;
-        const value = parser.value ?? EMPTY;
-        const seenEmpty = last === EMPTY && isEmptyObject(value);
-        last = value;
-        return seenEmpty ? [] : [{ ...base, arguments: value, openPath: parser.openPath }];
-      }),
-    );
+    const next = (u: ToolCallUpdate): void => {
+      if (u.result !== undefined) {
+        parsers.delete(u.key);
+        const final = u.result.success ? u.result.data.arguments : (last ?? EMPTY);
+        subscriber.next({ key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: final, openPath: u.result.success ? undefined : state?.parser.openPath, result: u.result });
+        return;
+      }
+      if (state === undefined || state.consumed + u.argumentsDelta.length !== u.rawArguments.length) {
+        // the first fragment, or a replace delta (the wire re-sent the whole text): start over
+        state = { parser: new PartialJsonParser(parserOptions), consumed: 0 };
+        parsers.set(u.key, state);
+        seen = -1;
+        state.parser.push(u.rawArguments);
+      } else {
+        state.parser.push(u.argumentsDelta);
+      }
+      state.consumed = u.rawArguments.length;
+      const parser = state.parser;
+      if (parser.error !== undefined || parser.changeCount === seen) return; // malformed: partial values stop
+      seen = parser.changeCount;
+      const value = parser.value ?? EMPTY;
+      const seenEmpty = last === EMPTY && isEmptyObject(value);
+      last = value;
+      if (!seenEmpty) subscriber.next({ key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: value, openPath: parser.openPath });
+    };
+    return call$.pipe(tap(next), ignoreElements()).subscribe(subscriber);
   });
 }
 
@@ -155,8 +178,11 @@ function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJso
 export function partialToolCalls(options: PartialToolCallsOptions = {}): OperatorFunction<StreamEvent, PartialToolCall> {
   const parserOptions: PartialJsonOptions = { allowPartialLiterals: options.allowPartialLiterals === true, snapshots: options.snapshots ?? 'immutable' };
   return (source) =>
-    source.pipe(
-      groupToolCalls(options),
-      mergeMap((call$) => partialsOf(call$, parserOptions)),
-    );
+    defer(() => {
+      const parsers = new Map<number, CallParser>();
+      return source.pipe(
+        groupToolCalls(options, parseWith(parsers)),
+        mergeMap((call$) => partialsOf(call$, parserOptions, parsers)),
+      );
+    });
 }
