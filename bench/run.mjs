@@ -263,7 +263,13 @@ ${impls.map(describeImpl).join('\n')}
 
 ${sections.join('\n\n')}
 ${scaling ? `\n### scaling (chatty at 1x / 4x / 16x)\n\nTime per MB of input; a linear implementation keeps it flat (last ÷ first ≈ 1).\n\n${scaling}\n` : ''}
-${skipped.length ? `\n## Not measured\n\n${skipped.join('\n')}\n` : ''}`;
+${skipped.length ? `\n## Not measured\n\n${skipped.join('\n')}\n` : ''}
+## Partial JSON on its own
+
+The incremental parser behind \`partialToolCalls()\` against one \`JSON.parse\` and against re-parsing with the
+\`partial-json\` package after every fragment (10 KB / 100 KB / 1 MB in 1-8 character fragments):
+[BENCHMARKS-partial.md](BENCHMARKS-partial.md), written by \`node bench/partial-json.mjs\` (the first half of \`npm run bench\`).
+`;
 
 const groups = scenarioNames.map((name) => ({
   name,
