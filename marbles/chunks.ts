@@ -41,7 +41,9 @@ export function encodeChunks<K extends string>(values: Readonly<Record<K, WireVa
 
 /** The arguments for `TestScheduler`'s `cold()` / `hot()`. */
 export interface WireChunks<T> {
+  /** The marble diagram, unchanged (e.g. `'-a-b|'`). */
   readonly marbles: string;
+  /** One chunk per value letter: UTF-8 bytes, or text with `as: 'text'` (pieces given as an array are joined). */
   readonly values: Record<string, T>;
 }
 

@@ -7,8 +7,11 @@
 
 /** The plain view of a typed error that {@link normalizeErrors} compares. */
 export interface NormalizedError {
+  /** The error's `name`, e.g. `'TruncatedStreamError'`. */
   readonly name: string;
+  /** The error's `code`, e.g. `'truncated'` (or a Node system error's `'ECONNRESET'`), normalized like the other fields. */
   readonly code: unknown;
+  /** The error's other own enumerable fields (`provider`, `detail`, `toolCall`, …), normalized; not `stack` or `message`. */
   readonly [field: string]: unknown;
 }
 

@@ -10,7 +10,9 @@ export interface SseEventFields {
   readonly event?: string;
   /** The data; each line becomes one `data:` line. */
   readonly data: string;
+  /** The `id:` field (the stream's last event id); omitted when absent. */
   readonly id?: string;
+  /** The `retry:` field, the reconnection delay in milliseconds; omitted when absent. */
   readonly retry?: number;
 }
 
@@ -37,6 +39,7 @@ export interface OpenAIToolCallDelta {
   readonly index?: number;
   /** Sent on the first fragment of a call (with `type: "function"`). */
   readonly id?: string;
+  /** The tool name (`function.name`); usually only on the first fragment of a call. Omitted when absent. */
   readonly name?: string;
   /** The next piece of the JSON arguments text. */
   readonly arguments?: string;
@@ -44,12 +47,15 @@ export interface OpenAIToolCallDelta {
 
 /** What {@link openaiChunk} puts in a `chat.completion.chunk`. */
 export interface OpenAIChunkOptions {
+  /** Tool-call fragments, sent as `delta.tool_calls`. */
   readonly toolCalls?: ReadonlyArray<OpenAIToolCallDelta>;
+  /** Visible text, sent as `delta.content`. */
   readonly content?: string;
   /** Sent as `delta.reasoning_content` (DeepSeek, vLLM, …). */
   readonly reasoning?: string;
   /** `delta.role`, e.g. `'assistant'` on the first chunk. */
   readonly role?: string;
+  /** The choice's `finish_reason` (e.g. `'tool_calls'`, `'stop'`, `'length'`). Default `null` (still streaming). */
   readonly finishReason?: string | null;
   /** The `usage` object. With nothing else given, the chunk has `choices: []` (as with `include_usage`). */
   readonly usage?: Readonly<Record<string, unknown>>;
@@ -148,25 +154,35 @@ export function cohereEvent(type: string, payload: Readonly<Record<string, unkno
 
 /** One Gemini function call part. */
 export interface GeminiFunctionCall {
+  /** The function name (e.g. `'get_weather'`). */
   readonly name: string;
+  /** The whole arguments object. Default `{}`. */
   readonly args?: Readonly<Record<string, unknown>>;
+  /** The call id; omitted when absent (Gemini often sends none, and the library then generates one). */
   readonly id?: string;
+  /** The part's `thoughtSignature` (opaque, to be sent back verbatim); omitted when absent. */
   readonly thoughtSignature?: string;
 }
 
 /** What {@link geminiChunk} puts in a `GenerateContentResponse`. */
 export interface GeminiChunkOptions {
+  /** Visible text: a `{ text }` part, after the thought part. */
   readonly text?: string;
   /** A thought part (`{ text, thought: true }`). */
   readonly thought?: string;
+  /** One `functionCall` part per entry, after the text part. */
   readonly functionCalls?: ReadonlyArray<GeminiFunctionCall>;
   /** Raw parts, appended after the ones above. */
   readonly parts?: ReadonlyArray<unknown>;
+  /** The candidate's `finishReason` (e.g. `'STOP'`, `'MAX_TOKENS'`); omitted when absent (the candidate is still streaming). */
   readonly finishReason?: string;
+  /** The chunk's `usageMetadata` (e.g. `{ promptTokenCount: 5, candidatesTokenCount: 7, totalTokenCount: 12 }`); omitted when absent. */
   readonly usageMetadata?: Readonly<Record<string, unknown>>;
   /** The candidate index. Default 0. */
   readonly index?: number;
+  /** The chunk's `modelVersion` (e.g. `'gemini-2.5-flash'`); omitted when absent. */
   readonly modelVersion?: string;
+  /** The chunk's `responseId`; omitted when absent. */
   readonly responseId?: string;
 }
 

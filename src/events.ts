@@ -28,16 +28,21 @@ export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' |
 
 /** Visible text from the model. */
 export interface TextDeltaEvent {
+  /** Discriminant: always `'text-delta'`. */
   readonly type: 'text-delta';
   /** The choice (`choices[].index`; 0 for formats with a single candidate). */
   readonly choice: number;
+  /** The next piece of visible text, to append to what came before (e.g. `'The weather in'`). */
   readonly text: string;
 }
 
 /** Reasoning / thinking / tool-plan text. */
 export interface ReasoningDeltaEvent {
+  /** Discriminant: always `'reasoning-delta'`. */
   readonly type: 'reasoning-delta';
+  /** The choice (`choices[].index`; 0 for formats with a single candidate). */
   readonly choice: number;
+  /** The next piece of reasoning text, to append to what came before (may be `''` on a signature-only event). */
   readonly text: string;
   /** Anthropic `signature_delta`, Gemini `thoughtSignature`, …: opaque, to be sent back verbatim. */
   readonly signature?: string;
@@ -48,7 +53,9 @@ export interface ReasoningDeltaEvent {
  * belongs to) is resolved downstream, once, by the accumulator: adapters never guess.
  */
 export interface ToolCallDeltaEvent {
+  /** Discriminant: always `'tool-call-delta'`. */
   readonly type: 'tool-call-delta';
+  /** The choice (`choices[].index`; 0 for formats with a single candidate). */
   readonly choice: number;
   /** The wire's position of the call (`tool_calls[].index`, content-block index, `output_index`); absent when the wire has none. */
   readonly index?: number;
@@ -73,9 +80,16 @@ export interface ToolCallDeltaEvent {
  * at once instead of waiting for the choice to finish.
  */
 export interface ToolCallEndEvent {
+  /** Discriminant: always `'tool-call-end'`. */
   readonly type: 'tool-call-end';
+  /** The choice the call belongs to (0 for formats with a single candidate). */
   readonly choice: number;
+  /** The wire's position of the call, as on its `tool-call-delta`s; absent when the wire identifies it by id only. */
   readonly index?: number;
+  /**
+   * The wire's call id, when the end event carries one. With neither `index` nor `id`, the end
+   * applies to the choice's most recent call.
+   */
   readonly id?: string;
   /** The call was closed without being completed (e.g. the token limit cut it): report it `incomplete`. */
   readonly incomplete?: boolean;
@@ -83,20 +97,33 @@ export interface ToolCallEndEvent {
 
 /** A choice ended. All of its still-open tool calls are complete now. */
 export interface FinishEvent {
+  /** Discriminant: always `'finish'`. */
   readonly type: 'finish';
+  /** The choice that ended (0 for formats with a single candidate). */
   readonly choice: number;
+  /** Why it ended, normalised across providers (e.g. `'tool-calls'` for OpenAI `tool_calls` and Anthropic `tool_use`). */
   readonly reason: FinishReason;
   /** The provider's own string (`tool_calls`, `end_turn`, `STOP`, …). */
   readonly rawReason: string;
 }
 
-/** Token usage, as far as the provider reports it. */
+/**
+ * Token usage, as far as the provider reports it. Each count is absent when the provider did not
+ * report it. A stream may carry several usage events (Anthropic at `message_start` and again at
+ * `message_delta`, Gemini on every chunk); the last one is the most complete.
+ */
 export interface UsageEvent {
+  /** Discriminant: always `'usage'`. */
   readonly type: 'usage';
+  /** Prompt tokens (`prompt_tokens`, `input_tokens`, `promptTokenCount`, …). */
   readonly inputTokens?: number;
+  /** Generated tokens (`completion_tokens`, `output_tokens`, `candidatesTokenCount`, …). */
   readonly outputTokens?: number;
+  /** The provider's own total, only when it sends one (Anthropic and Cohere do not: it is not computed here). */
   readonly totalTokens?: number;
+  /** Tokens spent on reasoning / thinking (`reasoning_tokens`, `thoughtsTokenCount`, …). */
   readonly reasoningTokens?: number;
+  /** Input tokens served from the provider's prompt cache (`cached_tokens`, `cache_read_input_tokens`, `cachedContentTokenCount`). */
   readonly cachedInputTokens?: number;
   /** The provider's usage object, untouched. */
   readonly raw: unknown;
@@ -104,14 +131,19 @@ export interface UsageEvent {
 
 /** Response-level metadata (first sight of the response id / model). */
 export interface MetadataEvent {
+  /** Discriminant: always `'metadata'`. */
   readonly type: 'metadata';
+  /** The provider's id of the response (e.g. `'chatcmpl-abc123'`, `'msg_01…'`, `'resp_…'`), when sent. */
   readonly responseId?: string;
+  /** The model that answered, as the provider names it (e.g. `'gpt-4o-2024-08-06'`), when sent. */
   readonly model?: string;
+  /** The wire format the stream was decoded as. */
   readonly provider: ProviderName;
 }
 
 /** The wire's terminator arrived (`[DONE]`, `message_stop`, `response.completed`, …). */
 export interface DoneEvent {
+  /** Discriminant: always `'done'`. */
   readonly type: 'done';
 }
 

@@ -9,12 +9,29 @@ import type { ProviderMetadata } from './events';
 import type { ToolCallError } from './errors';
 
 /** A success or a typed failure. */
-export type Result<T, E> = { readonly success: true; readonly data: T; readonly error?: never } | { readonly success: false; readonly error: E; readonly data?: never };
+export type Result<T, E> =
+  | {
+      /** `true`: `data` holds the value. */
+      readonly success: true;
+      /** The value. */
+      readonly data: T;
+      /** Never set on a success (typed `never` so destructuring stays type-safe). */
+      readonly error?: never;
+    }
+  | {
+      /** `false`: `error` says what went wrong. */
+      readonly success: false;
+      /** The typed error. */
+      readonly error: E;
+      /** Never set on a failure (typed `never` so destructuring stays type-safe). */
+      readonly data?: never;
+    };
 
 /** One completed tool call. */
 export interface ToolCall<Name extends string = string, Args = unknown> {
   /** The wire's call id; generated (unique) when the wire sent none; de-duplicated when the wire repeated one. */
   readonly id: string;
+  /** The tool the model called, as the wire named it (e.g. `'get_weather'`); `''` if the wire never sent a name. */
   readonly name: Name;
   /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
   readonly index: number;
@@ -32,11 +49,21 @@ export interface ToolCall<Name extends string = string, Args = unknown> {
 export type ToolCallResult<Call extends ToolCall<string, unknown> = ToolCall> = Result<Call, ToolCallError>;
 
 /** Build a success. */
-export function ok<T>(data: T): { readonly success: true; readonly data: T } {
+export function ok<T>(data: T): {
+  /** Always `true`. */
+  readonly success: true;
+  /** The value passed in. */
+  readonly data: T;
+} {
   return { success: true, data };
 }
 
 /** Build a failure. */
-export function fail<E>(error: E): { readonly success: false; readonly error: E } {
+export function fail<E>(error: E): {
+  /** Always `false`. */
+  readonly success: false;
+  /** The error passed in. */
+  readonly error: E;
+} {
   return { success: false, error };
 }

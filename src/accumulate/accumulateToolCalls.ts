@@ -11,9 +11,13 @@ import { ToolCallTracker, type TrackedCall, type TrackerOptions } from './tracke
 
 /** One call as a progress view sees it. */
 export interface ToolCallSnapshot {
+  /** The call's id (the wire's, de-duplicated, or generated when the wire sent none); stable across snapshots. */
   readonly id: string;
+  /** The tool name; `''` until the wire sends it. */
   readonly name: string;
+  /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
   readonly index: number;
+  /** The choice the call belongs to (0 unless the request asked for several). */
   readonly choice: number;
   /** All argument text so far. */
   readonly rawArguments: string;

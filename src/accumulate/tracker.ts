@@ -19,19 +19,43 @@ export interface TrackerOptions {
 }
 
 /** How a call ended. */
-export type CallEnding = { readonly kind: 'complete'; readonly finishReason: FinishReason | undefined } | { readonly kind: 'incomplete'; readonly reason: IncompleteReason } | { readonly kind: 'too-large'; readonly limit: number };
+export type CallEnding =
+  | {
+      /** The call was closed normally (its end event, its choice's `finish`, or the terminator); its arguments are parsed next. */
+      readonly kind: 'complete';
+      /** The finish reason of the call's choice when known (`'length'` turns unparseable arguments into `incomplete`). */
+      readonly finishReason: FinishReason | undefined;
+    }
+  | {
+      /** The call was closed before it was complete. */
+      readonly kind: 'incomplete';
+      /** Why (becomes {@link IncompleteToolCallError.reason}). */
+      readonly reason: IncompleteReason;
+    }
+  | {
+      /** The call's arguments passed `maxArgumentsSize`. */
+      readonly kind: 'too-large';
+      /** The `maxArgumentsSize` that was passed, in characters. */
+      readonly limit: number;
+    };
 
 /** The live state of one tool call (mutable inside the tracker; read-only outside). */
 export interface TrackedCall {
   /** Unique within the stream, in order of first sight: the group key. */
   readonly seq: number;
+  /** The call's id: the wire's id, `id_2`, `id_3`, … when the wire repeated one, or a generated `call_…` id when it sent none. */
   readonly id: string;
   /** The id exactly as the wire sent it, when it sent one. */
   readonly wireId: string | undefined;
+  /** The tool name; `''` until the wire sends it. */
   readonly name: string;
+  /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
   readonly index: number;
+  /** The choice the call belongs to. */
   readonly choice: number;
+  /** All argument text so far (a `replace` fragment resets it). */
   readonly rawArguments: string;
+  /** Provider extras collected from the call's fragments (first value of each key wins); `undefined` when none. */
   readonly metadata: ProviderMetadata | undefined;
   /** Set once the call is closed. */
   readonly ending: CallEnding | undefined;
@@ -93,6 +117,11 @@ export class ToolCallTracker {
   private readonly generateId: () => string;
   private openCount = 0;
 
+  /**
+   * A tracker for one stream.
+   *
+   * @param options Limits (`maxToolCalls`, `maxArgumentsSize`) and the id generator.
+   */
   constructor(private readonly options: TrackerOptions = {}) {
     this.generateId = options.generateId ?? defaultIdGenerator();
   }
@@ -111,7 +140,16 @@ export class ToolCallTracker {
    * Apply one fragment. Returns the call it belongs to, or `undefined` when the fragment was
    * dropped (it belongs to a call that already failed for size). Throws `too-many-tool-calls`.
    */
-  delta(event: ToolCallDeltaEvent): { readonly call: TrackedCall; readonly created: boolean; readonly overflowed: boolean } | undefined {
+  delta(event: ToolCallDeltaEvent):
+    | {
+        /** The call the fragment was applied to. */
+        readonly call: TrackedCall;
+        /** `true` when this fragment opened the call. */
+        readonly created: boolean;
+        /** `true` when this fragment took the call past `maxArgumentsSize` and closed it (`too-large`). */
+        readonly overflowed: boolean;
+      }
+    | undefined {
     const state = this.choiceState(event.choice);
     const id = event.id === undefined || event.id === '' ? undefined : event.id;
     const name = event.name === undefined || event.name === '' ? undefined : event.name;

@@ -14,15 +14,21 @@ import type { ToolCallResult } from '../result';
 
 /** One normalised event of source `source`. */
 export interface MergedEvent<S extends string = string> {
+  /** The name of the source (its key in the `mergeStreams()` record, or the name given to `tagSource()`). */
   readonly source: S;
+  /** Discriminant: always `'event'`. */
   readonly type: 'event';
+  /** The normalised event, as `readStreamEvents()` emits it. */
   readonly event: StreamEvent;
 }
 
 /** One tool-call result of source `source` (ids stay as the wire sent them; see {@link callKey}). */
 export interface MergedResult<S extends string = string> {
+  /** The name of the source (its key in the `mergeStreams()` record, or the name given to `tagSource()`). */
   readonly source: S;
+  /** Discriminant: always `'result'`. */
   readonly type: 'result';
+  /** The call's result, as `toolCalls()` emits it (validated when `tools` was given). */
   readonly result: ToolCallResult;
 }
 
@@ -31,14 +37,19 @@ export interface MergedResult<S extends string = string> {
  * `isToolStreamError`), or whatever the byte source itself failed with (a network error).
  */
 export interface MergedError<S extends string = string> {
+  /** The name of the source that failed. */
   readonly source: S;
+  /** Discriminant: always `'error'`. */
   readonly type: 'error';
+  /** What the source failed with; its last item (no more items of this source follow). */
   readonly error: unknown;
 }
 
 /** Source `source` completed normally. */
 export interface MergedComplete<S extends string = string> {
+  /** The name of the source that completed. */
   readonly source: S;
+  /** Discriminant: always `'complete'`; the source's last item. */
   readonly type: 'complete';
 }
 
@@ -202,7 +213,21 @@ export function mergeStreams<S extends string>(sources: Readonly<Record<S, Merge
  * items$.pipe(filter(isMerged('result', 'openai'))) // Observable<MergedResult<'openai'>>
  * ```
  */
-export function isMerged<T extends MergedItem['type'], S extends string = string>(type: T, source?: S): <I extends MergedItem>(item: I) => item is Extract<I, { type: T }> & { source: S } {
+export function isMerged<T extends MergedItem['type'], S extends string = string>(
+  type: T,
+  source?: S,
+): <I extends MergedItem>(
+  item: I,
+) => item is Extract<
+  I,
+  {
+    /** The item type asked for. */
+    type: T;
+  }
+> & {
+  /** The source asked for (any source when none was given). */
+  source: S;
+} {
   return <I extends MergedItem>(item: I): item is Extract<I, { type: T }> & { source: S } => item.type === type && (source === undefined || item.source === source);
 }
 

@@ -6,7 +6,21 @@
 import { jsonErrorPosition } from './jsonErrorPosition';
 
 /** The outcome of parsing complete argument text. */
-export type ParsedArguments = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string; readonly position: number | undefined };
+export type ParsedArguments =
+  | {
+      /** `true`: the text is valid JSON (or blank). */
+      readonly ok: true;
+      /** The parsed value; `{}` for empty or whitespace-only text. */
+      readonly value: unknown;
+    }
+  | {
+      /** `false`: the text is not valid JSON. */
+      readonly ok: false;
+      /** `JSON.parse`'s error message (engine-specific wording, e.g. `"Unexpected end of JSON input"`). */
+      readonly message: string;
+      /** The character offset where parsing failed: from the engine's message when it gives one, else computed; `undefined` when unknown. */
+      readonly position: number | undefined;
+    };
 
 /** True for the whitespace JSON allows between tokens. */
 function isJsonWhitespace(code: number): boolean {

@@ -67,6 +67,11 @@ export class PartialJsonParser extends PartialJsonScanner {
   private root: unknown = undefined;
   private finished = false;
 
+  /**
+   * A parser for one JSON text; feed it with {@link push}.
+   *
+   * @param options `allowPartialLiterals` and `snapshots`.
+   */
   constructor(options: PartialJsonOptions = {}) {
     super(options.allowPartialLiterals === true);
     this.live = options.snapshots === 'live';

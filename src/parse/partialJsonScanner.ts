@@ -45,11 +45,15 @@ const LITERAL_VALUES = [true, false, null] as const;
 
 /** Strings, numbers and literals; the subclass handles what a completed token means. */
 export abstract class PartialJsonScanner {
+  /** Whether numbers and literals are shown before they are complete (the `allowPartialLiterals` option). */
   protected readonly partialLiterals: boolean;
+  /** The parser state: one of the state constants of this module (`VALUE`, `STR`, `NUM`, …, `ERR` after a syntax error). */
   protected state = VALUE;
   /** Characters pushed before the current fragment. */
   protected offset = 0;
+  /** The kind of token being received at the top of the stack (none, string, number or literal). */
   protected leaf = LEAF_NONE;
+  /** Whether the string being received is an object key (keys are never shown before they are complete). */
   protected inKey = false;
   /**
    * The string being received is `head + tail`: `tail` collects the small pieces (a V8 rope) and
@@ -62,10 +66,14 @@ export abstract class PartialJsonScanner {
   private pend = '';
   private hex = 0;
   private hexCount = 0;
+  /** The text of the number being received so far (e.g. `'-12.5e'`). */
   protected num = '';
+  /** Where the number being received is in the JSON number grammar (sign, integer, fraction, exponent, …). */
   protected numState = N_SIGN;
+  /** The literal being received: 0 for `true`, 1 for `false`, 2 for `null`. */
   protected lit = 0;
   private litIndex = 0;
+  /** The syntax error, once one was found (then `state` is `ERR` and further input is ignored). */
   protected failure: PartialJsonError | undefined = undefined;
 
   protected constructor(partialLiterals: boolean) {
@@ -79,6 +87,12 @@ export abstract class PartialJsonScanner {
   /** Something visible changed at the top of the stack. */
   protected abstract touch(): void;
 
+  /**
+   * Record a syntax error and stop: later input is ignored.
+   *
+   * @param detail What was wrong (e.g. `'Invalid number'`).
+   * @param at The offending character's position in the current fragment.
+   */
   protected fail(detail: string, at: number): void {
     this.failure = new PartialJsonError(detail, this.offset + at);
     this.state = ERR;
@@ -116,6 +130,11 @@ export abstract class PartialJsonScanner {
 
   // --- strings -------------------------------------------------------------------------------
 
+  /**
+   * An opening quote was read: start receiving a string.
+   *
+   * @param inKey Whether the string is an object key.
+   */
   protected startString(inKey: boolean): void {
     this.state = STR;
     this.inKey = inKey;
@@ -126,6 +145,13 @@ export abstract class PartialJsonScanner {
     }
   }
 
+  /**
+   * Read string characters from `s[i]` (before `n`) up to the next quote, backslash or control
+   * character, and handle that one: the quote completes the string, the backslash starts an escape,
+   * a control character is a syntax error. A high surrogate that ends the fragment is held back.
+   *
+   * @return The position after the last character consumed.
+   */
   protected scanString(s: string, i: number, n: number): number {
     let j = i;
     let c = 0;
@@ -166,6 +192,13 @@ export abstract class PartialJsonScanner {
     if (!this.inKey) this.touch();
   }
 
+  /**
+   * Read one character after a backslash, or one hex digit of a `\uXXXX` escape (joining
+   * surrogate pairs that were split across escapes or fragments).
+   *
+   * @param c The character code.
+   * @param at Its position in the current fragment (for errors).
+   */
   protected escape(c: number, at: number): void {
     if (this.state === ESC) {
       const decoded = escapeFor(c);
@@ -210,6 +243,12 @@ export abstract class PartialJsonScanner {
 
   // --- numbers and literals ------------------------------------------------------------------
 
+  /**
+   * Read number characters from `s[i]` while they fit the JSON number grammar; at the first one that
+   * does not, complete the number (or fail when it is not a valid number yet).
+   *
+   * @return The position of the first character not consumed (the delimiter is read in the next state).
+   */
   protected scanNumber(s: string, i: number, n: number): number {
     let st = this.numState;
     let j = i;
@@ -250,6 +289,12 @@ export abstract class PartialJsonScanner {
     this.complete(Number(text));
   }
 
+  /**
+   * Read the next character of `true`, `false` or `null`; complete the literal after its last one.
+   *
+   * @param c The character code.
+   * @param at Its position in the current fragment (for errors).
+   */
   protected literal(c: number, at: number): void {
     const word = LITERALS[this.lit] as string;
     if (c !== word.charCodeAt(this.litIndex)) return this.fail(`Unexpected character ${JSON.stringify(String.fromCharCode(c))} in literal ${word}`, at);

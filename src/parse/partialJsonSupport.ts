@@ -10,6 +10,12 @@ export type JsonPath = ReadonlyArray<string | number>;
 
 /** A JSON syntax error found by the streaming parser, with the character offset where it was found. */
 export class PartialJsonError extends SyntaxError {
+  /**
+   * The message is `` `${detail} at position ${position}` ``.
+   *
+   * @param detail What was wrong.
+   * @param position Where, in UTF-16 code units of the concatenated input.
+   */
   constructor(
     /** What was wrong, without the position. */
     readonly detail: string,

@@ -29,9 +29,13 @@ export interface PartialToolCallsOptions extends ToolCallsOptions {
 export interface PartialToolCall {
   /** Unique within the stream (the same key as `groupToolCalls()`). */
   readonly key: number;
+  /** The call's id (the wire's, de-duplicated, or generated when the wire sent none); the same on every value of the call. */
   readonly id: string;
+  /** The tool name; `''` until the wire sends it. */
   readonly name: string;
+  /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
   readonly index: number;
+  /** The choice the call belongs to (0 unless the request asked for several). */
   readonly choice: number;
   /**
    * The arguments parsed so far: an immutable snapshot (unchanged parts keep their identity from

@@ -40,6 +40,7 @@ interface ToolBlock {
 
 /** Decoder state for one Anthropic Messages stream. */
 export class AnthropicMessagesDecoder implements WireDecoder {
+  /** The wire format this decoder reads: always `'anthropic'`. */
   readonly provider = 'anthropic' as const;
   private done = false;
   private metadataSent = false;

@@ -36,6 +36,7 @@ function messageOf(data: Record<string, unknown>): Record<string, unknown> | und
 
 /** Decoder state for one Cohere v2 stream. */
 export class CohereChatDecoder implements WireDecoder {
+  /** The wire format this decoder reads: always `'cohere'`. */
   readonly provider = 'cohere' as const;
   private done = false;
   private metadataSent = false;

@@ -13,6 +13,7 @@ export type Emit = (event: StreamEvent) => void;
 
 /** A stateful decoder for one wire format; one instance per subscription. */
 export interface WireDecoder {
+  /** The wire format this decoder reads; put on `metadata` events and on the errors it throws. */
   readonly provider: ProviderName;
   /** One SSE event. Throws a `ToolStreamError` (provider error, invalid event) to end the stream. */
   sse(event: SseEvent, emit: Emit): void;

@@ -51,6 +51,7 @@ interface Candidate {
 
 /** Decoder state for one Gemini stream. */
 export class GeminiDecoder implements WireDecoder {
+  /** The wire format this decoder reads: always `'gemini'`. */
   readonly provider = 'gemini' as const;
   private metadataSent = false;
   private lastUsage = '';

@@ -55,6 +55,7 @@ function extraContentMetadata(value: unknown): ProviderMetadata | undefined {
 
 /** Decoder state for one OpenAI chat stream. */
 export class OpenAIChatDecoder implements WireDecoder {
+  /** The wire format this decoder reads: always `'openai-chat'`. */
   readonly provider = 'openai-chat' as const;
   private done = false;
   private metadataSent = false;

@@ -22,6 +22,7 @@ interface FunctionCallState {
 
 /** Decoder state for one Responses stream. */
 export class OpenAIResponsesDecoder implements WireDecoder {
+  /** The wire format this decoder reads: always `'openai-responses'`. */
   readonly provider = 'openai-responses' as const;
   private done = false;
   private metadataSent = false;

@@ -32,11 +32,14 @@ export class AutoDecoder implements WireDecoder {
   private readonly seen: string[] = [];
 
   /**
+   * A decoder that has not picked a format yet.
+   *
    * @param rawStart Returns the start of the raw input, for the `unknown-format` error of a stream
    *   that ended before any recognisable event (an HTML error page, a JSON body, …).
    */
   constructor(private readonly rawStart: () => string = () => this.seen.join('\n')) {}
 
+  /** The detected wire format; `'openai-chat'` until the first meaningful event has picked one. */
   get provider(): ProviderName {
     return this.inner?.provider ?? 'openai-chat';
   }

@@ -17,9 +17,26 @@ const RESPONSE = 4;
  * events (sent, upload progress, response header, user) are ignored.
  */
 export type AngularHttpEventLike =
-  | { readonly type: 3; readonly partialText?: string | undefined; readonly loaded?: number }
-  | { readonly type: 4; readonly body: string | null; readonly status?: number }
-  | { readonly type: 0 | 1 | 2 | 5 };
+  | {
+      /** `HttpEventType.DownloadProgress`. */
+      readonly type: 3;
+      /** All the text received so far (cumulative, not just the new part); Angular sets it for `responseType: 'text'` requests; an event without it adds nothing. */
+      readonly partialText?: string | undefined;
+      /** Bytes received so far (not read here). */
+      readonly loaded?: number;
+    }
+  | {
+      /** `HttpEventType.Response`: the request completed. */
+      readonly type: 4;
+      /** The whole response text; `null` for an empty body. */
+      readonly body: string | null;
+      /** The HTTP status (not read here: an error status arrives as an `HttpErrorResponse` error instead). */
+      readonly status?: number;
+    }
+  | {
+      /** `Sent`, `UploadProgress`, `ResponseHeader` or `User`: ignored. */
+      readonly type: 0 | 1 | 2 | 5;
+    };
 
 /** Options of {@link angularTextChunks}. */
 export interface AngularTextChunksOptions {

@@ -10,10 +10,15 @@ import { alreadyConsumedError, fromReadableStream } from './readableStream';
 
 /** The parts of a fetch `Response` that are read (undici, browsers, Deno, Bun, `node-fetch` 3 all fit). */
 export interface ResponseLike {
+  /** `true` for a 2xx status; otherwise the body is read as an error body and the stream errors with a `ProviderError`. */
   readonly ok: boolean;
+  /** The HTTP status (e.g. `200`, `429`); copied to `ProviderError.status` on failure. */
   readonly status: number;
+  /** The HTTP status text (e.g. `'Too Many Requests'`; often `''` over HTTP/2), used in the error message when the body has none. */
   readonly statusText: string;
+  /** The body stream; `null` for a response without a body (a 2xx without one errors with `truncated`). */
   readonly body: ReadableStream<Uint8Array> | null;
+  /** `true` when the body was already read: a `Response` can be read once, so subscribing errors with a `TypeError`. */
   readonly bodyUsed: boolean;
   /** Read the whole body as text (used for the error body of a non-2xx response). */
   text(): Promise<string>;

@@ -46,6 +46,7 @@ export type SseEventHandler = (event: SseEvent) => void;
  * `onEvent` runs synchronously inside `push`/`end`; the rest of the chunk is parsed after it returns.
  */
 export class SseParser {
+  /** The size limit in use, in chars of the pending line plus the event's data so far (from the options, or {@link DEFAULT_MAX_EVENT_SIZE}). */
   readonly maxEventSize: number;
 
   private decoder: TextDecoder | undefined;
@@ -80,6 +81,11 @@ export class SseParser {
   private head = '';
   private failure: EventTooLargeError | undefined;
 
+  /**
+   * A parser for one stream (reusable for the next after {@link SseParser.end}).
+   *
+   * @param options `maxEventSize`.
+   */
   constructor(options: SseParserOptions = {}) {
     this.maxEventSize = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
   }

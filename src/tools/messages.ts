@@ -12,7 +12,9 @@ export type MessageFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | '
 
 /** A thinking block to send back (Anthropic requires them, with their signature, before tool results). */
 export interface ReasoningPart {
+  /** The thinking text, concatenated from the step's reasoning deltas. */
   readonly text: string;
+  /** The block's signature, verbatim from the stream; a part without one is not sent back. */
   readonly signature?: string;
 }
 
@@ -35,33 +37,164 @@ export interface ToolMessagesOptions {
 // ---- The shapes written (checked against the official SDK types in spec/types/messages.test-d.ts).
 // Arrays are mutable so the messages can go straight into the SDKs' request types.
 
+/** An OpenAI Chat Completions `assistant` message that made tool calls. */
 export type OpenAIChatAssistantMessage = {
+  /** Always `'assistant'`. */
   readonly role: 'assistant';
+  /** The step's visible text, or `null` when the model only called tools. */
   readonly content: string | null;
   /** Absent when there are no calls (the API rejects an empty array). */
-  readonly tool_calls?: Array<{ readonly id: string; readonly type: 'function'; readonly function: { readonly name: string; readonly arguments: string } }>;
+  readonly tool_calls?: Array<{
+    /** The call's id (e.g. `'call_abc123'`); the matching `tool` message repeats it as `tool_call_id`. */
+    readonly id: string;
+    /** Always `'function'`. */
+    readonly type: 'function';
+    /** The function the model called. */
+    readonly function: {
+      /** The tool name (e.g. `'get_weather'`). */
+      readonly name: string;
+      /** The arguments text exactly as the model streamed it (`'{}'` when it sent none). */
+      readonly arguments: string;
+    };
+  }>;
 };
-export type OpenAIChatToolMessage = { readonly role: 'tool'; readonly tool_call_id: string; readonly content: string };
+/** An OpenAI Chat Completions `tool` message: one call's result. */
+export type OpenAIChatToolMessage = {
+  /** Always `'tool'`. */
+  readonly role: 'tool';
+  /** The `id` of the call this answers. */
+  readonly tool_call_id: string;
+  /** The tool's output as text (see `stringify`), or the error message of a failed run. */
+  readonly content: string;
+};
 
-export type ResponsesAssistantMessage = { readonly role: 'assistant'; readonly content: string };
-export type ResponsesFunctionCall = { readonly type: 'function_call'; readonly call_id: string; readonly name: string; readonly arguments: string };
-export type ResponsesFunctionCallOutput = { readonly type: 'function_call_output'; readonly call_id: string; readonly output: string };
+/** An OpenAI Responses input message with the step's visible text. */
+export type ResponsesAssistantMessage = {
+  /** Always `'assistant'`. */
+  readonly role: 'assistant';
+  /** The step's visible text. */
+  readonly content: string;
+};
+/** An OpenAI Responses `function_call` input item: one call the model made. */
+export type ResponsesFunctionCall = {
+  /** Always `'function_call'`. */
+  readonly type: 'function_call';
+  /** The call's id (e.g. `'call_abc123'`), repeated by its `function_call_output`. */
+  readonly call_id: string;
+  /** The tool name. */
+  readonly name: string;
+  /** The arguments text exactly as the model streamed it (`'{}'` when it sent none). */
+  readonly arguments: string;
+};
+/** An OpenAI Responses `function_call_output` input item: one call's result. */
+export type ResponsesFunctionCallOutput = {
+  /** Always `'function_call_output'`. */
+  readonly type: 'function_call_output';
+  /** The `call_id` of the call this answers. */
+  readonly call_id: string;
+  /** The tool's output as text (see `stringify`), or the error message of a failed run. */
+  readonly output: string;
+};
+/** Any input item {@link openaiResponsesToolItems} writes. */
 export type ResponsesItem = ResponsesAssistantMessage | ResponsesFunctionCall | ResponsesFunctionCallOutput;
 
+/** One content block of an Anthropic `assistant` message: a thinking block, text, or a tool use. */
 export type AnthropicAssistantBlock =
-  | { readonly type: 'thinking'; readonly thinking: string; readonly signature: string }
-  | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'tool_use'; readonly id: string; readonly name: string; readonly input: Readonly<Record<string, unknown>> };
-export type AnthropicToolResultBlock = { readonly type: 'tool_result'; readonly tool_use_id: string; readonly content: string; readonly is_error?: boolean };
-export type AnthropicAssistantMessage = { readonly role: 'assistant'; readonly content: Array<AnthropicAssistantBlock> };
-export type AnthropicToolResultMessage = { readonly role: 'user'; readonly content: Array<AnthropicToolResultBlock> };
+  | {
+      /** A thinking block, sent back so the model can continue its reasoning. */
+      readonly type: 'thinking';
+      /** The thinking text. */
+      readonly thinking: string;
+      /** The block's signature, verbatim from the stream (blocks without one are not written). */
+      readonly signature: string;
+    }
+  | {
+      /** Visible text. */
+      readonly type: 'text';
+      /** The step's visible text. */
+      readonly text: string;
+    }
+  | {
+      /** One tool call. */
+      readonly type: 'tool_use';
+      /** The call's id (e.g. `'toolu_01A…'`), repeated by its `tool_result`. */
+      readonly id: string;
+      /** The tool name. */
+      readonly name: string;
+      /** The parsed arguments; `{}` when they were not a JSON object. */
+      readonly input: Readonly<Record<string, unknown>>;
+    };
+/** One `tool_result` block of an Anthropic `user` message: one call's result. */
+export type AnthropicToolResultBlock = {
+  /** Always `'tool_result'`. */
+  readonly type: 'tool_result';
+  /** The `id` of the `tool_use` block this answers. */
+  readonly tool_use_id: string;
+  /** The tool's output as text (see `stringify`), or the error message of a failed run. */
+  readonly content: string;
+  /** `true` for a failed run; absent on success. */
+  readonly is_error?: boolean;
+};
+/** An Anthropic `assistant` message: thinking blocks, then the text, then one `tool_use` block per call. */
+export type AnthropicAssistantMessage = {
+  /** Always `'assistant'`. */
+  readonly role: 'assistant';
+  /** The blocks, in that order. */
+  readonly content: Array<AnthropicAssistantBlock>;
+};
+/** The Anthropic `user` message that carries the tool results. */
+export type AnthropicToolResultMessage = {
+  /** Always `'user'` (Anthropic sends tool results in a user turn). */
+  readonly role: 'user';
+  /** One `tool_result` block per call, in call order. */
+  readonly content: Array<AnthropicToolResultBlock>;
+};
 
+/** One part of a Gemini `model` content: text, or one function call. */
 export type GeminiModelPart =
-  | { readonly text: string }
-  | { readonly functionCall: { readonly name: string; readonly args: Readonly<Record<string, unknown>>; readonly id?: string }; readonly thoughtSignature?: string };
-export type GeminiResponsePart = { readonly functionResponse: { readonly name: string; readonly response: Readonly<Record<string, unknown>>; readonly id?: string } };
-export type GeminiModelContent = { readonly role: 'model'; readonly parts: Array<GeminiModelPart> };
-export type GeminiToolContent = { readonly role: 'user'; readonly parts: Array<GeminiResponsePart> };
+  | {
+      /** The step's visible text. */
+      readonly text: string;
+    }
+  | {
+      /** One call the model made. */
+      readonly functionCall: {
+        /** The tool name. */
+        readonly name: string;
+        /** The parsed arguments; `{}` when they were not a JSON object. */
+        readonly args: Readonly<Record<string, unknown>>;
+        /** The wire's call id; absent when Gemini sent none (the library's generated ids are not sent). */
+        readonly id?: string;
+      };
+      /** The part's thought signature, sent back verbatim; absent when the stream had none. */
+      readonly thoughtSignature?: string;
+    };
+/** One `functionResponse` part of a Gemini `user` content: one call's result. */
+export type GeminiResponsePart = {
+  /** The result of one call. */
+  readonly functionResponse: {
+    /** The tool name of the call this answers. */
+    readonly name: string;
+    /** `{ output }` with the tool's raw output (`null` when it returned nothing) on success; `{ error }` with the message on failure. */
+    readonly response: Readonly<Record<string, unknown>>;
+    /** The call's wire id; absent when Gemini sent none. */
+    readonly id?: string;
+  };
+};
+/** A Gemini `model` content: the text, then one `functionCall` part per call. */
+export type GeminiModelContent = {
+  /** Always `'model'`. */
+  readonly role: 'model';
+  /** The parts, in that order. */
+  readonly parts: Array<GeminiModelPart>;
+};
+/** The Gemini `user` content that carries the function responses. */
+export type GeminiToolContent = {
+  /** Always `'user'`. */
+  readonly role: 'user';
+  /** One `functionResponse` part per call, in call order. */
+  readonly parts: Array<GeminiResponsePart>;
+};
 
 /** Any message the helpers write. */
 export type WireMessage = OpenAIChatAssistantMessage | OpenAIChatToolMessage | ResponsesItem | AnthropicAssistantMessage | AnthropicToolResultMessage | GeminiModelContent | GeminiToolContent;

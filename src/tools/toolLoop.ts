@@ -34,19 +34,60 @@ export interface ToolLoopOptions extends RunToolsOptions, ToolCallsOptions, Read
 
 /** What the loop emits, in order, each tagged with its `step`. */
 export type ToolLoopItem<Run = ToolRun> =
-  | { readonly type: 'step-start'; readonly step: number; readonly messages: ReadonlyArray<LoopMessage> }
-  | { readonly type: 'event'; readonly step: number; readonly event: StreamEvent }
-  | { readonly type: 'tool-call'; readonly step: number; readonly result: ToolCallResult }
-  | { readonly type: 'tool-result'; readonly step: number; readonly result: ToolRunResult<Run> }
   | {
-      readonly type: 'step-end';
+      /** A step begins: its model call is about to be made. */
+      readonly type: 'step-start';
+      /** The step number, from 0. */
       readonly step: number;
+      /** The messages the step's request is made with. */
+      readonly messages: ReadonlyArray<LoopMessage>;
+    }
+  | {
+      /** One normalised event of the step's stream (text, reasoning, tool-call fragments, usage, …). */
+      readonly type: 'event';
+      /** The step number, from 0. */
+      readonly step: number;
+      /** The event, as `readStreamEvents()` emits it. */
+      readonly event: StreamEvent;
+    }
+  | {
+      /** One tool call arrived whole (or failed: unknown tool, invalid arguments, …), before it is run. */
+      readonly type: 'tool-call';
+      /** The step number, from 0. */
+      readonly step: number;
+      /** The call's result, as `toolCalls()` emits it. */
+      readonly result: ToolCallResult;
+    }
+  | {
+      /** One tool run finished (succeeded, failed or timed out). */
+      readonly type: 'tool-result';
+      /** The step number, from 0. */
+      readonly step: number;
+      /** The run's result, as `runTools()` emits it. */
+      readonly result: ToolRunResult<Run>;
+    }
+  | {
+      /** The step's stream ended and all its tools finished. */
+      readonly type: 'step-end';
+      /** The step number, from 0. */
+      readonly step: number;
+      /** The step's visible text (choice 0), `''` when there was none. */
       readonly text: string;
+      /** Every tool run of the step, in the order they finished; `[]` on the final step. */
       readonly results: ReadonlyArray<ToolRunResult<Run>>;
       /** The conversation after this step: the messages sent, plus this step's assistant turn and tool results. */
       readonly messages: ReadonlyArray<LoopMessage>;
     }
-  | { readonly type: 'done'; readonly step: number; readonly text: string; readonly messages: ReadonlyArray<LoopMessage> };
+  | {
+      /** The model answered without tool calls: the loop is over (the output completes next). */
+      readonly type: 'done';
+      /** The number of the last step, from 0. */
+      readonly step: number;
+      /** The final answer's visible text (choice 0). */
+      readonly text: string;
+      /** The whole conversation, ending with the final answer as an assistant message (when it had text). */
+      readonly messages: ReadonlyArray<LoopMessage>;
+    };
 
 const FORMATS: ReadonlyArray<string> = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'];
 

@@ -44,9 +44,18 @@ export interface ToolDefinition<S extends StandardSchemaV1 | undefined = undefin
  * tools written inline in a {@link ToolSet} get `args: unknown` (use {@link tool} to type them).
  */
 export interface AnyTool {
+  /** Validates (and may transform) the parsed arguments before `execute` sees them; absent: the arguments are passed as parsed. */
   readonly schema?: StandardSchemaV1 | undefined;
+  /**
+   * Runs the tool: returns the output, a Promise of it, or an Observable (its last value is the output).
+   *
+   * @param args The call's arguments (validated by `schema` when there is one).
+   * @param context The abort signal and the call.
+   */
   execute(args: unknown, context: ToolContext): unknown;
+  /** This tool's time limit in ms (overrides `RunToolsOptions.timeoutMs`); absent: the shared limit, if any. */
   readonly timeoutMs?: number | undefined;
+  /** Free text for your own use (e.g. the tool list you send to the model); not read here. */
   readonly description?: string | undefined;
 }
 
@@ -68,18 +77,31 @@ export function tool<S extends StandardSchemaV1 | undefined = undefined, Output 
 }
 
 /** The arguments type of a tool definition's `execute`. */
-export type ToolArgsOf<D> = D extends { execute: (args: infer A, ...rest: never[]) => unknown } ? A : unknown;
+export type ToolArgsOf<D> = D extends {
+  /** The tool's `execute`, whose first parameter type is inferred. */
+  execute: (args: infer A, ...rest: never[]) => unknown;
+}
+  ? A
+  : unknown;
 
 /** The output type of a tool definition: what `execute` returns, awaited, or an Observable's value type. */
-export type ToolOutputOf<D> = D extends { execute: (...args: never[]) => infer R } ? (R extends Observable<infer V> ? V : Awaited<R>) : unknown;
+export type ToolOutputOf<D> = D extends {
+  /** The tool's `execute`, whose return type is inferred. */
+  execute: (...args: never[]) => infer R;
+}
+  ? (R extends Observable<infer V> ? V : Awaited<R>)
+  : unknown;
 
 /**
  * One successful run: the call (with validated arguments) and what the tool returned. `name`
  * repeats `call.name` so that `if (run.name === 'get_weather')` narrows `call` and `output` together.
  */
 export interface ToolRun<Name extends string = string, Args = unknown, Output = unknown> {
+  /** The tool's name, the same as `call.name` (e.g. `'get_weather'`). */
   readonly name: Name;
+  /** The call that was run, with the arguments `execute` received (after the schema's transform). */
   readonly call: ToolCall<Name, Args>;
+  /** What the tool returned: the awaited value, or an Observable's last value (`undefined` when it completed empty). */
   readonly output: Output;
 }
 
@@ -95,5 +117,26 @@ export type InferToolRun<T extends ToolSet> = {
  * the call's identity in `error.toolCall`.
  */
 export type ToolRunResult<Run = ToolRun> =
-  | { readonly success: true; readonly data: Run; readonly error?: never; readonly call?: never }
-  | { readonly success: false; readonly error: ToolRunError; readonly call?: ToolCall; readonly data?: never };
+  | {
+      /** `true`: the tool ran and `data` holds its output. */
+      readonly success: true;
+      /** The run: the call and the tool's output. */
+      readonly data: Run;
+      /** Never set on a success. */
+      readonly error?: never;
+      /** Never set on a success (the call is `data.call`). */
+      readonly call?: never;
+    }
+  | {
+      /** `false`: the call failed to arrive or validate, or the tool failed or timed out. */
+      readonly success: false;
+      /** Why; its `toolCall` always identifies the call. */
+      readonly error: ToolRunError;
+      /**
+       * The call, when `runTools()` had it whole: it found the tool unknown or the arguments invalid,
+       * or the tool failed or timed out. Absent when the incoming result was already a failure.
+       */
+      readonly call?: ToolCall;
+      /** Never set on a failure. */
+      readonly data?: never;
+    };
