@@ -111,7 +111,7 @@ export class MalformedArgumentsError extends ToolStreamError {
 }
 
 /** Why a call is incomplete. */
-export type IncompleteReason = 'stream-ended' | 'truncated' | 'provider-error' | 'length' | 'not-closed' | 'idle-timeout' | 'cancelled';
+export type IncompleteReason = 'stream-ended' | 'truncated' | 'provider-error' | 'length' | 'not-closed' | 'idle-timeout';
 
 /** The stream ended, was cut or failed before the call was complete. */
 export class IncompleteToolCallError extends ToolStreamError {
@@ -130,7 +130,7 @@ export class IncompleteToolCallError extends ToolStreamError {
      * Why it is incomplete: the stream ended (`stream-ended`), was cut (`truncated`), failed
      * (`provider-error`), hit the token limit (`length`), the wire closed the call as unfinished
      * (`not-closed`), nothing arrived in time (`idle-timeout`: the stream failed with {@link IdleTimeoutError}).
-     * `cancelled` is part of the type but not produced by the current operators.
+     * Unsubscribing emits nothing, so there is no reason for it.
      */
     readonly reason: IncompleteReason,
   ) {
