@@ -68,6 +68,7 @@ export type { Emit, WireDecoder } from './providers/decoder';
 // ---- StreamEvents → tool calls ----------------------------------------------------------------
 export { ToolCallTracker, type CallEnding, type TrackedCall, type TrackerOptions } from './accumulate/tracker';
 export { accumulateToolCalls, type ToolCallSnapshot } from './accumulate/accumulateToolCalls';
+export type { ArgumentsParser } from './accumulate/results';
 export { groupToolCalls, toolCallUpdates, toolCalls, validateResults, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './accumulate/toolCalls';
 
 // ---- Parsing and validating arguments ---------------------------------------------------------
