@@ -268,7 +268,12 @@ ${skipped.length ? `\n## Not measured\n\n${skipped.join('\n')}\n` : ''}
 
 The incremental parser behind \`partialToolCalls()\` against one \`JSON.parse\` and against re-parsing with the
 \`partial-json\` package after every fragment (10 KB / 100 KB / 1 MB in 1-8 character fragments):
-[BENCHMARKS-partial.md](BENCHMARKS-partial.md), written by \`node bench/partial-json.mjs\` (the first half of \`npm run bench\`).
+[BENCHMARKS-partial.md](BENCHMARKS-partial.md), written by \`node bench/partial-json.mjs\` (part of \`npm run bench\`).
+
+## SSE framing on its own
+
+Our \`SseParser\` against eventsource-parser 3 and a hand loop, framing only:
+[BENCHMARKS-sse.md](BENCHMARKS-sse.md), written by \`node bench/sse-parser.mjs\` (part of \`npm run bench\`).
 `;
 
 const groups = scenarioNames.map((name) => ({
