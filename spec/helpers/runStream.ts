@@ -35,12 +35,14 @@ export function runObservable(bytes$: Observable<Uint8Array | string>, options: 
     .pipe(
       readStreamEvents(options),
       connect((events$) =>
+        // The results branch subscribes first, so on an error it reports the open calls
+        // `incomplete` before the events branch ends the merge.
         merge(
-          events$.pipe(map((event): Item => ({ kind: 'event', event }))),
           events$.pipe(
             toolCalls({ generateId: () => `gen_${n++}`, ...options }),
             map((result): Item => ({ kind: 'result', result })),
           ),
+          events$.pipe(map((event): Item => ({ kind: 'event', event }))),
         ),
       ),
     )
