@@ -15,7 +15,9 @@ export interface ReadStreamEventsOptions extends DecodeSseOptions {
   readonly provider?: ProviderOption;
 }
 
+/** How many bytes of the raw input `unknown-format` shows. */
 const RAW_START = 512;
+const encoder = new TextEncoder();
 
 /**
  * Read a streamed response's bytes as normalised events.
@@ -39,17 +41,19 @@ export function readStreamEvents(options: ReadStreamEventsOptions = {}): Operato
   const provider = options.provider ?? 'auto';
   return (source) =>
     defer(() => {
-      let start = '';
-      let decoder: TextDecoder | undefined;
+      // The first RAW_START bytes as they arrived (strings as UTF-8), decoded only when asked for,
+      // so the start shown by `unknown-format` does not depend on how the bytes were chunked.
+      const head = new Uint8Array(RAW_START);
+      let headLength = 0;
       const remember = (chunk: Uint8Array | string): void => {
-        if (start.length >= RAW_START) return;
-        if (typeof chunk === 'string') start += chunk.slice(0, RAW_START);
-        else start += (decoder ??= new TextDecoder()).decode(chunk.subarray(0, RAW_START), { stream: true });
+        if (headLength >= RAW_START) return;
+        const bytes = typeof chunk === 'string' ? encoder.encode(chunk.slice(0, RAW_START)) : chunk;
+        const take = Math.min(bytes.length, RAW_START - headLength);
+        head.set(bytes.subarray(0, take), headLength);
+        headLength += take;
       };
-      return source.pipe(
-        tap(provider === 'auto' ? remember : () => undefined),
-        decodeSse(options),
-        decodeSseWith(decoderFor(provider, () => start.slice(0, RAW_START))),
-      );
+      // A streaming decode holds back a character cut at the end instead of showing U+FFFD.
+      const start = (): string => new TextDecoder().decode(head.subarray(0, headLength), { stream: true });
+      return source.pipe(tap(provider === 'auto' ? remember : () => undefined), decodeSse(options), decodeSseWith(decoderFor(provider, start)));
     });
 }
