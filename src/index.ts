@@ -88,6 +88,9 @@ export {
   type SdkEventName,
 } from './sources';
 
+// ---- Reliability ------------------------------------------------------------------------------
+export { idleTimeout } from './reliability/idleTimeout';
+
 // ---- Compositions -----------------------------------------------------------------------------
 export { readStreamEvents, type ReadStreamEventsOptions } from './readStreamEvents';
 export { readToolCalls, type ReadToolCallsOptions } from './readToolCalls';

@@ -3,16 +3,19 @@
  *
  * @module
  */
-import { defer, tap, type OperatorFunction } from 'rxjs';
+import { defer, identity, tap, type OperatorFunction } from 'rxjs';
 import type { StreamEvent } from './events';
 import { decodeSseWith } from './providers/decoder';
 import { decoderFor, type ProviderOption } from './providers/registry';
+import { idleTimeout } from './reliability/idleTimeout';
 import { decodeSse, type DecodeSseOptions } from './sse/decodeSse';
 
 /** Options of {@link readStreamEvents}. */
 export interface ReadStreamEventsOptions extends DecodeSseOptions {
   /** The wire format; `auto` (the default) recognises it from the first meaningful event. */
   readonly provider?: ProviderOption;
+  /** End the stream with `idle-timeout` when no chunk arrives for this many ms (see `idleTimeout()`). Default: no timeout. */
+  readonly idleTimeoutMs?: number;
 }
 
 /** How many bytes of the raw input `unknown-format` shows. */
@@ -33,12 +36,15 @@ const encoder = new TextEncoder();
  * 1. With `provider: 'auto'`, a stream of no known format ends with `unknown-format`, showing the
  *    first bytes that arrived (an HTML error page, a JSON body, …).
  * 2. Every error is typed; see `toolCalls()` for what the events mean per call.
+ * 3. With `idleTimeoutMs`, a connection that sends nothing for that long ends with `idle-timeout`
+ *    (the source is unsubscribed, which cancels a `fetch` body).
  *
- * @param options The wire format and the SSE limits.
+ * @param options The wire format, the SSE limits and the idle timeout.
  * @return An operator from byte (or text) chunks to {@link StreamEvent}s.
  */
 export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string, StreamEvent> {
   const provider = options.provider ?? 'auto';
+  const watch: OperatorFunction<Uint8Array | string, Uint8Array | string> = options.idleTimeoutMs === undefined ? identity : idleTimeout(options.idleTimeoutMs);
   return (source) =>
     defer(() => {
       // The first RAW_START bytes as they arrived (strings as UTF-8), decoded only when asked for,
@@ -54,6 +60,6 @@ export function readStreamEvents(options: ReadStreamEventsOptions = {}): Operato
       };
       // A streaming decode holds back a character cut at the end instead of showing U+FFFD.
       const start = (): string => new TextDecoder().decode(head.subarray(0, headLength), { stream: true });
-      return source.pipe(tap(provider === 'auto' ? remember : () => undefined), decodeSse(options), decodeSseWith(decoderFor(provider, start)));
+      return source.pipe(watch, tap(provider === 'auto' ? remember : () => undefined), decodeSse(options), decodeSseWith(decoderFor(provider, start)));
     });
 }

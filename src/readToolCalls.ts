@@ -27,6 +27,8 @@ export type ReadToolCallsOptions = ToolCallsOptions & ReadStreamEventsOptions;
  * 2. Emits one `{ success: true, data }` or `{ success: false, error }` per tool call.
  * 3. Ends with a typed error (`provider-error`, `truncated`, `event-too-large`, `invalid-event`, …)
  *    after every complete call was emitted and every open call was emitted as `incomplete`.
+ * 4. `idleTimeoutMs`: a connection silent for that long ends with `idle-timeout`; open calls are
+ *    reported `incomplete` with reason `idle-timeout` (the same as `bytes$.pipe(idleTimeout(ms), readToolCalls())`).
  *
  * @example
  * ```ts
@@ -39,7 +41,7 @@ export type ReadToolCallsOptions = ToolCallsOptions & ReadStreamEventsOptions;
  * // displays: get_weather { city: 'Paris' }
  * ```
  *
- * @param options The wire format (`provider`, default `auto`), SSE limits, tool-call limits and the id generator.
+ * @param options The wire format (`provider`, default `auto`), SSE limits, `idleTimeoutMs`, tool-call limits and the id generator.
  * @return An operator from byte (or text) chunks to {@link ToolCallResult}s.
  */
 export function readToolCalls(options: ReadToolCallsOptions = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
