@@ -6,9 +6,16 @@ const transform = {
 };
 const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'] };
 
+// The fuzz project (minutes, not seconds) is in the list only when asked for, so `jest` / `npm test`
+// stay fast: `npm run test:fuzz` = `jest --selectProjects fuzz`.
+const argv = process.argv.join(' ');
+const fuzzSelected = /--selectProjects(=|\s+)(\S+\s+)*fuzz\b/.test(argv);
+const fuzz = { ...common, displayName: 'fuzz', testMatch: ['<rootDir>/spec/fuzz/**/*.spec.ts'] };
+
 export default {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/spec/**/*.spec.ts', '<rootDir>/marbles/**/*.spec.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/spec/conformance/', '<rootDir>/spec/types/'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/spec/**/*.spec.ts', '<rootDir>/marbles/**/*.spec.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/spec/conformance/', '<rootDir>/spec/types/', '<rootDir>/spec/fuzz/'] },
     { ...common, displayName: 'conformance', testMatch: ['<rootDir>/spec/conformance/**/*.spec.ts'] },
+    ...(fuzzSelected ? [fuzz] : []),
   ],
 };

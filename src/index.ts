@@ -112,6 +112,9 @@ export {
   type TypedSdkEvent,
 } from './sources';
 
+// ---- Reliability ------------------------------------------------------------------------------
+export { idleTimeout } from './reliability/idleTimeout';
+
 // ---- Compositions -----------------------------------------------------------------------------
 export { readStreamEvents, type ReadStreamEventsOptions } from './readStreamEvents';
 export { readToolCalls, type ReadToolCallsOptions } from './readToolCalls';

@@ -3,34 +3,44 @@
  *
  * @module
  */
-import { defer, tap, type OperatorFunction } from 'rxjs';
+import { defer, identity, tap, type OperatorFunction } from 'rxjs';
 import type { StreamEvent } from './events';
 import { decodeSseWith } from './providers/decoder';
 import { decoderFor, type ProviderOption } from './providers/registry';
+import { idleTimeout } from './reliability/idleTimeout';
 import { decodeSse, type DecodeSseOptions } from './sse/decodeSse';
 
 /** Options of {@link readStreamEvents}. */
 export interface ReadStreamEventsOptions extends DecodeSseOptions {
   /** The wire format; `auto` (the default) recognises it from the first meaningful event. */
   readonly provider?: ProviderOption;
+  /** End the stream with `idle-timeout` when no chunk arrives for this many ms (see `idleTimeout()`). Default: no timeout. */
+  readonly idleTimeoutMs?: number;
 }
 
+/** How many bytes of the raw input `unknown-format` shows. */
 const RAW_START = 512;
+const encoder = new TextEncoder();
 
-/** Keeps the first characters of the raw input, for the `unknown-format` error of an unrecognised stream. */
+/**
+ * Keeps the first 512 bytes of the raw input as they arrived (strings as UTF-8), decoded only when
+ * asked for, so the start shown by `unknown-format` does not depend on how the bytes were chunked.
+ */
 export class RawStart {
-  private text = '';
-  private decoder: TextDecoder | undefined;
+  private readonly head = new Uint8Array(RAW_START);
+  private length = 0;
 
-  /** Record a chunk (only while fewer than 512 characters were kept). */
+  /** Record a chunk (only until 512 bytes were kept). */
   readonly record = (chunk: Uint8Array | string): void => {
-    if (this.text.length >= RAW_START) return;
-    if (typeof chunk === 'string') this.text += chunk.slice(0, RAW_START);
-    else this.text += (this.decoder ??= new TextDecoder()).decode(chunk.subarray(0, RAW_START), { stream: true });
+    if (this.length >= RAW_START) return;
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk.slice(0, RAW_START)) : chunk;
+    const take = Math.min(bytes.length, RAW_START - this.length);
+    this.head.set(bytes.subarray(0, take), this.length);
+    this.length += take;
   };
 
-  /** What was kept. */
-  readonly get = (): string => this.text.slice(0, RAW_START);
+  /** What was kept, decoded (a streaming decode holds back a character cut at the end instead of showing U+FFFD). */
+  readonly get = (): string => new TextDecoder().decode(this.head.subarray(0, this.length), { stream: true });
 }
 
 /**
@@ -47,19 +57,18 @@ export class RawStart {
  * 1. With `provider: 'auto'`, a stream of no known format ends with `unknown-format`, showing the
  *    first bytes that arrived (an HTML error page, a JSON body, …).
  * 2. Every error is typed; see `toolCalls()` for what the events mean per call.
+ * 3. With `idleTimeoutMs`, a connection that sends nothing for that long ends with `idle-timeout`
+ *    (the source is unsubscribed, which cancels a `fetch` body).
  *
- * @param options The wire format and the SSE limits.
+ * @param options The wire format, the SSE limits and the idle timeout.
  * @return An operator from byte (or text) chunks to {@link StreamEvent}s.
  */
 export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string, StreamEvent> {
   const provider = options.provider ?? 'auto';
+  const watch: OperatorFunction<Uint8Array | string, Uint8Array | string> = options.idleTimeoutMs === undefined ? identity : idleTimeout(options.idleTimeoutMs);
   return (source) =>
     defer(() => {
       const raw = new RawStart();
-      return source.pipe(
-        tap(provider === 'auto' ? raw.record : () => undefined),
-        decodeSse(options),
-        decodeSseWith(decoderFor(provider, raw.get)),
-      );
+      return source.pipe(watch, tap(provider === 'auto' ? raw.record : () => undefined), decodeSse(options), decodeSseWith(decoderFor(provider, raw.get)));
     });
 }

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { ignoreElements, Observable, tap, type OperatorFunction } from 'rxjs';
+import { identity, ignoreElements, Observable, tap, type OperatorFunction } from 'rxjs';
+import { idleTimeout } from './reliability/idleTimeout';
 import { resultOf } from './accumulate/results';
 import { incompleteReasonOf, stepTracker } from './accumulate/toolCalls';
 import { ToolCallTracker, type CallEnding, type TrackedCall } from './accumulate/tracker';
@@ -34,6 +35,8 @@ export type ReadToolCallsOptions = ToolCallsOptions & ReadStreamEventsOptions;
  * 2. Emits one `{ success: true, data }` or `{ success: false, error }` per tool call.
  * 3. Ends with a typed error (`provider-error`, `truncated`, `event-too-large`, `invalid-event`, …)
  *    after every complete call was emitted and every open call was emitted as `incomplete`.
+ * 4. `idleTimeoutMs`: a connection silent for that long ends with `idle-timeout`; open calls are
+ *    reported `incomplete` with reason `idle-timeout` (the same as `bytes$.pipe(idleTimeout(ms), readToolCalls())`).
  *
  * @example
  * ```ts
@@ -46,8 +49,8 @@ export type ReadToolCallsOptions = ToolCallsOptions & ReadStreamEventsOptions;
  * // displays: get_weather { city: 'Paris' }
  * ```
  *
- * @param options The wire format (`provider`, default `auto`), SSE limits, tool-call limits, the id
- *   generator, and typed `tools` (see `toolCalls()`).
+ * @param options The wire format (`provider`, default `auto`), SSE limits, `idleTimeoutMs`, tool-call
+ *   limits, the id generator, and typed `tools` (see `toolCalls()`).
  * @return An operator from byte (or text) chunks to {@link ToolCallResult}s.
  */
 export function readToolCalls(options?: ReadToolCallsOptions): OperatorFunction<Uint8Array | string, ToolCallResult>;
@@ -68,6 +71,7 @@ export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?:
  */
 function fusedToolCalls(options: ReadToolCallsOptions): OperatorFunction<Uint8Array | string, ToolCallResult> {
   const provider = options.provider ?? 'auto';
+  const watch: OperatorFunction<Uint8Array | string, Uint8Array | string> = options.idleTimeoutMs === undefined ? identity : idleTimeout(options.idleTimeoutMs);
   return (source) =>
     new Observable<ToolCallResult>((subscriber) => {
       const raw = new RawStart();
@@ -91,6 +95,7 @@ function fusedToolCalls(options: ReadToolCallsOptions): OperatorFunction<Uint8Ar
       const auto = provider === 'auto';
       return source
         .pipe(
+          watch,
           tap({
             next: (chunk) =>
               guard(() => {

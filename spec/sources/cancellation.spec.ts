@@ -7,6 +7,9 @@ import OpenAI from 'openai';
 import { filter, firstValueFrom, lastValueFrom, switchMap, take, toArray } from 'rxjs';
 import { fromFetch } from 'rxjs/fetch';
 import { eachValueFrom } from 'rxjs-for-await';
+import { IdleTimeoutError } from '../../src/errors';
+import { readToolCalls } from '../../src/readToolCalls';
+import { idleTimeout } from '../../src/reliability/idleTimeout';
 import { fromAsyncIterable, fromNodeReadable, fromOpenAIChatChunks, fromResponse } from '../../src/sources';
 import { startSourcesServer, type SourcesServer } from '../helpers/sourcesServer';
 
@@ -74,6 +77,26 @@ describe('unsubscribing closes the HTTP connection', () => {
       expect(chunk).toBeInstanceOf(Uint8Array);
       if (++seen === 3) break;
     }
+    await expectClosedAfter(before);
+  });
+});
+
+describe('readToolCalls with an idle timeout on a real socket', () => {
+  it('unsubscribing from fromResponse + readToolCalls({ idleTimeoutMs }) closes the connection', async () => {
+    const before = server.streams.length;
+    const subscription = fromResponse(fetch(`${server.origin}/slow`)).pipe(readToolCalls({ idleTimeoutMs: 10_000 })).subscribe();
+    while (server.streams.length === before || (server.streams.at(-1)?.chunksWritten ?? 0) < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    subscription.unsubscribe();
+    await expectClosedAfter(before);
+  });
+
+  it('a stream that stalls longer than the timeout ends with IdleTimeoutError and the socket closes', async () => {
+    const before = server.streams.length;
+    // The server writes every 20 ms: a 5 ms idle timeout fires after the first chunk.
+    const ending = lastValueFrom(fromResponse(fetch(`${server.origin}/slow`)).pipe(idleTimeout(5), readToolCalls(), toArray()));
+    await expect(ending).rejects.toBeInstanceOf(IdleTimeoutError);
+    // On a busy machine the timeout may fire before the request reached the server: wait for it.
+    for (let i = 0; i < 400 && server.streams.length === before; i++) await new Promise((resolve) => setTimeout(resolve, 5));
     await expectClosedAfter(before);
   });
 });

@@ -1,0 +1,105 @@
+/**
+ * idleTimeout(): marble tests in virtual time, and the idleTimeoutMs option of readToolCalls().
+ */
+import { NEVER } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import { encodeChunks, openaiChunk, openaiDone } from '../../marbles';
+import { IdleTimeoutError } from '../../src/errors';
+import { readToolCalls } from '../../src/readToolCalls';
+import { idleTimeout } from '../../src/reliability/idleTimeout';
+import { plainValue } from '../helpers/plain';
+
+function scheduler(): TestScheduler {
+  return new TestScheduler((actual, expected) => {
+    const norm = (frames: Array<{ frame?: number; notification?: { kind: string; value?: unknown; error?: unknown } }>) =>
+      frames.map((f) => (f.notification === undefined ? f : { frame: f.frame, kind: f.notification.kind, value: plainValue(f.notification.value), error: plainValue(f.notification.error) }));
+    expect(norm(actual)).toEqual(norm(expected));
+  });
+}
+
+const timeoutError = new IdleTimeoutError(5);
+
+describe('idleTimeout(ms)', () => {
+  it('mirrors a source that never stalls', () => {
+    scheduler().run(({ cold, expectObservable }) => {
+      expectObservable(cold('-a-4ms b-4ms c|').pipe(idleTimeout(5))).toBe('-a-4ms b-4ms c|');
+    });
+  });
+
+  it('the timer restarts on every value; a silence of ms ends with IdleTimeoutError', () => {
+    scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source = cold('-a--b--c----------d|');
+      expectObservable(source.pipe(idleTimeout(5))).toBe('-a--b--c----#', undefined, timeoutError);
+      expectSubscriptions(source.subscriptions).toBe('^-----------!');
+    });
+  });
+
+  it('the first value is waited for just as long', () => {
+    scheduler().run(({ cold, expectObservable }) => {
+      expectObservable(cold('-------a|').pipe(idleTimeout(5))).toBe('-----#', undefined, timeoutError);
+    });
+  });
+
+  it('errors and completion of the source pass through and stop the timer', () => {
+    scheduler().run(({ cold, expectObservable }) => {
+      expectObservable(cold('-a-#').pipe(idleTimeout(5))).toBe('-a-#');
+      expectObservable(cold('-a-|').pipe(idleTimeout(5))).toBe('-a-|');
+    });
+  });
+
+  it('unsubscribing stops the source at once (virtual time)', () => {
+    scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const source = cold('-a------');
+      expectObservable(source.pipe(idleTimeout(5)), '^-!').toBe('-a-');
+      expectSubscriptions(source.subscriptions).toBe('^-!');
+    });
+  });
+
+  it('unsubscribing clears the real timer: nothing is left scheduled', () => {
+    jest.useFakeTimers();
+    try {
+      const subscription = NEVER.pipe(idleTimeout(30_000)).subscribe();
+      expect(jest.getTimerCount()).toBe(1);
+      subscription.unsubscribe();
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('rejects a timeout that is not a positive finite number', () => {
+    for (const ms of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => idleTimeout(ms)).toThrow(RangeError);
+  });
+});
+
+describe('readToolCalls with a stalled connection', () => {
+  const wire = encodeChunks({
+    a: openaiChunk({ toolCalls: [{ index: 0, id: 'call_1', name: 'get_weather', arguments: '{"city":' }] }),
+    b: openaiChunk({ toolCalls: [{ index: 0, arguments: '"Paris"}' }], finishReason: 'tool_calls' }),
+    c: openaiChunk({ toolCalls: [{ index: 1, id: 'call_2', name: 'get_time', arguments: '{"tz"' }] }),
+    d: openaiDone(),
+  });
+  const A = { ok: { id: 'call_1', name: 'get_weather', index: 0, choice: 0, arguments: { city: 'Paris' }, rawArguments: '{"city":"Paris"}' } };
+  const incomplete = (id: string, name: string, raw: string) => ({ plain: { err: 'incomplete', id, name, raw, reason: 'idle-timeout' } });
+
+  it('idleTimeout() on the bytes: open calls incomplete (idle-timeout), then IdleTimeoutError', () => {
+    scheduler().run(({ cold, expectObservable }) => {
+      const bytes$ = cold('-a-----------d|', wire);
+      expectObservable(bytes$.pipe(idleTimeout(5), readToolCalls())).toBe('------(X#)', { X: incomplete('call_1', 'get_weather', '{"city":') }, timeoutError);
+    });
+  });
+
+  it('the idleTimeoutMs option does the same, for every open call', () => {
+    scheduler().run(({ cold, expectObservable }) => {
+      const values = { ...wire, b: encodeChunks({ x: openaiChunk({ toolCalls: [{ index: 0, arguments: '"Paris"}' }] }) }).x };
+      const bytes$ = cold('-a-b-c---------d|', values);
+      expectObservable(bytes$.pipe(readToolCalls({ idleTimeoutMs: 5 }))).toBe('----------(XY#)', { X: { plain: { err: 'incomplete', id: 'call_1', name: 'get_weather', raw: '{"city":"Paris"}', reason: 'idle-timeout' } }, Y: incomplete('call_2', 'get_time', '{"tz"') }, timeoutError);
+    });
+  });
+
+  it('a stream that keeps arriving completes normally', () => {
+    scheduler().run(({ cold, expectObservable }) => {
+      expectObservable(cold('-a--b--d|', wire).pipe(readToolCalls({ idleTimeoutMs: 5 }))).toBe('----A---|', { A: { plain: A } });
+    });
+  });
+});
