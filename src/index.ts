@@ -69,7 +69,8 @@ export type { Emit, WireDecoder } from './providers/decoder';
 export { ToolCallTracker, type CallEnding, type TrackedCall, type TrackerOptions } from './accumulate/tracker';
 export { accumulateToolCalls, type ToolCallSnapshot } from './accumulate/accumulateToolCalls';
 export type { ArgumentsParser } from './accumulate/results';
-export { groupToolCalls, toolCallUpdates, toolCalls, validateResults, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './accumulate/toolCalls';
+export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './accumulate/toolCalls';
+export { validateResults } from './parse/validateResults';
 
 // ---- Parsing and validating arguments ---------------------------------------------------------
 export { parseArguments, type ParsedArguments } from './parse/arguments';
@@ -77,6 +78,7 @@ export { PartialJsonError, PartialJsonParser, type JsonPath, type PartialJsonOpt
 export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions } from './parse/partialToolCalls';
 export {
   contextOf,
+  isPromiseLike,
   toValidationIssues,
   validateArguments,
   validateArgumentsAsync,

@@ -11,7 +11,8 @@ import { ToolCallTracker, type CallEnding, type TrackedCall } from './accumulate
 import type { SseEvent, StreamEvent } from './events';
 import { decoderFor } from './providers/registry';
 import { SseParser } from './sse/parser';
-import { validateResults, type ToolCallsOptions } from './accumulate/toolCalls';
+import type { ToolCallsOptions } from './accumulate/toolCalls';
+import { validateResults } from './parse/validateResults';
 import type { ToolSchemas, TypedToolCallResult } from './parse/validate';
 import type { ToolCallResult } from './result';
 import { RawStart, type ReadStreamEventsOptions } from './readStreamEvents';

@@ -79,6 +79,7 @@ function settle<S extends StandardSchemaV1>(outcome: StandardSchemaV1.Result<unk
   return ok(outcome.value as StandardSchemaV1.InferOutput<S>);
 }
 
-function isPromiseLike<T>(value: T | Promise<T>): value is Promise<T> {
+/** Whether `value` is a promise (or any thenable). */
+export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

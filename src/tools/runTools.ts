@@ -5,7 +5,7 @@
  */
 import { asyncScheduler, catchError, concat, defer, EMPTY, from, identity, isObservable, mergeMap, Observable, of, throwError, type OperatorFunction, type Subscription } from 'rxjs';
 import { ToolFailedError, ToolTimeoutError, UnknownToolError, type InvalidArgumentsError } from '../errors';
-import { contextOf, validateArguments } from '../parse/validate';
+import { contextOf, isPromiseLike, validateArguments } from '../parse/validate';
 import type { Result, ToolCall, ToolCallResult } from '../result';
 import type { AnyTool, InferToolRun, ToolRunResult, ToolSet } from './types';
 
@@ -20,10 +20,6 @@ export interface RunToolsOptions {
    * tool and end the output with that error. Default `false`: one failure never touches the others.
    */
   readonly failFast?: boolean;
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
 function failed(error: ToolRunResult['error'] & object, call?: ToolCall): ToolRunResult {
