@@ -7,8 +7,8 @@
 import type { OperatorFunction } from 'rxjs';
 import { TruncatedStreamError } from '../errors';
 import type { FinishReason, SseEvent, StreamEvent } from '../events';
-import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit, type WireDecoder } from './decoder';
-import { countAt, errorEvent, eventType, parseObject, requireObject, usageEvent, wireString } from './wire';
+import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit } from './decoder';
+import { countAt, TypedEventDecoder, usageEvent, wireString } from './wire';
 
 /** Map an Anthropic `stop_reason` to the normalised {@link FinishReason}. */
 export function normalizeAnthropicStopReason(raw: string): FinishReason {
@@ -39,28 +39,14 @@ interface ToolBlock {
 }
 
 /** Decoder state for one Anthropic Messages stream. */
-export class AnthropicMessagesDecoder implements WireDecoder {
+export class AnthropicMessagesDecoder extends TypedEventDecoder {
   /** The wire format this decoder reads: always `'anthropic'`. */
   readonly provider = 'anthropic' as const;
-  private done = false;
   private metadataSent = false;
   private readonly tools = new Map<number, ToolBlock>();
   private startUsage: Record<string, unknown> | undefined;
 
-  sse(event: SseEvent, emit: Emit): void {
-    if (this.done) return;
-    if (event.event === 'error') throw errorEvent(this.provider, event);
-    const payload = parseObject(this.provider, event.data);
-    this.handle(eventType(event.event, payload), payload, emit);
-  }
-
-  payload(eventName: string, payload: unknown, emit: Emit): void {
-    if (this.done) return;
-    const record = requireObject(this.provider, payload);
-    this.handle(eventType(eventName, record), record, emit);
-  }
-
-  private handle(type: string, data: Record<string, unknown>, emit: Emit): void {
+  protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
     switch (type) {
       case 'message_start':
         this.messageStart(asRecord(data['message']), emit);

@@ -6,8 +6,8 @@
 import type { OperatorFunction } from 'rxjs';
 import { TruncatedStreamError } from '../errors';
 import type { FinishReason, SseEvent, StreamEvent } from '../events';
-import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit, type WireDecoder } from './decoder';
-import { countAt, errorEvent, eventType, parseObject, requireObject, usageEvent, wireString } from './wire';
+import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit } from './decoder';
+import { countAt, TypedEventDecoder, usageEvent, wireString } from './wire';
 
 /** Map a Cohere `finish_reason` to the normalised {@link FinishReason}. */
 export function normalizeCohereFinishReason(raw: string): FinishReason {
@@ -35,29 +35,15 @@ function messageOf(data: Record<string, unknown>): Record<string, unknown> | und
 }
 
 /** Decoder state for one Cohere v2 stream. */
-export class CohereChatDecoder implements WireDecoder {
+export class CohereChatDecoder extends TypedEventDecoder {
   /** The wire format this decoder reads: always `'cohere'`. */
   readonly provider = 'cohere' as const;
-  private done = false;
   private metadataSent = false;
   /** Started, not yet ended calls: index → wire id. */
   private readonly open = new Map<number, string | undefined>();
   private position = 0;
 
-  sse(event: SseEvent, emit: Emit): void {
-    if (this.done) return;
-    if (event.event === 'error') throw errorEvent(this.provider, event);
-    const payload = parseObject(this.provider, event.data);
-    this.handle(eventType(event.event, payload), payload, emit);
-  }
-
-  payload(eventName: string, payload: unknown, emit: Emit): void {
-    if (this.done) return;
-    const record = requireObject(this.provider, payload);
-    this.handle(eventType(eventName, record), record, emit);
-  }
-
-  private handle(type: string, data: Record<string, unknown>, emit: Emit): void {
+  protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
     switch (type) {
       case 'message-start': {
         const responseId = wireString(data['id']);

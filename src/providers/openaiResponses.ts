@@ -7,8 +7,8 @@
 import type { OperatorFunction } from 'rxjs';
 import { TruncatedStreamError } from '../errors';
 import type { SseEvent, StreamEvent } from '../events';
-import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit, type WireDecoder } from './decoder';
-import { countAt, errorEvent, eventType, parseObject, requireObject, usageEvent, wireString } from './wire';
+import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit } from './decoder';
+import { countAt, TypedEventDecoder, usageEvent, wireString } from './wire';
 
 /** One `function_call` output item, keyed by its `output_index`. */
 interface FunctionCallState {
@@ -21,28 +21,14 @@ interface FunctionCallState {
 }
 
 /** Decoder state for one Responses stream. */
-export class OpenAIResponsesDecoder implements WireDecoder {
+export class OpenAIResponsesDecoder extends TypedEventDecoder {
   /** The wire format this decoder reads: always `'openai-responses'`. */
   readonly provider = 'openai-responses' as const;
-  private done = false;
   private metadataSent = false;
   private readonly calls = new Map<number, FunctionCallState>();
   private readonly indexByItemId = new Map<string, number>();
 
-  sse(event: SseEvent, emit: Emit): void {
-    if (this.done) return;
-    if (event.event === 'error') throw errorEvent(this.provider, event);
-    const payload = parseObject(this.provider, event.data);
-    this.handle(eventType(event.event, payload), payload, emit);
-  }
-
-  payload(eventName: string, payload: unknown, emit: Emit): void {
-    if (this.done) return;
-    const record = requireObject(this.provider, payload);
-    this.handle(eventType(eventName, record), record, emit);
-  }
-
-  private handle(type: string, data: Record<string, unknown>, emit: Emit): void {
+  protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
     switch (type) {
       case 'response.created':
       case 'response.in_progress':

@@ -6,7 +6,7 @@
  */
 import { InvalidEventError } from '../errors';
 import type { ProviderName, SseEvent, UsageEvent } from '../events';
-import { asNumber, asRecord, asString, parseEventData, providerError } from './decoder';
+import { asNumber, asRecord, asString, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
 
 /**
  * The event type of one SSE event: the `event:` field, or the payload's own `type` when the field is
@@ -85,4 +85,37 @@ export function countAt(record: Record<string, unknown> | undefined, ...path: st
   let value: unknown = record;
   for (const key of path) value = asRecord(value)?.[key];
   return asNumber(value);
+}
+
+/**
+ * The shared front of the formats whose events are typed (`event:` name or the payload's own
+ * `type`): Responses, Anthropic, Cohere. Reads the SSE event or SDK payload, turns `event: error`
+ * into a `provider-error`, ignores everything after the terminator, and hands `(type, payload)`
+ * to {@link TypedEventDecoder.handle}.
+ */
+export abstract class TypedEventDecoder implements WireDecoder {
+  abstract readonly provider: ProviderName;
+  /** Set once the terminator arrived; later events are ignored. */
+  protected done = false;
+
+  /** One event of the format, with its payload object. */
+  protected abstract handle(type: string, data: Record<string, unknown>, emit: Emit): void;
+
+  /** See {@link WireDecoder.end}. */
+  abstract end(emit: Emit): void;
+
+  /** See {@link WireDecoder.sse}. */
+  sse(event: SseEvent, emit: Emit): void {
+    if (this.done) return;
+    if (event.event === 'error') throw errorEvent(this.provider, event);
+    const payload = parseObject(this.provider, event.data);
+    this.handle(eventType(event.event, payload), payload, emit);
+  }
+
+  /** See {@link WireDecoder.payload}. */
+  payload(eventName: string, payload: unknown, emit: Emit): void {
+    if (this.done) return;
+    const record = requireObject(this.provider, payload);
+    this.handle(eventType(eventName, record), record, emit);
+  }
 }
