@@ -8,7 +8,7 @@ import type { OperatorFunction } from 'rxjs';
 import { TruncatedStreamError } from '../errors';
 import type { FinishReason, SseEvent, StreamEvent } from '../events';
 import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit } from './decoder';
-import { countAt, TypedEventDecoder, usageEvent, wireString } from './wire';
+import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString } from './wire';
 
 /** Map an Anthropic `stop_reason` to the normalised {@link FinishReason}. */
 export function normalizeAnthropicStopReason(raw: string): FinishReason {
@@ -157,7 +157,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
         // Streamed JSON wins over an `input` given in the block start: the first real fragment replaces it.
         const replace = tool !== undefined && tool.prefilled && fragment.length > 0;
         if (replace) tool.prefilled = false;
-        emit({ type: 'tool-call-delta', choice: 0, argumentsDelta: fragment, ...(index === undefined ? {} : { index }), ...(replace ? { replace: true } : {}) });
+        emit(toolCallDelta(0, fragment, index, undefined, undefined, replace));
         return;
       }
       default:

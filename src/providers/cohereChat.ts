@@ -7,7 +7,7 @@ import type { OperatorFunction } from 'rxjs';
 import { TruncatedStreamError } from '../errors';
 import type { FinishReason, SseEvent, StreamEvent } from '../events';
 import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit } from './decoder';
-import { countAt, TypedEventDecoder, usageEvent, wireString } from './wire';
+import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString } from './wire';
 
 /** Map a Cohere `finish_reason` to the normalised {@link FinishReason}. */
 export function normalizeCohereFinishReason(raw: string): FinishReason {
@@ -69,7 +69,7 @@ export class CohereChatDecoder extends TypedEventDecoder {
         const index = asNumber(data['index']);
         const fragment = asString(asRecord(asRecord(messageOf(data)?.['tool_calls'])?.['function'])?.['arguments']);
         if (fragment === undefined) return;
-        emit({ type: 'tool-call-delta', choice: 0, argumentsDelta: fragment, ...(index === undefined ? {} : { index }) });
+        emit(toolCallDelta(0, fragment, index));
         return;
       }
       case 'tool-call-end': {

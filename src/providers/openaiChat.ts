@@ -9,7 +9,7 @@ import type { OperatorFunction } from 'rxjs';
 import { InvalidEventError, TruncatedStreamError } from '../errors';
 import type { FinishReason, ProviderMetadata, SseEvent, StreamEvent } from '../events';
 import { asNumber, asRecord, asString, decodeSseWith, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
-import { safeStringify, wireString } from './wire';
+import { safeStringify, toolCallDelta, wireString } from './wire';
 
 /** Map an OpenAI-style `finish_reason` to the normalised {@link FinishReason}. */
 export function normalizeChatFinishReason(raw: string): FinishReason {
@@ -141,15 +141,7 @@ export class OpenAIChatDecoder implements WireDecoder {
     const id = wireString(call['id']);
     const name = wireString(fn?.['name']);
     const metadata = extraContentMetadata(call['extra_content']);
-    emit({
-      type: 'tool-call-delta',
-      choice,
-      argumentsDelta,
-      ...(index === undefined ? {} : { index }),
-      ...(id === undefined ? {} : { id }),
-      ...(name === undefined ? {} : { name }),
-      ...(metadata === undefined ? {} : { metadata }),
-    });
+    emit(toolCallDelta(choice, argumentsDelta, index, id, name, false, metadata));
   }
 
   private usage(usage: Record<string, unknown>, emit: Emit): void {

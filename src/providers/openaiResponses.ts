@@ -8,7 +8,7 @@ import type { OperatorFunction } from 'rxjs';
 import { TruncatedStreamError } from '../errors';
 import type { SseEvent, StreamEvent } from '../events';
 import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit } from './decoder';
-import { countAt, TypedEventDecoder, usageEvent, wireString } from './wire';
+import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString } from './wire';
 
 /** One `function_call` output item, keyed by its `output_index`. */
 interface FunctionCallState {
@@ -123,7 +123,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     const call = this.callFor(data);
     const index = call?.index ?? asNumber(data['output_index']);
     if (call !== undefined) call.text += delta;
-    emit({ type: 'tool-call-delta', choice: 0, argumentsDelta: delta, ...(index === undefined ? {} : { index }), ...(call?.callId === undefined ? {} : { id: call.callId }) });
+    emit(toolCallDelta(0, delta, index, call?.callId));
   }
 
   /** The full arguments arrived (`.done`, or the item in `output_item.done`): replace when they differ. */
@@ -131,7 +131,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     const call = this.callFor(data);
     if (call === undefined || full === undefined || full === call.text) return;
     call.text = full;
-    emit({ type: 'tool-call-delta', choice: 0, index: call.index, argumentsDelta: full, replace: true, ...(call.callId === undefined ? {} : { id: call.callId }) });
+    emit(toolCallDelta(0, full, call.index, call.callId, undefined, true));
   }
 
   private itemDone(data: Record<string, unknown>, emit: Emit): void {

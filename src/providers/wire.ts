@@ -5,7 +5,7 @@
  * @module
  */
 import { InvalidEventError } from '../errors';
-import type { ProviderName, SseEvent, UsageEvent } from '../events';
+import type { ProviderMetadata, ProviderName, SseEvent, ToolCallDeltaEvent, UsageEvent } from '../events';
 import { asNumber, asRecord, asString, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
 
 /**
@@ -118,4 +118,28 @@ export abstract class TypedEventDecoder implements WireDecoder {
     const record = requireObject(this.provider, payload);
     this.handle(eventType(eventName, record), record, emit);
   }
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A `tool-call-delta` event with only the fields the wire gave. Built field by field: this runs
+ * once per fragment, so it allocates the one event object and nothing else.
+ */
+export function toolCallDelta(
+  choice: number,
+  argumentsDelta: string,
+  index: number | undefined,
+  id?: string,
+  name?: string,
+  replace?: boolean,
+  metadata?: ProviderMetadata,
+): ToolCallDeltaEvent {
+  const event: Mutable<ToolCallDeltaEvent> = { type: 'tool-call-delta', choice, argumentsDelta };
+  if (index !== undefined) event.index = index;
+  if (id !== undefined) event.id = id;
+  if (name !== undefined) event.name = name;
+  if (replace === true) event.replace = true;
+  if (metadata !== undefined) event.metadata = metadata;
+  return event;
 }
