@@ -94,13 +94,11 @@ describe('ids and names are strings whatever the wire sends', () => {
       `data: {"candidates":[{"content":{"parts":[{"functionCall":{"id":${raw},"name":${raw},"args":{}}}]},"finishReason":"STOP"}]}\n\n`,
       `event: tool-call-start\ndata: {"type":"tool-call-start","index":0,"delta":{"message":{"tool_calls":{"id":${raw},"function":{"name":${raw},"arguments":"{}"}}}}}\n\nevent: tool-call-end\ndata: {"type":"tool-call-end","index":0}\n\nevent: message-end\ndata: {"type":"message-end","delta":{"finish_reason":"TOOL_CALL"}}\n\n`,
     ];
-    // Gemini reads a functionCall part without a usable name as the end of a Vertex streamed call,
-    // so that call is not reported (known; see docs/reliability.md). Every other format reports it.
-    const nameUsable = typeof value === 'number' || (typeof value === 'string' && value !== '');
-    for (const [i, wire] of wires.entries()) {
+    // Every format reports the call, also when its name is unusable (then the name is '').
+    for (const wire of wires) {
       const out = runChunks([wire]);
       expect(out.error).toBeUndefined();
-      expect(out.results).toHaveLength(i === 3 && !nameUsable ? 0 : 1);
+      expect(out.results).toHaveLength(1);
       for (const r of out.results) {
         const call = r.success ? r.data : r.error.toolCall;
         expect(typeof call.id).toBe('string');

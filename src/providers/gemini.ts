@@ -151,7 +151,10 @@ export class GeminiDecoder implements WireDecoder {
     const partialArgs = call['partialArgs'];
     const streamed = Array.isArray(partialArgs);
     const willContinue = call['willContinue'] === true;
-    if (name !== undefined || (streamed && state.open === undefined)) {
+    // A whole call whose name is missing or not a string still carries its arguments: report it
+    // (with name '') rather than mistake it for the terminator of a streamed call.
+    const namelessWhole = name === undefined && !streamed && !willContinue && call['args'] !== undefined && call['args'] !== null;
+    if (name !== undefined || namelessWhole || (streamed && state.open === undefined)) {
       this.close(choice, state, false, emit);
       const id = wireString(call['id']);
       const index = state.calls++;
