@@ -111,7 +111,7 @@ export class MalformedArgumentsError extends ToolStreamError {
 }
 
 /** Why a call is incomplete. */
-export type IncompleteReason = 'stream-ended' | 'truncated' | 'provider-error' | 'length' | 'not-closed' | 'idle-timeout';
+export type IncompleteReason = 'stream-ended' | 'truncated' | 'provider-error' | 'length' | 'not-closed' | 'idle-timeout' | 'too-many-tool-calls';
 
 /** The stream ended, was cut or failed before the call was complete. */
 export class IncompleteToolCallError extends ToolStreamError {
@@ -129,7 +129,8 @@ export class IncompleteToolCallError extends ToolStreamError {
     /**
      * Why it is incomplete: the stream ended (`stream-ended`), was cut (`truncated`), failed
      * (`provider-error`), hit the token limit (`length`), the wire closed the call as unfinished
-     * (`not-closed`), nothing arrived in time (`idle-timeout`: the stream failed with {@link IdleTimeoutError}).
+     * (`not-closed`), nothing arrived in time (`idle-timeout`: the stream failed with {@link IdleTimeoutError}),
+     * or the stream opened more calls than `maxToolCalls` (`too-many-tool-calls`).
      * Unsubscribing emits nothing, so there is no reason for it.
      */
     readonly reason: IncompleteReason,

@@ -152,7 +152,7 @@ describe('toolCalls()', () => {
   it('too many tool calls: open calls incomplete, then the typed error', () => {
     scheduler().run(({ cold, expectObservable }) => {
       const src = cold('-a-b-c|', { a: ev.a0, b: ev.a1, c: ev.b0 });
-      expectObservable(src.pipe(toolCalls({ maxToolCalls: 1 }))).toBe('-----(I#)', { I: incomplete('A', 'get_weather', '{"ci', 'stream-ended') }, new TooManyToolCallsError(1));
+      expectObservable(src.pipe(toolCalls({ maxToolCalls: 1 }))).toBe('-----(I#)', { I: incomplete('A', 'get_weather', '{"ci', 'too-many-tool-calls') }, new TooManyToolCallsError(1));
     });
   });
 

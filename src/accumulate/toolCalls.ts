@@ -60,6 +60,8 @@ export function incompleteReasonOf(error: unknown): IncompleteReason {
       return 'truncated';
     case 'idle-timeout':
       return 'idle-timeout';
+    case 'too-many-tool-calls':
+      return 'too-many-tool-calls';
     default:
       return 'stream-ended';
   }
