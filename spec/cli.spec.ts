@@ -83,3 +83,11 @@ describe('rxjs-tool-calls CLI', () => {
     expect([help.code, help.out.startsWith('usage:')]).toEqual([0, true]);
   });
 });
+
+describe('ToolStreamError.toJSON()', () => {
+  it('keeps the cause, reduced to its name and message', async () => {
+    const { ToolFailedError } = await import('../src/errors');
+    const error = new ToolFailedError({ id: 'c', name: 'f', index: 0, choice: 0, rawArguments: '{}' }, new RangeError('out of range'));
+    expect(error.toJSON()).toMatchObject({ code: 'tool-failed', cause: { name: 'RangeError', message: 'out of range' } });
+  });
+});

@@ -72,6 +72,8 @@ export abstract class ToolStreamError extends Error {
       const value = (this as unknown as Record<string, unknown>)[key];
       out[key] = value instanceof Error && 'toJSON' in value ? (value as ToolStreamError).toJSON() : value;
     }
+    // `cause` is not enumerable: add it, an Error reduced to its name and message.
+    if (this.cause !== undefined) out['cause'] = this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : this.cause;
     return out;
   }
 }
