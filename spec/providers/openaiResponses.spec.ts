@@ -32,12 +32,13 @@ describe('openaiResponses()', () => {
         o: itemDone(1, 'call_1', 'get_weather', '{"city":"Paris"}'),
         C: completed,
       });
-      expectObservable(source.pipe(openaiResponses())).toBe('-m-t-a-x-y---o-(ufd)-|', {
+      expectObservable(source.pipe(openaiResponses())).toBe('-m-t-a-x-y-X-o-(ufd)-|', {
         m: meta,
         t: { type: 'text-delta', choice: 0, text: 'Hi' },
         a: { type: 'tool-call-delta', choice: 0, index: 1, id: 'call_1', name: 'get_weather', argumentsDelta: '', metadata: { itemId: 'fc_call_1' } },
         x: { type: 'tool-call-delta', choice: 0, index: 1, id: 'call_1', argumentsDelta: '{"city":' },
         y: { type: 'tool-call-delta', choice: 0, index: 1, id: 'call_1', argumentsDelta: '"Paris"}' },
+        X: { type: 'tool-call-delta', choice: 0, index: 1, id: 'call_1', argumentsDelta: '{"city":"Paris"}', replace: true },
         o: { type: 'tool-call-end', choice: 0, index: 1, id: 'call_1' },
         u: usageEvent,
         f: { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'completed' },
@@ -57,7 +58,7 @@ describe('openaiResponses()', () => {
     });
   });
 
-  it('replaces when output_item.done differs from the streamed text, and not when it matches', () => {
+  it('the full arguments of .done or output_item.done replace the streamed text, once', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const source = cold('-a-x-o----C------|', { a: added(0, 'c', 'f'), x: argDelta(0, '{"a":1'), o: itemDone(0, 'c', 'f', '{"a":1}'), C: completed });
       expectObservable(source.pipe(openaiResponses())).toBe('-a-x-(ro)-(mufd)-|', {

@@ -15,8 +15,8 @@ interface FunctionCallState {
   readonly index: number;
   readonly callId: string | undefined;
   readonly itemId: string | undefined;
-  /** The argument text emitted so far (after any replace). */
-  text: string;
+  /** The full arguments (`.done` or the finished item) were already handed on. */
+  final: boolean;
   ended: boolean;
 }
 
@@ -92,7 +92,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     const callId = wireString(item['call_id']);
     const itemId = wireString(item['id']);
     const name = wireString(item['name']);
-    const call: FunctionCallState = { index, callId, itemId, text: args, ended: false };
+    const call: FunctionCallState = { index, callId, itemId, final: replace, ended: false };
     this.calls.set(index, call);
     if (itemId !== undefined) this.indexByItemId.set(itemId, index);
     emit({
@@ -122,15 +122,18 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     if (delta === undefined) return;
     const call = this.callFor(data);
     const index = call?.index ?? asNumber(data['output_index']);
-    if (call !== undefined) call.text += delta;
     emit(toolCallDelta(0, delta, index, call?.callId));
   }
 
-  /** The full arguments arrived (`.done`, or the item in `output_item.done`): replace when they differ. */
+  /**
+   * The full arguments arrived (`.done`, or the item in `output_item.done`): they are the
+   * authoritative text, so they replace what was streamed (once). Handing the one flat string on
+   * is also cheaper than comparing it with the streamed pieces, which would join them first.
+   */
   private argumentsDone(data: Record<string, unknown>, full: string | undefined, emit: Emit): void {
     const call = this.callFor(data);
-    if (call === undefined || full === undefined || full === call.text) return;
-    call.text = full;
+    if (call === undefined || full === undefined || call.final) return;
+    call.final = true;
     emit(toolCallDelta(0, full, call.index, call.callId, undefined, true));
   }
 
@@ -223,9 +226,9 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
  *    `response.incomplete`.
  * 2. Call identity: `index` is the item's `output_index`, `id` its `call_id`; the `fc_…` item id is
  *    in `metadata.itemId`.
- * 3. When `function_call_arguments.done` (or the item in `output_item.done`) carries arguments that
- *    differ from what was streamed (LM Studio sends no deltas at all), a `replace: true` delta carries
- *    the full text.
+ * 3. The full arguments of `function_call_arguments.done` (or of the item in `output_item.done`) are
+ *    authoritative: one `replace: true` delta carries them (LM Studio sends no deltas at all; other
+ *    servers send the same text again, which then replaces the streamed pieces with one flat string).
  * 4. The event type is the `event:` field, or the payload's `type` when the field is absent
  *    (Bedrock Mantle writes `data:` before `event:`). `sequence_number` is not used: events are
  *    taken in arrival order.
