@@ -294,7 +294,7 @@ const groups = scenarioNames.map((name) => ({
     return { label: impl.label, ratio: null, note: r.status === 'skip' ? r.reason.split(':')[0] : r.status };
   }),
 }));
-const svg = ratioChart({ title: 'Median time ÷ floor (lower is better, log scale)', subtitle: machine, groups, series: impls.map((i) => i.label) });
+const svg = ratioChart({ title: 'Median time ÷ floor, runs after a forced GC (log scale; steady ratios: BENCHMARKS.md)', subtitle: machine, groups, series: impls.map((i) => i.label) });
 
 process.stdout.write(`\n${machine}\n${command}\n\n`);
 for (const name of scenarioNames) process.stdout.write(`${name} (${(scenarioInfo[name].bytes / MB).toFixed(2)} MB)\n${scenarioTable(name)}\n\n`);

@@ -8,8 +8,8 @@ const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
  * @param {{ title: string, subtitle?: string, groups: Array<{ name: string, bars: Array<{ label: string, ratio: number | null, note?: string }> }>, series: string[] }} chart
  */
 export function ratioChart({ title, subtitle = '', groups, series }) {
-  const left = 230;
-  const width = 900;
+  const left = 330;
+  const width = 1000;
   const plot = width - left - 90;
   const barH = 14;
   const gap = 3;
