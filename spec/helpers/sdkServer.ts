@@ -4,8 +4,8 @@
  * `"slow"` (the model name) sends the same events up to the first complete tool call, then keeps the
  * connection open with an SSE comment every 20 ms; the server records when each socket closes.
  */
+import { listenOnLoopback } from './loopback';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { anthropicEvent, openaiChunk, responsesEvent } from '../../marbles';
 
 /** One request the server saw. */
@@ -106,23 +106,6 @@ export async function startSdkServer(): Promise<SdkServer> {
       res.on('close', () => clearInterval(timer));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    waitForClose(timeoutMs = 2000) {
-      const latest = requests[requests.length - 1];
-      if (latest === undefined) return Promise.reject(new Error('no request was made'));
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`the server socket did not close within ${timeoutMs} ms`)), timeoutMs);
-      });
-      return Promise.race([latest.closed, timeout]).finally(() => clearTimeout(timer));
-    },
-    close() {
-      server.closeAllConnections();
-      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
-  };
+  const loopback = await listenOnLoopback(server, () => requests[requests.length - 1], 'request');
+  return { ...loopback, requests };
 }

@@ -2,8 +2,8 @@
  * A local HTTP server (127.0.0.1, port 0) for the source tests: slow never-ending SSE streams whose
  * socket closes are recorded, finite streams, and HTTP errors.
  */
+import { listenOnLoopback } from './loopback';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { openaiChunk, openaiDone } from '../../marbles';
 
 /** One streaming request the server saw. */
@@ -78,23 +78,6 @@ export async function startSourcesServer(intervalMs = 20): Promise<SourcesServer
       res.end(FINITE_SSE.join(''));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    streams,
-    waitForClose(timeoutMs = 2000) {
-      const latest = streams[streams.length - 1];
-      if (latest === undefined) return Promise.reject(new Error('no streaming request was made'));
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`the server socket did not close within ${timeoutMs} ms`)), timeoutMs);
-      });
-      return Promise.race([latest.closed, timeout]).finally(() => clearTimeout(timer));
-    },
-    close() {
-      server.closeAllConnections();
-      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-    },
-  };
+  const loopback = await listenOnLoopback(server, () => streams[streams.length - 1], 'streaming request');
+  return { ...loopback, streams };
 }

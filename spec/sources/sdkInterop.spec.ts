@@ -23,8 +23,9 @@ describe('fromOpenAIResponsesEvents (openai SDK, client.responses.create)', () =
   it('decodes the text, the function call and the end of the response', async () => {
     const stream = await openai().responses.create({ model: 'gpt-test', input: 'weather?', tools, stream: true });
     const events = await lastValueFrom(fromOpenAIResponsesEvents(stream).pipe(toArray()));
-    expect(events.map((e) => e.type)).toEqual(['metadata', 'text-delta', 'tool-call-delta', 'tool-call-delta', 'tool-call-delta', 'tool-call-end', 'usage', 'finish', 'done']);
+    expect(events.map((e) => e.type)).toEqual(['metadata', 'text-delta', 'tool-call-delta', 'tool-call-delta', 'tool-call-delta', 'tool-call-delta', 'tool-call-end', 'usage', 'finish', 'done']);
     expect(events[0]).toEqual({ type: 'metadata', provider: 'openai-responses', responseId: 'resp_1', model: 'gpt-test' });
+    expect(events[5]).toMatchObject({ type: 'tool-call-delta', replace: true }); // the .done text, authoritative
     expect(events.at(-2)).toEqual({ type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'completed' });
     expect(JSON.parse(server.requests.at(-1)?.body ?? '{}')).toMatchObject({ model: 'gpt-test', stream: true });
   });
