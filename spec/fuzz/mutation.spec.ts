@@ -7,20 +7,13 @@ import fc from 'fast-check';
 import { splitRandom } from '../../marbles';
 import { runChunks } from '../helpers/runStream';
 import { allStreams } from '../helpers/timeline';
-import { catchUnhandled, mutate, mutationArb, sseText, untyped } from '../helpers/mutations';
+import { mutate, mutationArb, sseText, untyped, expectNoUnhandledErrors } from '../helpers/mutations';
 
 const streams = allStreams();
 const enc = new TextEncoder();
 const budget = { interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false };
 
-const unhandled: unknown[] = [];
-let restore: () => void;
-beforeAll(() => (restore = catchUnhandled(unhandled)));
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  restore();
-  expect(unhandled).toEqual([]);
-});
+expectNoUnhandledErrors();
 
 it('mutated real streams, randomly chunked', () => {
   fc.assert(

@@ -9,7 +9,8 @@
  */
 import { SseParser } from '../../src/sse';
 import { runChunks } from './runStream';
-import { errorPrint, fingerprint } from './timeline';
+import { splitEveryByte } from '../../marbles';
+import { allStreams, errorPrint, fingerprint } from './timeline';
 
 export const FULL_LIMIT = 20_000;
 
@@ -51,4 +52,22 @@ export function sweep(bytes: Uint8Array): Array<{ k: number; level: 'pipeline' |
     if ((full || pipelineAt?.has(k) === true) && fingerprint(runChunks(chunks)) !== whole) wrong.push({ k, level: 'pipeline' });
   }
   return wrong;
+}
+
+/**
+ * The chunking fuzz for one shard (`index % 2 === shard`) of every stream of the suite: two chunks
+ * split at every offset (see {@link sweep}), and one chunk per byte, give what one chunk gives.
+ * Call inside a spec file; the two shards are separate files so both jest workers run.
+ */
+export function chunkingShard(shard: 0 | 1): void {
+  const streams = allStreams().filter((_, i) => i % 2 === shard);
+  describe.each(streams)('%s', (_name, bytes) => {
+    it('two chunks, split at every offset, give what one chunk gives', () => {
+      expect(sweep(bytes)).toEqual([]);
+    });
+
+    it('one chunk per byte gives what one chunk gives', () => {
+      expect(fingerprint(runChunks(splitEveryByte(bytes)))).toBe(fingerprint(runChunks([bytes])));
+    });
+  });
 }

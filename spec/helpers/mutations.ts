@@ -137,3 +137,18 @@ export function catchUnhandled(sink: unknown[]): () => void {
     config.onUnhandledError = previous;
   };
 }
+
+/**
+ * Register hooks for the current spec file: collect every error RxJS reports as unhandled while its
+ * tests run, and expect none once they are done (after a short wait for late reports).
+ */
+export function expectNoUnhandledErrors(): void {
+  const unhandled: unknown[] = [];
+  let restore: () => void;
+  beforeAll(() => (restore = catchUnhandled(unhandled)));
+  afterAll(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    restore();
+    expect(unhandled).toEqual([]);
+  });
+}

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { InvalidEventError, UnknownFormatError } from '../../src/errors';
 import { runChunks } from '../helpers/runStream';
 import { allStreams } from '../helpers/timeline';
-import { catchUnhandled, mutate, mutationArb, sseText, untyped, WRONG_SHAPES } from '../helpers/mutations';
+import { mutate, mutationArb, sseText, untyped, WRONG_SHAPES, expectNoUnhandledErrors } from '../helpers/mutations';
 import { TRUNCATION_STREAMS } from '../helpers/truncationStreams';
 
 const enc = new TextEncoder();
@@ -14,14 +14,7 @@ const streams = new Map(allStreams());
 /** One stream of every format, to put a wrong shape after its first (format-telling) event. */
 const PREFIXES = TRUNCATION_STREAMS.map((name) => [name, streams.get(name)!] as const);
 
-const unhandled: unknown[] = [];
-let restore: () => void;
-beforeAll(() => (restore = catchUnhandled(unhandled)));
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  restore();
-  expect(unhandled).toEqual([]);
-});
+expectNoUnhandledErrors();
 
 describe('whole bodies that are not SSE', () => {
   it('an HTML error page ends with unknown-format showing the page', () => {
