@@ -11,11 +11,11 @@ const a1 = openaiChunk({ toolCalls: [{ index: 0, arguments: ':1}' }] });
 const fin = openaiChunk({ finishReason: 'tool_calls' });
 
 describe('readToolCalls()', () => {
-  it('marble: bytes split anywhere in, one result per call at the finish', () => {
+  it('marble: bytes split anywhere in, one result per call at [DONE]', () => {
     ts().run(({ cold, expectObservable }) => {
       // the finish chunk is split across two network chunks
       const src = cold('-a-b-c-d-e-f----|', { a: a0, b: b0, c: a1, d: fin.slice(0, 9), e: fin.slice(9), f: openaiDone() });
-      expectObservable(src.pipe(readToolCalls(), map((r) => (r.success ? `${r.data.id}:${JSON.stringify(r.data.arguments)}` : r.error.code)))).toBe('---------(xy)---|', {
+      expectObservable(src.pipe(readToolCalls(), map((r) => (r.success ? `${r.data.id}:${JSON.stringify(r.data.arguments)}` : r.error.code)))).toBe('-----------(xy)-|', {
         x: 'A:{"x":1}',
         y: 'B:{}',
       });

@@ -25,6 +25,7 @@ export interface ToolCallContext {
 export const ERROR_CODES = [
   'malformed-arguments',
   'incomplete',
+  'missing-name',
   'invalid-arguments',
   'unknown-tool',
   'arguments-too-large',
@@ -113,7 +114,7 @@ export class MalformedArgumentsError extends ToolStreamError {
 }
 
 /** Why a call is incomplete. */
-export type IncompleteReason = 'stream-ended' | 'truncated' | 'provider-error' | 'length' | 'not-closed' | 'idle-timeout' | 'too-many-tool-calls';
+export type IncompleteReason = 'stream-ended' | 'truncated' | 'provider-error' | 'length' | 'content-filter' | 'error' | 'not-closed' | 'idle-timeout' | 'too-many-tool-calls';
 
 /** The stream ended, was cut or failed before the call was complete. */
 export class IncompleteToolCallError extends ToolStreamError {
@@ -130,7 +131,10 @@ export class IncompleteToolCallError extends ToolStreamError {
     readonly toolCall: ToolCallContext,
     /**
      * Why it is incomplete: the stream ended (`stream-ended`), was cut (`truncated`), failed
-     * (`provider-error`), hit the token limit (`length`), the wire closed the call as unfinished
+     * (`provider-error`), its choice finished with arguments that do not parse because the token
+     * limit cut it (`length`), a safety system stopped it (`content-filter`) or the provider reported
+     * the finish as a failure (`error`: OpenRouter `finish_reason: "error"`, Gemini
+     * `MALFORMED_FUNCTION_CALL`, …), the wire closed the call as unfinished
      * (`not-closed`), nothing arrived in time (`idle-timeout`: the stream failed with {@link IdleTimeoutError}),
      * or the stream opened more calls than `maxToolCalls` (`too-many-tool-calls`).
      * Unsubscribing emits nothing, so there is no reason for it.
@@ -138,6 +142,26 @@ export class IncompleteToolCallError extends ToolStreamError {
     readonly reason: IncompleteReason,
   ) {
     super(`Tool call ${toolCall.name || '(unnamed)'} (${toolCall.id}) is incomplete (${reason}) after ${toolCall.rawArguments.length} chars of arguments`);
+  }
+}
+
+/**
+ * The call completed but the wire never named the tool: it cannot be run. Its identity and raw
+ * arguments are kept, so the text can be logged or shown.
+ */
+export class MissingNameError extends ToolStreamError {
+  /** Always `'missing-name'`. */
+  readonly code = 'missing-name' as const;
+  /**
+   * Built by the tool-call operators for a closed call whose name never arrived.
+   *
+   * @param toolCall The call (its `name` is `''`), with the argument text received.
+   */
+  constructor(
+    /** The call: `name` is `''`, `rawArguments` the whole text received. */
+    readonly toolCall: ToolCallContext,
+  ) {
+    super(`Tool call ${toolCall.id} (index ${toolCall.index}, choice ${toolCall.choice}) completed without a tool name; ${toolCall.rawArguments.length} chars of arguments`);
   }
 }
 
@@ -462,6 +486,7 @@ export class MaxStepsError extends ToolStreamError {
 export type AnyToolStreamError =
   | MalformedArgumentsError
   | IncompleteToolCallError
+  | MissingNameError
   | InvalidArgumentsError
   | UnknownToolError
   | ArgumentsTooLargeError
@@ -477,7 +502,7 @@ export type AnyToolStreamError =
   | MaxStepsError;
 
 /** The errors one tool call can end with (inside `{ success: false, error }`). */
-export type ToolCallError = MalformedArgumentsError | IncompleteToolCallError | InvalidArgumentsError | UnknownToolError | ArgumentsTooLargeError;
+export type ToolCallError = MalformedArgumentsError | IncompleteToolCallError | MissingNameError | InvalidArgumentsError | UnknownToolError | ArgumentsTooLargeError;
 
 /** The errors one tool run can end with: the call's own error, or running it failed (`runTools()`). */
 export type ToolRunError = ToolCallError | ToolFailedError | ToolTimeoutError;

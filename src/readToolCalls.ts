@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { identity, ignoreElements, Observable, tap, type OperatorFunction } from 'rxjs';
+import { catchError, EMPTY, identity, ignoreElements, Observable, tap, throwError, type OperatorFunction } from 'rxjs';
 import { idleTimeout } from './reliability/idleTimeout';
 import { resultOf } from './accumulate/results';
 import { incompleteReasonOf, stepTracker } from './accumulate/toolCalls';
@@ -79,7 +79,8 @@ function fusedToolCalls(options: ReadToolCallsOptions): OperatorFunction<Uint8Ar
       const parser = new SseParser(options);
       const decoder = decoderFor(provider, raw.get)();
       const tracker = new ToolCallTracker(options);
-      const onClose = (call: TrackedCall): void => subscriber.next(resultOf(call));
+      const repair = options.repairArguments !== false;
+      const onClose = (call: TrackedCall): void => subscriber.next(resultOf(call, undefined, repair));
       const onEvent = (event: StreamEvent): void => stepTracker(tracker, event, onClose);
       const onSse = (event: SseEvent): void => decoder.sse(event, onEvent);
       const closeAll = (ending: CallEnding): void => {
@@ -94,6 +95,7 @@ function fusedToolCalls(options: ReadToolCallsOptions): OperatorFunction<Uint8Ar
         }
       };
       const auto = provider === 'auto';
+      let sourceFailed = false;
       return source
         .pipe(
           watch,
@@ -103,7 +105,7 @@ function fusedToolCalls(options: ReadToolCallsOptions): OperatorFunction<Uint8Ar
                 if (auto) raw.record(chunk);
                 parser.push(chunk, onSse);
               }),
-            error: (error: unknown) => closeAll({ kind: 'incomplete', reason: incompleteReasonOf(error) }),
+            error: () => (sourceFailed = true),
             complete: () =>
               guard(() => {
                 parser.end(onSse);
@@ -112,6 +114,18 @@ function fusedToolCalls(options: ReadToolCallsOptions): OperatorFunction<Uint8Ar
               }),
           }),
           ignoreElements(),
+          catchError((error: unknown) => {
+            if (sourceFailed) {
+              let complete = false;
+              guard(() => (complete = decoder.interrupt?.(error, onEvent) === true));
+              if (complete) {
+                closeAll({ kind: 'complete', finishReason: undefined });
+                return EMPTY;
+              }
+            }
+            if (sourceFailed) closeAll({ kind: 'incomplete', reason: incompleteReasonOf(error) });
+            return throwError(() => error);
+          }),
         )
         .subscribe(subscriber);
     });

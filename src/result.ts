@@ -43,6 +43,13 @@ export interface ToolCall<Name extends string = string, Args = unknown> {
   readonly rawArguments: string;
   /** Provider extras (Responses item id, Gemini thought signature, the wire id when it was generated or de-duplicated, …). */
   readonly providerMetadata?: ProviderMetadata;
+  /**
+   * Present only when the concatenated argument text did not parse and was repaired: `'repeated'`
+   * (the text was k exact copies of one JSON document) or `'cumulative'` (each fragment repeated all
+   * earlier text; the last one is the arguments). `rawArguments` is still the text as it arrived.
+   * Turned off with `repairArguments: false`.
+   */
+  readonly repaired?: 'repeated' | 'cumulative';
 }
 
 /** The result of one tool call. */

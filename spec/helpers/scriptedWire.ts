@@ -22,7 +22,7 @@ export interface ScriptedWire {
   readonly format: MessageFormat;
   /** A turn with some text, then the calls (each call's JSON split in two pieces). */
   calls(calls: ReadonlyArray<ScriptedCall>, text?: string): string[];
-  /** The same turn without its terminator (for held-open streams). */
+  /** The same turn, up to the point where its calls are complete, for streams held open after it (chat: through `[DONE]`, since a finish never closes calls; other formats: without their terminator). */
   callsOpen(calls: ReadonlyArray<ScriptedCall>): string[];
   /** A final answer. */
   answer(text: string): string[];
@@ -46,7 +46,7 @@ export const openaiChatWire: ScriptedWire = {
   calls(calls, text) {
     const pieces = this.callsOpen(calls);
     if (text !== undefined) pieces.splice(1, 0, openaiChunk({ content: text }));
-    return [...pieces, openaiDone()];
+    return pieces;
   },
   callsOpen(calls) {
     const pieces = [openaiChunk({ role: 'assistant' })];
@@ -54,8 +54,9 @@ export const openaiChatWire: ScriptedWire = {
       const [a, b] = halves(call.args);
       pieces.push(openaiChunk({ toolCalls: [{ index, id: call.id, name: call.name, arguments: a }] }), openaiChunk({ toolCalls: [{ index, arguments: b }] }));
     });
-    // Chat calls complete when the choice finishes: send the finish, hold back [DONE].
-    return [...pieces, openaiChunk({ finishReason: 'tool_calls' })];
+    // Chat calls complete at [DONE] (a finish never closes them: fragments may follow it); the
+    // connection is held open after it.
+    return [...pieces, openaiChunk({ finishReason: 'tool_calls' }), openaiDone()];
   },
   answer(text) {
     return [openaiChunk({ role: 'assistant', content: text }), openaiChunk({ finishReason: 'stop' }), openaiDone()];

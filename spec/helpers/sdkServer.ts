@@ -73,8 +73,12 @@ const CHAT_SSE: readonly string[] = [
   'data: [DONE]\n\n',
 ];
 
-/** How many events the slow variant sends before idling (up to and including the first call's end). */
-const SLOW_CUT: Record<string, number> = { '/v1/responses': 7, '/v1/messages': 9, '/v1/chat/completions': 2 };
+/**
+ * How many events the slow variant sends before idling (up to and including the first call's end).
+ * A chat call is complete only at `[DONE]` (or the end of the body): a finish never closes it, so the
+ * chat variant idles after `[DONE]`, with the connection still open.
+ */
+const SLOW_CUT: Record<string, number> = { '/v1/responses': 7, '/v1/messages': 9, '/v1/chat/completions': 3 };
 const STREAMS: Record<string, readonly string[]> = { '/v1/responses': RESPONSES_SSE, '/v1/messages': ANTHROPIC_SSE, '/v1/chat/completions': CHAT_SSE };
 
 export async function startSdkServer(): Promise<SdkServer> {

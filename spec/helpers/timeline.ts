@@ -101,8 +101,9 @@ const codeOf = (error: unknown): string => (error === undefined ? 'complete' : i
  *    argument text it had then; then `truncated`;
  * 3. except: a cut after the full run's own error gives that run exactly; a cut before the first
  *    meaningful event gives `unknown-format`; a cut after the terminator completes normally; a
- *    cut after which the format's decoder is satisfied (every choice finished) may complete with
- *    nothing open.
+ *    cut after which the format's decoder is satisfied (every choice finished) completes, either
+ *    with nothing open or with exactly the full run's results (a chat stream's calls complete at
+ *    the end of the stream when every choice finished, the terminator being all that is missing).
  */
 export function checkPrefix(t: Timeline, k: number): string | undefined {
   const out = runChunks([t.bytes.subarray(0, k)]);
@@ -120,7 +121,9 @@ export function checkPrefix(t: Timeline, k: number): string | undefined {
   const rest = out.results.slice(before.length);
   if (k < t.firstMeaningful) return code === 'unknown-format' && rest.length === 0 ? undefined : `k=${k}: expected unknown-format before the first event, got ${code}`;
   if (k >= t.done) return code === 'complete' && rest.length === 0 ? undefined : `k=${k}: expected completion after the terminator, got ${code} with ${rest.length} more results`;
-  if (code === 'complete') return rest.length === 0 ? undefined : `k=${k}: completed with ${rest.length} calls beyond those complete before the cut`;
+  // A chat stream cut after every choice finished is complete (issue 11, rule 3): the calls still
+  // open at the cut complete then, exactly as the full run completes them at its terminator.
+  if (code === 'complete') return rest.length === 0 || same(got, t.results.map((r) => r.value)) ? undefined : `k=${k}: completed with ${rest.length} calls beyond those complete before the cut, unlike the full run`;
   if (code !== 'truncated') return `k=${k}: expected truncated, got ${code}`;
   const open = openCalls(t, k);
   if (rest.length !== open.length) return `k=${k}: ${open.length} calls were open, got ${rest.length} more results`;

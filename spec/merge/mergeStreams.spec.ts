@@ -26,7 +26,8 @@ function view(item: MergedItem): string {
   }
 }
 
-// Source a: OpenAI chat, one call `call_1` finishing in chunk b.
+// Source a: OpenAI chat, one call `call_1` finishing in chunk b; the call completes at [DONE] (d),
+// since a chat finish never closes calls (issue 11, rule 3).
 const openai = {
   a: openaiChunk({ toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":' }] }),
   b: openaiChunk({ toolCalls: [{ arguments: '"Paris"}' }], finishReason: 'tool_calls' }),
@@ -52,7 +53,7 @@ describe('mergeStreams()', () => {
       const b = wireChunks('--s-t-jk--e-m|', anthropic); // bytes
       const a$ = cold(a.marbles, a.values);
       const b$ = cold(b.marbles, b.values);
-      expectObservable(mergeStreams({ a: a$, b: b$ }, { events: false }).pipe(map(view))).toBe('-----A---CB--(D|)', { A, B, C: 'a:complete', D: 'b:complete' });
+      expectObservable(mergeStreams({ a: a$, b: b$ }, { events: false }).pipe(map(view))).toBe('--------ACB--(D|)', { A, B, C: 'a:complete', D: 'b:complete' });
       expectSubscriptions(a$.subscriptions).toBe('^--------!');
       expectSubscriptions(b$.subscriptions).toBe('^------------!');
     });
@@ -60,9 +61,9 @@ describe('mergeStreams()', () => {
 
   it('emits each event before the results it completes, and reads the bytes once', () => {
     scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      const a = wireChunks('-a------b------d-|', openai, { as: 'text' });
+      const a = wireChunks('-a------b------d-----|', openai, { as: 'text' });
       const a$ = cold(a.marbles, a.values);
-      expectObservable(mergeStreams({ a: a$ }).pipe(map(view))).toBe('-(mx)---(xfR)--d-(C|)', {
+      expectObservable(mergeStreams({ a: a$ }).pipe(map(view))).toBe('-(mx)---x------(fRd)-(C|)', {
         m: 'a:metadata',
         x: 'a:tool-call-delta',
         f: 'a:finish',
@@ -70,7 +71,7 @@ describe('mergeStreams()', () => {
         d: 'a:done',
         C: 'a:complete',
       });
-      expectSubscriptions(a$.subscriptions).toBe('^----------------!');
+      expectSubscriptions(a$.subscriptions).toBe('^--------------------!');
     });
   });
 
@@ -79,7 +80,7 @@ describe('mergeStreams()', () => {
       const a = wireChunks('-a---b-----d---|', openai, { as: 'text' });
       const b = wireChunks('--s-t-j|', anthropic, { as: 'text' }); // cut mid-call: no content_block_stop, no message_stop
       const items = mergeStreams({ a: cold(a.marbles, a.values), b: cold(b.marbles, b.values) }, { events: false });
-      expectObservable(items.pipe(map(view))).toBe('-----A-(IE)----(C|)', {
+      expectObservable(items.pipe(map(view))).toBe('-------(IE)A---(C|)', {
         A,
         I: 'b:fail:call_1:incomplete/truncated',
         E: 'b:error:truncated',
@@ -90,12 +91,12 @@ describe('mergeStreams()', () => {
 
   it('failFast: ends the merged stream with the first error and unsubscribes the other sources', () => {
     scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      const a = wireChunks('-a---b-----d---|', openai, { as: 'text' });
+      const a = wireChunks('-a-bd-----d---|', openai, { as: 'text' });
       const b = wireChunks('--s-t-j|', anthropic, { as: 'text' });
       const a$ = cold(a.marbles, a.values);
       const b$ = cold(b.marbles, b.values);
       const items = mergeStreams({ a: a$, b: b$ }, { events: false, failFast: true });
-      expectObservable(items.pipe(map(view))).toBe('-----A-(IE#)', { A, I: 'b:fail:call_1:incomplete/truncated', E: 'b:error:truncated' }, expect.objectContaining({ code: 'truncated', provider: 'anthropic' }));
+      expectObservable(items.pipe(map(view))).toBe('----A--(IE#)', { A, I: 'b:fail:call_1:incomplete/truncated', E: 'b:error:truncated' }, expect.objectContaining({ code: 'truncated', provider: 'anthropic' }));
       expectSubscriptions(a$.subscriptions).toBe('^------!');
       expectSubscriptions(b$.subscriptions).toBe('^------!');
     });
@@ -112,11 +113,11 @@ describe('mergeStreams()', () => {
 
   it('early unsubscribe unsubscribes every source', () => {
     scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      const a = wireChunks('-a---b--d|', openai, { as: 'text' });
+      const a = wireChunks('-a-bd----|', openai, { as: 'text' });
       const b = wireChunks('--s-t-jk-e-m|', anthropic, { as: 'text' });
       const a$ = cold(a.marbles, a.values);
       const b$ = cold(b.marbles, b.values);
-      expectObservable(mergeStreams({ a: a$, b: b$ }, { events: false }).pipe(map(view)), '------!').toBe('-----A-', { A });
+      expectObservable(mergeStreams({ a: a$, b: b$ }, { events: false }).pipe(map(view)), '------!').toBe('----A--', { A });
       expectSubscriptions(a$.subscriptions).toBe('^-----!');
       expectSubscriptions(b$.subscriptions).toBe('^-----!');
     });
@@ -139,7 +140,7 @@ describe('mergeStreams()', () => {
 
   it('per-source options override the shared ones (provider, events, limits)', () => {
     scheduler().run(({ cold, expectObservable }) => {
-      const a = wireChunks('-a-------b------d-|', openai, { as: 'text' });
+      const a = wireChunks('-a-------b------d-----|', openai, { as: 'text' });
       const b = wireChunks('-----s-t|', anthropic, { as: 'text' });
       const out = mergeStreams(
         {
@@ -148,7 +149,7 @@ describe('mergeStreams()', () => {
         },
         { events: false },
       ).pipe(map(view));
-      expectObservable(out).toBe('-(mx)--E-(xfA)--d-(C|)', {
+      expectObservable(out).toBe('-(mx)--E-x------(fAd)-(C|)', {
         m: 'a:metadata',
         x: 'a:tool-call-delta',
         E: 'b:error:too-many-tool-calls',
@@ -201,7 +202,7 @@ describe('tagSource()', () => {
       const a = wireChunks('-a---b-----d---|', openai, { as: 'text' });
       const b = wireChunks('--s-t-j|', anthropic, { as: 'text' });
       const out = merge(cold(a.marbles, a.values).pipe(tagSource('a', { events: false })), cold(b.marbles, b.values).pipe(tagSource('b', { events: false })));
-      expectObservable(out.pipe(map(view))).toBe('-----A-(IE)----(C|)', { A, I: 'b:fail:call_1:incomplete/truncated', E: 'b:error:truncated', C: 'a:complete' });
+      expectObservable(out.pipe(map(view))).toBe('-------(IE)A---(C|)', { A, I: 'b:fail:call_1:incomplete/truncated', E: 'b:error:truncated', C: 'a:complete' });
     });
   });
 });

@@ -34,8 +34,9 @@ describe('openaiChat()', () => {
       { type: 'text-delta', choice: 0, text: 'Hi' },
       { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'f', argumentsDelta: '' },
       { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: '{"a":1}' },
-      { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' },
+      // The finish is held until [DONE] (issue 11, rule 3): fragments may still follow it.
       { type: 'usage', inputTokens: 3, outputTokens: 4, totalTokens: 7, raw: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } },
+      { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' },
       { type: 'done' },
     ]);
   });
@@ -80,7 +81,7 @@ describe('openaiChat()', () => {
     ]);
   });
 
-  it('keeps choices apart (n > 1) and finishes each', () => {
+  it('keeps choices apart (n > 1) and finishes each at the end, in order of first sight', () => {
     const { out } = run([
       chunk([
         { index: 0, delta: { tool_calls: [{ index: 0, id: 'a', function: { name: 'f', arguments: '{}' } }] } },
@@ -91,7 +92,8 @@ describe('openaiChat()', () => {
         { index: 0, delta: {}, finish_reason: 'tool_calls' },
       ]),
     ]);
-    expect(out.map((e) => `${e.type}:${'choice' in e ? e.choice : ''}`)).toEqual(['tool-call-delta:0', 'tool-call-delta:1', 'finish:1', 'finish:0']);
+    // Every choice finished and the stream ended without [DONE]: complete.
+    expect(out.map((e) => `${e.type}:${'choice' in e ? e.choice : ''}`)).toEqual(['tool-call-delta:0', 'tool-call-delta:1', 'finish:0', 'finish:1', 'done:']);
   });
 
   it('emits usage once per change (vLLM repeats it on every chunk)', () => {
@@ -158,8 +160,8 @@ describe('openaiChat()', () => {
 
   it('marble: passes values in time, unsubscribes the source on early unsubscribe', () => {
     new TestScheduler((a, e) => expect(a).toEqual(e)).run(({ cold, expectObservable, expectSubscriptions }) => {
-      const src = cold<SseEvent>('-a--b--c|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]), c: DONE });
-      expectObservable(src.pipe(openaiChat())).toBe('-t--f--d|', { t: { type: 'text-delta', choice: 0, text: 'x' }, f: { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' }, d: { type: 'done' } });
+      const src = cold<SseEvent>('-a--b--c---|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]), c: DONE }); // the finish is held until [DONE]
+      expectObservable(src.pipe(openaiChat())).toBe('-t-----(fd)|', { t: { type: 'text-delta', choice: 0, text: 'x' }, f: { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' }, d: { type: 'done' } });
       const src2 = cold<SseEvent>('-a--b--c|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: DONE, c: DONE });
       expectObservable(src2.pipe(openaiChat()), '--!').toBe('-t-', { t: { type: 'text-delta', choice: 0, text: 'x' } });
       expectSubscriptions(src2.subscriptions).toBe('^-!');

@@ -99,7 +99,7 @@ describe('readToolCalls with a stalled connection', () => {
 
   it('a stream that keeps arriving completes normally', () => {
     scheduler().run(({ cold, expectObservable }) => {
-      expectObservable(cold('-a--b--d|', wire).pipe(readToolCalls({ idleTimeoutMs: 5 }))).toBe('----A---|', { A: { plain: A } });
+      expectObservable(cold('-a--b--d|', wire).pipe(readToolCalls({ idleTimeoutMs: 5 }))).toBe('-------A|', { A: { plain: A } }); // at [DONE]
     });
   });
 });

@@ -43,7 +43,8 @@ describe('toolLoop', () => {
   });
 
   it('unsubscribing aborts a running tool', () => {
-    const { request } = stub([concat(from(weatherCall), NEVER)]);
+    // A chat call completes at [DONE] (a finish never closes it); the connection then stays open.
+    const { request } = stub([concat(from([...weatherCall, openaiDone()]), NEVER)]);
     let signal: AbortSignal | undefined;
     const tools = { get_weather: tool({ execute: (_a, ctx) => ((signal = ctx.signal), NEVER) }) };
     const subscription = toolLoop(request, tools).subscribe();

@@ -27,12 +27,12 @@ export interface ToolCallSnapshot {
   readonly result?: ToolCallResult;
 }
 
-function snapshotOf(call: TrackedCall, results: Map<number, ToolCallResult>): ToolCallSnapshot {
+function snapshotOf(call: TrackedCall, results: Map<number, ToolCallResult>, repair: boolean): ToolCallSnapshot {
   const base = { id: call.id, name: call.name, index: call.index, choice: call.choice, rawArguments: call.rawArguments };
   if (call.ending === undefined) return { ...base, status: 'streaming' };
   let result = results.get(call.seq);
   if (result === undefined) {
-    result = resultOf(call);
+    result = resultOf(call, undefined, repair);
     results.set(call.seq, result);
   }
   return { ...base, status: 'complete', result };
@@ -88,7 +88,7 @@ export function accumulateToolCalls(options: TrackerOptions = {}): OperatorFunct
           }
         }, false),
         filter(Boolean),
-        map(() => tracker.calls.map((call) => snapshotOf(call, results))),
+        map(() => tracker.calls.map((call) => snapshotOf(call, results, options.repairArguments !== false))),
       );
     });
 }

@@ -3,37 +3,61 @@
  *
  * @module
  */
-import { ArgumentsTooLargeError, IncompleteToolCallError, MalformedArgumentsError } from '../errors';
+import { ArgumentsTooLargeError, IncompleteToolCallError, MalformedArgumentsError, MissingNameError, type IncompleteReason } from '../errors';
+import type { FinishReason } from '../events';
 import { parseArguments, type ParsedArguments } from '../parse/arguments';
+import { repairArguments } from '../parse/repair';
 import { fail, ok, type ToolCall, type ToolCallResult } from '../result';
 import { callContext, type TrackedCall } from './tracker';
 
-/** Provider metadata of a call, plus the wire id when the call's id differs from it. */
+/** Provider metadata of a call, plus the wire id when the call's id differs from it, and ids that were folded into it. */
 function metadataOf(call: TrackedCall): ToolCall['providerMetadata'] {
-  if (call.wireId !== undefined && call.wireId !== call.id) return { ...call.metadata, wireId: call.wireId };
-  if (call.wireId === undefined) return { ...call.metadata, idGenerated: true };
-  return call.metadata;
+  let metadata = call.metadata;
+  if (call.wireId !== undefined && call.wireId !== call.id) metadata = { ...metadata, wireId: call.wireId };
+  else if (call.wireId === undefined) metadata = { ...metadata, idGenerated: true };
+  if (call.otherWireIds !== undefined) metadata = { ...metadata, otherWireIds: [...call.otherWireIds] };
+  return metadata;
 }
 
-/**
- * The result of a closed call: its parsed arguments, or the typed reason it failed. A call that
- * does not parse is `malformed-arguments`, unless its choice finished with `length`: then the
- * token limit cut it, and it is `incomplete`.
- */
 /** Parses a closed call's argument text (the default: `parseArguments(call.rawArguments)`). */
 export type ArgumentsParser = (call: TrackedCall) => ParsedArguments;
 
 const defaultParser: ArgumentsParser = (call) => parseArguments(call.rawArguments);
 
-export function resultOf(call: TrackedCall, parse: ArgumentsParser = defaultParser): ToolCallResult {
+/** Finish reasons that explain arguments cut short: the call is `incomplete` with that reason, not malformed. */
+function cutBy(reason: FinishReason | undefined): IncompleteReason | undefined {
+  return reason === 'length' || reason === 'content-filter' || reason === 'error' ? reason : undefined;
+}
+
+/**
+ * The result of a closed call: its parsed arguments, or the typed reason it failed.
+ *
+ * 1. Closed incomplete or too large → `incomplete` / `arguments-too-large`.
+ * 2. No name → `missing-name` (a call that cannot be run is never a success).
+ * 3. Arguments that do not parse → a repair when the text is one of the two unambiguous resend
+ *    shapes (`repaired: 'repeated' | 'cumulative'`, unless `repair` is false); else `incomplete`
+ *    when the choice finished with `length`, `content-filter` or `error`; else `malformed-arguments`.
+ */
+export function resultOf(call: TrackedCall, parse: ArgumentsParser = defaultParser, repair = true): ToolCallResult {
   const ending = call.ending;
   if (ending === undefined) return fail(new IncompleteToolCallError(callContext(call), 'stream-ended'));
   if (ending.kind === 'incomplete') return fail(new IncompleteToolCallError(callContext(call), ending.reason));
   if (ending.kind === 'too-large') return fail(new ArgumentsTooLargeError(callContext(call), ending.limit));
+  if (call.name === '') return fail(new MissingNameError(callContext(call)));
   const parsed = parse(call);
-  if (!parsed.ok) {
-    if (ending.finishReason === 'length') return fail(new IncompleteToolCallError(callContext(call), 'length'));
-    return fail(new MalformedArgumentsError(callContext(call), parsed.message, parsed.position));
+  let value: unknown;
+  let repaired: 'repeated' | 'cumulative' | undefined;
+  if (parsed.ok) {
+    value = parsed.value;
+  } else {
+    const fixed = repair ? repairArguments(call.rawArguments, call.fragments >= 2 && call.cumulative ? call.lastFragment : undefined) : undefined;
+    if (fixed === undefined) {
+      const cut = cutBy(ending.finishReason);
+      if (cut !== undefined) return fail(new IncompleteToolCallError(callContext(call), cut));
+      return fail(new MalformedArgumentsError(callContext(call), parsed.message, parsed.position));
+    }
+    value = fixed.value;
+    repaired = fixed.repaired;
   }
   const metadata = metadataOf(call);
   const data: ToolCall = {
@@ -41,9 +65,10 @@ export function resultOf(call: TrackedCall, parse: ArgumentsParser = defaultPars
     name: call.name,
     index: call.index,
     choice: call.choice,
-    arguments: parsed.value,
+    arguments: value,
     rawArguments: call.rawArguments,
     ...(metadata === undefined ? {} : { providerMetadata: metadata }),
+    ...(repaired === undefined ? {} : { repaired }),
   };
   return ok(data);
 }

@@ -125,11 +125,12 @@ export function toolCallUpdates(options: ToolCallsOptions = {}, parse?: Argument
   return (source) =>
     new Observable<ToolCallUpdate>((subscriber) => {
       const tracker = new ToolCallTracker(options);
+      const repair = options.repairArguments !== false;
       const closeAll = (ending: CallEnding): void => {
-        for (const call of tracker.closeAll(ending)) subscriber.next(update(call, '', resultOf(call, parse)));
+        for (const call of tracker.closeAll(ending)) subscriber.next(update(call, '', resultOf(call, parse, repair)));
       };
-      const onClose = (call: TrackedCall): void => subscriber.next(update(call, '', resultOf(call, parse)));
-      const onDelta = (call: TrackedCall, argumentsDelta: string, closed: boolean): void => subscriber.next(update(call, argumentsDelta, closed ? resultOf(call, parse) : undefined));
+      const onClose = (call: TrackedCall): void => subscriber.next(update(call, '', resultOf(call, parse, repair)));
+      const onDelta = (call: TrackedCall, argumentsDelta: string, closed: boolean): void => subscriber.next(update(call, argumentsDelta, closed ? resultOf(call, parse, repair) : undefined));
       const next = (event: StreamEvent): void => {
         try {
           stepTracker(tracker, event, onClose, onDelta);

@@ -12,11 +12,30 @@ import type { FinishReason, ProviderMetadata, ToolCallDeltaEvent, ToolCallEndEve
 export interface TrackerOptions {
   /** Generates an id for a call the wire sent none for. Default: `call_` + a random tag + a counter. */
   readonly generateId?: () => string;
-  /** At most this many tool calls per stream; one more ends the stream with `too-many-tool-calls`. Default: unlimited. */
+  /**
+   * At most this many tool calls per stream; one more ends the stream with `too-many-tool-calls`.
+   * Default {@link DEFAULT_MAX_TOOL_CALLS} (1,024: no legitimate stream comes near it);
+   * `Infinity` lifts the limit.
+   */
   readonly maxToolCalls?: number;
-  /** At most this many characters of arguments per call; past it the call fails with `arguments-too-large`. Default: unlimited. */
+  /**
+   * At most this many characters of arguments per call; past it the call fails with
+   * `arguments-too-large`. Default {@link DEFAULT_MAX_ARGUMENTS_SIZE} (64 MiB); `Infinity` lifts the limit.
+   */
   readonly maxArgumentsSize?: number;
+  /**
+   * Repair the two unambiguous resend shapes of broken servers (see `repairArguments` in the
+   * identity rules): argument text that is k exact copies of one JSON document (`repaired:
+   * 'repeated'`), or fragments that each repeat all earlier text (`repaired: 'cumulative'`). Only
+   * applied when the concatenated text does not parse. Default `true`.
+   */
+  readonly repairArguments?: boolean;
 }
+
+/** The default `maxToolCalls`: 1,024 calls per stream. */
+export const DEFAULT_MAX_TOOL_CALLS = 1024;
+/** The default `maxArgumentsSize`: 64 MiB (67,108,864 characters) of argument text per call. */
+export const DEFAULT_MAX_ARGUMENTS_SIZE = 64 * 1024 * 1024;
 
 /** How a call ended. */
 export type CallEnding =
@@ -57,6 +76,14 @@ export interface TrackedCall {
   readonly rawArguments: string;
   /** Provider extras collected from the call's fragments (first value of each key wins); `undefined` when none. */
   readonly metadata: ProviderMetadata | undefined;
+  /** Ids the wire sent on nameless fragments that continued this call after its first id (rule 2); `undefined` when none. */
+  readonly otherWireIds: ReadonlyArray<string> | undefined;
+  /** The last non-empty fragment (since the last `replace`). */
+  readonly lastFragment: string;
+  /** How many non-empty fragments arrived (since the last `replace`). */
+  readonly fragments: number;
+  /** Whether every non-empty fragment so far began with the one before it (the cumulative resend shape). */
+  readonly cumulative: boolean;
   /** Set once the call is closed. */
   readonly ending: CallEnding | undefined;
 }
@@ -71,6 +98,10 @@ interface MutableCall {
   choice: number;
   rawArguments: string;
   metadata: Record<string, unknown> | undefined;
+  otherWireIds: string[] | undefined;
+  lastFragment: string;
+  fragments: number;
+  cumulative: boolean;
   ending: CallEnding | undefined;
 }
 
@@ -113,8 +144,13 @@ export function callContext(call: TrackedCall): ToolCallContext {
 export class ToolCallTracker {
   private readonly choices = new Map<number, ChoiceState>();
   private readonly all: MutableCall[] = [];
+  /** Per wire id, the last suffix tried for it. */
   private readonly usedIds = new Map<string, number>();
+  /** Every id given to a call of this stream. */
+  private readonly assigned = new Set<string>();
   private readonly generateId: () => string;
+  private readonly maxToolCalls: number;
+  private readonly maxArgumentsSize: number;
   private openCount = 0;
 
   /**
@@ -124,6 +160,8 @@ export class ToolCallTracker {
    */
   constructor(private readonly options: TrackerOptions = {}) {
     this.generateId = options.generateId ?? defaultIdGenerator();
+    this.maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
+    this.maxArgumentsSize = options.maxArgumentsSize ?? DEFAULT_MAX_ARGUMENTS_SIZE;
   }
 
   /** Every call seen so far, in order of first sight. */
@@ -159,11 +197,15 @@ export class ToolCallTracker {
       call = this.open(state, event.choice, event.index ?? state.calls.length, id);
     } else if (call.ending !== undefined) {
       return undefined; // a call that failed for size swallows the rest of its fragments
-    } else if (call.wireId === undefined && id !== undefined) {
-      call.wireId = id;
-      if (call.idGenerated) {
-        call.id = this.uniqueId(id);
-        call.idGenerated = false;
+    } else if (id !== undefined && call.wireId !== id) {
+      if (call.wireId === undefined) {
+        call.wireId = id;
+        if (call.idGenerated) {
+          call.id = this.uniqueId(id);
+          call.idGenerated = false;
+        }
+      } else if (!state.byId.has(id)) {
+        (call.otherWireIds ??= []).push(id);
       }
     }
     if (call.name === '' && name !== undefined) call.name = name;
@@ -174,9 +216,22 @@ export class ToolCallTracker {
       const metadata = (call.metadata ??= {});
       for (const key of Object.keys(event.metadata)) if (!(key in metadata)) metadata[key] = event.metadata[key];
     }
-    call.rawArguments = event.replace === true ? event.argumentsDelta : call.rawArguments + event.argumentsDelta;
-    const limit = this.options.maxArgumentsSize;
-    const overflowed = limit !== undefined && call.rawArguments.length > limit;
+    const fragment = event.argumentsDelta;
+    if (event.replace === true) {
+      call.rawArguments = fragment;
+      call.lastFragment = fragment;
+      call.fragments = fragment === '' ? 0 : 1;
+      call.cumulative = true;
+    } else {
+      call.rawArguments += fragment;
+      if (fragment !== '') {
+        if (call.cumulative && call.fragments > 0) call.cumulative = fragment.length >= call.lastFragment.length && fragment.startsWith(call.lastFragment);
+        call.lastFragment = fragment;
+        call.fragments++;
+      }
+    }
+    const limit = this.maxArgumentsSize;
+    const overflowed = call.rawArguments.length > limit;
     if (overflowed) this.close(call, { kind: 'too-large', limit });
     return { call, created, overflowed };
   }
@@ -223,23 +278,33 @@ export class ToolCallTracker {
     if (index !== undefined) {
       const atIndex = state.byIndex.get(index);
       if (atIndex === undefined) return undefined;
-      if (id !== undefined && atIndex.wireId !== undefined && atIndex.wireId !== id) return state.byId.get(id);
+      if (id !== undefined && atIndex.wireId !== undefined && atIndex.wireId !== id) {
+        const byId = state.byId.get(id);
+        if (byId !== undefined) return byId;
+        // Rule 2: a new id without a name on an open call continues it; with a name it is a new call.
+        return name === undefined && atIndex.ending === undefined ? atIndex : undefined;
+      }
       if (atIndex.ending !== undefined && atIndex.ending.kind !== 'too-large') return id === undefined ? undefined : state.byId.get(id);
       return atIndex;
     }
-    if (id !== undefined) return state.byId.get(id);
     const last = state.last;
+    const lastOpen = last !== undefined && last.ending === undefined ? last : undefined;
+    if (id !== undefined) {
+      const byId = state.byId.get(id);
+      if (byId !== undefined || name !== undefined) return byId;
+      return lastOpen; // rule 2: nameless fragments continue, they don't start
+    }
     // A name for the open call that has none yet is its late name (rule 3), not a new call.
-    if (name !== undefined) return last !== undefined && last.ending === undefined && (last.name === '' || (last.name === name && last.rawArguments === '')) ? last : undefined;
+    if (name !== undefined) return lastOpen !== undefined && (lastOpen.name === '' || (lastOpen.name === name && lastOpen.rawArguments === '')) ? lastOpen : undefined;
     return last !== undefined && last.ending?.kind !== 'complete' && last.ending?.kind !== 'incomplete' ? last : undefined;
   }
 
   private open(state: ChoiceState, choice: number, index: number, wireId: string | undefined): MutableCall {
-    const limit = this.options.maxToolCalls;
-    if (limit !== undefined && this.all.length >= limit) throw new TooManyToolCallsError(limit);
+    const limit = this.maxToolCalls;
+    if (this.all.length >= limit) throw new TooManyToolCallsError(limit);
     const call: MutableCall = {
       seq: this.all.length,
-      id: wireId === undefined ? this.generateId() : this.uniqueId(wireId),
+      id: wireId === undefined ? this.generated() : this.uniqueId(wireId),
       wireId,
       idGenerated: wireId === undefined,
       name: '',
@@ -247,6 +312,10 @@ export class ToolCallTracker {
       choice,
       rawArguments: '',
       metadata: undefined,
+      otherWireIds: undefined,
+      lastFragment: '',
+      fragments: 0,
+      cumulative: true,
       ending: undefined,
     };
     state.calls.push(call);
@@ -260,10 +329,29 @@ export class ToolCallTracker {
     this.openCount--;
   }
 
+  private generated(): string {
+    const id = this.generateId();
+    this.assigned.add(id);
+    return id;
+  }
+
+  /** The wire id itself when no call of the stream has it yet, else `id_2`, `id_3`, … (the first not taken). */
   private uniqueId(wireId: string): string {
-    const seen = this.usedIds.get(wireId) ?? 0;
-    this.usedIds.set(wireId, seen + 1);
-    return seen === 0 ? wireId : `${wireId}_${seen + 1}`;
+    let n = this.usedIds.get(wireId);
+    if (n === undefined) {
+      if (!this.assigned.has(wireId)) {
+        this.usedIds.set(wireId, 1);
+        this.assigned.add(wireId);
+        return wireId;
+      }
+      n = 1;
+    }
+    let candidate: string;
+    do candidate = `${wireId}_${++n}`;
+    while (this.assigned.has(candidate));
+    this.usedIds.set(wireId, n);
+    this.assigned.add(candidate);
+    return candidate;
   }
 
   private choiceState(choice: number): ChoiceState {

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { ignoreElements, Observable, tap, type OperatorFunction } from 'rxjs';
-import { InvalidEventError, ProviderError, type ProviderErrorInfo } from '../errors';
+import { catchError, EMPTY, ignoreElements, Observable, tap, throwError, type OperatorFunction } from 'rxjs';
+import { InvalidEventError, ProviderError, ToolStreamError, type ProviderErrorInfo } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
 
 /** Where a decoder puts the events it produces (a callback, so the hot path allocates no arrays). */
@@ -24,6 +24,23 @@ export interface WireDecoder {
   payload(eventName: string, payload: unknown, emit: Emit): void;
   /** The source completed: emit what is pending, or throw `TruncatedStreamError` when the wire was cut. */
   end(emit: Emit): void;
+  /**
+   * The source failed with `error` (a cut connection, an idle timeout, …): emit what is pending and
+   * return `true` when the stream is complete all the same (it had reached its end, short of the
+   * terminator), so the output completes instead of failing. Absent: the error always goes on.
+   */
+  interrupt?(error: unknown, emit: Emit): boolean;
+}
+
+/**
+ * Whether a source failure that came after every choice finished leaves the stream complete: an idle
+ * timeout or a dropped connection after the last finish loses nothing (the terminator is all that is
+ * missing). Any other failure is passed on.
+ */
+export function isAfterFinishFailure(error: unknown): boolean {
+  if (!(error instanceof ToolStreamError)) return false;
+  const code: string = error.code;
+  return code === 'idle-timeout' || code === 'connection-lost';
 }
 
 /**
@@ -35,12 +52,15 @@ export function decode<T>(factory: () => WireDecoder, feed: (decoder: WireDecode
     new Observable<StreamEvent>((subscriber) => {
       const decoder = factory();
       const emit: Emit = (event) => subscriber.next(event);
+      let sourceFailed = false;
       // Subscribing the downstream subscriber itself links the chain, so a synchronous source
       // stops as soon as the consumer unsubscribes (e.g. `take(1)`), even mid-emission.
       return source
         .pipe(
-          tap({ next: (value) => feed(decoder, value, emit), complete: () => decoder.end(emit) }),
+          tap({ next: (value) => feed(decoder, value, emit), error: () => (sourceFailed = true), complete: () => decoder.end(emit) }),
           ignoreElements(),
+          // Only a failure of the source is offered to the decoder; its own errors go on as they are.
+          catchError((error: unknown) => (sourceFailed && decoder.interrupt?.(error, emit) === true ? EMPTY : throwError(() => error))),
         )
         .subscribe(subscriber);
     });

@@ -8,7 +8,7 @@
 import type { OperatorFunction } from 'rxjs';
 import { InvalidEventError, TruncatedStreamError } from '../errors';
 import type { FinishReason, ProviderMetadata, SseEvent, StreamEvent } from '../events';
-import { asNumber, asRecord, asString, decodeSseWith, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
+import { asNumber, asRecord, asString, decodeSseWith, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
 import { safeStringify, toolCallDelta, wireString } from './wire';
 
 /** Map an OpenAI-style `finish_reason` to the normalised {@link FinishReason}. */
@@ -59,14 +59,22 @@ export class OpenAIChatDecoder implements WireDecoder {
   readonly provider = 'openai-chat' as const;
   private done = false;
   private metadataSent = false;
+  /** Every choice seen, in order of first sight. */
   private readonly seen = new Set<number>();
-  private readonly finished = new Set<number>();
+  /**
+   * The last finish reason of each choice. Held until `[DONE]` or the end of the stream: proxies
+   * send `finish_reason` on every chunk, or more fragments after it, so a finish never closes calls
+   * that may still grow (the last reason seen wins).
+   */
+  private readonly finished = new Map<number, string>();
+  private readonly flushed = new Set<number>();
   private lastUsage = '';
 
   sse(event: SseEvent, emit: Emit): void {
     if (this.done) return;
     const data = event.data;
     if (event.event === 'error') {
+      this.flushFinishes(emit);
       let payload: unknown = data;
       try {
         payload = JSON.parse(data);
@@ -77,6 +85,7 @@ export class OpenAIChatDecoder implements WireDecoder {
     }
     if (data === '[DONE]') {
       this.done = true;
+      this.flushFinishes(emit);
       emit({ type: 'done' });
       return;
     }
@@ -87,7 +96,10 @@ export class OpenAIChatDecoder implements WireDecoder {
     if (this.done) return;
     const chunk = asRecord(payload);
     if (chunk === undefined) throw new InvalidEventError(this.provider, safeStringify(payload), 'a chunk must be a JSON object');
-    if ('error' in chunk && isRealError(chunk['error'])) throw providerError(this.provider, chunk);
+    if ('error' in chunk && isRealError(chunk['error'])) {
+      this.flushFinishes(emit);
+      throw providerError(this.provider, chunk);
+    }
     if (!this.metadataSent && (typeof chunk['id'] === 'string' || typeof chunk['model'] === 'string')) {
       this.metadataSent = true;
       const responseId = asString(chunk['id']) || undefined;
@@ -126,10 +138,25 @@ export class OpenAIChatDecoder implements WireDecoder {
       if (legacy !== undefined) this.toolCall(index, { function: legacy }, emit);
     }
     const rawReason = choice['finish_reason'];
-    if (typeof rawReason === 'string' && rawReason.length > 0) {
-      this.finished.add(index);
-      emit({ type: 'finish', choice: index, reason: normalizeChatFinishReason(rawReason), rawReason });
+    if (typeof rawReason === 'string' && rawReason.length > 0) this.finished.set(index, rawReason);
+  }
+
+  /** Emit the held finish of every choice that has one, in order of first sight (once). */
+  private flushFinishes(emit: Emit): void {
+    for (const choice of this.seen) {
+      const rawReason = this.finished.get(choice);
+      if (rawReason === undefined) continue;
+      this.finished.delete(choice);
+      this.flushed.add(choice);
+      emit({ type: 'finish', choice, reason: normalizeChatFinishReason(rawReason), rawReason });
     }
+  }
+
+  /** Whether every choice seen so far sent a finish reason (and at least one did). */
+  private allFinished(): boolean {
+    if (this.finished.size + this.flushed.size === 0) return false;
+    for (const choice of this.seen) if (!this.finished.has(choice) && !this.flushed.has(choice)) return false;
+    return true;
   }
 
   private toolCall(choice: number, call: Record<string, unknown> | undefined, emit: Emit): void {
@@ -164,11 +191,33 @@ export class OpenAIChatDecoder implements WireDecoder {
     });
   }
 
-  end(): void {
+  end(emit: Emit): void {
     if (this.done) return;
-    const open = [...this.seen].filter((c) => !this.finished.has(c));
-    if (this.finished.size === 0) throw new TruncatedStreamError(this.provider, this.seen.size === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]');
-    if (open.length > 0) throw new TruncatedStreamError(this.provider, `choice ${open.join(', ')} never finished and no [DONE] arrived`);
+    const complete = this.allFinished();
+    this.flushFinishes(emit);
+    if (complete) {
+      // Finished without [DONE] (Groq, Ollama, proxies): complete.
+      emit({ type: 'done' });
+      return;
+    }
+    const open = [...this.seen].filter((c) => !this.flushed.has(c));
+    if (this.flushed.size === 0) throw new TruncatedStreamError(this.provider, this.seen.size === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]');
+    throw new TruncatedStreamError(this.provider, `choice ${open.join(', ')} never finished and no [DONE] arrived`);
+  }
+
+  /**
+   * The source failed: finishes that arrived are handed on first. A stream that stopped after
+   * every choice finished (idle past the timeout, or the connection dropped instead of closing)
+   * is complete: `done` is emitted and `true` returned.
+   */
+  interrupt(error: unknown, emit: Emit): boolean {
+    if (this.done) return true;
+    const complete = this.allFinished() && isAfterFinishFailure(error);
+    this.flushFinishes(emit);
+    if (!complete) return false;
+    this.done = true;
+    emit({ type: 'done' });
+    return true;
   }
 }
 

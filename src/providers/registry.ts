@@ -68,6 +68,10 @@ export class AutoDecoder implements WireDecoder {
     if (this.inner === undefined) throw new UnknownFormatError(this.rawStart(), 'the stream ended before any recognisable event');
     this.inner.end(emit);
   }
+
+  interrupt(error: unknown, emit: Emit): boolean {
+    return this.inner?.interrupt?.(error, emit) === true;
+  }
 }
 
 /** The decoder factory for a provider option. */
