@@ -93,6 +93,11 @@ export interface ToolCallEndEvent {
   readonly id?: string;
   /** The call was closed without being completed (e.g. the token limit cut it): report it `incomplete`. */
   readonly incomplete?: boolean;
+  /**
+   * With `incomplete`: the finish that cut the call, when the wire said (`length`, `content-filter`,
+   * `error`); the call's incomplete reason then names it instead of `not-closed`.
+   */
+  readonly finishReason?: FinishReason;
 }
 
 /** A choice ended. All of its still-open tool calls are complete now. */

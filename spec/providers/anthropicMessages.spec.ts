@@ -77,7 +77,7 @@ describe('anthropicMessages()', () => {
       expectObservable(source.pipe(anthropicMessages())).toBe('-B-j-(efv)--S-|', {
         B: open(1),
         j: frag(1, '{"filename": "tax'),
-        e: { type: 'tool-call-end', choice: 0, index: 1, id: 'toolu_1', incomplete: true },
+        e: { type: 'tool-call-end', choice: 0, index: 1, id: 'toolu_1', incomplete: true, finishReason: 'length' },
         f: { type: 'finish', choice: 0, reason: 'length', rawReason: 'max_tokens' },
         v: { type: 'usage', outputTokens: 20, raw: { output_tokens: 20 } },
         S: { type: 'done' },

@@ -55,7 +55,7 @@ describe('cohereChat()', () => {
         t: { type: 'text-delta', choice: 0, text: 'Hi' },
         h: { type: 'reasoning-delta', choice: 0, text: 'hmm' },
         a: open(1, '{"a"'),
-        e: { type: 'tool-call-end', choice: 0, index: 1, id: 't_1', incomplete: true },
+        e: { type: 'tool-call-end', choice: 0, index: 1, id: 't_1', incomplete: true, finishReason: 'length' },
         f: { type: 'finish', choice: 0, reason: 'length', rawReason: 'MAX_TOKENS' },
         u: usageEvent,
         d: { type: 'done' },

@@ -15,6 +15,8 @@ const pa = (jsonPath: string, value: Record<string, unknown>, willContinue = tru
 const whole = (index: number, name: string, args: string, extra: Record<string, unknown> = {}): StreamEvent => ({ type: 'tool-call-delta', choice: 0, index, name, argumentsDelta: args, replace: true, ...extra }) as StreamEvent;
 const end = (index: number, extra: Record<string, unknown> = {}): StreamEvent => ({ type: 'tool-call-end', choice: 0, index, ...extra }) as StreamEvent;
 const stop: StreamEvent = { type: 'finish', choice: 0, reason: 'stop', rawReason: 'STOP' };
+/** STOP after function calls: the turn asks for tools (issue 11, rule 5). */
+const stopWithCalls: StreamEvent = { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'STOP' };
 
 function run(events: SseEvent[]): { out: StreamEvent[]; error: unknown } {
   const out: StreamEvent[] = [];
@@ -42,7 +44,7 @@ describe('gemini()', () => {
         t: { type: 'text-delta', choice: 0, text: 'Hello' },
         x: whole(0, 'get_capital', '{"country":"France"}', { metadata: { thoughtSignature: 'sig' } }),
         e: end(0),
-        f: stop,
+        f: stopWithCalls,
         u: usageEvent,
         d: { type: 'done' },
       });
@@ -52,7 +54,8 @@ describe('gemini()', () => {
   it('gives several functionCalls in one chunk ordinal indices and no ids', () => {
     const { out, error } = run([chunk([fc({ name: 'temp', args: { city: 'Paris' } }), fc({ name: 'temp', args: { city: 'London' } }), fc({ name: 'now' })], {}, { finishReason: 'STOP' })]);
     expect(error).toBeUndefined();
-    expect(out).toEqual([whole(0, 'temp', '{"city":"Paris"}'), end(0), whole(1, 'temp', '{"city":"London"}'), end(1), whole(2, 'now', '{}'), end(2), stop, { type: 'done' }]);
+    // `now` has empty arguments: its end is held until the next part, as a nameless part with its arguments may follow (rule 2).
+    expect(out).toEqual([whole(0, 'temp', '{"city":"Paris"}'), end(0), whole(1, 'temp', '{"city":"London"}'), end(1), whole(2, 'now', '{}'), end(2), stopWithCalls, { type: 'done' }]);
   });
 
   it('rebuilds Vertex streamed arguments with nested jsonPaths and arrays', () => {
@@ -76,7 +79,7 @@ describe('gemini()', () => {
       { type: 'tool-call-delta', choice: 0, index: 0, name: 'cook', argumentsDelta: '', metadata: { thoughtSignature: 'sig' } },
       { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: JSON.stringify(args), replace: true },
       end(0),
-      stop,
+      stopWithCalls,
       { type: 'done' },
     ]);
   });
@@ -100,7 +103,7 @@ describe('gemini()', () => {
     const { out } = run([chunk([fc({ name: 'a', willContinue: true })]), chunk([pa('$.x', { stringValue: 'abc' })], {}, { finishReason: 'MAX_TOKENS' })]);
     expect(out.slice(-4)).toEqual([
       { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: '{"x":"abc"}', replace: true },
-      end(0, { incomplete: true }),
+      end(0, { incomplete: true, finishReason: 'length' }),
       { type: 'finish', choice: 0, reason: 'length', rawReason: 'MAX_TOKENS' },
       { type: 'done' },
     ]);
@@ -109,7 +112,8 @@ describe('gemini()', () => {
   it('keeps candidates apart and is complete only when every candidate finished', () => {
     const two = sse('message', { candidates: [{ content: { parts: [{ text: 'a' }] } }, { index: 1, content: { parts: [fc({ name: 'f' })] } }] });
     const { out, error } = run([two, sse('message', { candidates: [{ index: 0, finishReason: 'STOP' }] })]);
-    expect(out).toEqual([{ type: 'text-delta', choice: 0, text: 'a' }, { type: 'tool-call-delta', choice: 1, index: 0, name: 'f', argumentsDelta: '{}', replace: true }, { type: 'tool-call-end', choice: 1, index: 0 }, stop]);
+    // f's end is held (empty arguments) and released when the stream ends, before the truncation.
+    expect(out).toEqual([{ type: 'text-delta', choice: 0, text: 'a' }, { type: 'tool-call-delta', choice: 1, index: 0, name: 'f', argumentsDelta: '{}', replace: true }, stop, { type: 'tool-call-end', choice: 1, index: 0 }]);
     expect(error).toEqual(new TruncatedStreamError(P, 'candidate 1 never sent a finishReason'));
   });
 
@@ -152,7 +156,7 @@ describe('gemini()', () => {
       'content-filter',
       'content-filter',
       'content-filter',
-      'other',
+      'error', // MALFORMED_FUNCTION_CALL (issue 11, rule 4)
       'other',
     ]);
   });

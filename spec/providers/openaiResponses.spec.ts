@@ -100,7 +100,7 @@ describe('openaiResponses()', () => {
         a: { type: 'tool-call-delta', choice: 0, index: 0, id: 'c', name: 'f', argumentsDelta: '', metadata: { itemId: 'fc_c' } },
         x: { type: 'tool-call-delta', choice: 0, index: 0, id: 'c', argumentsDelta: '{"a":' },
         m: meta,
-        e: { type: 'tool-call-end', choice: 0, index: 0, id: 'c', incomplete: true },
+        e: { type: 'tool-call-end', choice: 0, index: 0, id: 'c', incomplete: true, finishReason: 'length' },
         f: { type: 'finish', choice: 0, reason: 'length', rawReason: 'incomplete' },
         d: done,
       });

@@ -9,10 +9,17 @@ describe('parseJsonPath()', () => {
     ["$['a.b'][1]", ['a.b', 1]],
     ['$["q\\"x"]', ['q"x']],
   ])('%s', (path, segments) => {
-    expect(parseJsonPath(path)).toEqual(segments);
+    expect(parseJsonPath(path)).toEqual({ segments, array: false });
   });
 
-  it.each(['a.b', '$.', '$..a', '$[x]', '$[1', "$['a'", '$a'])('rejects %s', (path) => {
+  it.each([
+    ['$.tags[]', ['tags']],
+    ['$.a[2].b[]', ['a', 2, 'b']],
+  ])('%s names an array (issue 11, rule 8)', (path, segments) => {
+    expect(parseJsonPath(path)).toEqual({ segments, array: true });
+  });
+
+  it.each(['a.b', '$.', '$..a', '$[x]', '$[1', "$['a'", '$a', '$[]', '$.a[].b'])('rejects %s', (path) => {
     expect(parseJsonPath(path)).toBeUndefined();
   });
 });
@@ -29,11 +36,36 @@ describe('PartialArgsBuilder', () => {
       { jsonPath: '$.z', nullValue: null },
       { jsonPath: '$.list[0][0]', stringValue: 'x' },
       { jsonPath: '$.list[0][1]', numberValue: 0 },
-      { jsonPath: '$.only' },
+      { jsonPath: '$.only', willContinue: true },
     ]) {
       expect(builder.apply(entry)).toBeUndefined();
     }
     expect(JSON.parse(builder.json())).toEqual({ keep: 1, s: 'abcd', n: 2, b: true, z: null, list: [['x', 0]] });
+  });
+
+  it('an entry with no value and no willContinue creates the empty container its path names (issue 11, rule 8)', () => {
+    const builder = new PartialArgsBuilder();
+    for (const entry of [
+      { jsonPath: '$.tags[]' },
+      { jsonPath: '$.opts' },
+      { jsonPath: '$.a[0].x', numberValue: 1 },
+      { jsonPath: '$.a[1].b[]' },
+      { jsonPath: '$.a[1].c' },
+      { jsonPath: '$.s', stringValue: 'kept' },
+      { jsonPath: '$.s' }, // already there: left as it is
+      { jsonPath: '$.l', listValue: [1, 'two'] },
+      { jsonPath: '$.o', structValue: { k: [true] } },
+    ]) {
+      expect(builder.apply(entry)).toBeUndefined();
+    }
+    expect(JSON.parse(builder.json())).toEqual({ tags: [], opts: {}, a: [{ x: 1 }, { b: [], c: {} }], s: 'kept', l: [1, 'two'], o: { k: [true] } });
+  });
+
+  it('serialises arguments nested deeper than JSON.stringify can (issue 20)', () => {
+    const builder = new PartialArgsBuilder();
+    const path = '$' + '.a'.repeat(20_000);
+    expect(builder.apply({ jsonPath: path, numberValue: 1 })).toBeUndefined();
+    expect(builder.json()).toBe('{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000));
   });
 
   it('reports paths that skip array positions or contradict the shape, and wrong value types', () => {

@@ -3,12 +3,11 @@
  *
  * @module
  */
-import { ArgumentsTooLargeError, IncompleteToolCallError, MalformedArgumentsError, MissingNameError, type IncompleteReason } from '../errors';
-import type { FinishReason } from '../events';
+import { ArgumentsTooLargeError, IncompleteToolCallError, MalformedArgumentsError, MissingNameError } from '../errors';
 import { parseArguments, type ParsedArguments } from '../parse/arguments';
 import { repairArguments } from '../parse/repair';
 import { fail, ok, type ToolCall, type ToolCallResult } from '../result';
-import { callContext, type TrackedCall } from './tracker';
+import { callContext, cutReason, type TrackedCall } from './tracker';
 
 /** Provider metadata of a call, plus the wire id when the call's id differs from it, and ids that were folded into it. */
 function metadataOf(call: TrackedCall): ToolCall['providerMetadata'] {
@@ -23,11 +22,6 @@ function metadataOf(call: TrackedCall): ToolCall['providerMetadata'] {
 export type ArgumentsParser = (call: TrackedCall) => ParsedArguments;
 
 const defaultParser: ArgumentsParser = (call) => parseArguments(call.rawArguments);
-
-/** Finish reasons that explain arguments cut short: the call is `incomplete` with that reason, not malformed. */
-function cutBy(reason: FinishReason | undefined): IncompleteReason | undefined {
-  return reason === 'length' || reason === 'content-filter' || reason === 'error' ? reason : undefined;
-}
 
 /**
  * The result of a closed call: its parsed arguments, or the typed reason it failed.
@@ -52,7 +46,7 @@ export function resultOf(call: TrackedCall, parse: ArgumentsParser = defaultPars
   } else {
     const fixed = repair ? repairArguments(call.rawArguments, call.fragments >= 2 && call.cumulative ? call.lastFragment : undefined) : undefined;
     if (fixed === undefined) {
-      const cut = cutBy(ending.finishReason);
+      const cut = cutReason(ending.finishReason);
       if (cut !== undefined) return fail(new IncompleteToolCallError(callContext(call), cut));
       return fail(new MalformedArgumentsError(callContext(call), parsed.message, parsed.position));
     }

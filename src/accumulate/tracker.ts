@@ -122,6 +122,11 @@ export function defaultIdGenerator(): () => string {
   return () => `call_${tag}_${n++}`;
 }
 
+/** The incomplete reason a finish gives a call it cut short: `length`, `content-filter` or `error`; else `undefined`. */
+export function cutReason(reason: FinishReason | undefined): IncompleteReason | undefined {
+  return reason === 'length' || reason === 'content-filter' || reason === 'error' ? reason : undefined;
+}
+
 /** The identity and text of a call, as carried by its errors. */
 export function callContext(call: TrackedCall): ToolCallContext {
   return { id: call.id, name: call.name, index: call.index, choice: call.choice, rawArguments: call.rawArguments };
@@ -243,7 +248,7 @@ export class ToolCallTracker {
     const id = event.id === '' ? undefined : event.id;
     const call = (event.index === undefined ? undefined : state.byIndex.get(event.index)) ?? (id === undefined ? undefined : state.byId.get(id)) ?? (event.index === undefined && id === undefined ? state.last : undefined);
     if (call === undefined || call.ending !== undefined) return undefined;
-    this.close(call, event.incomplete === true ? { kind: 'incomplete', reason: 'not-closed' } : { kind: 'complete', finishReason: state.finishReason });
+    this.close(call, event.incomplete === true ? { kind: 'incomplete', reason: cutReason(event.finishReason) ?? 'not-closed' } : { kind: 'complete', finishReason: state.finishReason });
     return call;
   }
 

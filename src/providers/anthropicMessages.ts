@@ -8,7 +8,7 @@ import type { OperatorFunction } from 'rxjs';
 import { TruncatedStreamError } from '../errors';
 import type { FinishReason, SseEvent, StreamEvent } from '../events';
 import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit } from './decoder';
-import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString } from './wire';
+import { countAt, stringifyJson, toolCallDelta, TypedEventDecoder, usageEvent, wireString } from './wire';
 
 /** Map an Anthropic `stop_reason` to the normalised {@link FinishReason}. */
 export function normalizeAnthropicStopReason(raw: string): FinishReason {
@@ -45,6 +45,8 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   private metadataSent = false;
   private readonly tools = new Map<number, ToolBlock>();
   private startUsage: Record<string, unknown> | undefined;
+  /** How many tool blocks are started and not stopped (so a message_delta per block costs O(1)). */
+  private unstopped = 0;
 
   protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
     switch (type) {
@@ -61,6 +63,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
         const tool = this.tools.get(asNumber(data['index']) ?? -1);
         if (tool !== undefined && !tool.stopped) {
           tool.stopped = true;
+          this.unstopped--;
           emit({ type: 'tool-call-end', choice: 0, index: tool.index, ...(tool.id === undefined ? {} : { id: tool.id }) });
         }
         return;
@@ -117,13 +120,15 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
     const name = wireString(block['name']);
     const input = asRecord(block['input']);
     const prefilled = input !== undefined && Object.keys(input).length > 0;
+    const previous = this.tools.get(index);
+    if (previous === undefined || previous.stopped) this.unstopped++;
     this.tools.set(index, { index, id, prefilled, stopped: false });
     const caller = block['caller'];
     emit({
       type: 'tool-call-delta',
       choice: 0,
       index,
-      argumentsDelta: prefilled ? JSON.stringify(input) : '',
+      argumentsDelta: prefilled ? stringifyJson(input) : '',
       ...(id === undefined ? {} : { id }),
       ...(name === undefined ? {} : { name }),
       ...(prefilled ? { replace: true } : {}),
@@ -168,19 +173,22 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   private messageDelta(data: Record<string, unknown>, emit: Emit): void {
     const delta = asRecord(data['delta']);
     const rawReason = asString(delta?.['stop_reason']);
-    this.closeUnstopped(emit);
-    if (rawReason) emit({ type: 'finish', choice: 0, reason: normalizeAnthropicStopReason(rawReason), rawReason });
+    const reason = rawReason ? normalizeAnthropicStopReason(rawReason) : undefined;
+    this.closeUnstopped(emit, reason);
+    if (rawReason && reason !== undefined) emit({ type: 'finish', choice: 0, reason, rawReason });
     const usage = asRecord(data['usage']);
     if (usage !== undefined) this.usage({ ...this.startUsage, ...usage }, emit, usage);
   }
 
-  /** Tool blocks that never got `content_block_stop` when the message ended were cut: end them incomplete. */
-  private closeUnstopped(emit: Emit): void {
+  /** Tool blocks that never got `content_block_stop` when the message ended were cut: end them incomplete (by `reason`, when known). */
+  private closeUnstopped(emit: Emit, reason?: FinishReason): void {
+    if (this.unstopped === 0) return;
     for (const tool of this.tools.values()) {
       if (tool.stopped) continue;
       tool.stopped = true;
-      emit({ type: 'tool-call-end', choice: 0, index: tool.index, incomplete: true, ...(tool.id === undefined ? {} : { id: tool.id }) });
+      emit({ type: 'tool-call-end', choice: 0, index: tool.index, incomplete: true, ...(tool.id === undefined ? {} : { id: tool.id }), ...(reason === undefined ? {} : { finishReason: reason }) });
     }
+    this.unstopped = 0;
   }
 
   private usage(usage: Record<string, unknown>, emit: Emit, raw: unknown = usage): void {

@@ -7,7 +7,7 @@ import type { OperatorFunction } from 'rxjs';
 import { TruncatedStreamError } from '../errors';
 import type { FinishReason, SseEvent, StreamEvent } from '../events';
 import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit } from './decoder';
-import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString } from './wire';
+import { countAt, stringifyJson, toolCallDelta, TypedEventDecoder, usageEvent, wireString } from './wire';
 
 /** Map a Cohere `finish_reason` to the normalised {@link FinishReason}. */
 export function normalizeCohereFinishReason(raw: string): FinishReason {
@@ -110,7 +110,7 @@ export class CohereChatDecoder extends TypedEventDecoder {
       type: 'tool-call-delta',
       choice: 0,
       index,
-      argumentsDelta: typeof args === 'string' ? args : args === undefined || args === null ? '' : JSON.stringify(args),
+      argumentsDelta: typeof args === 'string' ? args : args === undefined || args === null ? '' : stringifyJson(args),
       ...(id === undefined ? {} : { id }),
       ...(name === undefined ? {} : { name }),
     });
@@ -118,11 +118,12 @@ export class CohereChatDecoder extends TypedEventDecoder {
 
   private messageEnd(delta: Record<string, unknown> | undefined, emit: Emit): void {
     this.done = true;
-    // Calls the wire started but never ended were cut off.
-    for (const [index, id] of this.open) emit({ type: 'tool-call-end', choice: 0, index, incomplete: true, ...(id === undefined ? {} : { id }) });
-    this.open.clear();
     const rawReason = asString(delta?.['finish_reason']);
-    if (rawReason) emit({ type: 'finish', choice: 0, reason: normalizeCohereFinishReason(rawReason), rawReason });
+    const reason = rawReason ? normalizeCohereFinishReason(rawReason) : undefined;
+    // Calls the wire started but never ended were cut off.
+    for (const [index, id] of this.open) emit({ type: 'tool-call-end', choice: 0, index, incomplete: true, ...(id === undefined ? {} : { id }), ...(reason === undefined ? {} : { finishReason: reason }) });
+    this.open.clear();
+    if (rawReason && reason !== undefined) emit({ type: 'finish', choice: 0, reason, rawReason });
     const usage = asRecord(delta?.['usage']);
     if (usage !== undefined) {
       const inputTokens = countAt(usage, 'tokens', 'input_tokens') ?? countAt(usage, 'billed_units', 'input_tokens');

@@ -7,9 +7,9 @@
 import type { OperatorFunction } from 'rxjs';
 import { InvalidEventError, TruncatedStreamError } from '../errors';
 import type { FinishReason, SseEvent, StreamEvent } from '../events';
-import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit, type WireDecoder } from './decoder';
+import { asNumber, asRecord, asString, decodeSseWith, isAfterFinishFailure, providerError, type Emit, type WireDecoder } from './decoder';
 import { PartialArgsBuilder } from './vertexPartialArgs';
-import { errorEvent, parseObject, requireObject, safeStringify, usageEvent, wireString } from './wire';
+import { errorEvent, parseObject, requireObject, safeStringify, stringifyJson, usageEvent, wireString } from './wire';
 
 /** Map a Gemini `finishReason` to the normalised {@link FinishReason}. */
 export function normalizeGeminiFinishReason(raw: string): FinishReason {
@@ -18,6 +18,12 @@ export function normalizeGeminiFinishReason(raw: string): FinishReason {
       return 'stop';
     case 'MAX_TOKENS':
       return 'length';
+    case 'MALFORMED_FUNCTION_CALL':
+    case 'UNEXPECTED_TOOL_CALL':
+    case 'TOO_MANY_TOOL_CALLS':
+    case 'MALFORMED_RESPONSE':
+    case 'MISSING_THOUGHT_SIGNATURE':
+      return 'error';
     case 'SAFETY':
     case 'RECITATION':
     case 'BLOCKLIST':
@@ -41,11 +47,18 @@ interface StreamedCall {
   signature: string | undefined;
 }
 
+/** A whole call with empty arguments whose end is held: a nameless call carrying its arguments may follow. */
+interface PendingCall {
+  readonly index: number;
+  readonly id: string | undefined;
+}
+
 /** Per-candidate state. */
 interface Candidate {
   /** How many calls this candidate opened (the next call's ordinal index). */
   calls: number;
   open: StreamedCall | undefined;
+  pending: PendingCall | undefined;
   finished: boolean;
 }
 
@@ -58,7 +71,10 @@ export class GeminiDecoder implements WireDecoder {
   private readonly candidates = new Map<number, Candidate>();
 
   sse(event: SseEvent, emit: Emit): void {
-    if (event.event === 'error') throw errorEvent(this.provider, event);
+    if (event.event === 'error') {
+      this.releaseAll(emit);
+      throw errorEvent(this.provider, event);
+    }
     this.chunk(parseObject(this.provider, event.data), event.data, emit);
   }
 
@@ -67,7 +83,10 @@ export class GeminiDecoder implements WireDecoder {
   }
 
   private chunk(chunk: Record<string, unknown>, data: string | undefined, emit: Emit): void {
-    if (chunk['error'] !== undefined && chunk['error'] !== null) throw providerError(this.provider, chunk);
+    if (chunk['error'] !== undefined && chunk['error'] !== null) {
+      this.releaseAll(emit);
+      throw providerError(this.provider, chunk);
+    }
     this.metadata(chunk, emit);
     const candidates = chunk['candidates'];
     if (candidates !== undefined && candidates !== null) {
@@ -102,7 +121,7 @@ export class GeminiDecoder implements WireDecoder {
   private state(choice: number): Candidate {
     let state = this.candidates.get(choice);
     if (state === undefined) {
-      state = { calls: 0, open: undefined, finished: false };
+      state = { calls: 0, open: undefined, pending: undefined, finished: false };
       this.candidates.set(choice, state);
     }
     return state;
@@ -121,12 +140,23 @@ export class GeminiDecoder implements WireDecoder {
     }
     const rawReason = asString(candidate['finishReason']);
     if (rawReason) {
-      const reason = normalizeGeminiFinishReason(rawReason);
+      const normalized = normalizeGeminiFinishReason(rawReason);
+      // Gemini ends a turn that called tools with STOP: the turn asks for the tools to be run.
+      const reason = normalized === 'stop' && state.calls > 0 ? 'tool-calls' : normalized;
       // A streamed call without its `functionCall: {}` terminator closes here; cut off unless the turn ended normally.
-      this.close(choice, state, reason !== 'stop', emit);
+      this.close(choice, state, reason === 'stop' || reason === 'tool-calls' ? undefined : reason, emit);
+      this.release(choice, state, emit);
       state.finished = true;
       emit({ type: 'finish', choice, reason, rawReason });
     }
+  }
+
+  /** End the held whole call, if any. */
+  private release(choice: number, state: Candidate, emit: Emit): void {
+    const pending = state.pending;
+    if (pending === undefined) return;
+    state.pending = undefined;
+    emit({ type: 'tool-call-end', choice, index: pending.index, ...(pending.id === undefined ? {} : { id: pending.id }) });
   }
 
   private part(choice: number, state: Candidate, part: Record<string, unknown>, data: string, emit: Emit): void {
@@ -136,6 +166,7 @@ export class GeminiDecoder implements WireDecoder {
       this.functionCall(choice, state, call, signature, data, emit);
       return;
     }
+    this.release(choice, state, emit);
     const text = asString(part['text']);
     if (text === undefined) return; // executableCode, inlineData, …
     if (part['thought'] === true) {
@@ -151,14 +182,26 @@ export class GeminiDecoder implements WireDecoder {
     const partialArgs = call['partialArgs'];
     const streamed = Array.isArray(partialArgs);
     const willContinue = call['willContinue'] === true;
+    const hasArgs = call['args'] !== undefined && call['args'] !== null;
+    const args = asRecord(call['args']);
+    // A gateway that sends a named call with empty args, then a nameless call with the args: one call.
+    const pending = state.pending;
+    if (pending !== undefined) {
+      state.pending = undefined;
+      if (name === undefined && !streamed && !willContinue && hasArgs) {
+        emit({ type: 'tool-call-delta', choice, index: pending.index, ...(pending.id === undefined ? {} : { id: pending.id }), argumentsDelta: stringifyJson(args ?? {}), replace: true });
+        emit({ type: 'tool-call-end', choice, index: pending.index, ...(pending.id === undefined ? {} : { id: pending.id }) });
+        return;
+      }
+      emit({ type: 'tool-call-end', choice, index: pending.index, ...(pending.id === undefined ? {} : { id: pending.id }) });
+    }
     // A whole call whose name is missing or not a string still carries its arguments: report it
     // (with name '') rather than mistake it for the terminator of a streamed call.
-    const namelessWhole = name === undefined && !streamed && !willContinue && call['args'] !== undefined && call['args'] !== null;
+    const namelessWhole = name === undefined && !streamed && !willContinue && hasArgs;
     if (name !== undefined || namelessWhole || (streamed && state.open === undefined)) {
-      this.close(choice, state, false, emit);
+      this.close(choice, state, undefined, emit);
       const id = wireString(call['id']);
       const index = state.calls++;
-      const args = asRecord(call['args']);
       const opening = {
         type: 'tool-call-delta',
         choice,
@@ -169,8 +212,9 @@ export class GeminiDecoder implements WireDecoder {
       } as const;
       if (!willContinue && !streamed) {
         // A whole call: its arguments are complete.
-        emit({ ...opening, argumentsDelta: JSON.stringify(args ?? {}), replace: true });
-        emit({ type: 'tool-call-end', choice, index, ...(id === undefined ? {} : { id }) });
+        emit({ ...opening, argumentsDelta: stringifyJson(args ?? {}), replace: true });
+        if (name !== undefined && (args === undefined || Object.keys(args).length === 0)) state.pending = { index, id };
+        else emit({ type: 'tool-call-end', choice, index, ...(id === undefined ? {} : { id }) });
         return;
       }
       state.open = { index, id, builder: new PartialArgsBuilder(args), signature: undefined };
@@ -184,14 +228,16 @@ export class GeminiDecoder implements WireDecoder {
         const problem = open.builder.apply(entry);
         if (problem !== undefined) throw new InvalidEventError(this.provider, data, problem);
       }
+      // A chunk with partialArgs and no willContinue is the call's last (vercel/ai#14358: no `functionCall: {}` follows).
+      if (!willContinue) this.close(choice, state, undefined, emit);
       return;
     }
     // `functionCall: {}` (or without `willContinue`) ends the streamed call; `{willContinue: true}` alone is a no-op.
-    if (name === undefined && !streamed && !willContinue) this.close(choice, state, false, emit);
+    if (name === undefined && !streamed && !willContinue) this.close(choice, state, undefined, emit);
   }
 
-  /** Emit the rebuilt arguments of the open streamed call (one replace delta) and end it. */
-  private close(choice: number, state: Candidate, incomplete: boolean, emit: Emit): void {
+  /** Emit the rebuilt arguments of the open streamed call (one replace delta) and end it; `cutBy`: the finish that cut it. */
+  private close(choice: number, state: Candidate, cutBy: FinishReason | undefined, emit: Emit): void {
     const open = state.open;
     if (open === undefined) return;
     state.open = undefined;
@@ -205,7 +251,7 @@ export class GeminiDecoder implements WireDecoder {
       replace: true,
       ...(open.signature === undefined ? {} : { metadata: { thoughtSignature: open.signature } }),
     });
-    emit({ type: 'tool-call-end', choice, index: open.index, ...id, ...(incomplete ? { incomplete: true } : {}) });
+    emit({ type: 'tool-call-end', choice, index: open.index, ...id, ...(cutBy === undefined ? {} : { incomplete: true, finishReason: cutBy }) });
   }
 
   private usage(usage: Record<string, unknown>, emit: Emit): void {
@@ -225,10 +271,27 @@ export class GeminiDecoder implements WireDecoder {
   }
 
   end(emit: Emit): void {
+    this.releaseAll(emit);
     if (this.candidates.size === 0) throw new TruncatedStreamError(this.provider, 'no candidate arrived');
     const open = [...this.candidates].filter(([, state]) => !state.finished).map(([choice]) => choice);
     if (open.length > 0) throw new TruncatedStreamError(this.provider, `candidate ${open.join(', ')} never sent a finishReason`);
     emit({ type: 'done' });
+  }
+
+  /**
+   * The source failed: held calls end first. After every candidate finished, an idle timeout or a
+   * dropped connection loses nothing (Gemini has no terminator): the stream is complete.
+   */
+  interrupt(error: unknown, emit: Emit): boolean {
+    this.releaseAll(emit);
+    if (this.candidates.size === 0 || !isAfterFinishFailure(error)) return false;
+    for (const state of this.candidates.values()) if (!state.finished) return false;
+    emit({ type: 'done' });
+    return true;
+  }
+
+  private releaseAll(emit: Emit): void {
+    for (const [choice, state] of this.candidates) this.release(choice, state, emit);
   }
 }
 

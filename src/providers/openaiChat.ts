@@ -9,14 +9,21 @@ import type { OperatorFunction } from 'rxjs';
 import { InvalidEventError, TruncatedStreamError } from '../errors';
 import type { FinishReason, ProviderMetadata, SseEvent, StreamEvent } from '../events';
 import { asNumber, asRecord, asString, decodeSseWith, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
-import { safeStringify, toolCallDelta, wireString } from './wire';
+import { safeStringify, stringifyJson, toolCallDelta, wireString } from './wire';
 
-/** Map an OpenAI-style `finish_reason` to the normalised {@link FinishReason}. */
+/**
+ * Map an OpenAI-style `finish_reason` to the normalised {@link FinishReason}. Case-insensitive;
+ * gateways add their own: `error` (OpenRouter), `MALFORMED_FUNCTION_CALL` in any wording (Gemini's
+ * compatibility endpoint: `function_call_filter: MALFORMED_FUNCTION_CALL`) → `error`; `sensitive`,
+ * `safety`, `refusal` → `content-filter`.
+ */
 export function normalizeChatFinishReason(raw: string): FinishReason {
-  switch (raw) {
+  const reason = raw.toLowerCase();
+  switch (reason) {
     case 'stop':
     case 'end_turn':
     case 'eos':
+    case 'stop_sequence':
       return 'stop';
     case 'tool_calls':
     case 'function_call':
@@ -24,13 +31,17 @@ export function normalizeChatFinishReason(raw: string): FinishReason {
       return 'tool-calls';
     case 'length':
     case 'max_tokens':
+    case 'max_output_tokens':
       return 'length';
     case 'content_filter':
+    case 'sensitive':
+    case 'safety':
+    case 'refusal':
       return 'content-filter';
     case 'error':
       return 'error';
     default:
-      return 'other';
+      return reason.includes('malformed') || reason.endsWith('_error') ? 'error' : 'other';
   }
 }
 
@@ -51,6 +62,26 @@ function extraContentMetadata(value: unknown): ProviderMetadata | undefined {
   if (extra === undefined) return undefined;
   const signature = wireString(asRecord(extra['google'])?.['thought_signature']);
   return { extraContent: extra, ...(signature === undefined ? {} : { thoughtSignature: signature }) };
+}
+
+/**
+ * `delta.content` as an array of parts (Mistral's reasoning models): `{ type: 'text', text }` is
+ * text, `{ type: 'thinking', thinking: [{ type: 'text', text }] | string }` is reasoning.
+ */
+function contentParts(choice: number, parts: unknown[], emit: Emit): void {
+  for (const value of parts) {
+    const part = asRecord(value);
+    if (part === undefined) continue;
+    if (part['type'] === 'text') {
+      const text = asString(part['text']);
+      if (text) emit({ type: 'text-delta', choice, text });
+    } else if (part['type'] === 'thinking') {
+      const thinking = part['thinking'];
+      const pieces = Array.isArray(thinking) ? thinking.map((t) => asString(asRecord(t)?.['text']) ?? '') : [asString(thinking) ?? ''];
+      const text = pieces.join('');
+      if (text) emit({ type: 'reasoning-delta', choice, text });
+    }
+  }
 }
 
 /** Decoder state for one OpenAI chat stream. */
@@ -127,7 +158,11 @@ export class OpenAIChatDecoder implements WireDecoder {
     const delta = asRecord(choice['delta']) ?? asRecord(choice['message']);
     if (delta !== undefined) {
       const content = delta['content'];
-      if (typeof content === 'string' && content.length > 0) emit({ type: 'text-delta', choice: index, text: content });
+      if (typeof content === 'string') {
+        if (content.length > 0) emit({ type: 'text-delta', choice: index, text: content });
+      } else if (Array.isArray(content)) {
+        contentParts(index, content, emit);
+      }
       const reasoning = asString(delta['reasoning_content']) ?? asString(delta['reasoning']);
       if (reasoning !== undefined && reasoning.length > 0) emit({ type: 'reasoning-delta', choice: index, text: reasoning });
       const toolCalls = delta['tool_calls'];
@@ -138,7 +173,12 @@ export class OpenAIChatDecoder implements WireDecoder {
       if (legacy !== undefined) this.toolCall(index, { function: legacy }, emit);
     }
     const rawReason = choice['finish_reason'];
-    if (typeof rawReason === 'string' && rawReason.length > 0) this.finished.set(index, rawReason);
+    if (typeof rawReason === 'string' && rawReason.length > 0) {
+      // OpenRouter reports the upstream's failure in `native_finish_reason` beside a harmless `finish_reason`.
+      const native = asString(choice['native_finish_reason']);
+      const nativeReason = native ? normalizeChatFinishReason(native) : undefined;
+      this.finished.set(index, (nativeReason === 'error' || nativeReason === 'content-filter') && normalizeChatFinishReason(rawReason) !== nativeReason ? (native as string) : rawReason);
+    }
   }
 
   /** Emit the held finish of every choice that has one, in order of first sight (once). */
@@ -163,7 +203,7 @@ export class OpenAIChatDecoder implements WireDecoder {
     if (call === undefined) return;
     const fn = asRecord(call['function']);
     const rawArgs = fn?.['arguments'];
-    const argumentsDelta = typeof rawArgs === 'string' ? rawArgs : rawArgs === undefined || rawArgs === null ? '' : JSON.stringify(rawArgs);
+    const argumentsDelta = typeof rawArgs === 'string' ? rawArgs : rawArgs === undefined || rawArgs === null ? '' : stringifyJson(rawArgs);
     const index = asNumber(call['index']);
     const id = wireString(call['id']);
     const name = wireString(fn?.['name']);
@@ -211,7 +251,7 @@ export class OpenAIChatDecoder implements WireDecoder {
    * is complete: `done` is emitted and `true` returned.
    */
   interrupt(error: unknown, emit: Emit): boolean {
-    if (this.done) return true;
+    if (this.done) return isAfterFinishFailure(error); // the terminator arrived: a later cut loses nothing
     const complete = this.allFinished() && isAfterFinishFailure(error);
     this.flushFinishes(emit);
     if (!complete) return false;

@@ -6,7 +6,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { TruncatedStreamError } from '../errors';
-import type { SseEvent, StreamEvent } from '../events';
+import type { FinishReason, SseEvent, StreamEvent } from '../events';
 import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit } from './decoder';
 import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString } from './wire';
 
@@ -15,9 +15,18 @@ interface FunctionCallState {
   readonly index: number;
   readonly callId: string | undefined;
   readonly itemId: string | undefined;
-  /** The full arguments (`.done` or the finished item) were already handed on. */
-  final: boolean;
+  /** Whether any non-empty argument text was handed on (deltas, `.done` or the item). */
+  hasText: boolean;
+  /** The last full text handed on as a replace (`.done`, then the item), to skip an identical resend. */
+  final: string | undefined;
+  /** The item arrived done with empty arguments: its end waits for `response.completed`, which may carry them. */
+  held: boolean;
   ended: boolean;
+}
+
+/** The finish of a `response.incomplete`: `content-filter` or (token limits) `length`. */
+function incompleteReason(response: Record<string, unknown> | undefined): FinishReason {
+  return asString(asRecord(response?.['incomplete_details'])?.['reason']) === 'content_filter' ? 'content-filter' : 'length';
 }
 
 /** Decoder state for one Responses stream. */
@@ -41,9 +50,11 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
       case 'response.function_call_arguments.delta':
         this.argumentsDelta(data, emit);
         return;
-      case 'response.function_call_arguments.done':
-        this.argumentsDone(data, asString(data['arguments']), emit);
+      case 'response.function_call_arguments.done': {
+        const call = this.callFor(data);
+        if (call !== undefined) this.argumentsDone(call, asString(data['arguments']), emit);
         return;
+      }
       case 'response.output_item.done':
         this.itemDone(data, emit);
         return;
@@ -92,7 +103,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     const callId = wireString(item['call_id']);
     const itemId = wireString(item['id']);
     const name = wireString(item['name']);
-    const call: FunctionCallState = { index, callId, itemId, final: replace, ended: false };
+    const call: FunctionCallState = { index, callId, itemId, hasText: args !== '', final: replace ? args : undefined, held: false, ended: false };
     this.calls.set(index, call);
     if (itemId !== undefined) this.indexByItemId.set(itemId, index);
     emit({
@@ -121,19 +132,21 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     const delta = asString(data['delta']);
     if (delta === undefined) return;
     const call = this.callFor(data);
+    if (call !== undefined && delta !== '') call.hasText = true;
     const index = call?.index ?? asNumber(data['output_index']);
     emit(toolCallDelta(0, delta, index, call?.callId));
   }
 
   /**
-   * The full arguments arrived (`.done`, or the item in `output_item.done`): they are the
-   * authoritative text, so they replace what was streamed (once). Handing the one flat string on
-   * is also cheaper than comparing it with the streamed pieces, which would join them first.
+   * Full arguments arrived (`.done`, or the item in `output_item.done`): the most final non-empty
+   * source wins, so non-empty full text replaces what was streamed (once per distinct text; handing
+   * the one flat string on is also cheaper than comparing it with the streamed pieces, which would
+   * join them first). Empty full text never replaces streamed text.
    */
-  private argumentsDone(data: Record<string, unknown>, full: string | undefined, emit: Emit): void {
-    const call = this.callFor(data);
-    if (call === undefined || full === undefined || call.final) return;
-    call.final = true;
+  private argumentsDone(call: FunctionCallState, full: string | undefined, emit: Emit): void {
+    if (full === undefined || full === '' || full === call.final) return;
+    call.final = full;
+    call.hasText = true;
     emit(toolCallDelta(0, full, call.index, call.callId, undefined, true));
   }
 
@@ -146,11 +159,21 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
       // A server that never sent `output_item.added` for this call: open it whole.
       call = this.open(asNumber(data['output_index']) ?? this.calls.size, item, full ?? '', true, emit);
     } else {
-      this.argumentsDone(data, full, emit);
+      this.argumentsDone(call, full, emit);
     }
+    if (call.ended || call.held) return;
+    if (full === undefined || full === '') {
+      // Some servers send the item with empty arguments and the real ones only in response.completed.
+      call.held = true;
+      return;
+    }
+    this.endCall(call, emit);
+  }
+
+  private endCall(call: FunctionCallState, emit: Emit, incomplete?: FinishReason): void {
     if (call.ended) return;
     call.ended = true;
-    emit({ type: 'tool-call-end', choice: 0, index: call.index, ...(call.callId === undefined ? {} : { id: call.callId }) });
+    emit({ type: 'tool-call-end', choice: 0, index: call.index, ...(call.callId === undefined ? {} : { id: call.callId }), ...(incomplete === undefined ? {} : { incomplete: true, finishReason: incomplete }) });
   }
 
   private text(type: 'text-delta' | 'reasoning-delta', data: Record<string, unknown>, emit: Emit): void {
@@ -161,21 +184,22 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
   private terminate(response: Record<string, unknown> | undefined, status: 'completed' | 'incomplete', emit: Emit): void {
     this.metadata(response, emit);
     this.done = true;
-    // Function calls that only appear in the final response (a server that streamed none of them).
+    const incomplete = status === 'incomplete' ? incompleteReason(response) : undefined;
+    // The final response's function calls: the most final source of their arguments, and the only
+    // one for calls a server never streamed.
     const output = response?.['output'];
     if (Array.isArray(output)) {
       output.forEach((value, position) => {
         const item = asRecord(value);
-        if (item?.['type'] !== 'function_call' || this.calls.has(position)) return;
+        if (item?.['type'] !== 'function_call') return;
         const itemId = wireString(item['id']);
-        if (itemId === undefined || !this.indexByItemId.has(itemId)) this.itemDone({ output_index: position, item }, emit);
+        const byItem = itemId === undefined ? undefined : this.indexByItemId.get(itemId);
+        const call = this.calls.get(byItem ?? position);
+        if (call === undefined) this.itemDone({ output_index: position, item }, emit);
+        else if (!call.ended) this.argumentsDone(call, asString(item['arguments']), emit);
       });
     }
-    for (const call of this.calls.values()) {
-      if (call.ended) continue;
-      call.ended = true;
-      emit({ type: 'tool-call-end', choice: 0, index: call.index, ...(call.callId === undefined ? {} : { id: call.callId }), ...(status === 'incomplete' ? { incomplete: true } : {}) });
-    }
+    for (const call of this.calls.values()) this.endCall(call, emit, incomplete);
     const usage = asRecord(response?.['usage']);
     if (usage !== undefined) {
       const event = usageEvent(
@@ -193,8 +217,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     if (status === 'completed') {
       emit({ type: 'finish', choice: 0, reason: this.calls.size > 0 ? 'tool-calls' : 'stop', rawReason: 'completed' });
     } else {
-      const why = asString(asRecord(response?.['incomplete_details'])?.['reason']);
-      emit({ type: 'finish', choice: 0, reason: why === 'content_filter' ? 'content-filter' : 'length', rawReason: 'incomplete' });
+      emit({ type: 'finish', choice: 0, reason: incomplete ?? 'length', rawReason: 'incomplete' });
     }
     emit({ type: 'done' });
   }

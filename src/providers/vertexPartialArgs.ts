@@ -7,17 +7,27 @@
  * @module
  */
 import { asNumber, asRecord, asString } from './decoder';
+import { stringifyJson } from './wire';
 
 /** One step of a JSON path: an object key or an array index. */
 export type JsonPathSegment = string | number;
 
-/** Parse `$`, `.key`, `[0]`, `['key']` / `["key"]` steps; `undefined` when the path is malformed. */
-export function parseJsonPath(path: string): JsonPathSegment[] | undefined {
+/** A parsed `jsonPath`: its steps, and whether it ended with `[]` (it names an array). */
+export interface ParsedJsonPath {
+  /** The steps from the root: object keys and array indices. */
+  readonly segments: JsonPathSegment[];
+  /** The path ended with `[]` (e.g. `$.tags[]`): the value there is an array. */
+  readonly array: boolean;
+}
+
+/** Parse `$`, `.key`, `[0]`, `['key']` / `["key"]` steps and a final `[]`; `undefined` when the path is malformed. */
+export function parseJsonPath(path: string): ParsedJsonPath | undefined {
   if (!path.startsWith('$')) return undefined;
   const segments: JsonPathSegment[] = [];
   let i = 1;
   while (i < path.length) {
     const c = path[i];
+    if (c === '[' && path[i + 1] === ']' && i + 2 === path.length) return segments.length === 0 ? undefined : { segments, array: true };
     if (c === '.') {
       let end = i + 1;
       while (end < path.length && path[end] !== '.' && path[end] !== '[') end++;
@@ -47,7 +57,7 @@ export function parseJsonPath(path: string): JsonPathSegment[] | undefined {
       return undefined;
     }
   }
-  return segments;
+  return { segments, array: false };
 }
 
 type Container = Record<string, unknown> | unknown[];
@@ -69,7 +79,7 @@ export class PartialArgsBuilder {
 
   /** Start from the `args` a part may already carry (copied, the input is not mutated). */
   constructor(initial?: Record<string, unknown>) {
-    this.root = initial === undefined ? {} : (JSON.parse(JSON.stringify(initial)) as Record<string, unknown>);
+    this.root = initial === undefined ? {} : (JSON.parse(stringifyJson(initial)) as Record<string, unknown>);
   }
 
   /** Apply one `partialArgs` entry; returns why it could not be applied, or `undefined`. */
@@ -77,9 +87,11 @@ export class PartialArgsBuilder {
     const entry = asRecord(value);
     if (entry === undefined) return 'a partialArgs entry must be an object';
     const rawPath = asString(entry['jsonPath']);
-    const path = rawPath === undefined ? undefined : parseJsonPath(rawPath);
-    if (path === undefined || path.length === 0) return `unsupported jsonPath ${JSON.stringify(entry['jsonPath'])}`;
+    const parsed = rawPath === undefined ? undefined : parseJsonPath(rawPath);
+    if (parsed === undefined || parsed.segments.length === 0) return `unsupported jsonPath ${JSON.stringify(entry['jsonPath'])}`;
+    const path = parsed.segments;
     let append = false;
+    let create = false;
     let leaf: unknown;
     if ('stringValue' in entry) {
       leaf = asString(entry['stringValue']);
@@ -90,8 +102,18 @@ export class PartialArgsBuilder {
       leaf = typeof entry['boolValue'] === 'boolean' ? entry['boolValue'] : undefined;
     } else if ('nullValue' in entry) {
       leaf = null;
-    } else {
+    } else if ('listValue' in entry) {
+      leaf = Array.isArray(entry['listValue']) ? JSON.parse(stringifyJson(entry['listValue'])) : asRecord(entry['listValue'])?.['values'];
+      if (!Array.isArray(leaf)) leaf = undefined;
+    } else if ('structValue' in entry) {
+      const struct = asRecord(entry['structValue']);
+      leaf = struct === undefined ? undefined : (JSON.parse(stringifyJson(struct)) as unknown);
+    } else if (entry['willContinue'] === true) {
       return undefined; // nothing to set (a bare continuation)
+    } else {
+      // No value and no continuation: the path names an empty container (`$.tags[]` → [], `$.opts` → {}).
+      leaf = parsed.array ? [] : {};
+      create = true;
     }
     if (leaf === undefined) return `the value at ${rawPath} has the wrong type`;
 
@@ -102,6 +124,7 @@ export class PartialArgsBuilder {
       if (Array.isArray(container) && (key as number) > container.length) return `${rawPath} skips array positions`;
       if (step === path.length - 1) {
         const existing = own(container, key);
+        if (create && existing !== undefined) return undefined; // the container is already there
         put(container, key, append && typeof existing === 'string' ? existing + (leaf as string) : leaf);
         return undefined;
       }
@@ -118,6 +141,6 @@ export class PartialArgsBuilder {
 
   /** The arguments built so far, as JSON text. */
   json(): string {
-    return JSON.stringify(this.root);
+    return stringifyJson(this.root);
   }
 }

@@ -6,7 +6,7 @@
  */
 import { InvalidEventError } from '../errors';
 import type { ProviderMetadata, ProviderName, SseEvent, ToolCallDeltaEvent, UsageEvent } from '../events';
-import { asNumber, asRecord, asString, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
+import { asNumber, asRecord, asString, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
 
 /**
  * The event type of one SSE event: the `event:` field, or the payload's own `type` when the field is
@@ -112,6 +112,11 @@ export abstract class TypedEventDecoder implements WireDecoder {
     this.handle(eventType(event.event, payload), payload, emit);
   }
 
+  /** After the terminator, an idle timeout or a dropped connection loses nothing: the stream is complete. */
+  interrupt(error: unknown): boolean {
+    return this.done && isAfterFinishFailure(error);
+  }
+
   /** See {@link WireDecoder.payload}. */
   payload(eventName: string, payload: unknown, emit: Emit): void {
     if (this.done) return;
@@ -142,4 +147,59 @@ export function toolCallDelta(
   if (replace === true) event.replace = true;
   if (metadata !== undefined) event.metadata = metadata;
   return event;
+}
+
+/**
+ * `JSON.stringify` of a value parsed from JSON (plain objects, arrays, strings, numbers, booleans,
+ * null), at any nesting depth: the engine's own when it can, else an iterative writer (the engine's
+ * recurses and throws a `RangeError` a few thousand levels deep, where `JSON.parse` does not).
+ */
+export function stringifyJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return stringifyDeep(value);
+  }
+}
+
+interface Frame {
+  readonly container: Record<string, unknown> | unknown[];
+  readonly keys: string[] | undefined;
+  next: number;
+}
+
+function stringifyDeep(root: unknown): string {
+  const out: string[] = [];
+  const stack: Frame[] = [];
+  const open = (value: unknown): void => {
+    if (value === null || typeof value !== 'object') {
+      out.push(JSON.stringify(value) ?? 'null');
+      return;
+    }
+    const isArray = Array.isArray(value);
+    out.push(isArray ? '[' : '{');
+    stack.push({ container: value as Record<string, unknown> | unknown[], keys: isArray ? undefined : Object.keys(value), next: 0 });
+  };
+  open(root);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as Frame;
+    const { container, keys } = frame;
+    const length = keys === undefined ? (container as unknown[]).length : keys.length;
+    if (frame.next >= length) {
+      out.push(keys === undefined ? ']' : '}');
+      stack.pop();
+      continue;
+    }
+    const i = frame.next++;
+    if (i > 0) out.push(',');
+    if (keys === undefined) {
+      open((container as unknown[])[i]);
+    } else {
+      const key = keys[i] as string;
+      out.push(JSON.stringify(key), ':');
+      open((container as Record<string, unknown>)[key]);
+    }
+  }
+  return out.join('');
 }
