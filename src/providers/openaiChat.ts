@@ -268,9 +268,9 @@ export class OpenAIChatDecoder implements WireDecoder {
  * tool-call fragment, finish reason and usage report out.</span>
  *
  * ```text
- * --a---------b---------c----------D--|      a,b,c: chat.completion.chunk, D: [DONE]
+ * --a---------b---------c----------D--|      a,b,c: chat.completion.chunk (c: finish_reason + usage), D: [DONE]
  *   openaiChat()
- * --t---------x---------(fu)-------d--|      t: text-delta, x: tool-call-delta, f: finish, u: usage, d: done
+ * --t---------x---------u----------(fd)|     t: text-delta, x: tool-call-delta, u: usage, f: finish (held until [DONE]), d: done
  * ```
  *
  * 1. Emits `text-delta`, `reasoning-delta` (`reasoning_content` / `reasoning`), `tool-call-delta`
@@ -280,8 +280,12 @@ export class OpenAIChatDecoder implements WireDecoder {
  *    `delta`, `tool_calls: null` and placeholder `error` objects with only empty fields.
  * 3. An error envelope (`{"error": {…}}` in a data line or `event: error`) ends the stream with a
  *    `provider-error`; data that is not JSON or not an object ends it with `invalid-event`.
- * 4. A stream that completes without `[DONE]` while a choice has not finished (or before any choice
- *    finished) ends with `truncated`.
+ * 4. A choice's `finish` is held until `[DONE]` or the end of the stream (the last `finish_reason`
+ *    seen wins; OpenRouter's `native_finish_reason` when it reports an error): proxies send it on
+ *    every chunk, or more fragments after it, so it must not close calls that still grow. A stream
+ *    that completes, goes idle or is cut after every choice finished is complete (`done` is
+ *    emitted); one that completes while a choice has not finished (or before any finished) ends
+ *    with `truncated`.
  * 5. Tool-call identity is not resolved here: deltas carry the wire's `index`, `id` and `name`.
  * 6. A call's `extra_content` (Gemini's compatibility endpoint) becomes the delta's `metadata`:
  *    `{ extraContent, thoughtSignature? }` (from `extra_content.google.thought_signature`).
