@@ -8,7 +8,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { connect, filter, from, map, merge, type Observable } from 'rxjs';
-import { toolCalls } from './accumulate/toolCalls';
+import { toolCalls } from './parse/toolCalls';
 import { isToolStreamError } from './errors';
 import type { StreamEvent } from './events';
 import { readStreamEvents } from './readStreamEvents';

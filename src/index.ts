@@ -67,9 +67,9 @@ export type { Emit, WireDecoder } from './providers/decoder';
 
 // ---- StreamEvents → tool calls ----------------------------------------------------------------
 export { ToolCallTracker, type CallEnding, type TrackedCall, type TrackerOptions } from './accumulate/tracker';
-export { accumulateToolCalls, type ToolCallSnapshot } from './accumulate/accumulateToolCalls';
-export type { ArgumentsParser } from './accumulate/results';
-export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './accumulate/toolCalls';
+export { accumulateToolCalls, type ToolCallSnapshot } from './parse/accumulateToolCalls';
+export type { ArgumentsParser } from './parse/results';
+export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './parse/toolCalls';
 export { validateResults } from './parse/validateResults';
 
 // ---- Parsing and validating arguments ---------------------------------------------------------

@@ -3,12 +3,13 @@
  *
  * @module
  */
-import { defer, identity, tap, type OperatorFunction } from 'rxjs';
+import { identity, type MonoTypeOperatorFunction, type Observer, type OperatorFunction } from 'rxjs';
 import type { StreamEvent } from './events';
-import { decodeSseWith } from './providers/decoder';
+import { Stage, stageOperator } from './internal/stage';
+import { sseDecodeStage } from './providers/decoder';
 import { decoderFor, type ProviderOption } from './providers/registry';
 import { idleTimeout } from './reliability/idleTimeout';
-import { decodeSse, type DecodeSseOptions } from './sse/decodeSse';
+import { SseStage, type DecodeSseOptions } from './sse/decodeSse';
 
 /** Options of {@link readStreamEvents}. */
 export interface ReadStreamEventsOptions extends DecodeSseOptions {
@@ -23,24 +24,44 @@ const RAW_START = 512;
 const encoder = new TextEncoder();
 
 /**
- * Keeps the first 512 bytes of the raw input as they arrived (strings as UTF-8), decoded only when
- * asked for, so the start shown by `unknown-format` does not depend on how the bytes were chunked.
+ * Passes chunks on and keeps the first 512 bytes of the raw input as they arrived (strings as
+ * UTF-8), decoded only when asked for, so the start shown by `unknown-format` does not depend on
+ * how the bytes were chunked. Only in front of auto-detection.
  */
-export class RawStart {
+class RawStartStage extends Stage<Uint8Array | string, Uint8Array | string> {
   private readonly head = new Uint8Array(RAW_START);
   private length = 0;
 
-  /** Record a chunk (only until 512 bytes were kept). */
-  readonly record = (chunk: Uint8Array | string): void => {
-    if (this.length >= RAW_START) return;
-    const bytes = typeof chunk === 'string' ? encoder.encode(chunk.slice(0, RAW_START)) : chunk;
-    const take = Math.min(bytes.length, RAW_START - this.length);
-    this.head.set(bytes.subarray(0, take), this.length);
-    this.length += take;
-  };
+  protected push(chunk: Uint8Array | string): void {
+    if (this.length < RAW_START) {
+      const bytes = typeof chunk === 'string' ? encoder.encode(chunk.slice(0, RAW_START)) : chunk;
+      const take = Math.min(bytes.length, RAW_START - this.length);
+      this.head.set(bytes.subarray(0, take), this.length);
+      this.length += take;
+    }
+    this.out.next(chunk);
+  }
 
   /** What was kept, decoded (a streaming decode holds back a character cut at the end instead of showing U+FFFD). */
   readonly get = (): string => new TextDecoder().decode(this.head.subarray(0, this.length), { stream: true });
+}
+
+/**
+ * The stages that read bytes as events (`readStreamEvents()`), around `out`: SSE framing, then the
+ * wire decoder (auto-detection records the start of the raw input first, for `unknown-format`).
+ */
+export function eventsStage(out: Observer<StreamEvent>, options: ReadStreamEventsOptions): Observer<Uint8Array | string> {
+  const provider = options.provider ?? 'auto';
+  if (provider !== 'auto') return new SseStage(sseDecodeStage(out, decoderFor(provider)()), options);
+  let raw: RawStartStage | undefined;
+  const decoder = decoderFor('auto', () => raw?.get() ?? '')();
+  raw = new RawStartStage(new SseStage(sseDecodeStage(out, decoder), options));
+  return raw;
+}
+
+/** The idle watch of `idleTimeoutMs`, or nothing. */
+export function idleWatch(options: ReadStreamEventsOptions): MonoTypeOperatorFunction<Uint8Array | string> {
+  return options.idleTimeoutMs === undefined ? identity : idleTimeout(options.idleTimeoutMs);
 }
 
 /**
@@ -64,11 +85,7 @@ export class RawStart {
  * @return An operator from byte (or text) chunks to {@link StreamEvent}s.
  */
 export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string, StreamEvent> {
-  const provider = options.provider ?? 'auto';
-  const watch: OperatorFunction<Uint8Array | string, Uint8Array | string> = options.idleTimeoutMs === undefined ? identity : idleTimeout(options.idleTimeoutMs);
-  return (source) =>
-    defer(() => {
-      const raw = new RawStart();
-      return source.pipe(watch, tap(provider === 'auto' ? raw.record : () => undefined), decodeSse(options), decodeSseWith(decoderFor(provider, raw.get)));
-    });
+  const read = stageOperator<Uint8Array | string, StreamEvent>((out) => eventsStage(out, options));
+  const watch = idleWatch(options);
+  return (source) => source.pipe(watch, read);
 }

@@ -3,19 +3,13 @@
  *
  * @module
  */
-import { catchError, EMPTY, identity, ignoreElements, Observable, tap, throwError, type OperatorFunction } from 'rxjs';
-import { idleTimeout } from './reliability/idleTimeout';
-import { resultOf } from './accumulate/results';
-import { incompleteReasonOf, stepTracker } from './accumulate/toolCalls';
-import { ToolCallTracker, type CallEnding, type TrackedCall } from './accumulate/tracker';
-import type { SseEvent, StreamEvent } from './events';
-import { decoderFor } from './providers/registry';
-import { SseParser } from './sse/parser';
-import type { ToolCallsOptions } from './accumulate/toolCalls';
-import { validateResults } from './parse/validateResults';
+import type { OperatorFunction } from 'rxjs';
+import { stageOperator } from './internal/stage';
+import { ResultsStage, type ToolCallsOptions } from './parse/toolCalls';
 import type { ToolSchemas, TypedToolCallResult } from './parse/validate';
+import { validateResults } from './parse/validateResults';
 import type { ToolCallResult } from './result';
-import { RawStart, type ReadStreamEventsOptions } from './readStreamEvents';
+import { eventsStage, idleWatch, type ReadStreamEventsOptions } from './readStreamEvents';
 
 /** Options of {@link readToolCalls}. */
 export type ReadToolCallsOptions = ToolCallsOptions & ReadStreamEventsOptions;
@@ -57,76 +51,9 @@ export type ReadToolCallsOptions = ToolCallsOptions & ReadStreamEventsOptions;
 export function readToolCalls(options?: ReadToolCallsOptions): OperatorFunction<Uint8Array | string, ToolCallResult>;
 export function readToolCalls<T extends ToolSchemas>(options: ReadToolCallsOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, TypedToolCallResult<T>>;
 export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
+  // readStreamEvents() + toolCalls(): the same stages, chained in one subscription.
+  const read = stageOperator<Uint8Array | string, ToolCallResult>((out) => eventsStage(new ResultsStage(out, options), options));
+  const watch = idleWatch(options);
   const tools = options.tools;
-  return (source) => {
-    const results = source.pipe(fusedToolCalls(options));
-    return tools === undefined ? results : results.pipe(validateResults(tools));
-  };
-}
-
-/**
- * `readStreamEvents()` + `toolCalls()` as one operator with no stage boundaries: the SSE parser,
- * the wire decoder and the tracker call each other directly, so an event costs a few function
- * calls instead of a trip through five operators and a `groupBy`. It gives exactly the results
- * of the composition (`spec/readToolCalls.equivalence.spec.ts` checks it on every stream).
- */
-function fusedToolCalls(options: ReadToolCallsOptions): OperatorFunction<Uint8Array | string, ToolCallResult> {
-  const provider = options.provider ?? 'auto';
-  const watch: OperatorFunction<Uint8Array | string, Uint8Array | string> = options.idleTimeoutMs === undefined ? identity : idleTimeout(options.idleTimeoutMs);
-  return (source) =>
-    new Observable<ToolCallResult>((subscriber) => {
-      const raw = new RawStart();
-      const parser = new SseParser(options);
-      const decoder = decoderFor(provider, raw.get)();
-      const tracker = new ToolCallTracker(options);
-      const repair = options.repairArguments !== false;
-      const onClose = (call: TrackedCall): void => subscriber.next(resultOf(call, undefined, repair));
-      const onEvent = (event: StreamEvent): void => stepTracker(tracker, event, onClose);
-      const onSse = (event: SseEvent): void => decoder.sse(event, onEvent);
-      const closeAll = (ending: CallEnding): void => {
-        for (const call of tracker.closeAll(ending)) onClose(call);
-      };
-      const guard = (work: () => void): void => {
-        try {
-          work();
-        } catch (error) {
-          closeAll({ kind: 'incomplete', reason: incompleteReasonOf(error) });
-          throw error;
-        }
-      };
-      const auto = provider === 'auto';
-      let sourceFailed = false;
-      return source
-        .pipe(
-          watch,
-          tap({
-            next: (chunk) =>
-              guard(() => {
-                if (auto) raw.record(chunk);
-                parser.push(chunk, onSse);
-              }),
-            error: () => (sourceFailed = true),
-            complete: () =>
-              guard(() => {
-                parser.end(onSse);
-                decoder.end(onEvent);
-                closeAll({ kind: 'complete', finishReason: undefined });
-              }),
-          }),
-          ignoreElements(),
-          catchError((error: unknown) => {
-            if (sourceFailed) {
-              let complete = false;
-              guard(() => (complete = decoder.interrupt?.(error, onEvent) === true));
-              if (complete) {
-                closeAll({ kind: 'complete', finishReason: undefined });
-                return EMPTY;
-              }
-            }
-            if (sourceFailed) closeAll({ kind: 'incomplete', reason: incompleteReasonOf(error) });
-            return throwError(() => error);
-          }),
-        )
-        .subscribe(subscriber);
-    });
+  return (source) => (tools === undefined ? source.pipe(watch, read) : source.pipe(watch, read, validateResults(tools)));
 }

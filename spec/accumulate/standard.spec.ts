@@ -1,7 +1,7 @@
 /** The standard operator cases (empty, never, error, unsubscribe, synchronous source cut by take) for every operator over StreamEvents. */
 import { mergeMap } from 'rxjs';
-import { accumulateToolCalls } from '../../src/accumulate/accumulateToolCalls';
-import { groupToolCalls, toolCallUpdates, toolCalls } from '../../src/accumulate/toolCalls';
+import { accumulateToolCalls } from '../../src/parse/accumulateToolCalls';
+import { groupToolCalls, toolCallUpdates, toolCalls } from '../../src/parse/toolCalls';
 import type { StreamEvent } from '../../src/events';
 import { partialToolCalls } from '../../src/parse/partialToolCalls';
 import { standardCases } from '../helpers/standardCases';

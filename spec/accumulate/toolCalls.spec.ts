@@ -1,7 +1,7 @@
 import { mergeMap, take, toArray, map } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { accumulateToolCalls } from '../../src/accumulate/accumulateToolCalls';
-import { groupToolCalls, toolCalls } from '../../src/accumulate/toolCalls';
+import { accumulateToolCalls } from '../../src/parse/accumulateToolCalls';
+import { groupToolCalls, toolCalls } from '../../src/parse/toolCalls';
 import { MalformedArgumentsError, ProviderError, TooManyToolCallsError, TruncatedStreamError } from '../../src/errors';
 import type { StreamEvent } from '../../src/events';
 import { plainValue } from '../helpers/plain';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { connect, map, merge, Subject } from 'rxjs';
-import { toolCallUpdates, type ToolCallUpdate } from '../../src/accumulate/toolCalls';
+import { toolCallUpdates, type ToolCallUpdate } from '../../src/parse/toolCalls';
 import { isToolStreamError } from '../../src/errors';
 import { detectFormat } from '../../src/providers/detect';
 import { readStreamEvents } from '../../src/readStreamEvents';

@@ -7,7 +7,7 @@
  */
 import { catchError, concat, connect, EMPTY, from, map, merge, throwError, type Observable } from 'rxjs';
 import { sseEvent, toBytes } from '../../marbles';
-import { toolCalls } from '../../src/accumulate/toolCalls';
+import { toolCalls } from '../../src/parse/toolCalls';
 import { isToolStreamError } from '../../src/errors';
 import type { StreamEvent } from '../../src/events';
 import { readStreamEvents } from '../../src/readStreamEvents';

@@ -6,7 +6,7 @@
 import { concat, from, lastValueFrom, NEVER, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { anthropicEvent, cohereEvent, openaiChunk, openaiDone, responsesEvent, toBytes } from '../../marbles';
-import { accumulateToolCalls } from '../../src/accumulate/accumulateToolCalls';
+import { accumulateToolCalls } from '../../src/parse/accumulateToolCalls';
 import { IdleTimeoutError } from '../../src/errors';
 import { partialToolCalls } from '../../src/parse/partialToolCalls';
 import { readStreamEvents } from '../../src/readStreamEvents';

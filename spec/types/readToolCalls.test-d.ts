@@ -2,7 +2,7 @@
 import type { Observable } from 'rxjs';
 import { z } from 'zod';
 import { readToolCalls } from '../../src/readToolCalls';
-import { toolCalls } from '../../src/accumulate/toolCalls';
+import { toolCalls } from '../../src/parse/toolCalls';
 import type { StreamEvent } from '../../src/events';
 
 declare const bytes$: Observable<Uint8Array>;

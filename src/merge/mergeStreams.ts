@@ -5,7 +5,7 @@
  * @module
  */
 import { catchError, connect, EMPTY, isObservable, map, merge, Observable, of, endWith, type OperatorFunction } from 'rxjs';
-import { toolCalls } from '../accumulate/toolCalls';
+import { toolCalls } from '../parse/toolCalls';
 import type { ToolSchemas } from '../parse/validate';
 import type { StreamEvent } from '../events';
 import { readStreamEvents } from '../readStreamEvents';

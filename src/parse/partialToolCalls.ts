@@ -4,8 +4,8 @@
  * @module
  */
 import { defer, ignoreElements, mergeMap, Observable, tap, type OperatorFunction } from 'rxjs';
-import type { ArgumentsParser } from '../accumulate/results';
-import { groupToolCalls, type ToolCallsOptions, type ToolCallUpdate } from '../accumulate/toolCalls';
+import type { ArgumentsParser } from './results';
+import { groupToolCalls, type ToolCallsOptions, type ToolCallUpdate } from './toolCalls';
 import { parseArguments } from './arguments';
 import type { StreamEvent } from '../events';
 import type { ToolCallResult } from '../result';

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { catchError, EMPTY, ignoreElements, Observable, tap, throwError, type OperatorFunction } from 'rxjs';
+import type { Observer, OperatorFunction } from 'rxjs';
+import { Stage, stageOperator } from '../internal/stage';
 import { InvalidEventError, ProviderError, ToolStreamError, type ProviderErrorInfo } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
 
@@ -44,31 +45,53 @@ export function isAfterFinishFailure(error: unknown): boolean {
 }
 
 /**
- * Run a decoder as an operator: one decoder per subscription, errors it throws end the stream as
- * typed errors, unsubscribing unsubscribes the source.
+ * The wire-format stage: runs one decoder per subscription. Its typed errors end the stream; a
+ * failure of the input is offered to the decoder's `interrupt` (see {@link WireDecoder.interrupt}).
  */
+export class DecodeStage<T> extends Stage<T, StreamEvent> {
+  private readonly emit: Emit = (event) => this.out.next(event);
+
+  /**
+   * @param out Where the events go.
+   * @param decoder The decoder, one per subscription.
+   * @param feed How one input value reaches the decoder (`decoder.sse(…)`, or `decoder.payload(…)` for SDK payloads).
+   */
+  constructor(
+    out: Observer<StreamEvent>,
+    private readonly decoder: WireDecoder,
+    private readonly feed: (decoder: WireDecoder, value: T, emit: Emit) => void,
+  ) {
+    super(out);
+  }
+
+  protected push(value: T): void {
+    this.feed(this.decoder, value, this.emit);
+  }
+
+  protected override end(): void {
+    this.decoder.end(this.emit);
+  }
+
+  protected override interrupt(error: unknown): boolean {
+    return this.decoder.interrupt?.(error, this.emit) === true;
+  }
+}
+
+const feedSse = (decoder: WireDecoder, event: SseEvent, emit: Emit): void => decoder.sse(event, emit);
+
+/** The decoding stage for SSE input. */
+export function sseDecodeStage(out: Observer<StreamEvent>, decoder: WireDecoder): DecodeStage<SseEvent> {
+  return new DecodeStage(out, decoder, feedSse);
+}
+
+/** Run a decoder as an operator (one decoder per subscription). */
 export function decode<T>(factory: () => WireDecoder, feed: (decoder: WireDecoder, value: T, emit: Emit) => void): OperatorFunction<T, StreamEvent> {
-  return (source) =>
-    new Observable<StreamEvent>((subscriber) => {
-      const decoder = factory();
-      const emit: Emit = (event) => subscriber.next(event);
-      let sourceFailed = false;
-      // Subscribing the downstream subscriber itself links the chain, so a synchronous source
-      // stops as soon as the consumer unsubscribes (e.g. `take(1)`), even mid-emission.
-      return source
-        .pipe(
-          tap({ next: (value) => feed(decoder, value, emit), error: () => (sourceFailed = true), complete: () => decoder.end(emit) }),
-          ignoreElements(),
-          // Only a failure of the source is offered to the decoder; its own errors go on as they are.
-          catchError((error: unknown) => (sourceFailed && decoder.interrupt?.(error, emit) === true ? EMPTY : throwError(() => error))),
-        )
-        .subscribe(subscriber);
-    });
+  return stageOperator((out) => new DecodeStage(out, factory(), feed));
 }
 
 /** The operator for SSE input. */
 export function decodeSseWith(factory: () => WireDecoder): OperatorFunction<SseEvent, StreamEvent> {
-  return decode<SseEvent>(factory, (decoder, event, emit) => decoder.sse(event, emit));
+  return stageOperator((out) => sseDecodeStage(out, factory()));
 }
 
 /** Parse one SSE data field as JSON, or throw a typed `invalid-event` error that shows the data. */

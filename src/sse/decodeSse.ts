@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { ignoreElements, Observable, tap, type OperatorFunction } from 'rxjs';
+import type { Observer, OperatorFunction } from 'rxjs';
+import { Stage, stageOperator } from '../internal/stage';
 import type { SseEvent } from '../events';
 import { SseParser, type SseParserOptions } from './parser';
 
@@ -56,18 +57,28 @@ export type DecodeSseOptions = SseParserOptions;
  * @return An operator from byte or text chunks to {@link SseEvent}s.
  */
 export function decodeSse(options: DecodeSseOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
-  return (source) =>
-    new Observable<SseEvent>((subscriber) => {
-      const parser = new SseParser(options);
-      const emit = (event: SseEvent): void => subscriber.next(event);
-      // Events go straight to `subscriber`; the operator chain only carries completion, errors
-      // (a throw in `push`/`end` becomes an error) and unsubscription. Subscribing `subscriber`
-      // itself links the chain to it, so even a synchronous source stops when downstream unsubscribes.
-      return source
-        .pipe(
-          tap({ next: (chunk) => parser.push(chunk, emit), complete: () => parser.end(emit) }),
-          ignoreElements(),
-        )
-        .subscribe(subscriber);
-    });
+  return stageOperator((out) => new SseStage(out, options));
+}
+
+/** The SSE framing stage: byte (or text) chunks in, one {@link SseEvent} per dispatched event out. */
+export class SseStage extends Stage<Uint8Array | string, SseEvent> {
+  private readonly parser: SseParser;
+  private readonly onEvent = (event: SseEvent): void => this.out.next(event);
+
+  /**
+   * @param out Where the events go.
+   * @param options The parser's limits.
+   */
+  constructor(out: Observer<SseEvent>, options: SseParserOptions = {}) {
+    super(out);
+    this.parser = new SseParser(options);
+  }
+
+  protected push(chunk: Uint8Array | string): void {
+    this.parser.push(chunk, this.onEvent);
+  }
+
+  protected override end(): void {
+    this.parser.end(this.onEvent);
+  }
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { catchError, concat, connect, defer, EMPTY, map, merge, type Observable, of, tap, throwError } from 'rxjs';
-import { toolCalls, type ToolCallsOptions } from '../accumulate/toolCalls';
+import { toolCalls, type ToolCallsOptions } from '../parse/toolCalls';
 import { MaxStepsError } from '../errors';
 import type { StreamEvent } from '../events';
 import { readStreamEvents, type ReadStreamEventsOptions } from '../readStreamEvents';

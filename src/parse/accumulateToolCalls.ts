@@ -6,8 +6,8 @@
 import { defer, filter, map, scan, type OperatorFunction } from 'rxjs';
 import type { StreamEvent } from '../events';
 import type { ToolCallResult } from '../result';
+import { ToolCallTracker, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
 import { resultOf } from './results';
-import { ToolCallTracker, type TrackedCall, type TrackerOptions } from './tracker';
 
 /** One call as a progress view sees it. */
 export interface ToolCallSnapshot {

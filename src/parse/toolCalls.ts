@@ -3,14 +3,15 @@
  *
  * @module
  */
-import { defer, filter, groupBy, ignoreElements, map, mergeMap, Observable, Subject, tap, type GroupedObservable, type OperatorFunction, type SubjectLike } from 'rxjs';
-import { isToolStreamError, type IncompleteReason } from '../errors';
+import { defer, groupBy, Observable, Subject, type GroupedObservable, type Observer, type OperatorFunction, type SubjectLike } from 'rxjs';
+import { TrackingStage } from '../accumulate/trackingStage';
+import type { TrackedCall, TrackerOptions } from '../accumulate/tracker';
 import type { StreamEvent } from '../events';
+import { stageOperator } from '../internal/stage';
 import type { ToolCallResult } from '../result';
-import type { ToolSchemas, TypedToolCallResult } from '../parse/validate';
-import { validateResults } from '../parse/validateResults';
 import { resultOf, type ArgumentsParser } from './results';
-import { ToolCallTracker, type CallEnding, type TrackedCall, type TrackerOptions } from './tracker';
+import type { ToolSchemas, TypedToolCallResult } from './validate';
+import { validateResults } from './validateResults';
 
 /** Options of `toolCalls()` / `groupToolCalls()`. */
 export type ToolCallsOptions = TrackerOptions;
@@ -50,58 +51,6 @@ function update(call: TrackedCall, argumentsDelta: string, result?: ToolCallResu
   return result === undefined ? base : { ...base, result };
 }
 
-/** Why open calls are incomplete when the stream fails with `error`. */
-export function incompleteReasonOf(error: unknown): IncompleteReason {
-  if (!isToolStreamError(error)) return 'stream-ended';
-  switch (error.code) {
-    case 'provider-error':
-      return 'provider-error';
-    case 'truncated':
-      return 'truncated';
-    case 'idle-timeout':
-      return 'idle-timeout';
-    case 'too-many-tool-calls':
-      return 'too-many-tool-calls';
-    default:
-      return 'stream-ended';
-  }
-}
-
-/**
- * Apply one event to a tracker: `onDelta` for each accepted fragment (with whether it closed the
- * call: over the size limit), `onClose` for each call the event closed (without `onDelta`, a call
- * closed by its own fragment goes to `onClose` too). Throws `too-many-tool-calls`.
- */
-export function stepTracker(
-  tracker: ToolCallTracker,
-  event: StreamEvent,
-  onClose: (call: TrackedCall) => void,
-  onDelta?: (call: TrackedCall, argumentsDelta: string, closed: boolean) => void,
-): void {
-  switch (event.type) {
-    case 'tool-call-delta': {
-      const step = tracker.delta(event);
-      if (step === undefined) return;
-      if (onDelta !== undefined) onDelta(step.call, event.argumentsDelta, step.overflowed);
-      else if (step.overflowed) onClose(step.call);
-      return;
-    }
-    case 'tool-call-end': {
-      const call = tracker.end(event);
-      if (call !== undefined) onClose(call);
-      return;
-    }
-    case 'finish':
-      for (const call of tracker.finish(event.choice, event.reason)) onClose(call);
-      return;
-    case 'done':
-      for (const call of tracker.closeAll({ kind: 'complete', finishReason: undefined })) onClose(call);
-      return;
-    default:
-      return;
-  }
-}
-
 /**
  * The per-call updates, in wire order, with each call's closing update carrying its result. On a
  * source error, every open call gets a closing `incomplete` update before the error goes on.
@@ -122,38 +71,47 @@ export function stepTracker(
  * @return An operator from {@link StreamEvent}s to {@link ToolCallUpdate}s.
  */
 export function toolCallUpdates(options: ToolCallsOptions = {}, parse?: ArgumentsParser): OperatorFunction<StreamEvent, ToolCallUpdate> {
-  return (source) =>
-    new Observable<ToolCallUpdate>((subscriber) => {
-      const tracker = new ToolCallTracker(options);
-      const repair = options.repairArguments !== false;
-      const closeAll = (ending: CallEnding): void => {
-        for (const call of tracker.closeAll(ending)) subscriber.next(update(call, '', resultOf(call, parse, repair)));
-      };
-      const onClose = (call: TrackedCall): void => subscriber.next(update(call, '', resultOf(call, parse, repair)));
-      const onDelta = (call: TrackedCall, argumentsDelta: string, closed: boolean): void => subscriber.next(update(call, argumentsDelta, closed ? resultOf(call, parse, repair) : undefined));
-      const next = (event: StreamEvent): void => {
-        try {
-          stepTracker(tracker, event, onClose, onDelta);
-        } catch (error) {
-          // too-many-tool-calls: report the open calls, then end with the error
-          closeAll({ kind: 'incomplete', reason: incompleteReasonOf(error) });
-          throw error;
-        }
-      };
-      // The downstream subscriber is subscribed itself, so a synchronous source stops as soon as
-      // the consumer unsubscribes; tap's error and complete handlers run before the notification
-      // goes on, so open calls are reported first.
-      return source
-        .pipe(
-          tap({
-            next,
-            error: (error: unknown) => closeAll({ kind: 'incomplete', reason: incompleteReasonOf(error) }),
-            complete: () => closeAll({ kind: 'complete', finishReason: undefined }),
-          }),
-          ignoreElements(),
-        )
-        .subscribe(subscriber);
-    });
+  return stageOperator((out) => new UpdatesStage(out, options, parse));
+}
+
+/** Updates per fragment, and each call's closing update with its result. */
+class UpdatesStage extends TrackingStage<ToolCallUpdate> {
+  private readonly repair: boolean;
+
+  constructor(
+    out: Observer<ToolCallUpdate>,
+    options: ToolCallsOptions,
+    private readonly parse: ArgumentsParser | undefined,
+  ) {
+    super(out, options);
+    this.repair = options.repairArguments !== false;
+  }
+
+  protected override fragment(call: TrackedCall, argumentsDelta: string, closed: boolean): void {
+    this.out.next(update(call, argumentsDelta, closed ? resultOf(call, this.parse, this.repair) : undefined));
+  }
+
+  protected closed(call: TrackedCall): void {
+    this.out.next(update(call, '', resultOf(call, this.parse, this.repair)));
+  }
+}
+
+/** One result per call, the moment it closes. */
+export class ResultsStage extends TrackingStage<ToolCallResult> {
+  private readonly repair: boolean;
+
+  /**
+   * @param out Where the results go.
+   * @param options Limits, the id generator and `repairArguments`.
+   */
+  constructor(out: Observer<ToolCallResult>, options: ToolCallsOptions) {
+    super(out, options);
+    this.repair = options.repairArguments !== false;
+  }
+
+  protected closed(call: TrackedCall): void {
+    this.out.next(resultOf(call, undefined, this.repair));
+  }
 }
 
 /**
@@ -282,17 +240,7 @@ export function groupToolCalls(options: ToolCallsOptions = {}, parse?: Arguments
 export function toolCalls(options?: ToolCallsOptions): OperatorFunction<StreamEvent, ToolCallResult>;
 export function toolCalls<T extends ToolSchemas>(options: TypedToolCallsOptions<T>): OperatorFunction<StreamEvent, TypedToolCallResult<T>>;
 export function toolCalls(options: ToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<StreamEvent, ToolCallResult> {
+  const results = stageOperator<StreamEvent, ToolCallResult>((out) => new ResultsStage(out, options));
   const tools = options.tools;
-  return (source) => {
-    const results = source.pipe(
-      groupToolCalls(options),
-      mergeMap((call$) =>
-        call$.pipe(
-          filter((u): u is ToolCallUpdate & { result: ToolCallResult } => u.result !== undefined),
-          map((u) => u.result),
-        ),
-      ),
-    );
-    return tools === undefined ? results : results.pipe(validateResults(tools));
-  };
+  return tools === undefined ? results : (source) => source.pipe(results, validateResults(tools));
 }

@@ -4,10 +4,10 @@
  * @module
  */
 import { ArgumentsTooLargeError, IncompleteToolCallError, MalformedArgumentsError, MissingNameError } from '../errors';
-import { parseArguments, type ParsedArguments } from '../parse/arguments';
-import { repairArguments } from '../parse/repair';
+import { parseArguments, type ParsedArguments } from './arguments';
+import { repairArguments } from './repair';
 import { fail, ok, type ToolCall, type ToolCallResult } from '../result';
-import { callContext, cutReason, type TrackedCall } from './tracker';
+import { callContext, cutReason, type TrackedCall } from '../accumulate/tracker';
 
 /** Provider metadata of a call, plus the wire id when the call's id differs from it, and ids that were folded into it. */
 function metadataOf(call: TrackedCall): ToolCall['providerMetadata'] {

@@ -1,0 +1,101 @@
+/**
+ * The one operator idiom of the library: a per-subscription {@link Stage} (an observer of its input
+ * that writes to the observer of its output) run as an operator by {@link stageOperator}. Stages
+ * chain — `new SseStage(new DecodeStage(new CallsStage(out)))` — so a composition such as
+ * `readToolCalls()` is the same stage objects as the stage operators it is made of, in one
+ * subscription, with no operator hop between them.
+ *
+ * Imports nothing but rxjs: every stage of the pipeline may use it.
+ *
+ * @module
+ */
+import { ignoreElements, Observable, tap, type Observer, type OperatorFunction } from 'rxjs';
+
+/**
+ * One step of a pipeline, for one subscription. Subclasses implement `push` (one input value) and,
+ * when they hold something, `end` (the input completed) and `interrupt` (the input failed).
+ *
+ * 1. A value, completion or failure after the stage stopped is ignored.
+ * 2. A stage's own error (thrown by `push` or `end`) stops it and goes on as the output's error:
+ *    downstream stages see it as their input's failure and report what they hold first
+ *    ("emit then fail").
+ * 3. A failure of the input is offered to `interrupt`, which emits what is pending and may declare
+ *    the stream complete all the same (`true`): then the output completes instead of failing.
+ */
+export abstract class Stage<I, O> implements Observer<I> {
+  private stopped = false;
+
+  /** @param out Where this stage's output goes: the next stage, or the subscriber. */
+  constructor(protected readonly out: Observer<O>) {}
+
+  /** One input value. */
+  next(value: I): void {
+    if (this.stopped) return;
+    try {
+      this.push(value);
+    } catch (error) {
+      this.stop(error);
+    }
+  }
+
+  /** The input failed. */
+  error(error: unknown): void {
+    if (this.stopped) return;
+    let complete: boolean;
+    try {
+      complete = this.interrupt(error);
+    } catch (own) {
+      this.stop(own);
+      return;
+    }
+    this.stopped = true;
+    if (complete) this.out.complete();
+    else this.out.error(error);
+  }
+
+  /** The input completed. */
+  complete(): void {
+    if (this.stopped) return;
+    try {
+      this.end();
+    } catch (error) {
+      this.stop(error);
+      return;
+    }
+    this.stopped = true;
+    this.out.complete();
+  }
+
+  /** Handle one input value; throw a typed error to end the stream. */
+  protected abstract push(value: I): void;
+
+  /** The input completed: emit what is pending, or throw a typed error (e.g. `truncated`). */
+  protected end(): void {
+    // nothing pending by default
+  }
+
+  /** The input failed: emit what is pending; return `true` when the stream is complete all the same. */
+  protected interrupt(_error: unknown): boolean {
+    return false;
+  }
+
+  /** Stop taking input and pass `error` on. */
+  protected stop(error: unknown): void {
+    this.stopped = true;
+    this.out.error(error);
+  }
+}
+
+/**
+ * Run a stage (or a chain of stages) as an operator: one stage object per subscription, built by
+ * `create` around the subscriber.
+ *
+ * The downstream subscriber is subscribed to the source chain itself, which links the two: a
+ * synchronous source stops as soon as the consumer unsubscribes (e.g. `take(1)`), even in the middle
+ * of an emission, and unsubscribing unsubscribes the source.
+ *
+ * @param create Builds the stage for one subscription, writing to `out`.
+ */
+export function stageOperator<I, O>(create: (out: Observer<O>) => Observer<I>): OperatorFunction<I, O> {
+  return (source) => new Observable<O>((subscriber) => source.pipe(tap(create(subscriber)), ignoreElements()).subscribe(subscriber));
+}
