@@ -62,6 +62,8 @@ export function incompleteReasonOf(error: unknown): IncompleteReason {
       return 'idle-timeout';
     case 'too-many-tool-calls':
       return 'too-many-tool-calls';
+    case 'connection-lost':
+      return 'connection-lost';
     default:
       return 'stream-ended';
   }

@@ -6,7 +6,8 @@
 import { Observable, switchMap, type OperatorFunction, type Subscription } from 'rxjs';
 import { ProviderError, TruncatedStreamError, excerpt } from '../errors';
 import { asRecord, isRetryable, providerError } from '../providers/decoder';
-import { alreadyConsumedError, fromReadableStream } from './readableStream';
+import { asConnectionLost } from './networkError';
+import { alreadyConsumedError, readStream } from './readableStream';
 
 /** The parts of a fetch `Response` that are read (undici, browsers, Deno, Bun, `node-fetch` 3 all fit). */
 export interface ResponseLike {
@@ -113,6 +114,11 @@ export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>,
 export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>, options?: FromResponseOptions | number): Observable<Uint8Array> {
   // `switchMap(fromResponse)` passes the index as the second argument: only an object is options.
   const provider = (typeof options === 'object' && options !== null ? options.provider : undefined) ?? 'http';
+  return responseChunks(response, provider, 'fromResponse');
+}
+
+/** {@link fromResponse}'s implementation; `source` names the public function on a `ConnectionLostError`. */
+function responseChunks(response: ResponseLike | PromiseLike<ResponseLike>, provider: string, source: string): Observable<Uint8Array> {
   return new Observable<Uint8Array>((subscriber) => {
     let body: Subscription | undefined;
     Promise.resolve(response).then(
@@ -136,9 +142,10 @@ export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>,
           subscriber.error(new TruncatedStreamError(provider, `the HTTP ${res.status} response has no body`));
           return;
         }
-        body = fromReadableStream(res.body).subscribe(subscriber);
+        body = readStream(res.body, source).subscribe(subscriber);
       },
-      (error: unknown) => subscriber.error(error),
+      // `fetch()` itself failed: a refused or reset connection is typed, anything else passes as it is.
+      (error: unknown) => subscriber.error(asConnectionLost(error, source, 0)),
     );
     return () => body?.unsubscribe();
   });
@@ -167,5 +174,6 @@ export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>,
  * @return An operator from responses to their body chunks.
  */
 export function responseBody(options: FromResponseOptions = {}): OperatorFunction<ResponseLike, Uint8Array> {
-  return switchMap((response) => fromResponse(response, options));
+  const provider = options.provider ?? 'http';
+  return switchMap((response) => responseChunks(response, provider, 'responseBody'));
 }
