@@ -31,6 +31,9 @@ export function alreadyConsumedError(what: string, hint: string): TypeError {
  *
  * stream:  --a----b-------c--…          (unsubscribed after b)
  *          --a----b-!                   reader.cancel(), lock released
+ *
+ * stream:  --a----b--X                  X: the read rejects with TypeError: terminated (socket cut)
+ *          --a----b--#                  # = ConnectionLostError { byteOffset: |a|+|b|, retryable: true, cause: X }
  * ```
  *
  * 1. Reads with one reader per subscription; a read that rejects becomes the observable's error.

@@ -79,6 +79,10 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
  * response:  ---R                                          (429, {"error":{…}})
  *   fromResponse(response)
  *            ------#                                       # = ProviderError { status: 429, retryable: true }
+ *
+ * response:  ---R                                          (2xx, body a-b, then the socket is cut)
+ *   fromResponse(response)
+ *            ---a----b--#                                  # = ConnectionLostError { source: 'fromResponse', byteOffset: |a|+|b|, retryable: true }
  * ```
  *
  * 1. A non-2xx response errors with a `ProviderError` (code `provider-error`): `status`, `retryable`
@@ -89,7 +93,12 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
  *    subscribe once (use `defer(() => fromResponse(fetch(…)))` or `fromFetch` to retry).
  * 4. Unsubscribing cancels the body, which closes the connection; unsubscribing while the promise
  *    is pending cancels the body as soon as it resolves.
- * 5. Point-free use is supported: `fromFetch(url).pipe(switchMap(fromResponse))` (the index that
+ * 5. A network failure ends the stream with `ConnectionLostError` (code `connection-lost`,
+ *    `retryable: true`, the runtime's error as `cause`): the connection cut mid-body (`byteOffset`:
+ *    the body bytes received), or `fetch()` rejecting because the connection was refused or reset
+ *    (`byteOffset: 0`). Other errors (a bad URL, DNS, TLS, the user's own `AbortSignal`) pass
+ *    unchanged. Unsubscribing is not a failure: it emits nothing.
+ * 6. Point-free use is supported: `fromFetch(url).pipe(switchMap(fromResponse))` (the index that
  *    `switchMap` passes is ignored), or use {@link responseBody}.
  *
  * @example
@@ -160,7 +169,8 @@ function responseChunks(response: ResponseLike | PromiseLike<ResponseLike>, prov
  *                  ----a----b-------c---|
  * ```
  *
- * A new response cancels the body of the previous one (`switchMap`).
+ * A new response cancels the body of the previous one (`switchMap`). A connection cut mid-body
+ * ends the stream with `ConnectionLostError` (`source: 'responseBody'`), as with {@link fromResponse}.
  *
  * @example
  * ```ts
