@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   'tool-failed',
   'tool-timeout',
   'max-steps',
+  'connection-lost',
 ] as const;
 
 /** One of {@link ERROR_CODES}. */
@@ -114,7 +115,7 @@ export class MalformedArgumentsError extends ToolStreamError {
 }
 
 /** Why a call is incomplete. */
-export type IncompleteReason = 'stream-ended' | 'truncated' | 'provider-error' | 'length' | 'content-filter' | 'error' | 'not-closed' | 'idle-timeout' | 'too-many-tool-calls';
+export type IncompleteReason = 'stream-ended' | 'truncated' | 'provider-error' | 'length' | 'content-filter' | 'error' | 'not-closed' | 'idle-timeout' | 'too-many-tool-calls' | 'connection-lost';
 
 /** The stream ended, was cut or failed before the call was complete. */
 export class IncompleteToolCallError extends ToolStreamError {
@@ -136,7 +137,8 @@ export class IncompleteToolCallError extends ToolStreamError {
      * the finish as a failure (`error`: OpenRouter `finish_reason: "error"`, Gemini
      * `MALFORMED_FUNCTION_CALL`, …), the wire closed the call as unfinished
      * (`not-closed`), nothing arrived in time (`idle-timeout`: the stream failed with {@link IdleTimeoutError}),
-     * or the stream opened more calls than `maxToolCalls` (`too-many-tool-calls`).
+     * the stream opened more calls than `maxToolCalls` (`too-many-tool-calls`), or the network
+     * connection was cut (`connection-lost`: the stream failed with {@link ConnectionLostError}).
      * Unsubscribing emits nothing, so there is no reason for it.
      */
     readonly reason: IncompleteReason,
@@ -261,6 +263,22 @@ export interface ProviderErrorInfo {
   readonly retryable: boolean;
   /** The provider's error payload, untouched. */
   readonly payload: unknown;
+  /**
+   * The text the model generated that the provider refused to turn into a tool call (Groq's
+   * `failed_generation` with code `tool_use_failed`, e.g. `'<function=get_weather>{"city": "Paris"}</function>'`);
+   * `undefined` when the error carries none.
+   */
+  readonly failedGeneration?: string | undefined;
+  /** The one call {@link failedGeneration} holds, when it holds exactly one that parses; never run, never a result. */
+  readonly failedCall?: FailedToolCall | undefined;
+}
+
+/** A tool call read from a provider's rejected generation (see {@link ProviderError.failedCall}). */
+export interface FailedToolCall {
+  /** The tool name the model wrote (e.g. `'get_weather'`). */
+  readonly name: string;
+  /** The arguments it wrote, parsed (a JSON object, e.g. `{ city: 'Paris' }`). */
+  readonly arguments: Readonly<Record<string, unknown>>;
 }
 
 /** The provider reported a failure inside the stream. */
@@ -273,6 +291,18 @@ export class ProviderError extends ToolStreamError implements ProviderErrorInfo 
   readonly status: number | undefined;
   readonly retryable: boolean;
   readonly payload: unknown;
+  /**
+   * The rejected model output a provider sent back with the error (Groq `tool_use_failed`'s
+   * `failed_generation`), kept as text; `undefined` when there was none.
+   */
+  readonly failedGeneration: string | undefined;
+  /**
+   * The call {@link failedGeneration} holds (`<function=name>{…}</function>`, `name{…}</function>`,
+   * `{"name": …, "arguments": …}`, …) when it holds exactly one whose arguments parse. Shown so it
+   * can be logged or fed back to the model: the provider rejected it, so it is never run and never
+   * becomes a tool-call result.
+   */
+  readonly failedCall: FailedToolCall | undefined;
   /**
    * Built by the wire adapters from a provider's error event, and by `httpProviderError()` from a non-2xx response.
    *
@@ -287,6 +317,8 @@ export class ProviderError extends ToolStreamError implements ProviderErrorInfo 
     this.status = info.status;
     this.retryable = info.retryable;
     this.payload = info.payload;
+    this.failedGeneration = info.failedGeneration;
+    this.failedCall = info.failedCall;
   }
 }
 
@@ -482,6 +514,54 @@ export class MaxStepsError extends ToolStreamError {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Network failures (the sources).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The network connection failed while the response was being read: the socket was reset or
+ * closed mid-body (undici `TypeError: terminated`, Node `ECONNRESET` / `aborted`, a browser's
+ * `network error`, …). The original error is the `cause`. Sending the request again may succeed.
+ */
+export class ConnectionLostError extends ToolStreamError {
+  /** Always `'connection-lost'`. */
+  readonly code = 'connection-lost' as const;
+  /** Always `true`: a dropped connection says nothing about the request; sending it again may succeed. */
+  readonly retryable = true as const;
+  /**
+   * Built by the sources (`fromResponse`, `fromReadableStream`, `fromNodeReadable`,
+   * `fromAsyncIterable`, the SDK adapters) when the error that ended their input is a network failure.
+   *
+   * @param source The source function that saw the failure.
+   * @param byteOffset The bytes received before the failure, when the source counts bytes.
+   * @param cause The error the runtime or SDK raised; kept as `cause`.
+   */
+  constructor(
+    /** The source function that saw the failure: `'fromResponse'`, `'responseBody'`, `'fromReadableStream'`, `'fromNodeReadable'`, `'fromAsyncIterable'`, `'fromOpenAIChatChunks'`, … */
+    readonly source: string,
+    /**
+     * How many bytes of the body arrived before the cut (text chunks counted as UTF-8); `0` when the
+     * connection failed before the body; `undefined` for the SDK adapters, which see parsed payloads, not bytes.
+     */
+    readonly byteOffset: number | undefined,
+    cause: unknown,
+  ) {
+    super(`The connection was lost${byteOffset === undefined ? '' : ` after ${byteOffset} bytes`} (${source}): ${describeCause(cause)}`, { cause });
+  }
+}
+
+/** An error's message followed by those of its causes (`terminated ← other side closed (UND_ERR_SOCKET)`). */
+function describeCause(cause: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = cause;
+  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    parts.push(`${messageOf(current)}${typeof code === 'string' ? ` (${code})` : ''}`);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return parts.join(' ← ');
+}
+
 /** Every concrete error of the family; `switch (error.code)` narrows it. */
 export type AnyToolStreamError =
   | MalformedArgumentsError
@@ -499,7 +579,8 @@ export type AnyToolStreamError =
   | IdleTimeoutError
   | ToolFailedError
   | ToolTimeoutError
-  | MaxStepsError;
+  | MaxStepsError
+  | ConnectionLostError;
 
 /** The errors one tool call can end with (inside `{ success: false, error }`). */
 export type ToolCallError = MalformedArgumentsError | IncompleteToolCallError | MissingNameError | InvalidArgumentsError | UnknownToolError | ArgumentsTooLargeError;

@@ -25,6 +25,7 @@ export type {
 export { fail, ok, type Result, type ToolCall, type ToolCallResult } from './result';
 export {
   ArgumentsTooLargeError,
+  ConnectionLostError,
   ERROR_CODES,
   EventTooLargeError,
   IdleTimeoutError,
@@ -33,6 +34,7 @@ export {
   InvalidEventError,
   isToolStreamError,
   MalformedArgumentsError,
+  MissingNameError,
   MaxStepsError,
   ProviderError,
   TooManyToolCallsError,
@@ -43,6 +45,7 @@ export {
   UnknownFormatError,
   UnknownToolError,
   type AnyToolStreamError,
+  type FailedToolCall,
   type IncompleteReason,
   type ProviderErrorInfo,
   type ToolCallContext,
@@ -102,6 +105,7 @@ export {
   fromResponse,
   fromSdkEvents,
   httpProviderError,
+  isConnectionLost,
   responseBody,
   type AngularHttpEventLike,
   type AngularTextChunksOptions,

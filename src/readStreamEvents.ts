@@ -9,6 +9,7 @@ import { Stage, stageOperator } from './internal/stage';
 import { sseDecodeStage } from './providers/decoder';
 import { decoderFor, type ProviderOption } from './providers/registry';
 import { idleTimeout } from './reliability/idleTimeout';
+import { asConnectionLost } from './sources/networkError';
 import { SseStage, type DecodeSseOptions } from './sse/decodeSse';
 
 /** Options of {@link readStreamEvents}. */
@@ -47,16 +48,34 @@ class RawStartStage extends Stage<Uint8Array | string, Uint8Array | string> {
 }
 
 /**
+ * The first stage: a byte source of the user's own that fails with a network error (fetch's
+ * `TypeError: terminated`, `ECONNRESET`, …) is reported as `connection-lost`, as the library's own
+ * sources do. Counts the bytes of `Uint8Array` chunks for its `byteOffset` (unknown once a string
+ * chunk arrived: its UTF-8 length is not computed on the hot path).
+ */
+class SourceStage extends Stage<Uint8Array | string, Uint8Array | string> {
+  private bytes: number | undefined = 0;
+
+  protected push(chunk: Uint8Array | string): void {
+    if (this.bytes !== undefined) this.bytes = typeof chunk === 'string' ? undefined : this.bytes + chunk.length;
+    this.out.next(chunk);
+  }
+
+  override error(error: unknown): void {
+    super.error(asConnectionLost(error, 'readStreamEvents', this.bytes));
+  }
+}
+
+/**
  * The stages that read bytes as events (`readStreamEvents()`), around `out`: SSE framing, then the
  * wire decoder (auto-detection records the start of the raw input first, for `unknown-format`).
  */
 export function eventsStage(out: Observer<StreamEvent>, options: ReadStreamEventsOptions): Observer<Uint8Array | string> {
   const provider = options.provider ?? 'auto';
-  if (provider !== 'auto') return new SseStage(sseDecodeStage(out, decoderFor(provider)()), options);
-  let raw: RawStartStage | undefined;
-  const decoder = decoderFor('auto', () => raw?.get() ?? '')();
-  raw = new RawStartStage(new SseStage(sseDecodeStage(out, decoder), options));
-  return raw;
+  if (provider !== 'auto') return new SourceStage(new SseStage(sseDecodeStage(out, decoderFor(provider)()), options));
+  // The decoder asks for the raw start only at the end of the stream, long after `raw` exists.
+  const raw: RawStartStage = new RawStartStage(new SseStage(sseDecodeStage(out, decoderFor('auto', () => raw.get())()), options));
+  return new SourceStage(raw);
 }
 
 /** The idle watch of `idleTimeoutMs`, or nothing. */

@@ -129,7 +129,7 @@ describe('real-world gateways: Groq tool_use_failed (issue 11, rule 10)', () => 
     expect(groqFailure('')['failedCall']).toBeUndefined();
   });
 
-  it('tashfeenahmed/freellmapi#291: failed_generation in the "<function=…>" dialect is not a parseable call: no failedCall', () => {
-    expect(groqFailure('<function=read={"file_path": "sample.txt"}</function>')['failedCall']).toBeUndefined();
+  it('tashfeenahmed/freellmapi#291: failed_generation in the "<function=NAME={json}</function>" dialect still holds one call: failedCall', () => {
+    expect(groqFailure('<function=read={"file_path": "sample.txt"}</function>')['failedCall']).toEqual({ name: 'read', arguments: { file_path: 'sample.txt' } });
   });
 });

@@ -20,6 +20,7 @@ export function incompleteReasonOf(error: unknown): IncompleteReason {
     case 'truncated':
     case 'idle-timeout':
     case 'too-many-tool-calls':
+    case 'connection-lost':
       return error.code;
     default:
       return 'stream-ended';

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { defer, groupBy, Observable, Subject, type GroupedObservable, type Observer, type OperatorFunction, type SubjectLike } from 'rxjs';
+import { defer, groupBy, type Observable, Subject, type GroupedObservable, type Observer, type OperatorFunction, type SubjectLike } from 'rxjs';
 import { TrackingStage } from '../accumulate/trackingStage';
 import type { TrackedCall, TrackerOptions } from '../accumulate/tracker';
 import type { StreamEvent } from '../events';

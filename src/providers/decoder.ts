@@ -8,6 +8,7 @@ import type { Observer, OperatorFunction } from 'rxjs';
 import { Stage, stageOperator } from '../internal/stage';
 import { InvalidEventError, ProviderError, ToolStreamError, type ProviderErrorInfo } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
+import { parseFailedGeneration } from './failedGeneration';
 
 /** Where a decoder puts the events it produces (a callback, so the hot path allocates no arrays). */
 export type Emit = (event: StreamEvent) => void;
@@ -127,7 +128,9 @@ export function isRetryable(status: number | undefined, code: string | undefined
 
 /**
  * Build a `provider-error` from an error object in any of the common shapes
- * (`{ message, type, code, status }`, possibly nested under `error`).
+ * (`{ message, type, code, status }`, possibly nested under `error`). A `failed_generation`
+ * (Groq `tool_use_failed`) is kept as `failedGeneration`, and the one call it holds, when it
+ * holds one that parses, as `failedCall`.
  *
  * `httpStatus`, when given (an HTTP response's status), is the error's `status` and decides
  * `retryable` together with the payload's code and type. `provider` may be any name (`'http'` for
@@ -141,8 +144,16 @@ export function providerError(provider: string, payload: unknown, fallbackMessag
   // A flat envelope's `type` may be the event tag itself (`{"type":"error","code":…}`, Responses): not an error type.
   const rawType = asString(inner?.['type']);
   const type = (rawType === 'error' && inner === outer ? undefined : rawType) ?? asString(inner?.['status']) ?? undefined;
-  const status = httpStatus ?? asNumber(inner?.['status']) ?? asNumber(outer?.['status']) ?? (typeof rawCode === 'number' && rawCode >= 100 && rawCode < 600 ? rawCode : undefined);
+  const status =
+    httpStatus ??
+    asNumber(inner?.['status']) ??
+    asNumber(outer?.['status']) ??
+    asNumber(inner?.['status_code']) ?? // Groq's in-stream errors
+    (typeof rawCode === 'number' && rawCode >= 100 && rawCode < 600 ? rawCode : undefined);
   const message = asString(inner?.['message']) ?? asString(outer?.['message']) ?? (typeof payload === 'string' ? payload : fallbackMessage);
   const info: ProviderErrorInfo = { provider, providerCode, type, message, status, retryable: isRetryable(status, providerCode, type), payload };
-  return new ProviderError(info);
+  // Groq `tool_use_failed`: the rejected generation, and the call it holds (never run).
+  const failedGeneration = asString(inner?.['failed_generation']) ?? asString(outer?.['failed_generation']);
+  if (failedGeneration === undefined) return new ProviderError(info);
+  return new ProviderError({ ...info, failedGeneration, failedCall: parseFailedGeneration(failedGeneration) });
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import { Observable } from 'rxjs';
+import { asConnectionLost, byteLengthOf } from './networkError';
 import { alreadyConsumedError } from './readableStream';
 
 /** An async iterable, or a function that makes a new one for each subscription. */
@@ -24,11 +25,13 @@ function isAbortable(value: unknown): value is Abortable {
 
 /**
  * The shared implementation: iterate `input` once per subscription; on unsubscribe call the
- * iterator's `return()` and, when the iterable exposes an abortable `controller`, abort it.
+ * iterator's `return()` and, when the iterable exposes an abortable `controller`, abort it. A
+ * network failure becomes a `ConnectionLostError` naming `functionName`, with the bytes received
+ * when `countBytes` (byte and text sources; the SDK adapters see payloads, not bytes).
  *
  * @internal
  */
-export function iterate<T>(input: AsyncIterableInput<T>, functionName: string): Observable<T> {
+export function iterate<T>(input: AsyncIterableInput<T>, functionName: string, countBytes = false): Observable<T> {
   return new Observable<T>((subscriber) => {
     let iterable: AsyncIterable<T>;
     let iterator: AsyncIterator<T>;
@@ -48,14 +51,19 @@ export function iterate<T>(input: AsyncIterableInput<T>, functionName: string): 
       consumed.add(iterator);
     }
     let finished = false;
+    /** Bytes received so far; `undefined` when not counted, or once a value is not bytes or text. */
+    let bytes: number | undefined = countBytes ? 0 : undefined;
+    const fail = (error: unknown): void => {
+      finished = true;
+      subscriber.error(asConnectionLost(error, functionName, bytes));
+    };
 
     const step = (): void => {
       let pending: Promise<IteratorResult<T>>;
       try {
         pending = iterator.next();
       } catch (error) {
-        finished = true;
-        subscriber.error(error);
+        fail(error);
         return;
       }
       pending.then(
@@ -66,13 +74,14 @@ export function iterate<T>(input: AsyncIterableInput<T>, functionName: string): 
             subscriber.complete();
             return;
           }
+          if (bytes !== undefined) {
+            const added = byteLengthOf(result.value);
+            bytes = added === undefined ? undefined : bytes + added;
+          }
           subscriber.next(result.value);
           step();
         },
-        (error: unknown) => {
-          finished = true;
-          subscriber.error(error);
-        },
+        fail,
       );
     };
     step();
@@ -111,6 +120,9 @@ export function iterate<T>(input: AsyncIterableInput<T>, functionName: string): 
  *
  * iterable: --a----b-------c--…         (unsubscribed after b)
  *           --a----b-!                  iterator.return()
+ *
+ * iterable: --a----b--X                 X: TypeError: terminated (the socket was cut)
+ *           --a----b--#                 # = ConnectionLostError { byteOffset: |a|+|b|, retryable: true, cause: X }
  * ```
  *
  * 1. Unlike rxjs's `from(asyncIterable)`, which notices an unsubscription only when the next value
@@ -118,7 +130,11 @@ export function iterate<T>(input: AsyncIterableInput<T>, functionName: string): 
  *    still runs its `finally` only when that await settles: that is how generators work.
  * 2. When the iterable has an `AbortController`-like `controller` (the official SDKs' `Stream`),
  *    it is aborted too, so a stalled request is cancelled immediately.
- * 3. An async generator can be iterated once: a second subscription to the same generator errors
+ * 3. A network failure the iterator throws (undici's `TypeError: terminated`, Node's
+ *    `Error: aborted` with code `ECONNRESET`, …) becomes a `ConnectionLostError` (code
+ *    `connection-lost`, `retryable: true`, `byteOffset`: the bytes received before it) with the
+ *    original error as `cause`; any other error passes unchanged.
+ * 4. An async generator can be iterated once: a second subscription to the same generator errors
  *    at once with a `TypeError`. Pass a factory `() => generator()` to subscribe more than once.
  *
  * @example
@@ -133,5 +149,5 @@ export function iterate<T>(input: AsyncIterableInput<T>, functionName: string): 
  * @return An observable of the iterated values that completes when the iterator is done.
  */
 export function fromAsyncIterable<T extends Uint8Array | string = Uint8Array | string>(input: AsyncIterableInput<T>): Observable<T> {
-  return iterate(input, 'fromAsyncIterable');
+  return iterate(input, 'fromAsyncIterable', true);
 }

@@ -10,4 +10,5 @@ export { fromAsyncIterable, type AsyncIterableInput } from './asyncIterable';
 export { fromResponse, responseBody, httpProviderError, type ResponseLike, type FromResponseOptions } from './response';
 export { fromNodeReadable, type NodeReadableLike } from './nodeReadable';
 export { angularTextChunks, type AngularHttpEventLike, type AngularTextChunksOptions } from './angular';
+export { isConnectionLost } from './networkError';
 export { fromSdkEvents, fromOpenAIChatChunks, fromOpenAIResponsesEvents, fromAnthropicEvents, type SdkEventName, type TypedSdkEvent } from './sdk';

@@ -6,6 +6,7 @@
  */
 import { Observable } from 'rxjs';
 import { TruncatedStreamError } from '../errors';
+import { asConnectionLost, byteLengthOf } from './networkError';
 import { alreadyConsumedError } from './readableStream';
 
 /**
@@ -53,11 +54,18 @@ function toBytes(chunk: unknown): Uint8Array | string {
  * readable: --a----b--(close)            closed before 'end'
  *           --a----b--#                  # = TruncatedStreamError
  *
+ * readable: --a----b--E                  E: 'error' Error: aborted (code ECONNRESET), the socket was cut
+ *           --a----b--#                  # = ConnectionLostError { byteOffset: |a|+|b|, retryable: true, cause: E }
+ *
  * readable: --a----b-------c--…          (unsubscribed after b)
  *           --a----b-!                   readable.destroy()
  * ```
  *
- * 1. `'data'` chunks are emitted, `'end'` completes, `'error'` errors.
+ * 1. `'data'` chunks are emitted, `'end'` completes, `'error'` errors. A network failure (an
+ *    `IncomingMessage` cut mid-body emits `Error: aborted` with code `ECONNRESET`; `EPIPE`,
+ *    `ETIMEDOUT`, `ERR_STREAM_PREMATURE_CLOSE`, …) becomes a `ConnectionLostError` (code
+ *    `connection-lost`, `retryable: true`, `byteOffset`: the bytes received before it) with the
+ *    original error as `cause`; any other error passes unchanged.
  * 2. `'close'` without `'end'` (the connection dropped) errors with `TruncatedStreamError`
  *    (code `truncated`), unless an `'error'` came first.
  * 3. Unsubscribing before the end removes the listeners and calls `destroy()`.
@@ -84,6 +92,8 @@ export function fromNodeReadable(readable: NodeReadableLike): Observable<Uint8Ar
       return undefined;
     }
     let finished = false;
+    /** Bytes received so far (strings counted as UTF-8). */
+    let received = 0;
     const onData = (chunk: unknown): void => {
       let bytes: Uint8Array | string;
       try {
@@ -93,6 +103,7 @@ export function fromNodeReadable(readable: NodeReadableLike): Observable<Uint8Ar
         subscriber.error(error);
         return;
       }
+      received += byteLengthOf(bytes) ?? 0;
       subscriber.next(bytes);
     };
     const onEnd = (): void => {
@@ -101,7 +112,7 @@ export function fromNodeReadable(readable: NodeReadableLike): Observable<Uint8Ar
     };
     const onError = (error: Error): void => {
       stop(false);
-      subscriber.error(error);
+      subscriber.error(asConnectionLost(error, 'fromNodeReadable', received));
     };
     const onClose = (): void => {
       stop(false);

@@ -4,6 +4,7 @@
  * @module
  */
 import { Observable } from 'rxjs';
+import { asConnectionLost, byteLengthOf } from './networkError';
 
 /** A `ReadableStream`, or a function that makes a new one for each subscription. */
 export type ReadableStreamInput<T> = ReadableStream<T> | (() => ReadableStream<T>);
@@ -30,9 +31,16 @@ export function alreadyConsumedError(what: string, hint: string): TypeError {
  *
  * stream:  --a----b-------c--…          (unsubscribed after b)
  *          --a----b-!                   reader.cancel(), lock released
+ *
+ * stream:  --a----b--X                  X: the read rejects with TypeError: terminated (socket cut)
+ *          --a----b--#                  # = ConnectionLostError { byteOffset: |a|+|b|, retryable: true, cause: X }
  * ```
  *
  * 1. Reads with one reader per subscription; a read that rejects becomes the observable's error.
+ *    A network failure (the connection was cut mid-body: undici's `TypeError: terminated`, a
+ *    browser's `TypeError: network error`, …) becomes a `ConnectionLostError` (code
+ *    `connection-lost`, `retryable: true`, `source: 'fromReadableStream'`, `byteOffset`: the bytes
+ *    read before the cut) with the original error as `cause`; any other error passes unchanged.
  * 2. Unsubscribing before the end calls `reader.cancel()` and releases the lock.
  * 3. A `ReadableStream` can be read once: **subscribe once**. A second subscription to the same
  *    stream (or a subscription to a stream locked elsewhere) errors at once with a `TypeError` that
@@ -51,6 +59,16 @@ export function alreadyConsumedError(what: string, hint: string): TypeError {
  * @return An observable of the stream's chunks that completes when the stream closes.
  */
 export function fromReadableStream<T = Uint8Array>(input: ReadableStreamInput<T>): Observable<T> {
+  return readStream(input, 'fromReadableStream');
+}
+
+/**
+ * The shared implementation of {@link fromReadableStream}, `fromResponse` and `responseBody`:
+ * `source` names the public function on a `ConnectionLostError`.
+ *
+ * @internal
+ */
+export function readStream<T>(input: ReadableStreamInput<T>, source: string): Observable<T> {
   return new Observable<T>((subscriber) => {
     let stream: ReadableStream<T>;
     try {
@@ -71,6 +89,8 @@ export function fromReadableStream<T = Uint8Array>(input: ReadableStreamInput<T>
     consumed.add(stream);
     const reader = stream.getReader();
     let finished = false;
+    /** Bytes read so far; `undefined` once a chunk is not bytes or text. */
+    let bytes: number | undefined = 0;
 
     const release = (): void => {
       try {
@@ -90,13 +110,17 @@ export function fromReadableStream<T = Uint8Array>(input: ReadableStreamInput<T>
             subscriber.complete();
             return;
           }
+          if (bytes !== undefined) {
+            const added = byteLengthOf(result.value);
+            bytes = added === undefined ? undefined : bytes + added;
+          }
           subscriber.next(result.value);
           pump();
         },
         (error: unknown) => {
           finished = true;
           release();
-          subscriber.error(error);
+          subscriber.error(asConnectionLost(error, source, bytes));
         },
       );
     };

@@ -6,7 +6,8 @@
 import { Observable, switchMap, type OperatorFunction, type Subscription } from 'rxjs';
 import { ProviderError, TruncatedStreamError, excerpt } from '../errors';
 import { asRecord, isRetryable, providerError } from '../providers/decoder';
-import { alreadyConsumedError, fromReadableStream } from './readableStream';
+import { asConnectionLost } from './networkError';
+import { alreadyConsumedError, readStream } from './readableStream';
 
 /** The parts of a fetch `Response` that are read (undici, browsers, Deno, Bun, `node-fetch` 3 all fit). */
 export interface ResponseLike {
@@ -78,6 +79,10 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
  * response:  ---R                                          (429, {"error":{…}})
  *   fromResponse(response)
  *            ------#                                       # = ProviderError { status: 429, retryable: true }
+ *
+ * response:  ---R                                          (2xx, body a-b, then the socket is cut)
+ *   fromResponse(response)
+ *            ---a----b--#                                  # = ConnectionLostError { source: 'fromResponse', byteOffset: |a|+|b|, retryable: true }
  * ```
  *
  * 1. A non-2xx response errors with a `ProviderError` (code `provider-error`): `status`, `retryable`
@@ -88,7 +93,12 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
  *    subscribe once (use `defer(() => fromResponse(fetch(…)))` or `fromFetch` to retry).
  * 4. Unsubscribing cancels the body, which closes the connection; unsubscribing while the promise
  *    is pending cancels the body as soon as it resolves.
- * 5. Point-free use is supported: `fromFetch(url).pipe(switchMap(fromResponse))` (the index that
+ * 5. A network failure ends the stream with `ConnectionLostError` (code `connection-lost`,
+ *    `retryable: true`, the runtime's error as `cause`): the connection cut mid-body (`byteOffset`:
+ *    the body bytes received), or `fetch()` rejecting because the connection was refused or reset
+ *    (`byteOffset: 0`). Other errors (a bad URL, DNS, TLS, the user's own `AbortSignal`) pass
+ *    unchanged. Unsubscribing is not a failure: it emits nothing.
+ * 6. Point-free use is supported: `fromFetch(url).pipe(switchMap(fromResponse))` (the index that
  *    `switchMap` passes is ignored), or use {@link responseBody}.
  *
  * @example
@@ -113,6 +123,11 @@ export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>,
 export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>, options?: FromResponseOptions | number): Observable<Uint8Array> {
   // `switchMap(fromResponse)` passes the index as the second argument: only an object is options.
   const provider = (typeof options === 'object' && options !== null ? options.provider : undefined) ?? 'http';
+  return responseChunks(response, provider, 'fromResponse');
+}
+
+/** {@link fromResponse}'s implementation; `source` names the public function on a `ConnectionLostError`. */
+function responseChunks(response: ResponseLike | PromiseLike<ResponseLike>, provider: string, source: string): Observable<Uint8Array> {
   return new Observable<Uint8Array>((subscriber) => {
     let body: Subscription | undefined;
     Promise.resolve(response).then(
@@ -136,9 +151,10 @@ export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>,
           subscriber.error(new TruncatedStreamError(provider, `the HTTP ${res.status} response has no body`));
           return;
         }
-        body = fromReadableStream(res.body).subscribe(subscriber);
+        body = readStream(res.body, source).subscribe(subscriber);
       },
-      (error: unknown) => subscriber.error(error),
+      // `fetch()` itself failed: a refused or reset connection is typed, anything else passes as it is.
+      (error: unknown) => subscriber.error(asConnectionLost(error, source, 0)),
     );
     return () => body?.unsubscribe();
   });
@@ -153,7 +169,8 @@ export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>,
  *                  ----a----b-------c---|
  * ```
  *
- * A new response cancels the body of the previous one (`switchMap`).
+ * A new response cancels the body of the previous one (`switchMap`). A connection cut mid-body
+ * ends the stream with `ConnectionLostError` (`source: 'responseBody'`), as with {@link fromResponse}.
  *
  * @example
  * ```ts
@@ -167,5 +184,6 @@ export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>,
  * @return An operator from responses to their body chunks.
  */
 export function responseBody(options: FromResponseOptions = {}): OperatorFunction<ResponseLike, Uint8Array> {
-  return switchMap((response) => fromResponse(response, options));
+  const provider = options.provider ?? 'http';
+  return switchMap((response) => responseChunks(response, provider, 'responseBody'));
 }

@@ -32,7 +32,10 @@ export type SdkEventName<T> = string | ((payload: T) => string);
  *
  * 1. One decoder per subscription; errors the decoder throws (`provider-error`, `invalid-event`,
  *    `truncated` at the end) end the observable, as do errors the SDK's iterator throws (its own
- *    `APIError`s pass through unchanged).
+ *    `APIError`s pass through unchanged). When the connection is cut mid-stream, the SDKs throw
+ *    the runtime's error (undici's `TypeError: terminated`), bare or wrapped (`AnthropicError`,
+ *    `APIConnectionError`, with it as `cause`): that becomes a `ConnectionLostError` (code
+ *    `connection-lost`, `retryable: true`, `byteOffset` undefined) with the SDK's error as `cause`.
  * 2. Unsubscribing calls the iterator's `return()` and aborts the SDK stream's `controller` when it
  *    has one, which closes the HTTP connection.
  * 3. The SDK stream can be iterated once: subscribe once, or pass a factory.
@@ -55,8 +58,13 @@ export type SdkEventName<T> = string | ((payload: T) => string);
  * @return An observable of the decoded events.
  */
 export function fromSdkEvents<T>(decoderFactory: () => WireDecoder, iterable: AsyncIterableInput<T>, eventName: SdkEventName<T> = 'message'): Observable<StreamEvent> {
+  return sdkEvents(decoderFactory, iterable, eventName, 'fromSdkEvents');
+}
+
+/** {@link fromSdkEvents}'s implementation; `source` names the public function on a `ConnectionLostError`. */
+function sdkEvents<T>(decoderFactory: () => WireDecoder, iterable: AsyncIterableInput<T>, eventName: SdkEventName<T>, source: string): Observable<StreamEvent> {
   const nameOf = typeof eventName === 'function' ? eventName : () => eventName;
-  return iterate(iterable, 'fromSdkEvents').pipe(decode<T>(decoderFactory, (decoder, payload, emit) => decoder.payload(nameOf(payload), payload, emit)));
+  return iterate(iterable, source).pipe(decode<T>(decoderFactory, (decoder, payload, emit) => decoder.payload(nameOf(payload), payload, emit)));
 }
 
 /**
@@ -76,7 +84,8 @@ export function fromSdkEvents<T>(decoderFactory: () => WireDecoder, iterable: As
  *    stream's completion is its end; a stream that ends before every choice has a `finish_reason`
  *    errors with `truncated`.
  * 2. Unsubscribing aborts the SDK's request (its `controller`) and calls the iterator's `return()`.
- * 3. The SDK's own errors (`APIError`, for an HTTP error or an error event) pass through unchanged.
+ * 3. The SDK's own errors (`APIError`, for an HTTP error or an error event) pass through unchanged;
+ *    a connection cut mid-stream ends it with `ConnectionLostError` (`source: 'fromOpenAIChatChunks'`).
  *
  * @example
  * ```ts
@@ -91,7 +100,7 @@ export function fromSdkEvents<T>(decoderFactory: () => WireDecoder, iterable: As
  * @return An observable of the decoded events.
  */
 export function fromOpenAIChatChunks(stream: AsyncIterableInput<unknown>): Observable<StreamEvent> {
-  return fromSdkEvents(() => new OpenAIChatDecoder(), stream);
+  return sdkEvents(() => new OpenAIChatDecoder(), stream, 'message', 'fromOpenAIChatChunks');
 }
 
 /** A parsed SDK event that names its own type (`ResponseStreamEvent`, `RawMessageStreamEvent`, …). */
@@ -120,7 +129,8 @@ const typeOf = (event: TypedSdkEvent): string => event.type;
  * 1. Emits what `openaiResponses()` emits; a stream that ends without `response.completed`,
  *    `response.incomplete` or `response.failed` errors with `truncated`.
  * 2. `error` events and `response.failed` end the stream with a `provider-error`; the SDK's own
- *    `APIError`s (an HTTP error status) pass through unchanged.
+ *    `APIError`s (an HTTP error status) pass through unchanged; a connection cut mid-stream ends it
+ *    with `ConnectionLostError` (`source: 'fromOpenAIResponsesEvents'`).
  * 3. Unsubscribing aborts the SDK's request (its `controller`), closing the connection.
  *
  * @example
@@ -136,7 +146,7 @@ const typeOf = (event: TypedSdkEvent): string => event.type;
  * @return An observable of the decoded events.
  */
 export function fromOpenAIResponsesEvents(stream: AsyncIterableInput<TypedSdkEvent>): Observable<StreamEvent> {
-  return fromSdkEvents(() => new OpenAIResponsesDecoder(), stream, typeOf);
+  return sdkEvents(() => new OpenAIResponsesDecoder(), stream, typeOf, 'fromOpenAIResponsesEvents');
 }
 
 /**
@@ -156,7 +166,8 @@ export function fromOpenAIResponsesEvents(stream: AsyncIterableInput<TypedSdkEve
  * 1. Emits what `anthropicMessages()` emits; a stream that ends without `message_stop` errors with
  *    `truncated`.
  * 2. The SDK drops `ping` events and throws its own `APIError` for `event: error` (overloaded, rate
- *    limited, …): that error passes through unchanged.
+ *    limited, …): that error passes through unchanged. A connection cut mid-stream ends it with
+ *    `ConnectionLostError` (`source: 'fromAnthropicEvents'`).
  * 3. Unsubscribing aborts the SDK's request (its `controller`), closing the connection.
  *
  * @example
@@ -172,5 +183,5 @@ export function fromOpenAIResponsesEvents(stream: AsyncIterableInput<TypedSdkEve
  * @return An observable of the decoded events.
  */
 export function fromAnthropicEvents(stream: AsyncIterableInput<TypedSdkEvent>): Observable<StreamEvent> {
-  return fromSdkEvents(() => new AnthropicMessagesDecoder(), stream, typeOf);
+  return sdkEvents(() => new AnthropicMessagesDecoder(), stream, typeOf, 'fromAnthropicEvents');
 }
