@@ -14,13 +14,13 @@ export interface TrackerOptions {
   readonly generateId?: () => string;
   /**
    * At most this many tool calls per stream; one more ends the stream with `too-many-tool-calls`.
-   * Default {@link DEFAULT_MAX_TOOL_CALLS} (1,024: no legitimate stream comes near it);
+   * Default 1,024 (no legitimate stream comes near it);
    * `Infinity` lifts the limit.
    */
   readonly maxToolCalls?: number;
   /**
    * At most this many characters of arguments per call; past it the call fails with
-   * `arguments-too-large`. Default {@link DEFAULT_MAX_ARGUMENTS_SIZE} (64 MiB); `Infinity` lifts the limit.
+   * `arguments-too-large`. Default 64 MiB (67,108,864 characters); `Infinity` lifts the limit.
    */
   readonly maxArgumentsSize?: number;
   /**
