@@ -4,7 +4,14 @@ const transform = {
   // bench/*.mjs (plain-Node ESM) are compiled to CommonJS too, so specs can import them.
   '^.+\\.mjs$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
 };
-const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'] };
+// Specs import the package by its public entries, mapped to the sources.
+const moduleNameMapper = {
+  '^rxjs-tool-calls$': '<rootDir>/src/index.ts',
+  '^rxjs-tool-calls/advanced$': '<rootDir>/src/advanced.ts',
+  '^rxjs-tool-calls/async$': '<rootDir>/src/async.ts',
+  '^rxjs-tool-calls/marbles$': '<rootDir>/marbles/index.ts',
+};
+const common = { transform, moduleNameMapper, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'] };
 
 // The fuzz project (minutes, not seconds) is in the list only when asked for, so `jest` / `npm test`
 // stay fast: `npm run test:fuzz` = `jest --selectProjects fuzz`.

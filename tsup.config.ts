@@ -18,13 +18,13 @@ const mainEntryAsPackage = {
 };
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', async: 'src/async.ts', cli: 'src/cli.ts', marbles: 'marbles/index.ts' },
+  entry: { index: 'src/index.ts', advanced: 'src/advanced.ts', async: 'src/async.ts', cli: 'src/cli.ts', marbles: 'marbles/index.ts' },
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
   sourcemap: true,
   clean: true,
   target: 'es2022',
-  splitting: false,
+  splitting: true,
   treeshake: true,
   external: ['rxjs', 'zod', 'rxjs-for-await'],
   esbuildPlugins: [mainEntryAsPackage],

@@ -33,7 +33,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * objects (such as `TestScheduler` frames and notifications) are walked; other values are kept.
  *
  * ```ts
- * normalizeErrors({ kind: 'E', error: new TruncatedStreamError('openai-chat', 'no [DONE]') })
+ * normalizeErrors({ kind: 'E', error: new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' }) })
  * // { kind: 'E', error: { name: 'TruncatedStreamError', code: 'truncated', provider: 'openai-chat', detail: 'no [DONE]' } }
  * ```
  */

@@ -6,9 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { from } from 'rxjs';
-import { isToolStreamError } from '../src/errors';
-import { readToolCalls, type ReadToolCallsOptions } from '../src/readToolCalls';
-import type { ToolCallResult } from '../src/result';
+import { isToolStreamError, readToolCalls, type ReadToolCallsOptions, type ToolCallResult } from 'rxjs-tool-calls';
 import { chunkings } from './helpers/chunking';
 import { loadFixtures } from './helpers/fixtures';
 import { plain } from './helpers/plain';

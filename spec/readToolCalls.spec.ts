@@ -1,8 +1,7 @@
 import { map } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { openaiChunk, openaiDone } from '../marbles';
-import { readStreamEvents } from '../src/readStreamEvents';
-import { readToolCalls } from '../src/readToolCalls';
+import { readStreamEvents, readToolCalls } from 'rxjs-tool-calls';
+import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
 const ts = () => new TestScheduler((a, e) => expect(a).toEqual(e));
 const a0 = openaiChunk({ toolCalls: [{ index: 0, id: 'A', name: 'f', arguments: '{"x"' }] });

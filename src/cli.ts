@@ -13,7 +13,8 @@ import { isToolStreamError } from './errors';
 import type { StreamEvent } from './events';
 import { readStreamEvents } from './readStreamEvents';
 import type { ToolCallResult } from './result';
-import type { ProviderOption } from './providers/registry';
+import type { ProviderOption } from './providers/auto';
+import { WIRE_FORMATS } from './providers/list';
 
 /** What the CLI writes to; injectable for tests. */
 export interface CliIo {
@@ -24,9 +25,9 @@ export interface CliIo {
 
 type Item = { readonly kind: 'event'; readonly event: StreamEvent } | { readonly kind: 'result'; readonly result: ToolCallResult };
 
-const PROVIDERS: ReadonlyArray<ProviderOption> = ['auto', 'openai-chat', 'openai-responses', 'anthropic', 'gemini', 'cohere'];
+const PROVIDERS: ReadonlyArray<ProviderOption> = ['auto', ...WIRE_FORMATS.map((format) => format.format)];
 
-const USAGE = 'usage: rxjs-tool-calls [file.sse | -] [--json] [--provider auto|openai-chat|openai-responses|anthropic|gemini|cohere]';
+const USAGE = `usage: rxjs-tool-calls [file.sse | -] [--json] [--provider ${PROVIDERS.join('|')}]`;
 
 function toJson(item: Item): unknown {
   if (item.kind === 'result') {

@@ -7,12 +7,13 @@
  *
  * @module
  */
+import type { WireFormatName } from './providers/list';
 
 /** Provider-specific extras that do not fit the common shape (item ids, thought signatures, …). */
 export type ProviderMetadata = Readonly<Record<string, unknown>>;
 
-/** The name of the wire format an event came from. */
-export type ProviderName = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'cohere';
+/** The name of the wire format an event came from (one per format of the list in `providers/list.ts`). */
+export type ProviderName = WireFormatName;
 
 /**
  * A normalised finish reason. The provider's own string is kept beside it in `rawReason`.

@@ -1,111 +1,44 @@
 /**
  * rxjs-tool-calls: RxJS operators that turn streamed LLM tool calls into typed results.
  *
+ * The main entry: pipelines, stage operators, sources, tools, merging, results and errors.
+ * Extension points (parsers, the tracker, decoders, defining a wire format) are in
+ * `rxjs-tool-calls/advanced`.
+ *
  * @packageDocumentation
  */
 
-// ---- Shared vocabulary ------------------------------------------------------------------------
-export type {
-  DoneEvent,
-  FinishEvent,
-  FinishReason,
-  MetadataEvent,
-  ProviderMetadata,
-  ProviderName,
-  ReasoningDeltaEvent,
-  SseEvent,
-  StreamEvent,
-  TextDeltaEvent,
-  ToolCallDeltaEvent,
-  ToolCallEndEvent,
-  UsageEvent,
-} from './events';
+// ---- Pipelines: bytes in, results or events out ------------------------------------------------
+export { readToolCalls, type ReadToolCallsOptions } from './readToolCalls';
+export { readStreamEvents, type ReadStreamEventsOptions } from './readStreamEvents';
 
-// ---- Results and errors -----------------------------------------------------------------------
-export { fail, ok, type Result, type ToolCall, type ToolCallResult } from './result';
-export {
-  ArgumentsTooLargeError,
-  ConnectionLostError,
-  ERROR_CODES,
-  EventTooLargeError,
-  IdleTimeoutError,
-  IncompleteToolCallError,
-  InvalidArgumentsError,
-  InvalidEventError,
-  isToolStreamError,
-  MalformedArgumentsError,
-  MissingNameError,
-  MaxStepsError,
-  ProviderError,
-  TooManyToolCallsError,
-  ToolFailedError,
-  ToolStreamError,
-  ToolTimeoutError,
-  TruncatedStreamError,
-  UnknownFormatError,
-  UnknownToolError,
-  type AnyToolStreamError,
-  type FailedToolCall,
-  type IncompleteReason,
-  type ProviderErrorInfo,
-  type ToolCallContext,
-  type ToolCallError,
-  type ToolRunError,
-  type ToolStreamErrorCode,
-  type ValidationIssue,
-} from './errors';
+// ---- Stage operators: SSE framing, wire formats ------------------------------------------------
+export { decodeSse, type DecodeSseOptions } from './sse/decodeSse';
+export { openaiChat } from './providers/openaiChat';
+export { openaiResponses } from './providers/openaiResponses';
+export { anthropicMessages } from './providers/anthropic';
+export { gemini } from './providers/gemini';
+export { cohereChat } from './providers/cohere';
+export { autoDetect, type ProviderOption } from './providers/auto';
+export type { WireFormat, WireFormatDefinition } from './providers/format';
+export { idleTimeout } from './reliability/idleTimeout';
 
-// ---- Bytes → SSE events -----------------------------------------------------------------------
-export { decodeSse, DEFAULT_MAX_EVENT_SIZE, SseParser, type DecodeSseOptions, type SseEventHandler, type SseParserOptions } from './sse';
-
-// ---- SSE events → StreamEvents (wire formats) -------------------------------------------------
-export { openaiChat, OpenAIChatDecoder, normalizeChatFinishReason } from './providers/openaiChat';
-export { openaiResponses, OpenAIResponsesDecoder } from './providers/openaiResponses';
-export { anthropicMessages, AnthropicMessagesDecoder, normalizeAnthropicStopReason } from './providers/anthropicMessages';
-export { gemini, GeminiDecoder, normalizeGeminiFinishReason } from './providers/gemini';
-export { cohereChat, CohereChatDecoder, normalizeCohereFinishReason } from './providers/cohereChat';
-export { autoDetect, AutoDecoder, DECODERS, decoderFor, type ProviderOption } from './providers/registry';
-export { detectFormat } from './providers/detect';
-export type { Emit, WireDecoder } from './providers/decoder';
-
-// ---- StreamEvents → tool calls ----------------------------------------------------------------
-export { ToolCallTracker, type CallEnding, type TrackedCall, type TrackerOptions } from './accumulate/tracker';
-export { accumulateToolCalls, type ToolCallSnapshot } from './parse/accumulateToolCalls';
-export type { ArgumentsParser } from './parse/results';
+// ---- Stage operators: events → tool calls ------------------------------------------------------
 export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './parse/toolCalls';
-export { validateResults } from './parse/validateResults';
-
-// ---- Parsing and validating arguments ---------------------------------------------------------
-export { parseArguments, type ParsedArguments } from './parse/arguments';
-export { PartialJsonError, PartialJsonParser, type JsonPath, type PartialJsonOptions } from './parse/partialJson';
+export { accumulateToolCalls, type ToolCallSnapshot } from './parse/accumulateToolCalls';
 export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions } from './parse/partialToolCalls';
-export {
-  contextOf,
-  isPromiseLike,
-  toValidationIssues,
-  validateArguments,
-  validateArgumentsAsync,
-  validateToolCall,
-  type InferToolCall,
-  type MaybePromise,
-  type StandardSchemaV1,
-  type ToolSchemas,
-  type TypedToolCallResult,
-} from './parse/validate';
+export { validateResults } from './parse/validateResults';
+export { validateToolCall, type InferToolCall, type MaybePromise, type StandardSchemaV1, type ToolSchemas, type TypedToolCallResult } from './parse/validate';
+export type { TrackerOptions } from './accumulate/tracker';
+export type { JsonPath } from './parse/partialJson';
 
-// ---- Input sources ---------------------------------------------------------------------------
+// ---- Sources -----------------------------------------------------------------------------------
 export {
   angularTextChunks,
-  fromAnthropicEvents,
   fromAsyncIterable,
   fromNodeReadable,
-  fromOpenAIChatChunks,
-  fromOpenAIResponsesEvents,
   fromReadableStream,
   fromResponse,
-  fromSdkEvents,
-  httpProviderError,
-  isConnectionLost,
   responseBody,
   type AngularHttpEventLike,
   type AngularTextChunksOptions,
@@ -114,18 +47,10 @@ export {
   type NodeReadableLike,
   type ReadableStreamInput,
   type ResponseLike,
-  type SdkEventName,
-  type TypedSdkEvent,
 } from './sources';
+export { fromAnthropicEvents, fromOpenAIChatChunks, fromOpenAIResponsesEvents, fromSdkEvents, type SdkEventName, type TypedSdkEvent } from './sdk';
 
-// ---- Reliability ------------------------------------------------------------------------------
-export { idleTimeout } from './reliability/idleTimeout';
-
-// ---- Compositions -----------------------------------------------------------------------------
-export { readStreamEvents, type ReadStreamEventsOptions } from './readStreamEvents';
-export { readToolCalls, type ReadToolCallsOptions } from './readToolCalls';
-
-// ---- Merging ----------------------------------------------------------------------------------
+// ---- Merging streams ---------------------------------------------------------------------------
 export {
   callKey,
   isMerged,
@@ -143,7 +68,7 @@ export {
   type TagSourceOptions,
 } from './merge/mergeStreams';
 
-// ---- Running tools ---------------------------------------------------------------------------
+// ---- Running tools -----------------------------------------------------------------------------
 export {
   tool,
   type AnyTool,
@@ -159,32 +84,65 @@ export {
   type ToolSet,
 } from './tools/types';
 export { runTools, type RunToolsOptions } from './tools/runTools';
-export {
-  anthropicToolMessages,
-  assistantTextMessage,
-  defaultStringify,
-  geminiToolContents,
-  openaiChatToolMessages,
-  openaiResponsesToolItems,
-  toolMessages,
-  type AnthropicAssistantBlock,
-  type AnthropicAssistantMessage,
-  type AnthropicToolResultBlock,
-  type AnthropicToolResultMessage,
-  type GeminiModelContent,
-  type GeminiModelPart,
-  type GeminiResponsePart,
-  type GeminiToolContent,
-  type MessageFormat,
-  type OpenAIChatAssistantMessage,
-  type OpenAIChatToolMessage,
-  type ReasoningPart,
-  type ResponsesAssistantMessage,
-  type ResponsesFunctionCall,
-  type ResponsesFunctionCallOutput,
-  type ResponsesItem,
-  type ToolMessagesOptions,
-  type ToolStep,
-  type WireMessage,
-} from './tools/messages';
 export { toolLoop, type LoopMessage, type ToolLoopItem, type ToolLoopOptions, type ToolLoopRequest } from './tools/toolLoop';
+export { assistantTextMessage, toolMessages, type MessageFormat, type ReasoningPart, type ToolMessagesOptions, type ToolStep, type WireMessage } from './tools/messages';
+export type { OpenAIChatAssistantMessage, OpenAIChatToolMessage } from './providers/openaiChat/messages';
+export type { ResponsesAssistantMessage, ResponsesFunctionCall, ResponsesFunctionCallOutput, ResponsesItem } from './providers/openaiResponses/messages';
+export type { AnthropicAssistantBlock, AnthropicAssistantMessage, AnthropicToolResultBlock, AnthropicToolResultMessage } from './providers/anthropic/messages';
+export type { GeminiModelContent, GeminiModelPart, GeminiResponsePart, GeminiToolContent } from './providers/gemini/messages';
+
+// ---- The shared vocabulary: events, results, errors -------------------------------------------
+export type {
+  DoneEvent,
+  FinishEvent,
+  FinishReason,
+  MetadataEvent,
+  ProviderMetadata,
+  ProviderName,
+  ReasoningDeltaEvent,
+  SseEvent,
+  StreamEvent,
+  TextDeltaEvent,
+  ToolCallDeltaEvent,
+  ToolCallEndEvent,
+  UsageEvent,
+} from './events';
+export type { Result, ToolCall, ToolCallResult } from './result';
+export {
+  ERROR_CODES,
+  isToolStreamError,
+  ToolStreamError,
+  type AnyToolStreamError,
+  type ArgumentsTooLargeError,
+  type CallDetails,
+  type ConnectionLostError,
+  type ErrorDetails,
+  type ErrorOptions,
+  type ErrorScope,
+  type EventTooLargeError,
+  type FailedToolCall,
+  type IdleTimeoutError,
+  type IncompleteReason,
+  type IncompleteToolCallError,
+  type InvalidArgumentsError,
+  type InvalidEventError,
+  type MalformedArgumentsError,
+  type MaxStepsError,
+  type MissingNameError,
+  type ProviderError,
+  type ProviderErrorInfo,
+  type StreamError,
+  type StreamErrorCode,
+  type ToolCallContext,
+  type ToolCallError,
+  type ToolFailedError,
+  type ToolRunError,
+  type ToolStreamErrorCode,
+  type ToolStreamErrorOf,
+  type ToolTimeoutError,
+  type TooManyToolCallsError,
+  type TruncatedStreamError,
+  type UnknownFormatError,
+  type UnknownToolError,
+  type ValidationIssue,
+} from './errors';

@@ -7,7 +7,7 @@ import { identity, type MonoTypeOperatorFunction, type Observer, type OperatorFu
 import type { StreamEvent } from './events';
 import { Stage, stageOperator } from './internal/stage';
 import { sseDecodeStage } from './providers/decoder';
-import { decoderFor, type ProviderOption } from './providers/registry';
+import { decoderFor, type ProviderOption } from './providers/auto';
 import { idleTimeout } from './reliability/idleTimeout';
 import { asConnectionLost } from './sources/networkError';
 import { SseStage, type DecodeSseOptions } from './sse/decodeSse';

@@ -1,9 +1,6 @@
 /** The standard operator cases (empty, never, error, unsubscribe, synchronous source cut by take) for every operator over StreamEvents. */
 import { mergeMap } from 'rxjs';
-import { accumulateToolCalls } from '../../src/parse/accumulateToolCalls';
-import { groupToolCalls, toolCallUpdates, toolCalls } from '../../src/parse/toolCalls';
-import type { StreamEvent } from '../../src/events';
-import { partialToolCalls } from '../../src/parse/partialToolCalls';
+import { accumulateToolCalls, groupToolCalls, partialToolCalls, type StreamEvent, toolCalls, toolCallUpdates } from 'rxjs-tool-calls';
 import { standardCases } from '../helpers/standardCases';
 
 const sample: [StreamEvent, ...StreamEvent[]] = [

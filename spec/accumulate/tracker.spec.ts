@@ -1,6 +1,5 @@
-import { ToolCallTracker } from '../../src/accumulate/tracker';
-import { TooManyToolCallsError } from '../../src/errors';
-import type { ToolCallDeltaEvent } from '../../src/events';
+import { type ToolCallDeltaEvent } from 'rxjs-tool-calls';
+import { ToolCallTracker, TooManyToolCallsError } from 'rxjs-tool-calls/advanced';
 
 type D = Omit<ToolCallDeltaEvent, 'type' | 'choice' | 'argumentsDelta'> & { choice?: number; args?: string };
 

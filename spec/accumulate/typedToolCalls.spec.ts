@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { firstValueFrom, from, toArray } from 'rxjs';
 import { z } from 'zod';
-import { InvalidArgumentsError, UnknownToolError } from '../../src/errors';
-import type { StandardSchemaV1 } from '../../src/parse/standardSchema';
-import { readToolCalls } from '../../src/readToolCalls';
-import { openaiChunk, openaiDone } from '../../marbles';
+import { readToolCalls, type StandardSchemaV1 } from 'rxjs-tool-calls';
+import { InvalidArgumentsError, UnknownToolError } from 'rxjs-tool-calls/advanced';
+import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
 const call = (index: number, id: string, name: string, args: string) => openaiChunk({ toolCalls: [{ index, id, name, arguments: args }] });
 const stream = (...chunks: string[]) => from([...chunks, openaiChunk({ finishReason: 'tool_calls' }), openaiDone()]);

@@ -2,7 +2,7 @@
  * Conformance: every recorded provider stream in ../shared/fixtures, with `provider: 'auto'`, under
  * several chunkings (whole, every byte, seeded random), reproduces its `.expected.json`.
  */
-import { isToolStreamError } from '../../src/errors';
+import { isToolStreamError } from 'rxjs-tool-calls';
 import { chunkings } from '../helpers/chunking';
 import { loadFixtures, type Expected, type Fixture } from '../helpers/fixtures';
 import { runChunks, type RunOutcome } from '../helpers/runStream';

@@ -4,7 +4,7 @@
  * end in results and typed errors only; so do streams made of arbitrary bytes and arbitrary JSON.
  */
 import fc from 'fast-check';
-import { splitRandom } from '../../marbles';
+import { splitRandom } from 'rxjs-tool-calls/marbles';
 import { runChunks } from '../helpers/runStream';
 import { allStreams } from '../helpers/timeline';
 import { mutate, mutationArb, sseText, untyped, expectNoUnhandledErrors } from '../helpers/mutations';

@@ -7,9 +7,9 @@
  * parser, and compare its events and ending exactly; the whole pipeline runs at every offset next
  * to a line end or inside a multi-byte character, and at every 7th offset.
  */
-import { SseParser } from '../../src/sse';
+import { SseParser } from 'rxjs-tool-calls/advanced';
+import { splitEveryByte } from 'rxjs-tool-calls/marbles';
 import { runChunks } from './runStream';
-import { splitEveryByte } from '../../marbles';
 import { allStreams, errorPrint, fingerprint } from './timeline';
 
 export const FULL_LIMIT = 20_000;

@@ -1,4 +1,4 @@
-import { splitEveryByte, splitRandom } from '../../marbles';
+import { splitEveryByte, splitRandom } from 'rxjs-tool-calls/marbles';
 
 /** The named chunkings every conformance case runs under. */
 export function chunkings(bytes: Uint8Array): Array<[string, Uint8Array[]]> {

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import { anthropicEvent, openaiChunk, responsesEvent } from '../../marbles';
+import { anthropicEvent, openaiChunk, responsesEvent } from 'rxjs-tool-calls/marbles';
 import { listenOnLoopback } from './loopback';
 
 /** The complete call's arguments (with multi-byte text, so byte counts differ from string lengths). */

@@ -49,16 +49,19 @@ export function exportedFunctions(): ExportedFunction[] {
   const found: ExportedFunction[] = [];
   for (const exported of checker.getExportsOfModule(moduleSymbol)) {
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-    const declarations = (symbol.declarations ?? []).filter(ts.isFunctionDeclaration);
-    const first = declarations[0];
-    if (first === undefined) continue;
-    const signature = checker.getSignatureFromDeclaration(first);
-    const returned = signature === undefined ? '' : checker.typeToString(checker.getReturnTypeOfSignature(signature));
+    const declaration = (symbol.declarations ?? []).find((d) => ts.isFunctionDeclaration(d) || ts.isVariableDeclaration(d));
+    if (declaration === undefined) continue;
+    // A function, or a constant that can be called (a wire format: `openaiChat()`, …).
+    const signature = ts.isFunctionDeclaration(declaration) ? checker.getSignatureFromDeclaration(declaration) : checker.getTypeOfSymbolAtLocation(symbol, declaration).getCallSignatures()[0];
+    if (signature === undefined) continue;
+    const returned = checker.typeToString(checker.getReturnTypeOfSignature(signature));
+    // A variable's doc comment sits on its statement.
+    const documented = ts.isVariableDeclaration(declaration) ? declaration.parent.parent : declaration;
     found.push({
       name: exported.name,
-      file: path.relative(root, first.getSourceFile().fileName),
+      file: path.relative(root, declaration.getSourceFile().fileName),
       operator: returned.startsWith('OperatorFunction<'),
-      diagram: diagramsOf(docText(first)),
+      diagram: diagramsOf(docText(documented)),
     });
   }
   return found.sort((a, b) => a.name.localeCompare(b.name));

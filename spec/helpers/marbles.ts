@@ -1,6 +1,6 @@
 /** Test-only helpers for marble tests of the wire adapters. */
 import { TestScheduler } from 'rxjs/testing';
-import type { SseEvent } from '../../src/events';
+import { type SseEvent } from 'rxjs-tool-calls';
 
 /** A TestScheduler that compares with Jest's deep equality. */
 export function testScheduler(): TestScheduler {

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { config } from 'rxjs';
-import { ERROR_CODES, isToolStreamError } from '../../src/errors';
+import { ERROR_CODES, isToolStreamError } from 'rxjs-tool-calls';
 import type { RunOutcome } from './runStream';
 
 const enc = new TextEncoder();

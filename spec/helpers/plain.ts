@@ -1,5 +1,4 @@
-import { isToolStreamError } from '../../src/errors';
-import type { ToolCallResult } from '../../src/result';
+import { isToolStreamError, type ToolCallResult } from 'rxjs-tool-calls';
 
 /** A result with its error reduced to code + tool-call identity, for readable deep equality. */
 export function plain(result: ToolCallResult): unknown {

@@ -1,8 +1,5 @@
 import { catchError, connect, EMPTY, from, map, merge, type Observable } from 'rxjs';
-import { toolCalls, type ToolCallsOptions } from '../../src/parse/toolCalls';
-import type { StreamEvent } from '../../src/events';
-import { readStreamEvents, type ReadStreamEventsOptions } from '../../src/readStreamEvents';
-import type { ToolCallResult } from '../../src/result';
+import { readStreamEvents, type ReadStreamEventsOptions, type StreamEvent, type ToolCallResult, toolCalls, type ToolCallsOptions } from 'rxjs-tool-calls';
 
 /** What one run of the whole pipeline produced. */
 export interface RunOutcome {

@@ -1,8 +1,8 @@
 /**
  * What the scripted model says, and how to read what it received back, per wire format.
  */
-import { anthropicEvent, openaiChunk, openaiDone } from '../../marbles';
-import type { MessageFormat } from '../../src/tools/messages';
+import { type MessageFormat } from 'rxjs-tool-calls';
+import { anthropicEvent, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import type { ScriptedBody } from './scriptedModel';
 
 export interface ScriptedCall {

@@ -6,7 +6,7 @@
  */
 import { listenOnLoopback } from './loopback';
 import http from 'node:http';
-import { anthropicEvent, openaiChunk, responsesEvent } from '../../marbles';
+import { anthropicEvent, openaiChunk, responsesEvent } from 'rxjs-tool-calls/marbles';
 
 /** One request the server saw. */
 export interface SdkRequest {

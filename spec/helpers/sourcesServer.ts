@@ -4,7 +4,7 @@
  */
 import { listenOnLoopback } from './loopback';
 import http from 'node:http';
-import { openaiChunk, openaiDone } from '../../marbles';
+import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
 /** One streaming request the server saw. */
 export interface StreamRecord {

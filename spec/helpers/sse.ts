@@ -1,7 +1,7 @@
 /** Test helpers for SSE: run chunks through `decodeSse()` / `SseParser`, split input into chunks. */
 import { from } from 'rxjs';
-import type { SseEvent } from '../../src/events';
-import { decodeSse, SseParser, type DecodeSseOptions } from '../../src/sse';
+import { decodeSse, type DecodeSseOptions, type SseEvent } from 'rxjs-tool-calls';
+import { SseParser } from 'rxjs-tool-calls/advanced';
 
 export type Chunk = Uint8Array | string;
 

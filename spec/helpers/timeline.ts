@@ -6,12 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { connect, map, merge, Subject } from 'rxjs';
-import { toolCallUpdates, type ToolCallUpdate } from '../../src/parse/toolCalls';
-import { isToolStreamError } from '../../src/errors';
-import { detectFormat } from '../../src/providers/detect';
-import { readStreamEvents } from '../../src/readStreamEvents';
-import type { ToolCallResult } from '../../src/result';
-import { decodeSse } from '../../src/sse';
+import { decodeSse, isToolStreamError, readStreamEvents, type ToolCallResult, type ToolCallUpdate, toolCallUpdates } from 'rxjs-tool-calls';
+import { detectFormat } from 'rxjs-tool-calls/advanced';
 import { loadFixtures } from './fixtures';
 import { runChunks, type RunOutcome } from './runStream';
 

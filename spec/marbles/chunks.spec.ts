@@ -1,6 +1,6 @@
 import { map } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { encodeChunks, marbleKeys, openaiChunk, openaiDone, splitEveryByte, splitInsideMultibyte, splitRandom, toBytes, wireChunks } from '../../marbles';
+import { encodeChunks, marbleKeys, openaiChunk, openaiDone, splitEveryByte, splitInsideMultibyte, splitRandom, toBytes, wireChunks } from 'rxjs-tool-calls/marbles';
 
 const concat = (chunks: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));

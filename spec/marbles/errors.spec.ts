@@ -1,22 +1,22 @@
 import assert from 'node:assert';
 import { throwError, timer, map, concat, of } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { compareWithoutStacks, normalizeErrors, toolStreamErrorMatcher } from '../../marbles';
-import { IncompleteToolCallError, TruncatedStreamError, UnknownToolError } from '../../src/errors';
+import { IncompleteToolCallError, TruncatedStreamError, UnknownToolError } from 'rxjs-tool-calls/advanced';
+import { compareWithoutStacks, normalizeErrors, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
 import { fail, ok } from '../../src/result';
 
 const call = { id: 'call_1', name: 'get_weather', index: 0, choice: 0, rawArguments: '{"ci' };
 
 describe('normalizeErrors', () => {
   it('keeps name, code and own fields of a typed error, not the stack or the message', () => {
-    expect(normalizeErrors(new TruncatedStreamError('openai-chat', 'no [DONE]'))).toEqual({ name: 'TruncatedStreamError', code: 'truncated', provider: 'openai-chat', detail: 'no [DONE]' });
+    expect(normalizeErrors(new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' }))).toEqual({ name: 'TruncatedStreamError', code: 'truncated', provider: 'openai-chat', detail: 'no [DONE]' });
   });
 
   it('walks arrays, plain objects and nested errors, and keeps other values', () => {
     const bytes = Uint8Array.of(1);
     const inner = new Error('plain');
     const cause = Object.assign(new Error('ECONNRESET'), { code: 'ECONNRESET', errno: -104 });
-    const wrapped = Object.assign(new TruncatedStreamError('http', 'cut'), { cause });
+    const wrapped = Object.assign(new TruncatedStreamError({ provider: 'http', detail: 'cut' }), { cause });
     Object.defineProperty(wrapped, 'cause', { enumerable: true });
     expect(normalizeErrors([{ a: wrapped, b: bytes, c: inner, d: null }])).toEqual([
       { a: { name: 'TruncatedStreamError', code: 'truncated', provider: 'http', detail: 'cut', cause: { name: 'Error', code: 'ECONNRESET', errno: -104 } }, b: bytes, c: inner, d: null },
@@ -33,7 +33,7 @@ describe('normalizeErrors', () => {
 
 describe('compareWithoutStacks', () => {
   it('accepts equal typed errors made in different places', () => {
-    const make = (): IncompleteToolCallError => new IncompleteToolCallError(call, 'stream-ended');
+    const make = (): IncompleteToolCallError => new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' });
     const a = make();
     const b = make();
     expect(a.stack).not.toBe(b.stack);
@@ -41,9 +41,9 @@ describe('compareWithoutStacks', () => {
   });
 
   it('rejects errors that differ in a field, the code or the class', () => {
-    expect(() => compareWithoutStacks(new IncompleteToolCallError(call, 'stream-ended'), new IncompleteToolCallError(call, 'truncated'), assert.deepStrictEqual)).toThrow(assert.AssertionError);
-    expect(() => compareWithoutStacks(new IncompleteToolCallError(call, 'stream-ended'), new IncompleteToolCallError({ ...call, id: 'call_2' }, 'stream-ended'), assert.deepStrictEqual)).toThrow(assert.AssertionError);
-    expect(() => compareWithoutStacks(new UnknownToolError(call, []), new IncompleteToolCallError(call, 'stream-ended'), assert.deepStrictEqual)).toThrow(assert.AssertionError);
+    expect(() => compareWithoutStacks(new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' }), new IncompleteToolCallError({ toolCall: call, reason: 'truncated' }), assert.deepStrictEqual)).toThrow(assert.AssertionError);
+    expect(() => compareWithoutStacks(new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' }), new IncompleteToolCallError({ toolCall: { ...call, id: 'call_2' }, reason: 'stream-ended' }), assert.deepStrictEqual)).toThrow(assert.AssertionError);
+    expect(() => compareWithoutStacks(new UnknownToolError({ toolCall: call, availableTools: [] }), new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' }), assert.deepStrictEqual)).toThrow(assert.AssertionError);
   });
 
   it('accepts the same error from a second copy of the class (dual CJS/ESM package), which node:assert rejects', () => {
@@ -57,14 +57,14 @@ describe('compareWithoutStacks', () => {
         this.name = 'TruncatedStreamError';
       }
     }
-    const actual = new TruncatedStreamError('http', 'cut');
+    const actual = new TruncatedStreamError({ provider: 'http', detail: 'cut' });
     const copy = new CopiedTruncatedStreamError('http', 'cut');
     expect(() => assert.deepStrictEqual(actual, copy)).toThrow(assert.AssertionError);
     compareWithoutStacks(actual, copy, assert.deepStrictEqual);
   });
 
   it('lets the expected error be written as a plain object', () => {
-    compareWithoutStacks(new TruncatedStreamError('http', 'cut'), { name: 'TruncatedStreamError', code: 'truncated', provider: 'http', detail: 'cut' }, assert.deepStrictEqual);
+    compareWithoutStacks(new TruncatedStreamError({ provider: 'http', detail: 'cut' }), { name: 'TruncatedStreamError', code: 'truncated', provider: 'http', detail: 'cut' }, assert.deepStrictEqual);
   });
 });
 
@@ -74,9 +74,9 @@ describe('toolStreamErrorMatcher with TestScheduler', () => {
     scheduler.run(({ expectObservable }) => {
       const source = concat(
         timer(2).pipe(map(() => ok('a'))),
-        throwError(() => new TruncatedStreamError('openai-chat', 'no [DONE]')),
+        throwError(() => new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' })),
       );
-      expectObservable(source).toBe('--(a#)', { a: ok('a') }, new TruncatedStreamError('openai-chat', 'no [DONE]'));
+      expectObservable(source).toBe('--(a#)', { a: ok('a') }, new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' }));
     });
   });
 
@@ -84,7 +84,7 @@ describe('toolStreamErrorMatcher with TestScheduler', () => {
     const scheduler = new TestScheduler(toolStreamErrorMatcher((a, e) => expect(a).toEqual(e)));
     expect(() =>
       scheduler.run(({ expectObservable }) => {
-        expectObservable(throwError(() => new TruncatedStreamError('openai-chat', 'A'))).toBe('#', undefined, new TruncatedStreamError('openai-chat', 'B'));
+        expectObservable(throwError(() => new TruncatedStreamError({ provider: 'openai-chat', detail: 'A' }))).toBe('#', undefined, new TruncatedStreamError({ provider: 'openai-chat', detail: 'B' }));
       }),
     ).toThrow();
   });
@@ -92,7 +92,7 @@ describe('toolStreamErrorMatcher with TestScheduler', () => {
   it('compares typed errors inside emitted values', () => {
     const scheduler = new TestScheduler(toolStreamErrorMatcher(assert.deepStrictEqual));
     scheduler.run(({ expectObservable }) => {
-      expectObservable(of(fail(new IncompleteToolCallError(call, 'length')))).toBe('(a|)', { a: fail(new IncompleteToolCallError(call, 'length')) });
+      expectObservable(of(fail(new IncompleteToolCallError({ toolCall: call, reason: 'length' })))).toBe('(a|)', { a: fail(new IncompleteToolCallError({ toolCall: call, reason: 'length' })) });
     });
   });
 });

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { anthropicEvent, cohereEvent, geminiChunk, openaiChunk, openaiDone, responsesEvent, sseEvent } from '../../marbles';
+import { anthropicEvent, cohereEvent, geminiChunk, openaiChunk, openaiDone, responsesEvent, sseEvent } from 'rxjs-tool-calls/marbles';
 
 /** Parse SSE text with an independent parser, to check the builders write valid SSE. */
 function parse(text: string): EventSourceMessage[] {

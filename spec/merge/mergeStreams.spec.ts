@@ -1,9 +1,8 @@
 import { filter, from, map, merge, toArray } from 'rxjs';
 import { z } from 'zod';
 import { TestScheduler } from 'rxjs/testing';
-import { anthropicEvent, openaiChunk, openaiDone, wireChunks } from '../../marbles';
-import { isToolStreamError } from '../../src/errors';
-import { callKey, isMerged, mergeStreams, sourceCallId, tagSource, type MergedItem } from '../../src/merge/mergeStreams';
+import { callKey, isMerged, isToolStreamError, type MergedItem, mergeStreams, sourceCallId, tagSource } from 'rxjs-tool-calls';
+import { anthropicEvent, openaiChunk, openaiDone, wireChunks } from 'rxjs-tool-calls/marbles';
 
 function scheduler(): TestScheduler {
   return new TestScheduler((actual, expected) => expect(actual).toEqual(expected));

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PartialJsonParser } from '../../src/parse/partialJson';
+import { PartialJsonParser } from 'rxjs-tool-calls/advanced';
 import { allPaths, deepEqual, getPath, prefixMismatch } from '../helpers/isPrefixValue';
 
 const WHITESPACE = ['', '', '', ' ', '\n', '\t', '\r\n  ', '  '];

@@ -1,4 +1,4 @@
-import { PartialJsonError, PartialJsonParser, type PartialJsonOptions } from '../../src/parse/partialJson';
+import { PartialJsonError, type PartialJsonOptions, PartialJsonParser } from 'rxjs-tool-calls/advanced';
 import { isPrefixValue, prefixMismatch } from '../helpers/isPrefixValue';
 
 /** Push `text` in fragments of `size` characters and collect the value after each. */

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { from, map, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import type { StreamEvent } from '../../src/events';
-import { isSettled, partialToolCalls, type PartialToolCall } from '../../src/parse/partialToolCalls';
+import { isSettled, type PartialToolCall, partialToolCalls, type StreamEvent } from 'rxjs-tool-calls';
 import { isPrefixValue } from '../helpers/isPrefixValue';
 
 const open = (index: number, id: string, name: string): StreamEvent => ({ type: 'tool-call-delta', choice: 0, index, id, name, argumentsDelta: '' });

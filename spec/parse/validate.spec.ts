@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { z } from 'zod';
-import { InvalidArgumentsError, UnknownToolError, type ToolCallContext } from '../../src/errors';
-import type { ToolCall } from '../../src/result';
-import { toValidationIssues, validateArguments, validateArgumentsAsync, validateToolCall, type StandardSchemaV1 } from '../../src/parse/validate';
+import { type StandardSchemaV1, type ToolCall, type ToolCallContext, validateToolCall } from 'rxjs-tool-calls';
+import { InvalidArgumentsError, UnknownToolError, validateArguments, validateArgumentsAsync } from 'rxjs-tool-calls/advanced';
+import { toValidationIssues } from '../../src/parse/validate';
 
 const context: ToolCallContext = { id: 'call_1', name: 'get_weather', index: 0, choice: 0, rawArguments: '{"city":"Paris"}' };
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { plain } from '../helpers/plain';
 import { loadFixtures } from '../helpers/fixtures';
 import { runChunks, type RunOutcome } from '../helpers/runStream';
-import { isToolStreamError } from '../../src/errors';
+import { isToolStreamError } from 'rxjs-tool-calls';
 
 const streams: Array<[string, Uint8Array]> = [
   ['examples/weather.sse', new Uint8Array(readFileSync(resolve(__dirname, '../../examples/weather.sse')))],

@@ -4,11 +4,8 @@
  * `chunkings()` (whole, one byte per chunk, seeded random): each chunking must give the same outcome.
  */
 import { from, map, toArray } from 'rxjs';
-import { openaiChunk, openaiDone, sseEvent, toBytes } from '../../marbles';
-import { isToolStreamError } from '../../src/errors';
-import { tagSource } from '../../src/merge/mergeStreams';
-import { readToolCalls } from '../../src/readToolCalls';
-import type { ToolCallResult } from '../../src/result';
+import { isToolStreamError, readToolCalls, tagSource, type ToolCallResult } from 'rxjs-tool-calls';
+import { openaiChunk, openaiDone, sseEvent, toBytes } from 'rxjs-tool-calls/marbles';
 import { chunkings } from '../helpers/chunking';
 import { runChunks, type RunOutcome } from '../helpers/runStream';
 

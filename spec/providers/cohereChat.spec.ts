@@ -1,6 +1,6 @@
-import { InvalidEventError, TruncatedStreamError } from '../../src/errors';
-import type { SseEvent, StreamEvent } from '../../src/events';
-import { CohereChatDecoder, cohereChat, normalizeCohereFinishReason } from '../../src/providers/cohereChat';
+import { cohereChat, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
+import { CohereChatDecoder, InvalidEventError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { normalizeCohereFinishReason } from '../../src/providers/cohere/decoder';
 import { sse, testScheduler } from '../helpers/marbles';
 
 const P = 'cohere';
@@ -74,8 +74,8 @@ describe('cohereChat()', () => {
 
   it('standard cases: empty source and a missing message-end are truncated, source errors pass through, unsubscribing unsubscribes', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      expectObservable(cold<SseEvent>('|').pipe(cohereChat())).toBe('#', {}, new TruncatedStreamError(P, 'no message-end arrived'));
-      expectObservable(cold('-a-|', { a: callStart(0) }).pipe(cohereChat())).toBe('-a-#', { a: open(0) }, new TruncatedStreamError(P, 'no message-end arrived (1 tool call still open)'));
+      expectObservable(cold<SseEvent>('|').pipe(cohereChat())).toBe('#', {}, new TruncatedStreamError({ provider: P, detail: 'no message-end arrived' }));
+      expectObservable(cold('-a-|', { a: callStart(0) }).pipe(cohereChat())).toBe('-a-#', { a: open(0) }, new TruncatedStreamError({ provider: P, detail: 'no message-end arrived (1 tool call still open)' }));
       expectObservable(cold('-s-#', { s: start }, new Error('network')).pipe(cohereChat())).toBe('-m-#', { m: meta }, new Error('network'));
       const source = cold('-s-a-', { s: start, a: callStart(0) });
       expectObservable(source.pipe(cohereChat()), '^-!').toBe('-m-', { m: meta });

@@ -6,16 +6,10 @@
  * chunk) under whole, byte-by-byte and random chunkings.
  */
 import { from, lastValueFrom } from 'rxjs';
-import { toolCalls } from '../../src/parse/toolCalls';
-import { ProviderError, type FailedToolCall } from '../../src/errors';
-import { parseFailedGeneration } from '../../src/providers/failedGeneration';
-import { openaiChat } from '../../src/providers/openaiChat';
-import { readToolCalls } from '../../src/readToolCalls';
-import type { ToolCallResult } from '../../src/result';
-import { httpProviderError } from '../../src/sources/response';
-import { fromResponse } from '../../src/sources';
-import { decodeSse } from '../../src/sse';
-import { openaiChunk } from '../../marbles';
+import { decodeSse, type FailedToolCall, fromResponse, openaiChat, readToolCalls, type ToolCallResult, toolCalls } from 'rxjs-tool-calls';
+import { httpProviderError, ProviderError } from 'rxjs-tool-calls/advanced';
+import { openaiChunk } from 'rxjs-tool-calls/marbles';
+import { parseFailedGeneration } from '../../src/errors/failedGeneration';
 import { chunkings } from '../helpers/chunking';
 
 const MESSAGE = "Failed to call a function. Please adjust your prompt. See 'failed_generation' for more details.";

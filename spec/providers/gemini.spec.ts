@@ -1,6 +1,6 @@
-import { InvalidEventError, ProviderError, TruncatedStreamError } from '../../src/errors';
-import type { SseEvent, StreamEvent } from '../../src/events';
-import { GeminiDecoder, gemini, normalizeGeminiFinishReason } from '../../src/providers/gemini';
+import { gemini, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
+import { GeminiDecoder, InvalidEventError, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { normalizeGeminiFinishReason } from '../../src/providers/gemini/decoder';
 import { reassemble } from '../helpers/reassemble';
 import { sse, testScheduler } from '../helpers/marbles';
 
@@ -114,7 +114,7 @@ describe('gemini()', () => {
     const { out, error } = run([two, sse('message', { candidates: [{ index: 0, finishReason: 'STOP' }] })]);
     // f's end is held (empty arguments) and released when the stream ends, before the truncation.
     expect(out).toEqual([{ type: 'text-delta', choice: 0, text: 'a' }, { type: 'tool-call-delta', choice: 1, index: 0, name: 'f', argumentsDelta: '{}', replace: true }, stop, { type: 'tool-call-end', choice: 1, index: 0 }]);
-    expect(error).toEqual(new TruncatedStreamError(P, 'candidate 1 never sent a finishReason'));
+    expect(error).toEqual(new TruncatedStreamError({ provider: P, detail: 'candidate 1 never sent a finishReason' }));
   });
 
   it('error payloads end the stream with a provider-error carrying retryable', () => {
@@ -163,8 +163,8 @@ describe('gemini()', () => {
 
   it('standard cases: empty source and a missing finishReason are truncated, source errors pass through, unsubscribing unsubscribes', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      expectObservable(cold<SseEvent>('|').pipe(gemini())).toBe('#', {}, new TruncatedStreamError(P, 'no candidate arrived'));
-      expectObservable(cold('-a-|', { a: chunk([{ text: 'x' }]) }).pipe(gemini())).toBe('-t-#', { t: { type: 'text-delta', choice: 0, text: 'x' } }, new TruncatedStreamError(P, 'candidate 0 never sent a finishReason'));
+      expectObservable(cold<SseEvent>('|').pipe(gemini())).toBe('#', {}, new TruncatedStreamError({ provider: P, detail: 'no candidate arrived' }));
+      expectObservable(cold('-a-|', { a: chunk([{ text: 'x' }]) }).pipe(gemini())).toBe('-t-#', { t: { type: 'text-delta', choice: 0, text: 'x' } }, new TruncatedStreamError({ provider: P, detail: 'candidate 0 never sent a finishReason' }));
       expectObservable(cold('-a-#', { a: chunk([{ text: 'x' }]) }, new Error('network')).pipe(gemini())).toBe('-t-#', { t: { type: 'text-delta', choice: 0, text: 'x' } }, new Error('network'));
       const source = cold('-a-b-', { a: chunk([{ text: 'x' }]), b: chunk([{ text: 'y' }]) });
       expectObservable(source.pipe(gemini()), '^-!').toBe('-t-', { t: { type: 'text-delta', choice: 0, text: 'x' } });

@@ -1,8 +1,7 @@
 import { from, Observable, take } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { InvalidEventError, ProviderError, TruncatedStreamError } from '../../src/errors';
-import type { SseEvent, StreamEvent } from '../../src/events';
-import { openaiChat } from '../../src/providers/openaiChat';
+import { openaiChat, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
+import { InvalidEventError, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
 
 const sse = (data: unknown, event = 'message'): SseEvent => ({ event, data: typeof data === 'string' ? data : JSON.stringify(data), id: undefined, retry: undefined });
 const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => sse({ object: 'chat.completion.chunk', choices, ...extra });

@@ -1,6 +1,5 @@
-import { InvalidEventError, ProviderError, TruncatedStreamError } from '../../src/errors';
-import type { SseEvent, StreamEvent } from '../../src/events';
-import { OpenAIResponsesDecoder, openaiResponses } from '../../src/providers/openaiResponses';
+import { openaiResponses, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
+import { InvalidEventError, OpenAIResponsesDecoder, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
 import { sse, testScheduler } from '../helpers/marbles';
 
 const P = 'openai-responses';
@@ -54,7 +53,7 @@ describe('openaiResponses()', () => {
         a: { type: 'tool-call-delta', choice: 0, index: 2, id: 'call_9', name: 'weather', argumentsDelta: '', metadata: { itemId: 'fc_call_9' } },
         X: { type: 'tool-call-delta', choice: 0, index: 2, id: 'call_9', argumentsDelta: '{"location":"SF"}', replace: true },
         o: { type: 'tool-call-end', choice: 0, index: 2, id: 'call_9' },
-      }, new TruncatedStreamError(P, 'no response.completed, response.incomplete or response.failed arrived'));
+      }, new TruncatedStreamError({ provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived' }));
     });
   });
 
@@ -126,7 +125,7 @@ describe('openaiResponses()', () => {
 
   it('rejects data that is not JSON or not an object with invalid-event', () => {
     testScheduler().run(({ cold, expectObservable }) => {
-      expectObservable(cold('-a-|', { a: sse('response.created', '[1,2]') }).pipe(openaiResponses())).toBe('-#', {}, new InvalidEventError(P, '[1,2]', 'an event must be a JSON object'));
+      expectObservable(cold('-a-|', { a: sse('response.created', '[1,2]') }).pipe(openaiResponses())).toBe('-#', {}, new InvalidEventError({ provider: P, data: '[1,2]', detail: 'an event must be a JSON object' }));
     });
     expect(() => new OpenAIResponsesDecoder().sse(sse('response.created', '{oops'), () => undefined)).toThrow(InvalidEventError);
   });
@@ -164,7 +163,7 @@ describe('openaiResponses()', () => {
 
   it('standard cases: empty source is truncated, source errors pass through, unsubscribing unsubscribes the source', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      expectObservable(cold<SseEvent>('|').pipe(openaiResponses())).toBe('#', {}, new TruncatedStreamError(P, 'no response.completed, response.incomplete or response.failed arrived'));
+      expectObservable(cold<SseEvent>('|').pipe(openaiResponses())).toBe('#', {}, new TruncatedStreamError({ provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived' }));
       expectObservable(cold('-c-#', { c: created }, new Error('network')).pipe(openaiResponses())).toBe('-m-#', { m: meta }, new Error('network'));
       const source = cold('-c-a-x-', { c: created, a: added(0, 'c', 'f'), x: argDelta(0, '{') });
       expectObservable(source.pipe(openaiResponses()), '^--!').toBe('-m-', { m: meta });
@@ -176,7 +175,7 @@ describe('openaiResponses()', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       expectObservable(cold('-a-|', { a: added(0, 'c', 'f') }).pipe(openaiResponses())).toBe('-a-#', {
         a: { type: 'tool-call-delta', choice: 0, index: 0, id: 'c', name: 'f', argumentsDelta: '', metadata: { itemId: 'fc_c' } },
-      }, new TruncatedStreamError(P, 'no response.completed, response.incomplete or response.failed arrived (1 function call still open)'));
+      }, new TruncatedStreamError({ provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived (1 function call still open)' }));
     });
   });
 });

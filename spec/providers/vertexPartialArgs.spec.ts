@@ -1,4 +1,4 @@
-import { PartialArgsBuilder, parseJsonPath } from '../../src/providers/vertexPartialArgs';
+import { PartialArgsBuilder, parseJsonPath } from '../../src/providers/gemini/vertexPartialArgs';
 
 describe('parseJsonPath()', () => {
   it.each([

@@ -3,7 +3,7 @@
  * streamed, cut by a stop reason or by an in-band error. Each case is our own small stream shaped
  * like the one in the named public report; see `helpers.ts` for how it runs.
  */
-import { anthropicEvent } from '../../marbles';
+import { anthropicEvent } from 'rxjs-tool-calls/marbles';
 import { failed, ok, outcome, runWire } from './helpers';
 
 const start = anthropicEvent('message_start', {

@@ -4,8 +4,8 @@
  * arguments resent by a bridge, and Groq's `tool_use_failed`. Each case is our own small stream
  * shaped like the one in the named public report; see `helpers.ts` for how it runs.
  */
-import { openaiDone, sseEvent } from '../../marbles';
-import { isToolStreamError } from '../../src/errors';
+import { isToolStreamError } from 'rxjs-tool-calls';
+import { openaiDone, sseEvent } from 'rxjs-tool-calls/marbles';
 import { calls, chat, failed, finishChunk, ok, outcome, runWire, tc } from './helpers';
 
 const DONE = openaiDone();

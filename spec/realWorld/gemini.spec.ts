@@ -3,7 +3,7 @@
  * gateways that split one call over several `functionCall` parts. Each case is our own small stream
  * shaped like the one in the named public report; see `helpers.ts` for how it runs.
  */
-import { geminiChunk } from '../../marbles';
+import { geminiChunk } from 'rxjs-tool-calls/marbles';
 import { failed, gemini, ok, outcome, runWire } from './helpers';
 
 const usage = { usageMetadata: { promptTokenCount: 12, candidatesTokenCount: 5, totalTokenCount: 17 } };

@@ -6,12 +6,8 @@
  * with what issue 11's rules say a correct client reports.
  */
 import { catchError, concat, connect, EMPTY, from, map, merge, throwError, type Observable } from 'rxjs';
-import { sseEvent, toBytes } from '../../marbles';
-import { toolCalls } from '../../src/parse/toolCalls';
-import { isToolStreamError } from '../../src/errors';
-import type { StreamEvent } from '../../src/events';
-import { readStreamEvents } from '../../src/readStreamEvents';
-import type { ToolCallResult } from '../../src/result';
+import { isToolStreamError, readStreamEvents, type StreamEvent, type ToolCallResult, toolCalls } from 'rxjs-tool-calls';
+import { sseEvent, toBytes } from 'rxjs-tool-calls/marbles';
 import { chunkings } from '../helpers/chunking';
 import { runChunks, runObservable, type RunOutcome } from '../helpers/runStream';
 

@@ -5,9 +5,8 @@
  * the one in the named public report, run under every chunking (see `helpers.ts`).
  */
 import { type Observable } from 'rxjs';
-import { anthropicEvent, openaiChunk } from '../../marbles';
-import { fromAsyncIterable } from '../../src/sources/asyncIterable';
-import { fromReadableStream } from '../../src/sources/readableStream';
+import { fromAsyncIterable, fromReadableStream } from 'rxjs-tool-calls';
+import { anthropicEvent, openaiChunk } from 'rxjs-tool-calls/marbles';
 import { chunksThenError, runSource, undiciTerminated, type CallSummary, type Run } from './helpers';
 
 /** The chunks, then `TypeError: terminated`, from an async generator. */

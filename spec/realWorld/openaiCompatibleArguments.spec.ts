@@ -3,7 +3,7 @@
  * cumulative arguments, streams cut mid-call). Each case is our own small stream shaped like the one
  * in the named public report; see `helpers.ts` for how it runs (every chunking, whole pipeline).
  */
-import { openaiDone } from '../../marbles';
+import { openaiDone } from 'rxjs-tool-calls/marbles';
 import { calls, failed, finishChunk, ok, outcome, runWire, tc } from './helpers';
 
 const DONE = openaiDone();

@@ -3,7 +3,7 @@
  * servers, bridges and caches): where a function call's final arguments come from. Each case is our
  * own small stream shaped like the one in the named public report; see `helpers.ts` for how it runs.
  */
-import { responsesEvent } from '../../marbles';
+import { responsesEvent } from 'rxjs-tool-calls/marbles';
 import { failed, ok, outcome, runWire } from './helpers';
 
 const created = responsesEvent('response.created', { response: { id: 'resp_rw', model: 'gpt-test', status: 'in_progress', output: [] } });

@@ -5,14 +5,9 @@
  */
 import { concat, from, lastValueFrom, NEVER, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { anthropicEvent, cohereEvent, openaiChunk, openaiDone, responsesEvent, toBytes } from '../../marbles';
-import { accumulateToolCalls } from '../../src/parse/accumulateToolCalls';
-import { IdleTimeoutError } from '../../src/errors';
-import { partialToolCalls } from '../../src/parse/partialToolCalls';
-import { readStreamEvents } from '../../src/readStreamEvents';
-import { readToolCalls } from '../../src/readToolCalls';
-import { runTools } from '../../src/tools/runTools';
-import { tool } from '../../src/tools/types';
+import { accumulateToolCalls, partialToolCalls, readStreamEvents, readToolCalls, runTools, tool } from 'rxjs-tool-calls';
+import { IdleTimeoutError } from 'rxjs-tool-calls/advanced';
+import { anthropicEvent, cohereEvent, openaiChunk, openaiDone, responsesEvent, toBytes } from 'rxjs-tool-calls/marbles';
 import { calls, chat, failed, finishChunk, gemini, ok, outcome, runWire, tc } from './helpers';
 
 const anthropicStart = anthropicEvent('message_start', { message: { id: 'msg_r', model: 'claude-test', usage: { input_tokens: 5, output_tokens: 1 } } });
@@ -124,7 +119,7 @@ describe('rule 3: a chat finish never closes calls', () => {
       expectObservable(bytes$.pipe(readToolCalls({ idleTimeoutMs: 5 }))).toBe(
         '------(r#)',
         { r: expect.objectContaining({ success: false, error: expect.objectContaining({ code: 'incomplete', reason: 'idle-timeout' }) }) },
-        new IdleTimeoutError(5),
+        new IdleTimeoutError({ timeoutMs: 5 }),
       );
     });
   });

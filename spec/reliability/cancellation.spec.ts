@@ -3,9 +3,7 @@
  * readToolCalls (with an idle timeout) cancels the ReadableStream and leaves no timer behind.
  */
 import { type Subscription } from 'rxjs';
-import { fromReadableStream } from '../../src/sources';
-import { readToolCalls } from '../../src/readToolCalls';
-import { idleTimeout } from '../../src/reliability/idleTimeout';
+import { fromReadableStream, idleTimeout, readToolCalls } from 'rxjs-tool-calls';
 import { allStreams } from '../helpers/timeline';
 
 const weather = new Map(allStreams()).get('examples/weather.sse')!;

@@ -3,10 +3,9 @@
  */
 import { NEVER } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { encodeChunks, openaiChunk, openaiDone } from '../../marbles';
-import { IdleTimeoutError } from '../../src/errors';
-import { readToolCalls } from '../../src/readToolCalls';
-import { idleTimeout } from '../../src/reliability/idleTimeout';
+import { idleTimeout, readToolCalls } from 'rxjs-tool-calls';
+import { IdleTimeoutError } from 'rxjs-tool-calls/advanced';
+import { encodeChunks, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { plainValue } from '../helpers/plain';
 
 function scheduler(): TestScheduler {
@@ -17,7 +16,7 @@ function scheduler(): TestScheduler {
   });
 }
 
-const timeoutError = new IdleTimeoutError(5);
+const timeoutError = new IdleTimeoutError({ timeoutMs: 5 });
 
 describe('idleTimeout(ms)', () => {
   it('mirrors a source that never stalls', () => {

@@ -3,12 +3,9 @@
  * memory stays bounded; maxToolCalls and maxArgumentsSize end with their typed errors.
  */
 import { lastValueFrom, toArray } from 'rxjs';
-import { anthropicEvent, openaiChunk, openaiDone } from '../../marbles';
-import { ArgumentsTooLargeError, EventTooLargeError, TooManyToolCallsError } from '../../src/errors';
-import { readToolCalls } from '../../src/readToolCalls';
-import type { ToolCallResult } from '../../src/result';
-import { DEFAULT_MAX_EVENT_SIZE } from '../../src/sse';
-import { fromReadableStream } from '../../src/sources';
+import { fromReadableStream, readToolCalls, type ToolCallResult } from 'rxjs-tool-calls';
+import { ArgumentsTooLargeError, DEFAULT_MAX_EVENT_SIZE, EventTooLargeError, TooManyToolCallsError } from 'rxjs-tool-calls/advanced';
+import { anthropicEvent, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { runChunks } from '../helpers/runStream';
 
 const CHUNK = 64 * 1024;

@@ -3,7 +3,7 @@
  * results and typed errors only, with the offending input attached where it helps.
  */
 import fc from 'fast-check';
-import { InvalidEventError, UnknownFormatError } from '../../src/errors';
+import { InvalidEventError, UnknownFormatError } from 'rxjs-tool-calls/advanced';
 import { runChunks } from '../helpers/runStream';
 import { allStreams } from '../helpers/timeline';
 import { mutate, mutationArb, sseText, untyped, WRONG_SHAPES, expectNoUnhandledErrors } from '../helpers/mutations';

@@ -3,8 +3,8 @@
  * prototype; ids and names are strings whatever the wire sends; nothing is evaluated. All five
  * wire formats.
  */
-import { anthropicEvent, cohereEvent, openaiChunk, openaiDone, responsesEvent } from '../../marbles';
-import type { ToolCallResult } from '../../src/result';
+import { type ToolCallResult } from 'rxjs-tool-calls';
+import { anthropicEvent, cohereEvent, openaiChunk, openaiDone, responsesEvent } from 'rxjs-tool-calls/marbles';
 import { runChunks } from '../helpers/runStream';
 
 const HOSTILE = '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}},"prototype":{"polluted":3},"code":"(function(){globalThis.pwned=1})()"}';

@@ -1,10 +1,8 @@
 import { lastValueFrom, of, throwError, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { InvalidEventError, ProviderError, TruncatedStreamError } from '../../src/errors';
-import type { StreamEvent } from '../../src/events';
-import { OpenAIChatDecoder } from '../../src/providers/openaiChat';
-import { angularTextChunks, fromOpenAIChatChunks, fromSdkEvents, type AngularHttpEventLike } from '../../src/sources';
-import { openaiChunkObject, toolStreamErrorMatcher } from '../../marbles';
+import { type AngularHttpEventLike, angularTextChunks, fromOpenAIChatChunks, fromSdkEvents, type StreamEvent } from 'rxjs-tool-calls';
+import { InvalidEventError, OpenAIChatDecoder, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { openaiChunkObject, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
 
 describe('angularTextChunks', () => {
   const progress = (partialText: string | undefined): AngularHttpEventLike => ({ type: 3, partialText, loaded: partialText?.length ?? 0 });

@@ -4,11 +4,9 @@
  */
 import { defer } from 'rxjs';
 import { eachValueFrom } from 'rxjs-for-await';
-import { eachToolCall } from '../../src/async';
-import { ProviderError } from '../../src/errors';
-import { readToolCalls } from '../../src/readToolCalls';
-import type { ToolCallResult } from '../../src/result';
-import { fromResponse } from '../../src/sources';
+import { fromResponse, readToolCalls, type ToolCallResult } from 'rxjs-tool-calls';
+import { ProviderError } from 'rxjs-tool-calls/advanced';
+import { eachToolCall } from 'rxjs-tool-calls/async';
 import { startSdkServer, type SdkServer } from '../helpers/sdkServer';
 import { startSourcesServer, type SourcesServer } from '../helpers/sourcesServer';
 

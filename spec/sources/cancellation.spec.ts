@@ -7,10 +7,8 @@ import OpenAI from 'openai';
 import { filter, firstValueFrom, lastValueFrom, switchMap, take, toArray } from 'rxjs';
 import { fromFetch } from 'rxjs/fetch';
 import { eachValueFrom } from 'rxjs-for-await';
-import { IdleTimeoutError } from '../../src/errors';
-import { readToolCalls } from '../../src/readToolCalls';
-import { idleTimeout } from '../../src/reliability/idleTimeout';
-import { fromAsyncIterable, fromNodeReadable, fromOpenAIChatChunks, fromResponse } from '../../src/sources';
+import { fromAsyncIterable, fromNodeReadable, fromOpenAIChatChunks, fromResponse, idleTimeout, readToolCalls } from 'rxjs-tool-calls';
+import { IdleTimeoutError } from 'rxjs-tool-calls/advanced';
 import { startSourcesServer, type SourcesServer } from '../helpers/sourcesServer';
 
 let server: SourcesServer;

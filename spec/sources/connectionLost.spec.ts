@@ -9,12 +9,8 @@ import http from 'node:http';
 import OpenAI from 'openai';
 import { tap, type Observable, type OperatorFunction } from 'rxjs';
 import { fromFetch } from 'rxjs/fetch';
-import { toolCalls } from '../../src/parse/toolCalls';
-import { ConnectionLostError, IncompleteToolCallError } from '../../src/errors';
-import type { StreamEvent } from '../../src/events';
-import { readToolCalls } from '../../src/readToolCalls';
-import type { ToolCallResult } from '../../src/result';
-import { fromAnthropicEvents, fromAsyncIterable, fromNodeReadable, fromOpenAIChatChunks, fromOpenAIResponsesEvents, fromReadableStream, fromResponse, responseBody } from '../../src/sources';
+import { fromAnthropicEvents, fromAsyncIterable, fromNodeReadable, fromOpenAIChatChunks, fromOpenAIResponsesEvents, fromReadableStream, fromResponse, readToolCalls, responseBody, type StreamEvent, type ToolCallResult, toolCalls } from 'rxjs-tool-calls';
+import { ConnectionLostError, IncompleteToolCallError } from 'rxjs-tool-calls/advanced';
 import { bodyBytes, COMPLETE_ARGUMENTS, HALF_ARGUMENTS, startCutServer, type CutServer } from '../helpers/cutServer';
 
 let server: CutServer;

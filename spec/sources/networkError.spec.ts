@@ -9,13 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import OpenAI from 'openai';
 import { lastValueFrom, Observable, toArray } from 'rxjs';
-import { toolCalls } from '../../src/parse/toolCalls';
-import { ConnectionLostError, ERROR_CODES, IdleTimeoutError, isToolStreamError, ToolStreamError, TruncatedStreamError } from '../../src/errors';
-import type { StreamEvent } from '../../src/events';
-import { OpenAIChatDecoder } from '../../src/providers/openaiChat';
-import { readToolCalls } from '../../src/readToolCalls';
-import { fromAsyncIterable, fromNodeReadable, fromReadableStream, fromResponse, fromSdkEvents } from '../../src/sources';
-import { isConnectionLost } from '../../src/sources/networkError';
+import { ERROR_CODES, fromAsyncIterable, fromNodeReadable, fromReadableStream, fromResponse, fromSdkEvents, isToolStreamError, readToolCalls, type StreamEvent, toolCalls, ToolStreamError } from 'rxjs-tool-calls';
+import { ConnectionLostError, IdleTimeoutError, isConnectionLost, OpenAIChatDecoder, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
 import { chunkings } from '../helpers/chunking';
 import { ANTHROPIC_CUT, HALF_ARGUMENTS } from '../helpers/cutServer';
 import { plainValue } from '../helpers/plain';
@@ -59,8 +54,8 @@ describe('isConnectionLost(error)', () => {
     ["the user's own abort (AbortError)", abortError()],
     ['an AbortError with a network cause (still the user cancelling)', Object.assign(new Error('aborted', { cause: undiciTerminated() }), { name: 'AbortError' })],
     ['a DOMException AbortError', new DOMException('This operation was aborted', 'AbortError')],
-    ["the library's own errors", new TruncatedStreamError('http', 'cut')],
-    ["the library's own errors, even caused by one", new IdleTimeoutError(5)],
+    ["the library's own errors", new TruncatedStreamError({ provider: 'http', detail: 'cut' })],
+    ["the library's own errors, even caused by one", new IdleTimeoutError({ timeoutMs: 5 })],
     ['an SDK APIError (an HTTP or in-stream error event)', new OpenAI.APIError(500, { message: 'boom' }, 'boom', new Headers())],
     ['a string', 'ECONNRESET'],
     ['a code that is not a string', { code: 104 }],
@@ -81,7 +76,7 @@ describe('isConnectionLost(error)', () => {
 describe('ConnectionLostError', () => {
   it('is a typed, retryable error of the family with the original error as cause', () => {
     const cause = undiciTerminated();
-    const error = new ConnectionLostError('fromResponse', 1234, cause);
+    const error = new ConnectionLostError({ source: 'fromResponse', byteOffset: 1234 }, { cause: cause });
     expect(ERROR_CODES).toContain('connection-lost');
     expect(error).toBeInstanceOf(ToolStreamError);
     expect(isToolStreamError(error)).toBe(true);
@@ -97,7 +92,7 @@ describe('ConnectionLostError', () => {
       retryable: true,
       cause: { name: 'TypeError', message: 'terminated' },
     });
-    expect(new ConnectionLostError('fromAnthropicEvents', undefined, 'socket gone').message).toBe('The connection was lost (fromAnthropicEvents): socket gone');
+    expect(new ConnectionLostError({ source: 'fromAnthropicEvents', byteOffset: undefined }, { cause: 'socket gone' }).message).toBe('The connection was lost (fromAnthropicEvents): socket gone');
   });
 });
 
@@ -222,7 +217,7 @@ describe('downstream: open calls are incomplete with reason connection-lost, bef
     e: { type: 'tool-call-end', choice: 0, index: 0 },
     b: { type: 'tool-call-delta', choice: 0, index: 1, id: 'B', name: 'get_time', argumentsDelta: '{"tz":' },
   } satisfies Record<string, StreamEvent>;
-  const lost = new ConnectionLostError('fromResponse', 321, undiciTerminated());
+  const lost = new ConnectionLostError({ source: 'fromResponse', byteOffset: 321 }, { cause: undiciTerminated() });
 
   it('toolCalls(): -a-e-b-# gives A at e, then (I#)', () => {
     testScheduler().run(({ cold, expectObservable }) => {

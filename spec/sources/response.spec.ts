@@ -1,7 +1,7 @@
 import { firstValueFrom, lastValueFrom, of, switchMap, toArray } from 'rxjs';
 import { fromFetch } from 'rxjs/fetch';
-import { ProviderError, TruncatedStreamError } from '../../src/errors';
-import { fromResponse, httpProviderError, responseBody } from '../../src/sources';
+import { fromResponse, responseBody } from 'rxjs-tool-calls';
+import { httpProviderError, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
 import { FINITE_SSE, startSourcesServer, type SourcesServer } from '../helpers/sourcesServer';
 
 const decodeAll = (chunks: Uint8Array[]): string => {

@@ -5,8 +5,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs';
-import { toolCalls } from '../../src/parse/toolCalls';
-import { fromAnthropicEvents, fromOpenAIResponsesEvents } from '../../src/sources';
+import { fromAnthropicEvents, fromOpenAIResponsesEvents, toolCalls } from 'rxjs-tool-calls';
 import { startSdkServer, type SdkServer } from '../helpers/sdkServer';
 
 let server: SdkServer;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
-import { fromAsyncIterable, fromNodeReadable, fromReadableStream } from '../../src/sources';
-import { TruncatedStreamError } from '../../src/errors';
+import { fromAsyncIterable, fromNodeReadable, fromReadableStream } from 'rxjs-tool-calls';
+import { TruncatedStreamError } from 'rxjs-tool-calls/advanced';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 const text = (chunks: ReadonlyArray<Uint8Array | string>): string => chunks.map((c) => (typeof c === 'string' ? c : new TextDecoder().decode(c))).join('');

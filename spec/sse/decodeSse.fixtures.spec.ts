@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SseParser } from '../../src/sse';
+import { SseParser } from 'rxjs-tool-calls/advanced';
 import { parseAll, prng, randomChunks } from '../helpers/sse';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures');

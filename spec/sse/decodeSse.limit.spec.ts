@@ -1,8 +1,7 @@
 /** The event size limit: typed error, byte offset, bounded memory, no quadratic rescans. */
 import { Observable } from 'rxjs';
-import { EventTooLargeError } from '../../src/errors';
-import { DEFAULT_MAX_EVENT_SIZE, decodeSse, SseParser } from '../../src/sse';
-import type { SseEvent } from '../../src/events';
+import { decodeSse, type SseEvent } from 'rxjs-tool-calls';
+import { DEFAULT_MAX_EVENT_SIZE, EventTooLargeError, SseParser } from 'rxjs-tool-calls/advanced';
 import { decodeAll, sse, utf8 } from '../helpers/sse';
 
 const MB = 1024 * 1024;

@@ -1,7 +1,7 @@
 /** Property tests: any chunking of a serialized stream gives the events of the model. */
 import fc from 'fast-check';
 import { cuts, sseStream, splitText } from '../helpers/sseArbitraries';
-import { type EventTooLargeError } from '../../src/errors';
+import { type EventTooLargeError } from 'rxjs-tool-calls';
 import { bytewise, decodeAll, parseAll, splitAt, utf8 } from '../helpers/sse';
 
 describe('decodeSse (properties)', () => {

@@ -1,12 +1,11 @@
-import { MalformedArgumentsError, ToolFailedError } from '../../src/errors';
+import { assistantTextMessage, type ToolCall, toolMessages, type ToolStep } from 'rxjs-tool-calls';
+import { MalformedArgumentsError, ToolFailedError } from 'rxjs-tool-calls/advanced';
 import { contextOf } from '../../src/parse/validate';
-import type { ToolCall } from '../../src/result';
-import { anthropicToolMessages, assistantTextMessage, geminiToolContents, openaiChatToolMessages, openaiResponsesToolItems, toolMessages, type ToolStep } from '../../src/tools/messages';
 
 const weather: ToolCall = { id: 'call_w', name: 'get_weather', index: 0, choice: 0, arguments: { city: 'Paris' }, rawArguments: '{"city":"Paris"}', providerMetadata: { thoughtSignature: 'sig-1' } };
 const time: ToolCall = { id: 'gen_1', name: 'get_time', index: 1, choice: 0, arguments: {}, rawArguments: '', providerMetadata: { idGenerated: true } };
-const broken = new MalformedArgumentsError({ id: 'call_b', name: 'search', index: 2, choice: 0, rawArguments: '{"q":' }, 'Unexpected end of JSON input', 5);
-const failure = new ToolFailedError(contextOf(time), new Error('clock broke'));
+const broken = new MalformedArgumentsError({ toolCall: { id: 'call_b', name: 'search', index: 2, choice: 0, rawArguments: '{"q":' }, parseError: 'Unexpected end of JSON input', position: 5 });
+const failure = new ToolFailedError({ toolCall: contextOf(time) }, { cause: new Error('clock broke') });
 
 // Results in completion order; the helpers put the calls in call order.
 const step: ToolStep = {
@@ -21,7 +20,7 @@ const step: ToolStep = {
 
 describe('message helpers', () => {
   it('openai-chat: assistant with tool_calls, then tool messages by tool_call_id', () => {
-    expect(openaiChatToolMessages(step)).toEqual([
+    expect(toolMessages('openai-chat', step)).toEqual([
       {
         role: 'assistant',
         content: 'Checking.',
@@ -35,11 +34,11 @@ describe('message helpers', () => {
       { role: 'tool', tool_call_id: 'gen_1', content: 'Tool get_time (gen_1) failed: clock broke' },
       { role: 'tool', tool_call_id: 'call_b', content: broken.message },
     ]);
-    expect(openaiChatToolMessages({ results: [] })).toEqual([{ role: 'assistant', content: null }]);
+    expect(toolMessages('openai-chat', { results: [] })).toEqual([{ role: 'assistant', content: null }]);
   });
 
   it('openai-responses: text, function_call items, function_call_output items by call_id', () => {
-    expect(openaiResponsesToolItems(step)).toEqual([
+    expect(toolMessages('openai-responses', step)).toEqual([
       { role: 'assistant', content: 'Checking.' },
       { type: 'function_call', call_id: 'call_w', name: 'get_weather', arguments: '{"city":"Paris"}' },
       { type: 'function_call', call_id: 'gen_1', name: 'get_time', arguments: '{}' },
@@ -51,7 +50,7 @@ describe('message helpers', () => {
   });
 
   it('anthropic: thinking, text and tool_use blocks, then tool_result blocks with is_error', () => {
-    expect(anthropicToolMessages(step)).toEqual([
+    expect(toolMessages('anthropic', step)).toEqual([
       {
         role: 'assistant',
         content: [
@@ -74,7 +73,7 @@ describe('message helpers', () => {
   });
 
   it('gemini: functionCall parts keeping thoughtSignature, functionResponse parts; generated ids are not sent', () => {
-    expect(geminiToolContents(step)).toEqual([
+    expect(toolMessages('gemini', step)).toEqual([
       {
         role: 'model',
         parts: [
@@ -97,12 +96,9 @@ describe('message helpers', () => {
 
   it('stringify option, string outputs as they are, and toolMessages dispatches by format', () => {
     const plain: ToolStep = { results: [{ success: true, data: { name: 'get_weather', call: weather, output: 'sunny' } }] };
-    expect(openaiChatToolMessages(plain)[1]).toEqual({ role: 'tool', tool_call_id: 'call_w', content: 'sunny' });
-    expect(openaiChatToolMessages(plain, { stringify: (o) => `<${String(o)}>` })[1]).toMatchObject({ content: '<sunny>' });
-    expect(toolMessages('anthropic', plain)).toEqual(anthropicToolMessages(plain));
-    expect(toolMessages('gemini', plain)).toEqual(geminiToolContents(plain));
-    expect(toolMessages('openai-responses', plain)).toEqual(openaiResponsesToolItems(plain));
-  });
+    expect(toolMessages('openai-chat', plain)[1]).toEqual({ role: 'tool', tool_call_id: 'call_w', content: 'sunny' });
+    expect(toolMessages('openai-chat', plain, { stringify: (o) => `<${String(o)}>` })[1]).toMatchObject({ content: '<sunny>' });
+      });
 
   it('final answers', () => {
     expect(assistantTextMessage('openai-chat', 'Done.')).toEqual({ role: 'assistant', content: 'Done.' });

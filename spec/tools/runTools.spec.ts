@@ -1,12 +1,11 @@
 import { lastValueFrom, NEVER, Observable, of, Subject, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { z } from 'zod';
-import { IncompleteToolCallError, ToolFailedError, ToolTimeoutError } from '../../src/errors';
+import { runTools, tool, type ToolCall, type ToolCallResult, type ToolRunResult } from 'rxjs-tool-calls';
+import { IncompleteToolCallError, ToolFailedError, ToolTimeoutError } from 'rxjs-tool-calls/advanced';
+import { normalizeErrors } from 'rxjs-tool-calls/marbles';
 import { contextOf } from '../../src/parse/validate';
-import { fail, ok, type ToolCall, type ToolCallResult } from '../../src/result';
-import { runTools } from '../../src/tools/runTools';
-import { tool, type ToolRunResult } from '../../src/tools/types';
-import { normalizeErrors } from '../../marbles';
+import { fail, ok } from '../../src/result';
 import { standardCases } from '../helpers/standardCases';
 
 function call(name: string, args: unknown, id = `call_${name}`, index = 0): ToolCall {
@@ -34,7 +33,7 @@ describe('runTools', () => {
   });
 
   it('reports every kind of failure as a typed result, never cancelling the others', async () => {
-    const cut = new IncompleteToolCallError({ id: 'c0', name: 'x', index: 0, choice: 0, rawArguments: '{"a' }, 'stream-ended');
+    const cut = new IncompleteToolCallError({ toolCall: { id: 'c0', name: 'x', index: 0, choice: 0, rawArguments: '{"a' }, reason: 'stream-ended' });
     const boom = new Error('boom');
     const tools = {
       strict: tool({ schema: z.object({ n: z.number() }), execute: ({ n }) => n }),
@@ -165,7 +164,7 @@ describe('runTools', () => {
         const slow = cold('------(x|)', { x: 1 });
         const source = cold<ToolCallResult>('A|', results);
         const timed = { t: tool({ timeoutMs: 3, execute: () => slow }) };
-        const error = new ToolTimeoutError(contextOf(call('t', 'a', 'A')), 3);
+        const error = new ToolTimeoutError({ toolCall: contextOf(call('t', 'a', 'A')), timeoutMs: 3 });
         expectObservable(source.pipe(runTools(timed))).toBe('---(e|)', { e: { success: false, error, call: call('t', 'a', 'A') } });
         expectSubscriptions(slow.subscriptions).toBe('^--!');
       });

@@ -4,10 +4,8 @@
  */
 import { lastValueFrom, toArray } from 'rxjs';
 import { z } from 'zod';
-import { MaxStepsError } from '../../src/errors';
-import { fromResponse } from '../../src/sources';
-import { tool } from '../../src/tools/types';
-import { toolLoop, type LoopMessage, type ToolLoopItem } from '../../src/tools/toolLoop';
+import { fromResponse, type LoopMessage, tool, toolLoop, type ToolLoopItem } from 'rxjs-tool-calls';
+import { MaxStepsError } from 'rxjs-tool-calls/advanced';
 import { startScriptedModel, within, type ScriptedModel, type ScriptedStep } from '../helpers/scriptedModel';
 import { anthropicWire, openaiChatWire, type ScriptedWire } from '../helpers/scriptedWire';
 

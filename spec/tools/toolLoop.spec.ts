@@ -1,8 +1,7 @@
 import { concat, from, lastValueFrom, NEVER, type Observable, of, throwError, toArray } from 'rxjs';
-import { geminiChunk, openaiChunk, openaiDone, responsesEvent } from '../../marbles';
-import { ProviderError } from '../../src/errors';
-import { tool } from '../../src/tools/types';
-import { toolLoop, type LoopMessage, type ToolLoopItem } from '../../src/tools/toolLoop';
+import { type LoopMessage, tool, toolLoop, type ToolLoopItem } from 'rxjs-tool-calls';
+import { ProviderError } from 'rxjs-tool-calls/advanced';
+import { geminiChunk, openaiChunk, openaiDone, responsesEvent } from 'rxjs-tool-calls/marbles';
 
 /** A request stub answering step n with `answers[n]`, recording the messages it got. */
 function stub(answers: ReadonlyArray<Observable<string>>) {

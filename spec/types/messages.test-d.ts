@@ -4,17 +4,17 @@
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ResponseInputItem } from 'openai/resources/responses/responses';
-import { anthropicToolMessages, openaiChatToolMessages, openaiResponsesToolItems, type ToolStep } from '../../src/tools/messages';
+import { toolMessages, type ToolStep } from 'rxjs-tool-calls';
 
 declare const step: ToolStep;
 
-const chat: ChatCompletionMessageParam[] = [{ role: 'user', content: 'weather?' }, ...openaiChatToolMessages(step)];
-const responses: ResponseInputItem[] = [{ role: 'user', content: 'weather?' }, ...openaiResponsesToolItems(step)];
-const anthropic: MessageParam[] = [{ role: 'user', content: 'weather?' }, ...anthropicToolMessages(step)];
+const chat: ChatCompletionMessageParam[] = [{ role: 'user', content: 'weather?' }, ...toolMessages('openai-chat', step)];
+const responses: ResponseInputItem[] = [{ role: 'user', content: 'weather?' }, ...toolMessages('openai-responses', step)];
+const anthropic: MessageParam[] = [{ role: 'user', content: 'weather?' }, ...toolMessages('anthropic', step)];
 void chat;
 void responses;
 void anthropic;
 
 // @ts-expect-error a tool message is not an Anthropic message
-const wrong: MessageParam = openaiChatToolMessages(step)[1];
+const wrong: MessageParam = toolMessages('openai-chat', step)[1];
 void wrong;

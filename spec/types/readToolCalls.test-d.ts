@@ -1,9 +1,7 @@
 // Type-level tests, checked by `tsc --noEmit` (npm run typecheck): typed tools narrow by name.
 import type { Observable } from 'rxjs';
 import { z } from 'zod';
-import { readToolCalls } from '../../src/readToolCalls';
-import { toolCalls } from '../../src/parse/toolCalls';
-import type { StreamEvent } from '../../src/events';
+import { readToolCalls, type StreamEvent, toolCalls } from 'rxjs-tool-calls';
 
 declare const bytes$: Observable<Uint8Array>;
 declare const events$: Observable<StreamEvent>;

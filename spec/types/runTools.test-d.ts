@@ -4,9 +4,7 @@
 import { Observable, of, type OperatorFunction } from 'rxjs';
 import * as v from 'valibot';
 import { z } from 'zod';
-import type { ToolCallResult } from '../../src/result';
-import { runTools } from '../../src/tools/runTools';
-import { tool, type InferToolRun, type ToolRunResult } from '../../src/tools/types';
+import { type InferToolRun, runTools, tool, type ToolCallResult, type ToolRunResult } from 'rxjs-tool-calls';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(): T | void {}

@@ -4,9 +4,8 @@
  */
 import * as v from 'valibot';
 import { z } from 'zod';
-import type { InferToolCall, StandardSchemaV1, ToolSchemas, TypedToolCallResult } from '../../src/parse/validate';
-import { validateArguments, validateToolCall } from '../../src/parse/validate';
-import type { ToolCallContext } from '../../src/errors';
+import { type InferToolCall, type StandardSchemaV1, type ToolCallContext, type ToolSchemas, type TypedToolCallResult, validateToolCall } from 'rxjs-tool-calls';
+import { validateArguments } from 'rxjs-tool-calls/advanced';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(): T | void {}

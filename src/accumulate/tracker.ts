@@ -306,7 +306,7 @@ export class ToolCallTracker {
 
   private open(state: ChoiceState, choice: number, index: number, wireId: string | undefined): MutableCall {
     const limit = this.maxToolCalls;
-    if (this.all.length >= limit) throw new TooManyToolCallsError(limit);
+    if (this.all.length >= limit) throw new TooManyToolCallsError({ limit });
     const call: MutableCall = {
       seq: this.all.length,
       id: wireId === undefined ? this.generated() : this.uniqueId(wireId),

@@ -34,10 +34,10 @@ const defaultParser: ArgumentsParser = (call) => parseArguments(call.rawArgument
  */
 export function resultOf(call: TrackedCall, parse: ArgumentsParser = defaultParser, repair = true): ToolCallResult {
   const ending = call.ending;
-  if (ending === undefined) return fail(new IncompleteToolCallError(callContext(call), 'stream-ended'));
-  if (ending.kind === 'incomplete') return fail(new IncompleteToolCallError(callContext(call), ending.reason));
-  if (ending.kind === 'too-large') return fail(new ArgumentsTooLargeError(callContext(call), ending.limit));
-  if (call.name === '') return fail(new MissingNameError(callContext(call)));
+  if (ending === undefined) return fail(new IncompleteToolCallError({ toolCall: callContext(call), reason: 'stream-ended' }));
+  if (ending.kind === 'incomplete') return fail(new IncompleteToolCallError({ toolCall: callContext(call), reason: ending.reason }));
+  if (ending.kind === 'too-large') return fail(new ArgumentsTooLargeError({ toolCall: callContext(call), limit: ending.limit }));
+  if (call.name === '') return fail(new MissingNameError({ toolCall: callContext(call) }));
   const parsed = parse(call);
   let value: unknown;
   let repaired: 'repeated' | 'cumulative' | undefined;
@@ -47,8 +47,8 @@ export function resultOf(call: TrackedCall, parse: ArgumentsParser = defaultPars
     const fixed = repair ? repairArguments(call.rawArguments, call.fragments >= 2 && call.cumulative ? call.lastFragment : undefined) : undefined;
     if (fixed === undefined) {
       const cut = cutReason(ending.finishReason);
-      if (cut !== undefined) return fail(new IncompleteToolCallError(callContext(call), cut));
-      return fail(new MalformedArgumentsError(callContext(call), parsed.message, parsed.position));
+      if (cut !== undefined) return fail(new IncompleteToolCallError({ toolCall: callContext(call), reason: cut }));
+      return fail(new MalformedArgumentsError({ toolCall: callContext(call), parseError: parsed.message, position: parsed.position }));
     }
     value = fixed.value;
     repaired = fixed.repaired;

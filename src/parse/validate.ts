@@ -61,7 +61,7 @@ export async function validateArgumentsAsync<S extends StandardSchemaV1>(schema:
  */
 export function validateToolCall<T extends ToolSchemas>(tools: T, call: ToolCall): MaybePromise<TypedToolCallResult<T>> {
   const context = contextOf(call);
-  if (!Object.prototype.hasOwnProperty.call(tools, call.name)) return fail(new UnknownToolError(context, Object.keys(tools)));
+  if (!Object.prototype.hasOwnProperty.call(tools, call.name)) return fail(new UnknownToolError({ toolCall: context, availableTools: Object.keys(tools) }));
   const schema = tools[call.name] as StandardSchemaV1;
   const typed = (result: Result<unknown, InvalidArgumentsError>): TypedToolCallResult<T> =>
     result.success ? ok({ ...call, arguments: result.data } as InferToolCall<T>) : result;
@@ -75,7 +75,7 @@ export function contextOf(call: ToolCall): ToolCallContext {
 }
 
 function settle<S extends StandardSchemaV1>(outcome: StandardSchemaV1.Result<unknown>, value: unknown, toolCall: ToolCallContext): Result<StandardSchemaV1.InferOutput<S>, InvalidArgumentsError> {
-  if (outcome.issues !== undefined) return fail(new InvalidArgumentsError(toolCall, toValidationIssues(outcome.issues), value));
+  if (outcome.issues !== undefined) return fail(new InvalidArgumentsError({ toolCall, issues: toValidationIssues(outcome.issues), value }));
   return ok(outcome.value as StandardSchemaV1.InferOutput<S>);
 }
 

@@ -43,5 +43,5 @@ export function validateResults<T extends ToolSchemas>(tools: T): OperatorFuncti
 
 function thrownByValidator<T extends ToolSchemas>(call: ToolCall, error: unknown): TypedToolCallResult<T> {
   const message = `the validator threw: ${error instanceof Error ? error.message : String(error)}`;
-  return fail(new InvalidArgumentsError(contextOf(call), [{ message, path: [] }], call.arguments));
+  return fail(new InvalidArgumentsError({ toolCall: contextOf(call), issues: [{ message, path: [] }], value: call.arguments }));
 }

@@ -7,6 +7,9 @@
 import { InvalidEventError } from '../errors';
 import type { ProviderMetadata, ProviderName, SseEvent, ToolCallDeltaEvent, UsageEvent } from '../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
+import { safeStringify } from '../internal/json';
+
+export { safeStringify, stringifyJson } from '../internal/json';
 
 /**
  * The event type of one SSE event: the `event:` field, or the payload's own `type` when the field is
@@ -24,15 +27,6 @@ export function wireString(value: unknown): string | undefined {
   return undefined;
 }
 
-/** `JSON.stringify` that never throws (for error messages). */
-export function safeStringify(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
 /** Parse one SSE event's data as a JSON object, or throw `invalid-event` naming what was wrong. */
 export function parseObject(provider: ProviderName, data: string): Record<string, unknown> {
   return requireObject(provider, parseEventData(provider, data));
@@ -41,7 +35,7 @@ export function parseObject(provider: ProviderName, data: string): Record<string
 /** `payload` as a JSON object, or throw `invalid-event`. */
 export function requireObject(provider: ProviderName, payload: unknown): Record<string, unknown> {
   const record = asRecord(payload);
-  if (record === undefined) throw new InvalidEventError(provider, typeof payload === 'string' ? payload : safeStringify(payload), 'an event must be a JSON object');
+  if (record === undefined) throw new InvalidEventError({ provider, data: typeof payload === 'string' ? payload : safeStringify(payload), detail: 'an event must be a JSON object' });
   return record;
 }
 
@@ -149,57 +143,3 @@ export function toolCallDelta(
   return event;
 }
 
-/**
- * `JSON.stringify` of a value parsed from JSON (plain objects, arrays, strings, numbers, booleans,
- * null), at any nesting depth: the engine's own when it can, else an iterative writer (the engine's
- * recurses and throws a `RangeError` a few thousand levels deep, where `JSON.parse` does not).
- */
-export function stringifyJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? 'null';
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return stringifyDeep(value);
-  }
-}
-
-interface Frame {
-  readonly container: Record<string, unknown> | unknown[];
-  readonly keys: string[] | undefined;
-  next: number;
-}
-
-function stringifyDeep(root: unknown): string {
-  const out: string[] = [];
-  const stack: Frame[] = [];
-  const open = (value: unknown): void => {
-    if (value === null || typeof value !== 'object') {
-      out.push(JSON.stringify(value) ?? 'null');
-      return;
-    }
-    const isArray = Array.isArray(value);
-    out.push(isArray ? '[' : '{');
-    stack.push({ container: value as Record<string, unknown> | unknown[], keys: isArray ? undefined : Object.keys(value), next: 0 });
-  };
-  open(root);
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1] as Frame;
-    const { container, keys } = frame;
-    const length = keys === undefined ? (container as unknown[]).length : keys.length;
-    if (frame.next >= length) {
-      out.push(keys === undefined ? ']' : '}');
-      stack.pop();
-      continue;
-    }
-    const i = frame.next++;
-    if (i > 0) out.push(',');
-    if (keys === undefined) {
-      open((container as unknown[])[i]);
-    } else {
-      const key = keys[i] as string;
-      out.push(JSON.stringify(key), ':');
-      open((container as Record<string, unknown>)[key]);
-    }
-  }
-  return out.join('');
-}

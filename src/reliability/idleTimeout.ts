@@ -46,5 +46,5 @@ import { IdleTimeoutError } from '../errors';
  */
 export function idleTimeout<T>(ms: number, scheduler: SchedulerLike = asyncScheduler): MonoTypeOperatorFunction<T> {
   if (!(typeof ms === 'number' && ms > 0 && Number.isFinite(ms))) throw new RangeError(`idleTimeout: ms must be a positive finite number, got ${String(ms)}`);
-  return timeout<T, Observable<never>>({ each: ms, scheduler, with: () => throwError(() => new IdleTimeoutError(ms)) });
+  return timeout<T, Observable<never>>({ each: ms, scheduler, with: () => throwError(() => new IdleTimeoutError({ timeoutMs: ms })) });
 }

@@ -11,4 +11,3 @@ export { fromResponse, responseBody, httpProviderError, type ResponseLike, type 
 export { fromNodeReadable, type NodeReadableLike } from './nodeReadable';
 export { angularTextChunks, type AngularHttpEventLike, type AngularTextChunksOptions } from './angular';
 export { isConnectionLost } from './networkError';
-export { fromSdkEvents, fromOpenAIChatChunks, fromOpenAIResponsesEvents, fromAnthropicEvents, type SdkEventName, type TypedSdkEvent } from './sdk';

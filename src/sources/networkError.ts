@@ -124,7 +124,7 @@ export function isConnectionLost(error: unknown): boolean {
  * @internal
  */
 export function asConnectionLost(error: unknown, source: string, byteOffset: number | undefined): unknown {
-  return isConnectionLost(error) ? new ConnectionLostError(source, byteOffset, error) : error;
+  return isConnectionLost(error) ? new ConnectionLostError({ source, byteOffset }, { cause: error }) : error;
 }
 
 /**

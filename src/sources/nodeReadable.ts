@@ -116,7 +116,7 @@ export function fromNodeReadable(readable: NodeReadableLike): Observable<Uint8Ar
     };
     const onClose = (): void => {
       stop(false);
-      subscriber.error(new TruncatedStreamError('http', 'the Node.js stream closed before it ended'));
+      subscriber.error(new TruncatedStreamError({ provider: 'http', detail: 'the Node.js stream closed before it ended' }));
     };
     const stop = (destroy: boolean): void => {
       if (finished) return;

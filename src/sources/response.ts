@@ -148,7 +148,7 @@ function responseChunks(response: ResponseLike | PromiseLike<ResponseLike>, prov
           return;
         }
         if (res.body === null) {
-          subscriber.error(new TruncatedStreamError(provider, `the HTTP ${res.status} response has no body`));
+          subscriber.error(new TruncatedStreamError({ provider, detail: `the HTTP ${res.status} response has no body` }));
           return;
         }
         body = readStream(res.body, source).subscribe(subscriber);

@@ -309,7 +309,7 @@ export class SseParser {
     head = head.slice(0, Math.min(HEAD_CHARS, this.maxEventSize + 1));
     this.pending = [];
     this.data = '';
-    this.failure = new EventTooLargeError(this.maxEventSize, byteOffset, head);
+    this.failure = new EventTooLargeError({ limit: this.maxEventSize, byteOffset, start: head });
     throw this.failure;
   }
 }

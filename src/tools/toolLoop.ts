@@ -9,7 +9,7 @@ import { MaxStepsError } from '../errors';
 import type { StreamEvent } from '../events';
 import { readStreamEvents, type ReadStreamEventsOptions } from '../readStreamEvents';
 import type { ToolCallResult } from '../result';
-import { assistantTextMessage, toolMessages, type MessageFormat, type ReasoningPart, type ToolMessagesOptions } from './messages';
+import { assistantTextMessage, isMessageFormat, toolMessages, type MessageFormat, type ReasoningPart, type ToolMessagesOptions } from './messages';
 import { runTools, type RunToolsOptions } from './runTools';
 import type { InferToolRun, ToolRun, ToolRunResult, ToolSet } from './types';
 
@@ -89,8 +89,6 @@ export type ToolLoopItem<Run = ToolRun> =
       readonly messages: ReadonlyArray<LoopMessage>;
     };
 
-const FORMATS: ReadonlyArray<string> = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'];
-
 interface StepState<Run> {
   text: string;
   pendingReasoning: string;
@@ -160,7 +158,9 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
 export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, options: ToolLoopOptions = {}): Observable<ToolLoopItem<InferToolRun<T>>> {
   type Run = InferToolRun<T>;
   type Item = ToolLoopItem<Run>;
-  const format: MessageFormat = options.format ?? (options.provider !== undefined && FORMATS.includes(options.provider) ? (options.provider as MessageFormat) : 'openai-chat');
+  const provider = options.provider;
+  const providerName = provider === undefined ? undefined : typeof provider === 'string' ? provider : provider.format;
+  const format: MessageFormat = options.format ?? (providerName !== undefined && isMessageFormat(providerName) ? providerName : 'openai-chat');
   const readOptions = { ...options, provider: options.provider ?? options.format ?? 'auto' };
   const maxSteps = options.maxSteps ?? 10;
   if (!(maxSteps >= 1)) throw new RangeError(`rxjs-tool-calls: maxSteps must be at least 1 (got ${maxSteps})`);
@@ -174,7 +174,7 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
     const reasoning = state.pendingReasoning === '' ? state.reasoning : [...state.reasoning, { text: state.pendingReasoning }];
     const appended = [...messages, ...toolMessages(format, { text, reasoning, results }, options)];
     const end = of<Item>({ type: 'step-end', step, text, results, messages: appended });
-    if (step + 1 >= maxSteps) return concat(end, throwError(() => new MaxStepsError(maxSteps)));
+    if (step + 1 >= maxSteps) return concat(end, throwError(() => new MaxStepsError({ maxSteps })));
     return concat(end, runStep(step + 1, appended));
   };
 

@@ -4,12 +4,11 @@
  *
  * @module
  */
-import type { OperatorFunction } from 'rxjs';
-import { InvalidEventError, TruncatedStreamError } from '../errors';
-import type { FinishReason, SseEvent, StreamEvent } from '../events';
-import { asNumber, asRecord, asString, decodeSseWith, isAfterFinishFailure, providerError, type Emit, type WireDecoder } from './decoder';
+import { InvalidEventError, TruncatedStreamError } from '../../errors';
+import type { FinishReason, SseEvent } from '../../events';
+import { asNumber, asRecord, asString, isAfterFinishFailure, providerError, type Emit, type WireDecoder } from '../decoder';
 import { PartialArgsBuilder } from './vertexPartialArgs';
-import { errorEvent, parseObject, requireObject, safeStringify, stringifyJson, usageEvent, wireString } from './wire';
+import { errorEvent, parseObject, requireObject, safeStringify, stringifyJson, usageEvent, wireString, type UsageCounts } from '../wire';
 
 /** Map a Gemini `finishReason` to the normalised {@link FinishReason}. */
 export function normalizeGeminiFinishReason(raw: string): FinishReason {
@@ -36,6 +35,17 @@ export function normalizeGeminiFinishReason(raw: string): FinishReason {
     default:
       return 'other';
   }
+}
+
+/** Gemini `usageMetadata` → token counts. */
+export function geminiUsage(usage: Record<string, unknown>): UsageCounts {
+  return {
+    inputTokens: asNumber(usage['promptTokenCount']),
+    outputTokens: asNumber(usage['candidatesTokenCount']),
+    totalTokens: asNumber(usage['totalTokenCount']),
+    reasoningTokens: asNumber(usage['thoughtsTokenCount']),
+    cachedInputTokens: asNumber(usage['cachedContentTokenCount']),
+  };
 }
 
 /** A Vertex call whose arguments are still streaming as `partialArgs`. */
@@ -90,7 +100,7 @@ export class GeminiDecoder implements WireDecoder {
     this.metadata(chunk, emit);
     const candidates = chunk['candidates'];
     if (candidates !== undefined && candidates !== null) {
-      if (!Array.isArray(candidates)) throw new InvalidEventError(this.provider, data ?? safeStringify(chunk), '`candidates` must be an array');
+      if (!Array.isArray(candidates)) throw new InvalidEventError({ provider: this.provider, data: data ?? safeStringify(chunk), detail: '`candidates` must be an array' });
       for (const value of candidates) {
         const candidate = asRecord(value);
         if (candidate !== undefined) this.candidate(candidate, data ?? safeStringify(chunk), emit);
@@ -226,7 +236,7 @@ export class GeminiDecoder implements WireDecoder {
     if (streamed && open !== undefined) {
       for (const entry of partialArgs) {
         const problem = open.builder.apply(entry);
-        if (problem !== undefined) throw new InvalidEventError(this.provider, data, problem);
+        if (problem !== undefined) throw new InvalidEventError({ provider: this.provider, data, detail: problem });
       }
       // A chunk with partialArgs and no willContinue is the call's last (vercel/ai#14358: no `functionCall: {}` follows).
       if (!willContinue) this.close(choice, state, undefined, emit);
@@ -255,13 +265,7 @@ export class GeminiDecoder implements WireDecoder {
   }
 
   private usage(usage: Record<string, unknown>, emit: Emit): void {
-    const counts = {
-      inputTokens: asNumber(usage['promptTokenCount']),
-      outputTokens: asNumber(usage['candidatesTokenCount']),
-      totalTokens: asNumber(usage['totalTokenCount']),
-      reasoningTokens: asNumber(usage['thoughtsTokenCount']),
-      cachedInputTokens: asNumber(usage['cachedContentTokenCount']),
-    };
+    const counts = geminiUsage(usage);
     const key = Object.values(counts).join(',');
     if (key === this.lastUsage) return; // Gemini repeats usage on every chunk
     const event = usageEvent(counts, usage);
@@ -272,9 +276,9 @@ export class GeminiDecoder implements WireDecoder {
 
   end(emit: Emit): void {
     this.releaseAll(emit);
-    if (this.candidates.size === 0) throw new TruncatedStreamError(this.provider, 'no candidate arrived');
+    if (this.candidates.size === 0) throw new TruncatedStreamError({ provider: this.provider, detail: 'no candidate arrived' });
     const open = [...this.candidates].filter(([, state]) => !state.finished).map(([choice]) => choice);
-    if (open.length > 0) throw new TruncatedStreamError(this.provider, `candidate ${open.join(', ')} never sent a finishReason`);
+    if (open.length > 0) throw new TruncatedStreamError({ provider: this.provider, detail: `candidate ${open.join(', ')} never sent a finishReason` });
     emit({ type: 'done' });
   }
 
@@ -293,49 +297,4 @@ export class GeminiDecoder implements WireDecoder {
   private releaseAll(emit: Emit): void {
     for (const [choice, state] of this.candidates) this.release(choice, state, emit);
   }
-}
-
-/**
- * Read Gemini `streamGenerateContent?alt=sse` chunks (Gemini API and Vertex AI) as {@link StreamEvent}s.
- *
- * <span class="informal">SSE chunks in; one normalised event per text piece, thought piece,
- * function call, finish reason and usage change out.</span>
- *
- * ```text
- * --a---------b--------------c----------|       a: text part, b: two functionCall parts, c: finishReason STOP
- *   gemini()
- * --(mt)------(xexe)---------(fu)-------(d|)    m: metadata, t: text-delta, x: tool-call-delta (replace),
- *                                                e: tool-call-end, f: finish, u: usage, d: done
- * ```
- *
- * 1. Emits `text-delta`, `reasoning-delta` (parts with `thought: true`; a `thoughtSignature` on a
- *    text part becomes the delta's `signature`), `finish` per candidate, `usage` (once per change)
- *    and `metadata` (`responseId`, `modelVersion`). The choice is the candidate `index` (0 when absent).
- * 2. A whole `functionCall` part (`{ name, args }`) is one `replace: true` delta with the full JSON
- *    arguments (`{}` when absent), followed at once by `tool-call-end`. The wire has no call index,
- *    so `index` is the call's ordinal position within its candidate; the id is absent unless the
- *    part has one (the accumulator generates ids). `thoughtSignature` goes into `metadata`.
- * 3. Vertex streamed arguments: `{ name, willContinue: true }` opens a call (an empty delta with its
- *    name); `partialArgs[]` entries build the arguments (`stringValue` appended at its `jsonPath`,
- *    number/bool/null values replace); `functionCall: {}`, the next named call or the candidate's
- *    `finishReason` closes it with one `replace: true` delta of the rebuilt JSON and `tool-call-end`
- *    (`incomplete: true` when a non-STOP finish reason cut it).
- * 4. There is no terminator event: the stream is complete when every candidate sent a
- *    `finishReason` (then `done` is emitted as the source completes); otherwise it ends with
- *    `truncated`. `{ error: { code, message, status } }` ends it with a `provider-error` (429, 5xx,
- *    `UNAVAILABLE`, `RESOURCE_EXHAUSTED` are retryable); data that is not a JSON object, or an
- *    unusable `jsonPath`, with `invalid-event`. A blocked prompt finishes choice 0 as `content-filter`.
- *
- * @example
- * ```ts
- * import { fromResponse, decodeSse, gemini } from 'rxjs-tool-calls';
- *
- * fromResponse(await fetch(`${base}:streamGenerateContent?alt=sse`, init)).pipe(decodeSse(), gemini()).subscribe(console.log);
- * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, name: 'get_capital', argumentsDelta: '{"country":"France"}', replace: true }, …
- * ```
- *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
- */
-export function gemini(): OperatorFunction<SseEvent, StreamEvent> {
-  return decodeSseWith(() => new GeminiDecoder());
 }

@@ -4,11 +4,10 @@
  *
  * @module
  */
-import type { OperatorFunction } from 'rxjs';
-import { TruncatedStreamError } from '../errors';
-import type { FinishReason, SseEvent, StreamEvent } from '../events';
-import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit } from './decoder';
-import { countAt, stringifyJson, toolCallDelta, TypedEventDecoder, usageEvent, wireString } from './wire';
+import { TruncatedStreamError } from '../../errors';
+import type { FinishReason } from '../../events';
+import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
+import { countAt, stringifyJson, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
 
 /** Map an Anthropic `stop_reason` to the normalised {@link FinishReason}. */
 export function normalizeAnthropicStopReason(raw: string): FinishReason {
@@ -27,6 +26,16 @@ export function normalizeAnthropicStopReason(raw: string): FinishReason {
     default:
       return 'other';
   }
+}
+
+/** Anthropic `usage` → token counts. */
+export function anthropicUsage(usage: Record<string, unknown>): UsageCounts {
+  return {
+    inputTokens: asNumber(usage['input_tokens']),
+    outputTokens: asNumber(usage['output_tokens']),
+    reasoningTokens: countAt(usage, 'output_tokens_details', 'thinking_tokens'),
+    cachedInputTokens: asNumber(usage['cache_read_input_tokens']),
+  };
 }
 
 /** One open tool-use content block. */
@@ -192,63 +201,13 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   }
 
   private usage(usage: Record<string, unknown>, emit: Emit, raw: unknown = usage): void {
-    const event = usageEvent(
-      {
-        inputTokens: asNumber(usage['input_tokens']),
-        outputTokens: asNumber(usage['output_tokens']),
-        reasoningTokens: countAt(usage, 'output_tokens_details', 'thinking_tokens'),
-        cachedInputTokens: asNumber(usage['cache_read_input_tokens']),
-      },
-      raw,
-    );
+    const event = usageEvent(anthropicUsage(usage), raw);
     if (event !== undefined) emit(event);
   }
 
   end(): void {
     if (this.done) return;
     const open = [...this.tools.values()].filter((t) => !t.stopped).length;
-    throw new TruncatedStreamError(this.provider, `no message_stop arrived${open > 0 ? ` (${open} tool_use block${open === 1 ? '' : 's'} still open)` : ''}`);
+    throw new TruncatedStreamError({ provider: this.provider, detail: `no message_stop arrived${open > 0 ? ` (${open} tool_use block${open === 1 ? '' : 's'} still open)` : ''}` });
   }
-}
-
-/**
- * Read Anthropic Messages stream events as {@link StreamEvent}s.
- *
- * <span class="informal">SSE events in; one normalised event per text piece, thinking piece,
- * signature, tool-input fragment, block stop, stop reason and usage report out.</span>
- *
- * ```text
- * --s----b----j----j----e----D----S--|      s: message_start, b: content_block_start (tool_use),
- *                                           j: input_json_delta, e: content_block_stop, D: message_delta, S: message_stop
- *   anthropicMessages()
- * --(mu)-x----x----x----e----(fu)-d--|      m: metadata, u: usage, x: tool-call-delta, e: tool-call-end, f: finish, d: done
- * ```
- *
- * 1. Emits `metadata` and `usage` (`message_start`), `text-delta`, `reasoning-delta` (thinking, and
- *    `signature_delta` as an empty-text delta with `signature`), `tool-call-delta` / `tool-call-end`
- *    for `tool_use`, `server_tool_use` and `mcp_tool_use` blocks, `finish` and merged `usage`
- *    (`message_delta`), and `done` (`message_stop`). `ping` is ignored.
- * 2. Call identity: `index` is the content-block index, `id` the `tool_use` id; `metadata` keeps the
- *    block `type` and its `caller` when present. The choice is always 0.
- * 3. A non-empty `input` in the block start (programmatic tool calls send it with no deltas) is
- *    emitted as a `replace: true` delta; if `input_json_delta` fragments follow anyway, the first
- *    non-empty one replaces it and the rest append. An empty `{}` placeholder emits nothing.
- * 4. A tool block without `content_block_stop` when `message_delta` / `message_stop` arrives (e.g.
- *    `max_tokens` cut it) ends with `tool-call-end` `incomplete: true`.
- * 5. `event: error` (`overloaded_error`, `rate_limit_error`, `api_error`, … retryable; others not)
- *    ends the stream with a `provider-error`; data that is not a JSON object ends it with
- *    `invalid-event`; a stream that ends without `message_stop` ends with `truncated`.
- *
- * @example
- * ```ts
- * import { fromResponse, decodeSse, anthropicMessages } from 'rxjs-tool-calls';
- *
- * fromResponse(await fetch(url, init)).pipe(decodeSse(), anthropicMessages()).subscribe(console.log);
- * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 1, id: 'toolu_1', name: 'get_weather', argumentsDelta: '', metadata: { type: 'tool_use' } }, …
- * ```
- *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
- */
-export function anthropicMessages(): OperatorFunction<SseEvent, StreamEvent> {
-  return decodeSseWith(() => new AnthropicMessagesDecoder());
 }

@@ -4,11 +4,10 @@
  *
  * @module
  */
-import type { OperatorFunction } from 'rxjs';
-import { TruncatedStreamError } from '../errors';
-import type { FinishReason, SseEvent, StreamEvent } from '../events';
-import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit } from './decoder';
-import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString } from './wire';
+import { TruncatedStreamError } from '../../errors';
+import type { FinishReason } from '../../events';
+import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
+import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
 
 /** One `function_call` output item, keyed by its `output_index`. */
 interface FunctionCallState {
@@ -22,6 +21,22 @@ interface FunctionCallState {
   /** The item arrived done with empty arguments: its end waits for `response.completed`, which may carry them. */
   held: boolean;
   ended: boolean;
+}
+
+/** Responses `usage` → token counts. */
+export function responsesUsage(usage: Record<string, unknown>): UsageCounts {
+  return {
+    inputTokens: asNumber(usage['input_tokens']),
+    outputTokens: asNumber(usage['output_tokens']),
+    totalTokens: asNumber(usage['total_tokens']),
+    reasoningTokens: countAt(usage, 'output_tokens_details', 'reasoning_tokens'),
+    cachedInputTokens: countAt(usage, 'input_tokens_details', 'cached_tokens'),
+  };
+}
+
+/** Responses has no finish reason field: a response's final status stands for it. */
+export function responsesFinishReason(raw: string): FinishReason {
+  return raw === 'completed' ? 'stop' : raw === 'incomplete' ? 'length' : raw === 'failed' ? 'error' : 'other';
 }
 
 /** The finish of a `response.incomplete`: `content-filter` or (token limits) `length`. */
@@ -202,16 +217,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     for (const call of this.calls.values()) this.endCall(call, emit, incomplete);
     const usage = asRecord(response?.['usage']);
     if (usage !== undefined) {
-      const event = usageEvent(
-        {
-          inputTokens: asNumber(usage['input_tokens']),
-          outputTokens: asNumber(usage['output_tokens']),
-          totalTokens: asNumber(usage['total_tokens']),
-          reasoningTokens: countAt(usage, 'output_tokens_details', 'reasoning_tokens'),
-          cachedInputTokens: countAt(usage, 'input_tokens_details', 'cached_tokens'),
-        },
-        usage,
-      );
+      const event = usageEvent(responsesUsage(usage), usage);
       if (event !== undefined) emit(event);
     }
     if (status === 'completed') {
@@ -226,52 +232,6 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     if (this.done) return;
     const open = [...this.calls.values()].filter((c) => !c.ended).length;
     const detail = open > 0 ? ` (${open} function call${open === 1 ? '' : 's'} still open)` : '';
-    throw new TruncatedStreamError(this.provider, `no response.completed, response.incomplete or response.failed arrived${detail}`);
+    throw new TruncatedStreamError({ provider: this.provider, detail: `no response.completed, response.incomplete or response.failed arrived${detail}` });
   }
-}
-
-/**
- * Read OpenAI Responses API events (OpenAI, Azure, Bedrock Mantle, LM Studio, …) as {@link StreamEvent}s.
- *
- * <span class="informal">SSE events in; one normalised event per text piece, reasoning piece,
- * function-call fragment, call end, finish and usage report out.</span>
- *
- * ```text
- * --c----a----x----X----o----C--|      c: response.created, a: output_item.added (function_call),
- *                                      x: arguments.delta, X: arguments.done, o: output_item.done, C: response.completed
- *   openaiResponses()
- * --m----x----x---------e----(ufd)--|  m: metadata, x: tool-call-delta, e: tool-call-end, u: usage, f: finish, d: done
- * ```
- *
- * 1. Emits `metadata` (response id and model), `text-delta` (`output_text.delta`), `reasoning-delta`
- *    (`reasoning_text.delta`, `reasoning_summary_text.delta`), `tool-call-delta` and `tool-call-end`
- *    for `function_call` items, then `usage`, `finish` and `done` on `response.completed` /
- *    `response.incomplete`.
- * 2. Call identity: `index` is the item's `output_index`, `id` its `call_id`; the `fc_…` item id is
- *    in `metadata.itemId`.
- * 3. The full arguments of `function_call_arguments.done` (or of the item in `output_item.done`) are
- *    authoritative: one `replace: true` delta carries them (LM Studio sends no deltas at all; other
- *    servers send the same text again, which then replaces the streamed pieces with one flat string).
- * 4. The event type is the `event:` field, or the payload's `type` when the field is absent
- *    (Bedrock Mantle writes `data:` before `event:`). `sequence_number` is not used: events are
- *    taken in arrival order.
- * 5. `finish` is `completed` (`tool-calls` when the output had a function call, else `stop`) or
- *    `incomplete` (`length`, or `content-filter`); calls still open on `response.incomplete` end
- *    `incomplete: true`.
- * 6. `error` events and `response.failed` end the stream with a `provider-error`; data that is not a
- *    JSON object ends it with `invalid-event`; a stream that ends without `response.completed`,
- *    `response.incomplete` or `response.failed` ends with `truncated`.
- *
- * @example
- * ```ts
- * import { fromResponse, decodeSse, openaiResponses } from 'rxjs-tool-calls';
- *
- * fromResponse(await fetch(url, init)).pipe(decodeSse(), openaiResponses()).subscribe(console.log);
- * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'get_weather', argumentsDelta: '', metadata: { itemId: 'fc_1' } }, …
- * ```
- *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
- */
-export function openaiResponses(): OperatorFunction<SseEvent, StreamEvent> {
-  return decodeSseWith(() => new OpenAIResponsesDecoder());
 }

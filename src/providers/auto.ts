@@ -1,30 +1,41 @@
 /**
- * Every wire adapter by name, and the auto-detecting decoder.
+ * Auto-detection: the decoder that recognises the wire format from the first meaningful event,
+ * by asking each format of the list, then delegates to that format's decoder.
  *
  * @module
  */
 import type { OperatorFunction } from 'rxjs';
 import { UnknownFormatError } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
+import { asRecord } from '../internal/json';
 import { decodeSseWith, type Emit, type WireDecoder } from './decoder';
-import { detectFormat } from './detect';
-import { AnthropicMessagesDecoder } from './anthropicMessages';
-import { CohereChatDecoder } from './cohereChat';
-import { GeminiDecoder } from './gemini';
-import { OpenAIChatDecoder } from './openaiChat';
-import { OpenAIResponsesDecoder } from './openaiResponses';
+import type { WireFormat } from './format';
+import { formatNamed, WIRE_FORMATS } from './list';
+import { openaiChat } from './openaiChat';
 
-/** The decoder factory of each wire format. */
-export const DECODERS: Readonly<Record<ProviderName, (() => WireDecoder) | undefined>> = {
-  'openai-chat': () => new OpenAIChatDecoder(),
-  'openai-responses': () => new OpenAIResponsesDecoder(),
-  anthropic: () => new AnthropicMessagesDecoder(),
-  gemini: () => new GeminiDecoder(),
-  cohere: () => new CohereChatDecoder(),
-};
+/** `auto`, a format's name, or a format itself (`openaiChat`, …: only that format is bundled in). */
+export type ProviderOption = ProviderName | 'auto' | WireFormat;
 
-/** `auto` or one wire format. */
-export type ProviderOption = ProviderName | 'auto';
+/**
+ * The format of a stream, judged from one event. Returns `undefined` when the event says nothing
+ * (keep looking) and `null` when it is not any known format.
+ */
+export function detectFormat(event: SseEvent): WireFormat | undefined | null {
+  const data = event.data;
+  const blank = data.trim() === '';
+  let payload: Record<string, unknown> | undefined;
+  if (!blank && data !== '[DONE]') {
+    try {
+      payload = asRecord(JSON.parse(data));
+    } catch {
+      payload = undefined;
+    }
+  }
+  for (const format of WIRE_FORMATS) if (format.detect(event, payload)) return format;
+  if (blank) return undefined;
+  // An error envelope of no recognisable format: every chat-like server reports errors this way.
+  return payload !== undefined && 'error' in payload ? openaiChat : null;
+}
 
 /** A decoder that picks the wire format at the first meaningful event, then delegates to it. */
 export class AutoDecoder implements WireDecoder {
@@ -50,11 +61,8 @@ export class AutoDecoder implements WireDecoder {
       if (format === undefined) return;
       if (this.seen.length < 4) this.seen.push(`${event.event === 'message' ? '' : `event: ${event.event}\n`}data: ${event.data}`);
       // Show the event itself: how much raw input has arrived by now depends on the chunking.
-      const start = this.seen.join('\n\n');
-      if (format === null) throw new UnknownFormatError(start, `event ${JSON.stringify(event.event)} matches no known wire format`);
-      const factory = DECODERS[format];
-      if (factory === undefined) throw new UnknownFormatError(start, `the ${format} format is not supported`);
-      this.inner = factory();
+      if (format === null) throw new UnknownFormatError({ start: this.seen.join('\n\n'), detail: `event ${JSON.stringify(event.event)} matches no known wire format` });
+      this.inner = format.decoder();
     }
     this.inner.sse(event, emit);
   }
@@ -65,7 +73,7 @@ export class AutoDecoder implements WireDecoder {
   }
 
   end(emit: Emit): void {
-    if (this.inner === undefined) throw new UnknownFormatError(this.rawStart(), 'the stream ended before any recognisable event');
+    if (this.inner === undefined) throw new UnknownFormatError({ start: this.rawStart(), detail: 'the stream ended before any recognisable event' });
     this.inner.end(emit);
   }
 
@@ -74,12 +82,13 @@ export class AutoDecoder implements WireDecoder {
   }
 }
 
-/** The decoder factory for a provider option. */
+/** The decoder factory for a provider option (`rawStart`: the start of the raw input, for `unknown-format`). */
 export function decoderFor(provider: ProviderOption, rawStart?: () => string): () => WireDecoder {
+  if (typeof provider !== 'string') return provider.decoder;
   if (provider === 'auto') return () => new AutoDecoder(rawStart);
-  const factory = DECODERS[provider];
-  if (factory === undefined) throw new TypeError(`rxjs-tool-calls: the ${provider} format is not supported`);
-  return factory;
+  const format = formatNamed(provider);
+  if (format === undefined) throw new TypeError(`rxjs-tool-calls: the ${provider} format is not supported`);
+  return format.decoder;
 }
 
 /**

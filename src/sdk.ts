@@ -4,18 +4,19 @@
  * @module
  */
 import type { Observable } from 'rxjs';
-import type { StreamEvent } from '../events';
-import { AnthropicMessagesDecoder } from '../providers/anthropicMessages';
-import { decode, type WireDecoder } from '../providers/decoder';
-import { OpenAIChatDecoder } from '../providers/openaiChat';
-import { OpenAIResponsesDecoder } from '../providers/openaiResponses';
-import { iterate, type AsyncIterableInput } from './asyncIterable';
+import type { StreamEvent } from './events';
+import { anthropicMessages } from './providers/anthropic';
+import { decoderFor, type ProviderOption } from './providers/auto';
+import { decode, type WireDecoder } from './providers/decoder';
+import { openaiChat } from './providers/openaiChat';
+import { openaiResponses } from './providers/openaiResponses';
+import { iterate, type AsyncIterableInput } from './sources/asyncIterable';
 
 /** The SSE event name a payload stands for: a fixed name, or one read from the payload. */
 export type SdkEventName<T> = string | ((payload: T) => string);
 
 /**
- * Decode the payloads an official SDK's stream yields with a wire adapter's decoder.
+ * Decode the payloads an official SDK's stream yields with a wire format's decoder.
  *
  * <span class="informal">Each payload goes to `decoder.payload(eventName, payload, emit)`, exactly
  * as if it had arrived as an SSE event of that name whose data parsed to it; completion goes to
@@ -23,7 +24,7 @@ export type SdkEventName<T> = string | ((payload: T) => string);
  *
  * ```text
  * iterable:  --a---------b---------c----|       a, b, c: parsed payloads
- *   fromSdkEvents(() => new SomeDecoder(), iterable)
+ *   fromSdkEvents(anthropicMessages, iterable, (e) => e.type)
  *            --t---------x---------(fu)-|       the decoder's StreamEvents
  *
  * iterable:  --a---------b--…                   (unsubscribed after b)
@@ -39,26 +40,28 @@ export type SdkEventName<T> = string | ((payload: T) => string);
  * 2. Unsubscribing calls the iterator's `return()` and aborts the SDK stream's `controller` when it
  *    has one, which closes the HTTP connection.
  * 3. The SDK stream can be iterated once: subscribe once, or pass a factory.
- * 4. The decoders: `OpenAIChatDecoder`, `OpenAIResponsesDecoder`, `AnthropicMessagesDecoder`,
- *    `GeminiDecoder`, `CohereChatDecoder` (or `DECODERS[provider]`); {@link fromOpenAIChatChunks},
- *    {@link fromOpenAIResponsesEvents} and {@link fromAnthropicEvents} wire the common ones up.
+ * 4. `format` is a wire format (`openaiChat`, `anthropicMessages`, …), its name, `'auto'`, or a
+ *    factory of a decoder of your own (`rxjs-tool-calls/advanced`'s `WireDecoder`);
+ *    {@link fromOpenAIChatChunks}, {@link fromOpenAIResponsesEvents} and {@link fromAnthropicEvents}
+ *    wire the common ones up.
  *
  * @example
  * ```ts
  * import Anthropic from '@anthropic-ai/sdk';
- * import { fromSdkEvents, AnthropicMessagesDecoder } from 'rxjs-tool-calls';
+ * import { anthropicMessages, fromSdkEvents } from 'rxjs-tool-calls';
  *
  * const stream = await new Anthropic().messages.create({ ...request, stream: true });
- * fromSdkEvents(() => new AnthropicMessagesDecoder(), stream, (event) => event.type).subscribe(console.log);
+ * fromSdkEvents(anthropicMessages, stream, (event) => event.type).subscribe(console.log);
  * ```
  *
- * @param decoderFactory Makes the decoder (one per subscription).
+ * @param format The wire format of the payloads, or a decoder factory (one decoder per subscription).
  * @param iterable The SDK's stream (or any async iterable of parsed payloads), or a factory.
  * @param eventName The SSE event name each payload stands for. Default `'message'`.
  * @return An observable of the decoded events.
  */
-export function fromSdkEvents<T>(decoderFactory: () => WireDecoder, iterable: AsyncIterableInput<T>, eventName: SdkEventName<T> = 'message'): Observable<StreamEvent> {
-  return sdkEvents(decoderFactory, iterable, eventName, 'fromSdkEvents');
+export function fromSdkEvents<T>(format: ProviderOption | (() => WireDecoder), iterable: AsyncIterableInput<T>, eventName: SdkEventName<T> = 'message'): Observable<StreamEvent> {
+  const factory = typeof format === 'function' && !('decoder' in format) ? format : decoderFor(format);
+  return sdkEvents(factory, iterable, eventName, 'fromSdkEvents');
 }
 
 /** {@link fromSdkEvents}'s implementation; `source` names the public function on a `ConnectionLostError`. */
@@ -100,7 +103,7 @@ function sdkEvents<T>(decoderFactory: () => WireDecoder, iterable: AsyncIterable
  * @return An observable of the decoded events.
  */
 export function fromOpenAIChatChunks(stream: AsyncIterableInput<unknown>): Observable<StreamEvent> {
-  return sdkEvents(() => new OpenAIChatDecoder(), stream, 'message', 'fromOpenAIChatChunks');
+  return sdkEvents(openaiChat.decoder, stream, 'message', 'fromOpenAIChatChunks');
 }
 
 /** A parsed SDK event that names its own type (`ResponseStreamEvent`, `RawMessageStreamEvent`, …). */
@@ -146,7 +149,7 @@ const typeOf = (event: TypedSdkEvent): string => event.type;
  * @return An observable of the decoded events.
  */
 export function fromOpenAIResponsesEvents(stream: AsyncIterableInput<TypedSdkEvent>): Observable<StreamEvent> {
-  return sdkEvents(() => new OpenAIResponsesDecoder(), stream, typeOf, 'fromOpenAIResponsesEvents');
+  return sdkEvents(openaiResponses.decoder, stream, typeOf, 'fromOpenAIResponsesEvents');
 }
 
 /**
@@ -183,5 +186,5 @@ export function fromOpenAIResponsesEvents(stream: AsyncIterableInput<TypedSdkEve
  * @return An observable of the decoded events.
  */
 export function fromAnthropicEvents(stream: AsyncIterableInput<TypedSdkEvent>): Observable<StreamEvent> {
-  return sdkEvents(() => new AnthropicMessagesDecoder(), stream, typeOf, 'fromAnthropicEvents');
+  return sdkEvents(anthropicMessages.decoder, stream, typeOf, 'fromAnthropicEvents');
 }

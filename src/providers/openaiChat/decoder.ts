@@ -5,11 +5,10 @@
  *
  * @module
  */
-import type { OperatorFunction } from 'rxjs';
-import { InvalidEventError, TruncatedStreamError } from '../errors';
-import type { FinishReason, ProviderMetadata, SseEvent, StreamEvent } from '../events';
-import { asNumber, asRecord, asString, decodeSseWith, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
-import { safeStringify, stringifyJson, toolCallDelta, wireString } from './wire';
+import { InvalidEventError, TruncatedStreamError } from '../../errors';
+import type { FinishReason, ProviderMetadata, SseEvent } from '../../events';
+import { asNumber, asRecord, asString, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from '../decoder';
+import { countAt, safeStringify, stringifyJson, toolCallDelta, usageEvent, wireString, type UsageCounts } from '../wire';
 
 /**
  * Map an OpenAI-style `finish_reason` to the normalised {@link FinishReason}. Case-insensitive;
@@ -43,6 +42,17 @@ export function normalizeChatFinishReason(raw: string): FinishReason {
     default:
       return reason.includes('malformed') || reason.endsWith('_error') ? 'error' : 'other';
   }
+}
+
+/** OpenAI chat `usage` → token counts (`prompt_tokens` already includes the cached ones). */
+export function chatUsage(usage: Record<string, unknown>): UsageCounts {
+  return {
+    inputTokens: asNumber(usage['prompt_tokens']),
+    outputTokens: asNumber(usage['completion_tokens']),
+    totalTokens: asNumber(usage['total_tokens']),
+    reasoningTokens: countAt(usage, 'completion_tokens_details', 'reasoning_tokens'),
+    cachedInputTokens: countAt(usage, 'prompt_tokens_details', 'cached_tokens'),
+  };
 }
 
 /** Whether an `error` member is a real error (Copilot sends `{ code: "", message: "" }` placeholders). */
@@ -126,7 +136,7 @@ export class OpenAIChatDecoder implements WireDecoder {
   payload(_eventName: string, payload: unknown, emit: Emit): void {
     if (this.done) return;
     const chunk = asRecord(payload);
-    if (chunk === undefined) throw new InvalidEventError(this.provider, safeStringify(payload), 'a chunk must be a JSON object');
+    if (chunk === undefined) throw new InvalidEventError({ provider: this.provider, data: safeStringify(payload), detail: 'a chunk must be a JSON object' });
     if ('error' in chunk && isRealError(chunk['error'])) {
       this.flushFinishes(emit);
       throw providerError(this.provider, chunk);
@@ -143,7 +153,7 @@ export class OpenAIChatDecoder implements WireDecoder {
     }
     const choices = chunk['choices'];
     if (choices !== undefined && choices !== null) {
-      if (!Array.isArray(choices)) throw new InvalidEventError(this.provider, safeStringify(payload), '`choices` must be an array');
+      if (!Array.isArray(choices)) throw new InvalidEventError({ provider: this.provider, data: safeStringify(payload), detail: '`choices` must be an array' });
       for (let position = 0; position < choices.length; position++) this.choice(choices[position], position, emit);
     }
     const usage = asRecord(chunk['usage']);
@@ -212,23 +222,12 @@ export class OpenAIChatDecoder implements WireDecoder {
   }
 
   private usage(usage: Record<string, unknown>, emit: Emit): void {
-    const inputTokens = asNumber(usage['prompt_tokens']);
-    const outputTokens = asNumber(usage['completion_tokens']);
-    const totalTokens = asNumber(usage['total_tokens']);
-    const reasoningTokens = asNumber(asRecord(usage['completion_tokens_details'])?.['reasoning_tokens']);
-    const cachedInputTokens = asNumber(asRecord(usage['prompt_tokens_details'])?.['cached_tokens']);
-    const key = `${inputTokens},${outputTokens},${totalTokens},${reasoningTokens},${cachedInputTokens}`;
+    const counts = chatUsage(usage);
+    const key = `${counts.inputTokens},${counts.outputTokens},${counts.totalTokens},${counts.reasoningTokens},${counts.cachedInputTokens}`;
     if (key === this.lastUsage) return; // vLLM repeats usage on every chunk
     this.lastUsage = key;
-    emit({
-      type: 'usage',
-      raw: usage,
-      ...(inputTokens === undefined ? {} : { inputTokens }),
-      ...(outputTokens === undefined ? {} : { outputTokens }),
-      ...(totalTokens === undefined ? {} : { totalTokens }),
-      ...(reasoningTokens === undefined ? {} : { reasoningTokens }),
-      ...(cachedInputTokens === undefined ? {} : { cachedInputTokens }),
-    });
+    const event = usageEvent(counts, usage);
+    if (event !== undefined) emit(event);
   }
 
   end(emit: Emit): void {
@@ -241,8 +240,8 @@ export class OpenAIChatDecoder implements WireDecoder {
       return;
     }
     const open = [...this.seen].filter((c) => !this.flushed.has(c));
-    if (this.flushed.size === 0) throw new TruncatedStreamError(this.provider, this.seen.size === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]');
-    throw new TruncatedStreamError(this.provider, `choice ${open.join(', ')} never finished and no [DONE] arrived`);
+    if (this.flushed.size === 0) throw new TruncatedStreamError({ provider: this.provider, detail: this.seen.size === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]' });
+    throw new TruncatedStreamError({ provider: this.provider, detail: `choice ${open.join(', ')} never finished and no [DONE] arrived` });
   }
 
   /**
@@ -259,47 +258,4 @@ export class OpenAIChatDecoder implements WireDecoder {
     emit({ type: 'done' });
     return true;
   }
-}
-
-/**
- * Read OpenAI Chat Completions chunks (and every OpenAI-compatible server's) as {@link StreamEvent}s.
- *
- * <span class="informal">SSE events in, one normalised event per text piece, reasoning piece,
- * tool-call fragment, finish reason and usage report out.</span>
- *
- * ```text
- * --a---------b---------c----------D--|      a,b,c: chat.completion.chunk (c: finish_reason + usage), D: [DONE]
- *   openaiChat()
- * --t---------x---------u----------(fd)|     t: text-delta, x: tool-call-delta, u: usage, f: finish (held until [DONE]), d: done
- * ```
- *
- * 1. Emits `text-delta`, `reasoning-delta` (`reasoning_content` / `reasoning`), `tool-call-delta`
- *    (`tool_calls[]` and legacy `function_call`; object arguments are serialised), `finish`, `usage`
- *    (once per change), `metadata` (response id and model) and `done` (`[DONE]`).
- * 2. Ignores chunks with `choices: []` or no `choices` (Azure `prompt_filter_results`), choices without
- *    `delta`, `tool_calls: null` and placeholder `error` objects with only empty fields.
- * 3. An error envelope (`{"error": {…}}` in a data line or `event: error`) ends the stream with a
- *    `provider-error`; data that is not JSON or not an object ends it with `invalid-event`.
- * 4. A choice's `finish` is held until `[DONE]` or the end of the stream (the last `finish_reason`
- *    seen wins; OpenRouter's `native_finish_reason` when it reports an error): proxies send it on
- *    every chunk, or more fragments after it, so it must not close calls that still grow. A stream
- *    that completes, goes idle or is cut after every choice finished is complete (`done` is
- *    emitted); one that completes while a choice has not finished (or before any finished) ends
- *    with `truncated`.
- * 5. Tool-call identity is not resolved here: deltas carry the wire's `index`, `id` and `name`.
- * 6. A call's `extra_content` (Gemini's compatibility endpoint) becomes the delta's `metadata`:
- *    `{ extraContent, thoughtSignature? }` (from `extra_content.google.thought_signature`).
- *
- * @example
- * ```ts
- * import { fromResponse, decodeSse, openaiChat } from 'rxjs-tool-calls';
- *
- * fromResponse(await fetch(url, init)).pipe(decodeSse(), openaiChat()).subscribe(console.log);
- * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'get_weather', argumentsDelta: '' }, …
- * ```
- *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
- */
-export function openaiChat(): OperatorFunction<SseEvent, StreamEvent> {
-  return decodeSseWith(() => new OpenAIChatDecoder());
 }

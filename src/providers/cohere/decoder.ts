@@ -3,11 +3,10 @@
  *
  * @module
  */
-import type { OperatorFunction } from 'rxjs';
-import { TruncatedStreamError } from '../errors';
-import type { FinishReason, SseEvent, StreamEvent } from '../events';
-import { asNumber, asRecord, asString, decodeSseWith, providerError, type Emit } from './decoder';
-import { countAt, stringifyJson, toolCallDelta, TypedEventDecoder, usageEvent, wireString } from './wire';
+import { TruncatedStreamError } from '../../errors';
+import type { FinishReason } from '../../events';
+import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
+import { countAt, stringifyJson, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
 
 /** Map a Cohere `finish_reason` to the normalised {@link FinishReason}. */
 export function normalizeCohereFinishReason(raw: string): FinishReason {
@@ -27,6 +26,15 @@ export function normalizeCohereFinishReason(raw: string): FinishReason {
     default:
       return 'other';
   }
+}
+
+/** Cohere `usage` → token counts (`tokens`, else `billed_units`). */
+export function cohereUsage(usage: Record<string, unknown>): UsageCounts {
+  return {
+    inputTokens: countAt(usage, 'tokens', 'input_tokens') ?? countAt(usage, 'billed_units', 'input_tokens'),
+    outputTokens: countAt(usage, 'tokens', 'output_tokens') ?? countAt(usage, 'billed_units', 'output_tokens'),
+    cachedInputTokens: asNumber(usage['cached_tokens']),
+  };
 }
 
 /** `delta.message` of a Cohere event. */
@@ -126,9 +134,7 @@ export class CohereChatDecoder extends TypedEventDecoder {
     if (rawReason && reason !== undefined) emit({ type: 'finish', choice: 0, reason, rawReason });
     const usage = asRecord(delta?.['usage']);
     if (usage !== undefined) {
-      const inputTokens = countAt(usage, 'tokens', 'input_tokens') ?? countAt(usage, 'billed_units', 'input_tokens');
-      const outputTokens = countAt(usage, 'tokens', 'output_tokens') ?? countAt(usage, 'billed_units', 'output_tokens');
-      const event = usageEvent({ inputTokens, outputTokens, cachedInputTokens: asNumber(usage['cached_tokens']) }, usage);
+      const event = usageEvent(cohereUsage(usage), usage);
       if (event !== undefined) emit(event);
     }
     emit({ type: 'done' });
@@ -136,44 +142,6 @@ export class CohereChatDecoder extends TypedEventDecoder {
 
   end(): void {
     if (this.done) return;
-    throw new TruncatedStreamError(this.provider, `no message-end arrived${this.open.size > 0 ? ` (${this.open.size} tool call${this.open.size === 1 ? '' : 's'} still open)` : ''}`);
+    throw new TruncatedStreamError({ provider: this.provider, detail: `no message-end arrived${this.open.size > 0 ? ` (${this.open.size} tool call${this.open.size === 1 ? '' : 's'} still open)` : ''}` });
   }
-}
-
-/**
- * Read Cohere v2 Chat stream events as {@link StreamEvent}s.
- *
- * <span class="informal">SSE events in; one normalised event per text piece, tool-plan piece,
- * tool-call fragment, call end, finish reason and usage report out.</span>
- *
- * ```text
- * --s----p----a----x----e----E--|      s: message-start, p: tool-plan-delta, a: tool-call-start,
- *                                      x: tool-call-delta, e: tool-call-end, E: message-end
- *   cohereChat()
- * --m----r----x----x----e----(fud)--|  m: metadata, r: reasoning-delta, x: tool-call-delta,
- *                                      e: tool-call-end, f: finish, u: usage, d: done
- * ```
- *
- * 1. Emits `metadata` (`message-start` id), `text-delta` (`content-delta` text), `reasoning-delta`
- *    (`tool-plan-delta`, and `thinking` content), `tool-call-delta` (`tool-call-start` with id and
- *    name, then `tool-call-delta` fragments), `tool-call-end`, and on `message-end` `finish`
- *    (`COMPLETE` → stop, `TOOL_CALL` → tool-calls, `MAX_TOKENS` → length, `ERROR` → error), `usage`
- *    (`tokens`, else `billed_units`) and `done`.
- * 2. Call identity: `index` is the wire's `index`, `id` the call id. A call started but not ended by
- *    `message-end` ends with `tool-call-end` `incomplete: true`.
- * 3. `event: error` ends the stream with a `provider-error`; data that is not a JSON object ends it
- *    with `invalid-event`; a stream that ends without `message-end` ends with `truncated`.
- *
- * @example
- * ```ts
- * import { fromResponse, decodeSse, cohereChat } from 'rxjs-tool-calls';
- *
- * fromResponse(await fetch('https://api.cohere.com/v2/chat', init)).pipe(decodeSse(), cohereChat()).subscribe(console.log);
- * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, id: 'weather_1', name: 'weather', argumentsDelta: '' }, …
- * ```
- *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
- */
-export function cohereChat(): OperatorFunction<SseEvent, StreamEvent> {
-  return decodeSseWith(() => new CohereChatDecoder());
 }

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { asNumber, asRecord, asString } from './decoder';
-import { stringifyJson } from './wire';
+import { asNumber, asRecord, asString } from '../decoder';
+import { stringifyJson } from '../wire';
 
 /** One step of a JSON path: an object key or an array index. */
 export type JsonPathSegment = string | number;

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { FailedToolCall } from '../errors';
+import type { FailedToolCall } from './index';
 
 /** A tool name as models write them: no braces, brackets, `=`, `>` or spaces. */
 const NAME = '[A-Za-z_][\\w.-]*';

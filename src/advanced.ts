@@ -1,0 +1,62 @@
+/**
+ * `rxjs-tool-calls/advanced`: extension points for people building on the library — the parsers,
+ * the call tracker, each wire format's decoder, defining a new wire format, the stage idiom the
+ * operators are made of, and one class per error code.
+ *
+ * Everything here is used by the main entry's operators; nothing here is needed to use them.
+ *
+ * @packageDocumentation
+ */
+
+// ---- SSE framing -------------------------------------------------------------------------------
+export { SseParser, DEFAULT_MAX_EVENT_SIZE, type SseEventHandler, type SseParserOptions } from './sse/parser';
+
+// ---- Wire formats: decoders, detection, defining one -------------------------------------------
+export { wireFormat } from './providers/format';
+export { WIRE_FORMATS, type WireFormatName } from './providers/list';
+export { AutoDecoder, decoderFor, detectFormat } from './providers/auto';
+export type { Emit, WireDecoder } from './providers/decoder';
+export type { UsageCounts } from './providers/wire';
+export type { CallView, MessageBuilder } from './providers/messages';
+export { OpenAIChatDecoder } from './providers/openaiChat/decoder';
+export { OpenAIResponsesDecoder } from './providers/openaiResponses/decoder';
+export { AnthropicMessagesDecoder } from './providers/anthropic/decoder';
+export { GeminiDecoder } from './providers/gemini/decoder';
+export { CohereChatDecoder } from './providers/cohere/decoder';
+
+// ---- Tool-call identity ------------------------------------------------------------------------
+export { ToolCallTracker, type CallEnding, type TrackedCall } from './accumulate/tracker';
+
+// ---- Arguments: complete and partial JSON, validation ------------------------------------------
+export { parseArguments, type ParsedArguments } from './parse/arguments';
+export { PartialJsonError, PartialJsonParser, type PartialJsonOptions } from './parse/partialJson';
+export { validateArguments, validateArgumentsAsync } from './parse/validate';
+
+// ---- The stage idiom every operator is made of -------------------------------------------------
+export { Stage, stageOperator } from './internal/stage';
+
+// ---- HTTP errors and network failures ----------------------------------------------------------
+export { httpProviderError } from './sources/response';
+export { isConnectionLost } from './sources/networkError';
+
+// ---- One class per error code (for `instanceof` and for building errors) -----------------------
+export {
+  ArgumentsTooLargeError,
+  ConnectionLostError,
+  EventTooLargeError,
+  IdleTimeoutError,
+  IncompleteToolCallError,
+  InvalidArgumentsError,
+  InvalidEventError,
+  MalformedArgumentsError,
+  MaxStepsError,
+  MissingNameError,
+  ProviderError,
+  ToolFailedError,
+  ToolTimeoutError,
+  TooManyToolCallsError,
+  TruncatedStreamError,
+  UnknownFormatError,
+  UnknownToolError,
+  type ErrorClass,
+} from './errors';

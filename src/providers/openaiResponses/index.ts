@@ -1,0 +1,72 @@
+/**
+ * OpenAI Responses API streaming (also Azure OpenAI, AWS Bedrock Mantle, LM Studio and other Open
+ * Responses servers).
+ *
+ * @module
+ */
+import type { SseEvent } from '../../events';
+import { asRecord, asString } from '../../internal/json';
+import { wireFormat, type WireFormat } from '../format';
+import { openaiResponsesMessages, type ResponsesItem } from './messages';
+import { OpenAIResponsesDecoder, responsesFinishReason, responsesUsage } from './decoder';
+
+/** A Responses stream: `response.*` events, or a flat `{"type":"error","code":…}` error event. */
+function detect(event: SseEvent, payload: Record<string, unknown> | undefined): boolean {
+  if (event.event.startsWith('response.')) return true;
+  const type = payload === undefined ? undefined : asString(payload['type']);
+  if (type === undefined) return false;
+  return type.startsWith('response.') || (type === 'error' && asRecord(payload?.['error']) === undefined);
+}
+
+/**
+ * Read OpenAI Responses API events (OpenAI, Azure, Bedrock Mantle, LM Studio, …) as {@link StreamEvent}s.
+ *
+ * <span class="informal">SSE events in; one normalised event per text piece, reasoning piece,
+ * function-call fragment, call end, finish and usage report out.</span>
+ *
+ * ```text
+ * --c----a----x----X----o----C--|      c: response.created, a: output_item.added (function_call),
+ *                                      x: arguments.delta, X: arguments.done, o: output_item.done, C: response.completed
+ *   openaiResponses()
+ * --m----x----x---------e----(ufd)--|  m: metadata, x: tool-call-delta, e: tool-call-end, u: usage, f: finish, d: done
+ * ```
+ *
+ * 1. Emits `metadata` (response id and model), `text-delta` (`output_text.delta`), `reasoning-delta`
+ *    (`reasoning_text.delta`, `reasoning_summary_text.delta`), `tool-call-delta` and `tool-call-end`
+ *    for `function_call` items, then `usage`, `finish` and `done` on `response.completed` /
+ *    `response.incomplete`.
+ * 2. Call identity: `index` is the item's `output_index`, `id` its `call_id`; the `fc_…` item id is
+ *    in `metadata.itemId`.
+ * 3. The full arguments of `function_call_arguments.done` (or of the item in `output_item.done`) are
+ *    authoritative: one `replace: true` delta carries them (LM Studio sends no deltas at all; other
+ *    servers send the same text again, which then replaces the streamed pieces with one flat string).
+ * 4. The event type is the `event:` field, or the payload's `type` when the field is absent
+ *    (Bedrock Mantle writes `data:` before `event:`). `sequence_number` is not used: events are
+ *    taken in arrival order.
+ * 5. `finish` is `completed` (`tool-calls` when the output had a function call, else `stop`) or
+ *    `incomplete` (`length`, or `content-filter`); calls still open on `response.incomplete` end
+ *    `incomplete: true`.
+ * 6. `error` events and `response.failed` end the stream with a `provider-error`; data that is not a
+ *    JSON object ends it with `invalid-event`; a stream that ends without `response.completed`,
+ *    `response.incomplete` or `response.failed` ends with `truncated`.
+ *
+ * @example
+ * ```ts
+ * import { fromResponse, decodeSse, openaiResponses } from 'rxjs-tool-calls';
+ *
+ * fromResponse(await fetch(url, init)).pipe(decodeSse(), openaiResponses()).subscribe(console.log);
+ * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'get_weather', argumentsDelta: '', metadata: { itemId: 'fc_1' } }, …
+ * ```
+ *
+ * Also a provider value: `readToolCalls({ provider: openaiResponses })` reads only this format.
+ *
+ * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ */
+export const openaiResponses: WireFormat<'openai-responses', ResponsesItem> = wireFormat({
+  format: 'openai-responses',
+  detect,
+  decoder: () => new OpenAIResponsesDecoder(),
+  finishReason: responsesFinishReason,
+  usage: responsesUsage,
+  messages: openaiResponsesMessages,
+});
