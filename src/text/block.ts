@@ -62,3 +62,25 @@ export const MAX_NAME = 256;
 
 /** An empty marker list. */
 export const NO_MARKERS: readonly string[] = [];
+
+/** {@link matchMarker}'s answer when the text ends with the start of a marker. */
+export const PARTIAL = '\u0000partial';
+
+/**
+ * The marker of `markers` at `text[pos]`; {@link PARTIAL} when the text ends with the start of one
+ * (and more text may come: not `final`); else `undefined`. No marker may be a prefix of another.
+ */
+export function matchMarker(markers: readonly string[], text: string, pos: number, final: boolean): string | undefined {
+  const c = text.charCodeAt(pos);
+  const avail = text.length - pos;
+  let partial = false;
+  for (const m of markers) {
+    if (m.charCodeAt(0) !== c) continue;
+    const n = m.length < avail ? m.length : avail;
+    let k = 1;
+    while (k < n && text.charCodeAt(pos + k) === m.charCodeAt(k)) k++;
+    if (k === m.length) return m;
+    if (k === avail) partial = true;
+  }
+  return partial && !final ? PARTIAL : undefined;
+}

@@ -24,6 +24,9 @@ export class TextOut {
   private to = 0;
   private acc = '';
   private index = 0;
+  private nextIndex = 0;
+  private openIndex = -1;
+  private count = 0;
   private head: { readonly name: string; readonly id: string | undefined; readonly syntax: TextToolCallSyntax } | undefined;
 
   /**
@@ -45,17 +48,42 @@ export class TextOut {
     this.piece(text, from, to);
   }
 
-  /** Start call `index`: its first event carries the name (and id). */
-  startCall(index: number, name: string, id: string | undefined, syntax: TextToolCallSyntax): void {
+  /** How many calls were opened since the last {@link resetCount}. */
+  get calls(): number {
+    return this.count;
+  }
+
+  /** Start counting calls for a new message (indices go on). */
+  resetCount(): void {
+    this.count = 0;
+    this.openIndex = -1;
+  }
+
+  /** Open the next call (indices 0, 1, 2, … in order): its first event carries the name (and id). */
+  open(name: string, id: string | undefined, syntax: TextToolCallSyntax): void {
+    if (this.openIndex !== -1) this.close(false);
     this.flush();
     this.kind = ARGS;
-    this.index = index;
+    this.index = this.openIndex = this.nextIndex++;
+    this.count++;
     this.head = { name, id, syntax };
+  }
+
+  /** The open call's id arrived after its first event. */
+  lateId(id: string): void {
+    if (this.openIndex !== -1) this.event({ type: 'tool-call-delta', choice: this.choice, index: this.openIndex, id, argumentsDelta: '' });
+  }
+
+  /** Close the open call (`incomplete`: the stream ended before its closing marker). */
+  close(incomplete: boolean): void {
+    if (this.openIndex === -1) return;
+    this.event({ type: 'tool-call-end', choice: this.choice, index: this.openIndex, ...(incomplete ? { incomplete: true } : {}) });
+    this.openIndex = -1;
   }
 
   /** Add `text[from..to)` to the open call's arguments. */
   args(text: string, from: number, to: number): void {
-    if (from >= to) return;
+    if (from >= to || this.openIndex === -1) return;
     if (this.kind !== ARGS) {
       this.flush();
       this.kind = ARGS;

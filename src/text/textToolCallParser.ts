@@ -5,37 +5,21 @@
  * @module
  */
 import type { StreamEvent } from '../events';
-import { CONTINUE, ENDED, NO_MARKERS, REFUTE, type Block, type CallSink } from './block';
+import { CONTINUE, ENDED, matchMarker, NO_MARKERS, PARTIAL, REFUTE, type Block, type CallSink } from './block';
 import { DeepSeekBlock } from './deepseekBlock';
 import { FenceTracker } from './fenceTracker';
 import { skipWs } from './jsonScan';
 import { LlamaBlock } from './llamaBlock';
 import { MistralBlock } from './mistralBlock';
+import { parserSetup, type ParserSetup, type TextToolCallParserOptions } from './parserOptions';
 import { ToolParamTypes } from './schemaTypes';
-import { DEEPSEEK, MISTRAL, PYTHON_TAG, TEXT_TOOL_CALL_SYNTAXES, THINK, THINK_END, TOOL_CALL, type TextToolCallSyntax } from './syntaxes';
+import { DEEPSEEK, MISTRAL, PYTHON_TAG, THINK, THINK_END, TOOL_CALL } from './syntaxes';
 import { REASONING, TEXT, TextOut } from './textOut';
 import { ToolCallStart } from './toolCallBlocks';
-
-/** Options of {@link TextToolCallParser} and `textToolCalls()`. */
-export interface TextToolCallParserOptions {
-  /** The syntaxes to lift (see {@link TextToolCallSyntax}). Default: all of them. */
-  readonly syntaxes?: ReadonlyArray<TextToolCallSyntax>;
-  /** Turn `<think>…</think>` (and Magistral's `[THINK]…[/THINK]` with `mistral`) into reasoning. Default `true`. */
-  readonly thinkTags?: boolean;
-  /** The text starts inside reasoning, up to `</think>` (templates that put `<think>` in the prompt, e.g. DeepSeek R1). Default `false`. */
-  readonly startInReasoning?: boolean;
-  /**
-   * Tool names mapped to their argument schemas: a JSON Schema object (the tool's `parameters`) or
-   * a Standard Schema validator that describes itself as JSON Schema (zod 4). Used to type the
-   * parameter values of the XML syntaxes (Qwen3-Coder, GLM), which arrive as bare text.
-   */
-  readonly tools?: Readonly<Record<string, object>>;
-}
 
 const TEXT_MODE = 0;
 const REASONING_MODE = 1;
 const BLOCK_MODE = 2;
-const PARTIAL = '\u0000partial';
 const THINK_END_MARKERS: readonly string[] = [THINK_END];
 const MISTRAL_THINK_END: readonly string[] = [MISTRAL.thinkEnd];
 
@@ -50,10 +34,7 @@ const MISTRAL_THINK_END: readonly string[] = [MISTRAL.thinkEnd];
 export class TextToolCallParser {
   private readonly out: TextOut;
   private readonly fence = new FenceTracker();
-  private readonly enabledSet: ReadonlySet<TextToolCallSyntax>;
-  private readonly textMarkers: readonly string[];
-  private readonly startInReasoning: boolean;
-  private readonly bareJson: boolean;
+  private readonly setup: ParserSetup;
   private readonly types: ToolParamTypes;
   private readonly sink: CallSink;
   private mode: number;
@@ -66,11 +47,9 @@ export class TextToolCallParser {
   private literal = 0; // how much of `held` is the opener, released as it is
   private holdWs = true; // whitespace at the start, or after a block: text only if text follows
   private blockWs = '';
+  private afterThink = false; // the held whitespace follows `</think>`: the template's separator, dropped
   private afterCall = false;
   private messageStart = true;
-  private nextIndex = 0;
-  private openIndex = -1;
-  private calls = 0;
   private lt = -1; // cached positions of the next '<' and '[' in the text being scanned
   private br = -1;
 
@@ -81,39 +60,15 @@ export class TextToolCallParser {
    */
   constructor(choice: number, emit: (event: StreamEvent) => void, options: TextToolCallParserOptions = {}) {
     this.out = new TextOut(choice, emit);
-    this.enabledSet = new Set(options.syntaxes ?? TEXT_TOOL_CALL_SYNTAXES);
-    const on = (s: TextToolCallSyntax): boolean => this.enabledSet.has(s);
-    const thinkTags = options.thinkTags ?? true;
-    const markers: string[] = [];
-    if (on('hermes') || on('qwen3-coder') || on('glm45')) markers.push(TOOL_CALL);
-    if (on('mistral')) markers.push(MISTRAL.calls);
-    if (on('llama3')) markers.push(PYTHON_TAG);
-    if (on('deepseek')) markers.push(...DEEPSEEK.callsBegin, DEEPSEEK.callBegin);
-    if (thinkTags) markers.push(THINK);
-    if (thinkTags && on('mistral')) markers.push(MISTRAL.think);
-    this.textMarkers = markers;
-    this.bareJson = on('llama3');
-    this.startInReasoning = options.startInReasoning ?? false;
-    this.mode = this.startInReasoning ? REASONING_MODE : TEXT_MODE;
+    this.setup = parserSetup(options);
+    this.mode = this.setup.startInReasoning ? REASONING_MODE : TEXT_MODE;
     this.types = new ToolParamTypes(options.tools);
+    const out = this.out;
     this.sink = {
-      open: (syntax, name, id) => {
-        if (this.openIndex !== -1) this.sink.close(false);
-        this.openIndex = this.nextIndex++;
-        this.calls++;
-        this.out.startCall(this.openIndex, name, id, syntax);
-      },
-      args: (text, from, to) => {
-        if (this.openIndex !== -1) this.out.args(text, from, to);
-      },
-      lateId: (id) => {
-        if (this.openIndex !== -1) this.out.event({ type: 'tool-call-delta', choice, index: this.openIndex, id, argumentsDelta: '' });
-      },
-      close: (incomplete) => {
-        if (this.openIndex === -1) return;
-        this.out.event({ type: 'tool-call-end', choice, index: this.openIndex, ...(incomplete ? { incomplete: true } : {}) });
-        this.openIndex = -1;
-      },
+      open: (syntax, name, id) => out.open(name, id, syntax),
+      args: (text, from, to) => out.args(text, from, to),
+      lateId: (id) => out.lateId(id),
+      close: (incomplete) => out.close(incomplete),
       confirm: () => {
         if (!this.tentative) return;
         this.tentative = false;
@@ -126,7 +81,7 @@ export class TextToolCallParser {
       replace: (next) => {
         this.replacement = next;
       },
-      enabled: on,
+      enabled: (syntax) => this.setup.enabled.has(syntax),
       paramTypes: (tool, param) => this.types.typesOf(tool, param),
     };
   }
@@ -155,15 +110,14 @@ export class TextToolCallParser {
     }
     if (!this.afterCall) this.releaseWs();
     this.out.flush();
-    const calls = this.calls;
-    this.mode = this.startInReasoning ? REASONING_MODE : TEXT_MODE;
+    const calls = this.out.calls;
+    this.out.resetCount();
+    this.mode = this.setup.startInReasoning ? REASONING_MODE : TEXT_MODE;
     this.reasoningMarkers = THINK_END_MARKERS;
     this.fence.reset();
     this.holdWs = this.messageStart = true;
     this.blockWs = '';
-    this.afterCall = false;
-    this.openIndex = -1;
-    this.calls = 0;
+    this.afterCall = this.afterThink = false;
     return calls;
   }
 
@@ -174,37 +128,21 @@ export class TextToolCallParser {
     this.lt = this.br = -1;
     while (pos < text.length) {
       const t = this.nextTrigger(text, scan);
-      if (t > pos) {
-        const r = this.deliver(text, pos, t);
-        if (r === REFUTE) {
-          text = this.refuted(text, pos);
-          pos = scan = 0;
-          this.lt = this.br = -1;
-          continue;
-        }
-        if (r >= 0) {
-          pos = scan = r;
-          continue;
-        }
-        if (t >= text.length) break;
-        pos = t;
-      }
-      const marker = this.match(text, pos, final);
-      if (marker === undefined) {
-        scan = pos + 1;
-        continue;
-      }
-      if (marker === PARTIAL) {
+      let r = CONTINUE;
+      let marker: string | undefined;
+      if (t > pos) r = this.deliver(text, pos, t);
+      else if ((marker = matchMarker(this.markers(), text, pos, final)) === PARTIAL) {
         this.pending = text.slice(pos);
         break;
-      }
-      if (this.onMarker(marker) === REFUTE) {
+      } else if (marker !== undefined) r = this.onMarker(marker);
+      if (r === REFUTE) {
         text = this.refuted(text, pos);
         pos = scan = 0;
         this.lt = this.br = -1;
-        continue;
-      }
-      pos = scan = pos + marker.length;
+      } else if (r >= 0) pos = scan = r;
+      else if (t > pos) pos = scan = t;
+      else if (marker === undefined) scan = pos + 1;
+      else pos = scan = pos + marker.length;
     }
   }
 
@@ -222,25 +160,9 @@ export class TextToolCallParser {
   }
 
   private markers(): readonly string[] {
-    if (this.mode === TEXT_MODE) return this.fence.inCode ? NO_MARKERS : this.textMarkers;
+    if (this.mode === TEXT_MODE) return this.fence.inCode ? NO_MARKERS : this.setup.textMarkers;
     if (this.mode === REASONING_MODE) return this.reasoningMarkers;
     return this.block === undefined ? NO_MARKERS : this.block.markers();
-  }
-
-  /** The marker at `pos`, {@link PARTIAL} when the text ends with the start of one, else `undefined`. */
-  private match(text: string, pos: number, final: boolean): string | undefined {
-    const c = text.charCodeAt(pos);
-    const avail = text.length - pos;
-    let partial = false;
-    for (const m of this.markers()) {
-      if (m.charCodeAt(0) !== c) continue;
-      const n = m.length < avail ? m.length : avail;
-      let k = 1;
-      while (k < n && text.charCodeAt(pos + k) === m.charCodeAt(k)) k++;
-      if (k === m.length) return m;
-      if (k === avail) partial = true;
-    }
-    return partial && !final ? PARTIAL : undefined;
   }
 
   /** Plain text (no marker inside) to the current mode. */
@@ -283,7 +205,7 @@ export class TextToolCallParser {
       }
       if (j === to) return CONTINUE;
       i = j;
-      if (!literal && this.messageStart && this.bareJson && text.charCodeAt(i) === 123) return i;
+      if (!literal && this.messageStart && this.setup.bareJson && text.charCodeAt(i) === 123) return i;
       this.releaseWs();
     }
     this.messageStart = false;
@@ -307,7 +229,7 @@ export class TextToolCallParser {
     }
     if (this.mode === REASONING_MODE) {
       this.mode = TEXT_MODE;
-      this.holdWs = true;
+      this.holdWs = this.afterThink = true;
       this.afterCall = false;
       return CONTINUE;
     }
@@ -340,7 +262,7 @@ export class TextToolCallParser {
     this.tentative = false;
     this.held = '';
     this.holdWs = this.afterCall = true;
-    this.messageStart = false;
+    this.afterThink = this.messageStart = false;
   }
 
   /** The tentative block is text after all: write its opener as text; returns the rest to read again. */
@@ -357,6 +279,10 @@ export class TextToolCallParser {
 
   private releaseWs(): void {
     this.holdWs = false;
+    if (this.afterThink) {
+      this.afterThink = false;
+      this.blockWs = '';
+    }
     if (this.blockWs === '') return;
     const ws = this.blockWs;
     this.blockWs = '';

@@ -8,7 +8,8 @@ import { ignoreElements, Observable, tap, type OperatorFunction } from 'rxjs';
 import type { StreamEvent } from '../events';
 import { TEXT_TOOL_CALL_SYNTAXES } from './syntaxes';
 export { TEXT_TOOL_CALL_SYNTAXES, type TextToolCallSyntax } from './syntaxes';
-import { TextToolCallParser, type TextToolCallParserOptions } from './textToolCallParser';
+import type { TextToolCallParserOptions } from './parserOptions';
+import { TextToolCallParser } from './textToolCallParser';
 
 /** Options of {@link textToolCalls}. */
 export type TextToolCallsOptions = TextToolCallParserOptions;
