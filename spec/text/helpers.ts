@@ -2,7 +2,7 @@
  * Shared pieces of the `textToolCalls()` specs: event builders, and a synchronous run of text
  * deltas through `textToolCalls()` + `toolCalls()` that collects what a user would see.
  */
-import { connect, from, map, merge, type Observable } from 'rxjs';
+import { catchError, connect, EMPTY, from, map, merge, type Observable } from 'rxjs';
 import { toolCalls } from '../../src/accumulate/toolCalls';
 import type { FinishReason, StreamEvent } from '../../src/events';
 import type { ToolCallResult } from '../../src/result';
@@ -28,6 +28,8 @@ export interface TextRun {
   readonly results: unknown[];
   /** The finish reasons that came out. */
   readonly finishes: string[];
+  /** The error the run ended with, if any. */
+  readonly error: unknown;
 }
 
 /** Run the source through `textToolCalls(options)` and `toolCalls()`, synchronously. */
@@ -35,12 +37,17 @@ export function runEvents(source: Observable<StreamEvent>, options?: TextToolCal
   const events: StreamEvent[] = [];
   const results: ToolCallResult[] = [];
   let n = 0;
+  let error: unknown;
   source
     .pipe(
       textToolCalls(options),
       connect((events$) =>
         merge(
-          events$.pipe(map((event) => ({ event }))),
+          // the events branch leaves the error to the results branch, which reports open calls first
+          events$.pipe(
+            map((event) => ({ event })),
+            catchError(() => EMPTY),
+          ),
           events$.pipe(
             toolCalls({ generateId: () => `gen_${n++}` }),
             map((result) => ({ result })),
@@ -48,9 +55,12 @@ export function runEvents(source: Observable<StreamEvent>, options?: TextToolCal
         ),
       ),
     )
-    .subscribe((item) => {
-      if ('event' in item) events.push(item.event);
-      else results.push(item.result);
+    .subscribe({
+      next: (item) => {
+        if ('event' in item) events.push(item.event);
+        else results.push(item.result);
+      },
+      error: (e: unknown) => (error = e),
     });
   let visible = '';
   let reasoning = '';
@@ -60,7 +70,7 @@ export function runEvents(source: Observable<StreamEvent>, options?: TextToolCal
     else if (e.type === 'reasoning-delta') reasoning += e.text;
     else if (e.type === 'finish') finishes.push(e.reason);
   }
-  return { events, visible, reasoning, results: results.map(plain), finishes };
+  return { events, visible, reasoning, results: results.map(plain), finishes, error };
 }
 
 /** Run text deltas (then `finish: stop` and `done`) through `textToolCalls(options)` and `toolCalls()`. */

@@ -50,8 +50,9 @@ export class TextToolCallParser {
   private afterThink = false; // the held whitespace follows `</think>`: the template's separator, dropped
   private afterCall = false;
   private messageStart = true;
-  private lt = -1; // cached positions of the next '<' and '[' in the text being scanned
+  private lt = -1; // cached positions of the next '<' and '[' at or after `scanFrom` in the text being scanned
   private br = -1;
+  private scanFrom = 0;
 
   /**
    * @param choice The choice whose text this is (put on every event).
@@ -126,6 +127,7 @@ export class TextToolCallParser {
     let pos = 0;
     let scan = 0;
     this.lt = this.br = -1;
+    this.scanFrom = 0;
     while (pos < text.length) {
       const t = this.nextTrigger(text, scan);
       let r = CONTINUE;
@@ -137,7 +139,7 @@ export class TextToolCallParser {
       } else if (marker !== undefined) r = this.onMarker(marker);
       if (r === REFUTE) {
         text = this.refuted(text, pos);
-        pos = scan = 0;
+        pos = scan = this.scanFrom = 0;
         this.lt = this.br = -1;
       } else if (r >= 0) pos = scan = r;
       else if (t > pos) pos = scan = t;
@@ -148,14 +150,15 @@ export class TextToolCallParser {
 
   /** The next '<' or '[' (every marker starts with one) at or after `from`, or the text's length. */
   private nextTrigger(text: string, from: number): number {
-    if (this.lt < from) {
+    if (this.lt < from || from < this.scanFrom) {
       const i = text.indexOf('<', from);
       this.lt = i === -1 ? text.length : i;
     }
-    if (this.br < from) {
+    if (this.br < from || from < this.scanFrom) {
       const i = text.indexOf('[', from);
       this.br = i === -1 ? text.length : i;
     }
+    this.scanFrom = from;
     return this.lt < this.br ? this.lt : this.br;
   }
 
