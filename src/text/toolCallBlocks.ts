@@ -21,6 +21,7 @@ const HERMES_MARKERS: readonly string[] = [TOOL_CALL_END];
  */
 export class ToolCallStart implements Block {
   private readonly list: readonly string[];
+  private atTag = true; // nothing read since the tag: GLM writes the name right after it
 
   /** @param sink The parser. */
   constructor(private readonly sink: CallSink) {
@@ -33,6 +34,8 @@ export class ToolCallStart implements Block {
 
   plain(text: string, from: number, to: number): number {
     const i = skipWs(text, from, to);
+    const atTag = this.atTag && i === from;
+    this.atTag = false;
     if (i === to) return CONTINUE;
     const c = text.charCodeAt(i);
     if ((c === 123 || c === 91) && this.sink.enabled('hermes')) {
@@ -40,7 +43,7 @@ export class ToolCallStart implements Block {
       this.sink.replace(new HermesBlock(this.sink));
       return i;
     }
-    if (isNameChar(c) && this.sink.enabled('glm45')) {
+    if (atTag && isNameChar(c) && this.sink.enabled('glm45')) {
       this.sink.replace(new GlmBlock(this.sink));
       return i;
     }
