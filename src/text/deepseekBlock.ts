@@ -8,7 +8,7 @@
  * @internal
  */
 import { CONTINUE, ENDED, type Block, type CallSink } from './block';
-import { JsonValueEnd, skipWs } from './jsonScan';
+import { indexIn, JsonValueEnd, skipWs } from './jsonScan';
 import { DEEPSEEK } from './syntaxes';
 
 const BETWEEN = 0; // between calls
@@ -69,8 +69,7 @@ export class DeepSeekBlock implements Block {
         return this.plain(text, i, to);
       }
       case NAME: {
-        const lf = text.indexOf('\n', i);
-        const end = lf === -1 || lf >= to ? to : lf;
+        const end = indexIn(text, 10, i, to); // line feed
         this.name += text.slice(i, end);
         if (end === to) return CONTINUE;
         this.open(this.name);

@@ -14,6 +14,13 @@ export function isWs(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
 }
 
+/** The index of the first `c` (a character code) in `text[from..to)`, or `to`: never looks past `to`. */
+export function indexIn(text: string, c: number, from: number, to: number): number {
+  let i = from;
+  while (i < to && text.charCodeAt(i) !== c) i++;
+  return i;
+}
+
 /** The index of the first non-whitespace character in `text[from..to)`, or `to`. */
 export function skipWs(text: string, from: number, to: number): number {
   let i = from;

@@ -6,6 +6,7 @@
  * @internal
  */
 import { CONTINUE, ENDED, type Block, type CallSink } from './block';
+import { indexIn } from './jsonScan';
 import { QWEN, TOOL_CALL_END } from './syntaxes';
 import { XmlValue } from './xmlValue';
 
@@ -45,8 +46,7 @@ export class QwenBlock implements Block {
   plain(text: string, from: number, to: number): number {
     let i = from;
     if (this.state === FN_NAME || this.state === PARAM_NAME) {
-      const gt = text.indexOf('>', i);
-      const end = gt === -1 || gt >= to ? to : gt;
+      const end = indexIn(text, 62, i, to); // '>'
       if (this.state === FN_NAME) this.name += text.slice(i, end);
       else this.key += text.slice(i, end);
       if (end === to) return CONTINUE;

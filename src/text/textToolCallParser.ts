@@ -16,6 +16,7 @@ import { ToolParamTypes } from './schemaTypes';
 import { DEEPSEEK, MISTRAL, PYTHON_TAG, THINK, THINK_END, TOOL_CALL } from './syntaxes';
 import { REASONING, TEXT, TextOut } from './textOut';
 import { ToolCallStart } from './toolCallBlocks';
+import { TriggerScan } from './triggerScan';
 
 const TEXT_MODE = 0;
 const REASONING_MODE = 1;
@@ -50,9 +51,10 @@ export class TextToolCallParser {
   private afterThink = false; // the held whitespace follows `</think>`: the template's separator, dropped
   private afterCall = false;
   private messageStart = true;
-  private lt = -1; // cached positions of the next '<' and '[' at or after `scanFrom` in the text being scanned
-  private br = -1;
-  private scanFrom = 0;
+  private readonly triggers = new TriggerScan();
+  private heldIn: string | undefined; // the text the tentative block opened in, within the current run
+  private heldAt = 0; // where in `heldIn`
+  private resume = 0; // where to read again after a refuted block
 
   /**
    * @param choice The choice whose text this is (put on every event).
@@ -106,7 +108,10 @@ export class TextToolCallParser {
     this.pending = '';
     if (pending !== '') this.run(pending, true);
     while (this.mode === BLOCK_MODE && this.block !== undefined) {
-      if (closeCalls ? this.block.end() : this.tentative) this.run(this.refuted('', 0), true);
+      if (closeCalls ? this.block.end() : this.tentative) {
+        const rest = this.refuted('', 0);
+        this.run(rest.slice(this.resume), true);
+      }
       else this.endBlock();
     }
     if (!this.afterCall) this.releaseWs();
@@ -126,40 +131,27 @@ export class TextToolCallParser {
     let text = input;
     let pos = 0;
     let scan = 0;
-    this.lt = this.br = -1;
-    this.scanFrom = 0;
+    this.triggers.reset();
+    this.heldIn = undefined;
     while (pos < text.length) {
-      const t = this.nextTrigger(text, scan);
+      const t = this.triggers.next(text, scan);
       let r = CONTINUE;
       let marker: string | undefined;
       if (t > pos) r = this.deliver(text, pos, t);
       else if ((marker = matchMarker(this.markers(), text, pos, final)) === PARTIAL) {
         this.pending = text.slice(pos);
         break;
-      } else if (marker !== undefined) r = this.onMarker(marker);
+      } else if (marker !== undefined) r = this.onMarker(marker, text, pos);
       if (r === REFUTE) {
-        text = this.refuted(text, pos);
-        pos = scan = this.scanFrom = 0;
-        this.lt = this.br = -1;
+        const rest = this.refuted(text, pos);
+        if (rest !== text) this.triggers.reset();
+        text = rest;
+        pos = scan = this.resume;
       } else if (r >= 0) pos = scan = r;
       else if (t > pos) pos = scan = t;
       else if (marker === undefined) scan = pos + 1;
       else pos = scan = pos + marker.length;
     }
-  }
-
-  /** The next '<' or '[' (every marker starts with one) at or after `from`, or the text's length. */
-  private nextTrigger(text: string, from: number): number {
-    if (this.lt < from || from < this.scanFrom) {
-      const i = text.indexOf('<', from);
-      this.lt = i === -1 ? text.length : i;
-    }
-    if (this.br < from || from < this.scanFrom) {
-      const i = text.indexOf('[', from);
-      this.br = i === -1 ? text.length : i;
-    }
-    this.scanFrom = from;
-    return this.lt < this.br ? this.lt : this.br;
   }
 
   private markers(): readonly string[] {
@@ -172,7 +164,7 @@ export class TextToolCallParser {
   private deliver(text: string, from: number, to: number): number {
     if (this.mode === TEXT_MODE) {
       const k = this.textPlain(text, from, to, false);
-      if (k >= 0) this.startBlock(new LlamaBlock(this.sink, true), true, '', 1);
+      if (k >= 0) this.startBlock(new LlamaBlock(this.sink, true), true, '', 1, text, k);
       return k;
     }
     if (this.mode === REASONING_MODE) {
@@ -217,17 +209,17 @@ export class TextToolCallParser {
     return CONTINUE;
   }
 
-  private onMarker(marker: string): number {
+  private onMarker(marker: string, text: string, pos: number): number {
     if (this.mode === TEXT_MODE) {
       this.fence.track(marker, 0, marker.length);
       if (marker === THINK || marker === MISTRAL.think) {
         this.releaseWs();
         this.mode = REASONING_MODE;
         this.reasoningMarkers = marker === THINK ? THINK_END_MARKERS : MISTRAL_THINK_END;
-      } else if (marker === TOOL_CALL) this.startBlock(new ToolCallStart(this.sink), true, marker, marker.length);
-      else if (marker === MISTRAL.calls) this.startBlock(new MistralBlock(this.sink), true, marker, marker.length);
-      else if (marker === PYTHON_TAG) this.startBlock(new LlamaBlock(this.sink, false), true, marker, marker.length);
-      else this.startBlock(new DeepSeekBlock(this.sink, marker === DEEPSEEK.callBegin), false, marker, marker.length);
+      } else if (marker === TOOL_CALL) this.startBlock(new ToolCallStart(this.sink), true, marker, marker.length, text, pos);
+      else if (marker === MISTRAL.calls) this.startBlock(new MistralBlock(this.sink), true, marker, marker.length, text, pos);
+      else if (marker === PYTHON_TAG) this.startBlock(new LlamaBlock(this.sink, false), true, marker, marker.length, text, pos);
+      else this.startBlock(new DeepSeekBlock(this.sink, marker === DEEPSEEK.callBegin), false, marker, marker.length, text, pos);
       return CONTINUE;
     }
     if (this.mode === REASONING_MODE) {
@@ -250,7 +242,10 @@ export class TextToolCallParser {
     return CONTINUE;
   }
 
-  private startBlock(block: Block, tentative: boolean, opener: string, literal: number): void {
+  /** A block opens at `text[at]` with `opener` (of which `literal` characters are released as they are if it is refuted). */
+  private startBlock(block: Block, tentative: boolean, opener: string, literal: number, text: string, at: number): void {
+    this.heldIn = text;
+    this.heldAt = at;
     this.mode = BLOCK_MODE;
     this.block = block;
     this.tentative = tentative;
@@ -268,16 +263,22 @@ export class TextToolCallParser {
     this.afterThink = this.messageStart = false;
   }
 
-  /** The tentative block is text after all: write its opener as text; returns the rest to read again. */
+  /**
+   * The tentative block is text after all: write its opener as text, and return the text to read
+   * again from {@link resume}: the current text itself when the block opened in it (nothing is
+   * copied), else what was held joined to the rest.
+   */
   private refuted(text: string, from: number): string {
-    const rest = this.held + text.slice(from);
-    const literal = this.literal;
+    const same = this.heldIn === text;
+    const rest = same ? text : this.held + text.slice(from);
+    const at = same ? this.heldAt : 0;
     this.mode = TEXT_MODE;
-    this.block = this.replacement = undefined;
+    this.block = this.replacement = this.heldIn = undefined;
     this.tentative = false;
     this.held = '';
-    this.textPlain(rest, 0, literal, true);
-    return rest.slice(literal);
+    this.textPlain(rest, at, at + this.literal, true);
+    this.resume = at + this.literal;
+    return rest;
   }
 
   private releaseWs(): void {
