@@ -61,3 +61,23 @@ describe('textToolCalls() on conversations of every syntax at once (default: det
     }
   });
 });
+
+/** Text that only looks like calls: it must come out unchanged, however it is split. */
+const LOOK_ALIKES = [
+  'Wrap calls in `<tool_call>` tags, e.g.:\n```json\n<tool_call>{"name": "f", "arguments": {}}</tool_call>\n```\nand <toolbar> or <tool_callx> or [TOOL_CALLSIGN].\n',
+  '~~~\n[TOOL_CALLS]f[ARGS]{}\n<｜tool▁calls▁begin｜>\n~~~\nThen ``<|python_tag|>{"name": "f", "parameters": {}}`` works.',
+  '{"name": "Alice", "parameters": "none", "age": 3}',
+  '<tool_call> not a call </tool_call> [TOOL_CALLS] prose <|python_tag|>print(1)',
+];
+
+describe.each(LOOK_ALIKES.map((t, i) => [i, t] as const))('textToolCalls() on look-alike text #%d', (_i, t) => {
+  it('leaves it unchanged and lifts nothing, split anywhere', () => {
+    const expected = { visible: t, reasoning: '', results: [], finishes: ['stop'] };
+    expect(comparable(runText([t]))).toEqual(expected);
+    expect(comparable(runText([...t]))).toEqual(expected);
+    for (let i = 1; i < t.length; i++) {
+      const run = comparable(runText([t.slice(0, i), t.slice(i)]));
+      if (JSON.stringify(run) !== JSON.stringify(expected)) expect({ splitAt: i, ...(run as object) }).toEqual({ splitAt: i, ...expected });
+    }
+  });
+});
