@@ -6,8 +6,8 @@
  */
 import { DEEPSEEK, MISTRAL, PYTHON_TAG, TEXT_TOOL_CALL_SYNTAXES, THINK, TOOL_CALL, type TextToolCallSyntax } from './syntaxes';
 
-/** Options of `TextToolCallParser` and `textToolCalls()`. */
-export interface TextToolCallParserOptions {
+/** Options of `textToolCalls()` (and `TextToolCallParser`). */
+export interface TextToolCallsOptions {
   /** The syntaxes to lift (see {@link TextToolCallSyntax}). Default: all of them. */
   readonly syntaxes?: ReadonlyArray<TextToolCallSyntax>;
   /** Turn `<think>…</think>` (and Magistral's `[THINK]…[/THINK]` with `mistral`) into reasoning. Default `true`. */
@@ -30,12 +30,12 @@ export interface ParserSetup {
   readonly textMarkers: readonly string[];
   /** Whether a message that starts with `{` may be a bare Llama call. */
   readonly bareJson: boolean;
-  /** See {@link TextToolCallParserOptions.startInReasoning}. */
+  /** See `TextToolCallsOptions.startInReasoning`. */
   readonly startInReasoning: boolean;
 }
 
 /** Resolve the options. */
-export function parserSetup(options: TextToolCallParserOptions): ParserSetup {
+export function parserSetup(options: TextToolCallsOptions): ParserSetup {
   const enabled = new Set(options.syntaxes ?? TEXT_TOOL_CALL_SYNTAXES);
   const thinkTags = options.thinkTags ?? true;
   const markers: string[] = [];

@@ -11,7 +11,7 @@ import { FenceTracker } from './fenceTracker';
 import { skipWs } from './jsonScan';
 import { LlamaBlock } from './llamaBlock';
 import { MistralBlock } from './mistralBlock';
-import { parserSetup, type ParserSetup, type TextToolCallParserOptions } from './parserOptions';
+import { parserSetup, type ParserSetup, type TextToolCallsOptions } from './parserOptions';
 import { ToolParamTypes } from './schemaTypes';
 import { DEEPSEEK, MISTRAL, PYTHON_TAG, THINK, THINK_END, TOOL_CALL } from './syntaxes';
 import { REASONING, TEXT, TextOut } from './textOut';
@@ -57,11 +57,13 @@ export class TextToolCallParser {
   private resume = 0; // where to read again after a refuted block
 
   /**
+   * A parser for one choice's text.
+   *
    * @param choice The choice whose text this is (put on every event).
    * @param emit Where events go.
    * @param options Syntaxes, reasoning tags and tool schemas.
    */
-  constructor(choice: number, emit: (event: StreamEvent) => void, options: TextToolCallParserOptions = {}) {
+  constructor(choice: number, emit: (event: StreamEvent) => void, options: TextToolCallsOptions = {}) {
     this.out = new TextOut(choice, emit);
     this.setup = parserSetup(options);
     this.mode = this.setup.startInReasoning ? REASONING_MODE : TEXT_MODE;

@@ -8,11 +8,9 @@ import { ignoreElements, Observable, tap, type OperatorFunction } from 'rxjs';
 import type { StreamEvent } from '../events';
 import { TEXT_TOOL_CALL_SYNTAXES } from './syntaxes';
 export { TEXT_TOOL_CALL_SYNTAXES, type TextToolCallSyntax } from './syntaxes';
-import type { TextToolCallParserOptions } from './parserOptions';
+import type { TextToolCallsOptions } from './parserOptions';
+export type { TextToolCallsOptions } from './parserOptions';
 import { TextToolCallParser } from './textToolCallParser';
-
-/** Options of {@link textToolCalls}. */
-export type TextToolCallsOptions = TextToolCallParserOptions;
 
 /**
  * Lift tool calls written as text (open models served without a tool parser) into ordinary
