@@ -23,6 +23,14 @@ describe('Hermes / Qwen 2.5 / Qwen 3', () => {
     expect(lifted('<tool_call>[{"name": "f", "arguments": {}}, {"name": "g", "arguments": {}}]</tool_call>').map((c) => c.name)).toEqual(['f', 'g']);
   });
 
+  it('reports an object that is not JSON as malformed arguments (its text as the arguments), not as a call with {}', () => {
+    const run = runText(['<tool_call>{name: "f", ', 'arguments: {}}\n</tool_call>ok']);
+    expect(run.results).toEqual([{ err: 'malformed-arguments', id: 'gen_0', name: '', raw: '{name: "f", arguments: {}}\n' }]);
+    expect(run.visible).toBe('ok');
+    const late = runText(['[TOOL_CALLS][{"name": "f", oops}]']);
+    expect(late.results).toEqual([{ err: 'malformed-arguments', id: 'gen_0', name: 'f', raw: '{"name": "f", ' }]);
+  });
+
   it('gives indices 0, 1, 2 in order and ends each call at its closing tag', () => {
     const run = runText(['<tool_call>{"name": "a"}</tool_call><tool_call>{"name": "b"}</tool_call>\n<tool_call>{"name": "c"}</tool_call>']);
     expect(run.events.filter((e) => e.type !== 'finish' && e.type !== 'done').map((e) => `${e.type}:${'index' in e ? e.index : ''}`)).toEqual(['tool-call-delta:0', 'tool-call-end:0', 'tool-call-delta:1', 'tool-call-end:1', 'tool-call-delta:2', 'tool-call-end:2']);

@@ -66,6 +66,7 @@ export class JsonCallReader {
   private opened = false;
   private confirmed: boolean;
   private buffer = '';
+  private rawObject = '';
   private readonly emitArgs = (text: string, from: number, to: number): void => {
     if (this.opened) this.sink.args(text, from, to);
     else this.buffer += text.slice(from, to);
@@ -109,6 +110,26 @@ export class JsonCallReader {
    * stopped: just past the closing brace ({@link done}) or at a character that does not fit ({@link broken}).
    */
   feed(text: string, from: number, to: number): number {
+    const r = this.read(text, from, to);
+    if (!this.argsSeen && this.state !== DONE && r !== REFUTE) {
+      // keep the object's text until its arguments start: if it breaks first, that text is the
+      // call's arguments, so the call fails as malformed instead of passing with `{}`
+      this.rawObject += text.slice(from, r >= 0 ? r : to);
+      if (this.state === BROKEN) {
+        this.ensureOpen();
+        this.sink.args(this.rawObject, 0, this.rawObject.length);
+        this.rawObject = '';
+      }
+    }
+    return r;
+  }
+
+  /** The text broke before the arguments started: what follows (up to the closing marker) belongs to the arguments. */
+  get rawTail(): boolean {
+    return this.state === BROKEN && !this.argsSeen;
+  }
+
+  private read(text: string, from: number, to: number): number {
     let i = from;
     while (i < to) {
       const c = text.charCodeAt(i);

@@ -46,13 +46,16 @@ import { TextToolCallParser } from './textToolCallParser';
  * 5. Each call ends at its own closing marker (`</tool_call>`, `</function>`, the end of a
  *    Mistral / Llama object, `<｜tool▁call▁end｜>`): `tool-call-end` is emitted right there. A call
  *    whose marker is never closed gets `tool-call-end` with `incomplete: true` when its choice
- *    finishes (or the stream completes): `toolCalls()` reports it `incomplete`.
+ *    finishes (or the stream completes): `toolCalls()` reports it `incomplete`. A call whose
+ *    JSON breaks before its arguments start gets the broken text as its arguments, so it fails
+ *    as `malformed-arguments` rather than passing with `{}`.
  * 6. Calls get indices 0, 1, 2, … per choice in order; no ids (the tracker generates them) unless
  *    the syntax carries one (Mistral). Each call's first delta has `metadata.textSyntax`.
  * 7. `<think>…</think>` (and, with `mistral`, `[THINK]…[/THINK]`) become `reasoning-delta`s
  *    (`thinkTags: false` leaves them as text); `startInReasoning: true` for templates that put
- *    `<think>` in the prompt. Whitespace between a call block and the end of the message (or the
- *    next block) is dropped.
+ *    `<think>` in the prompt. Calls written inside reasoning stay reasoning. Whitespace right after
+ *    `</think>`, and between a call block and the next block or the end of the message, is
+ *    template layout and is dropped.
  * 8. A `finish` with reason `stop` for a choice that had at least one lifted call becomes
  *    `tool-calls` (its `rawReason` is kept), as a server with a tool parser reports it.
  * 9. Every other event passes through untouched and in order; choices are independent. On a

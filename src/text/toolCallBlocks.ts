@@ -85,7 +85,11 @@ export class HermesBlock implements Block {
     while (i < to) {
       const current = this.current;
       if (current !== undefined && !current.done) {
-        if (current.broken) return CONTINUE; // not JSON any more: ignored up to the closing tag
+        if (current.broken) {
+          // not JSON any more: up to the closing tag, the arguments' text when they had not started, else ignored
+          if (current.rawTail) this.sink.args(text, i, to);
+          return CONTINUE;
+        }
         const r = current.feed(text, i, to);
         if (r < 0) return CONTINUE;
         i = r;
