@@ -1,9 +1,12 @@
 /**
  * Each syntax's own rules (forms, typing, ids, ordering), what stays text, and what is incomplete.
  */
+import { from, lastValueFrom, toArray } from 'rxjs';
 import { z } from 'zod';
+import { toolCalls } from '../../src/accumulate/toolCalls';
+import { textToolCalls } from '../../src/text/textToolCalls';
 import { SCHEMAS } from './conversations';
-import { callsOf, runText } from './helpers';
+import { callsOf, finish, runText, text } from './helpers';
 
 const lifted = (t: string, options?: Parameters<typeof runText>[1]): Array<{ name: string; arguments: unknown }> => callsOf(runText([t], options));
 
@@ -169,5 +172,12 @@ describe('a marker never closed', () => {
     const run = runText([t]);
     const failed = run.results.filter((r) => (r as { err?: string }).err !== undefined);
     expect(failed).toEqual([{ err: 'incomplete', id: expect.stringMatching(/^gen_\d$/) as unknown, name, raw, reason: 'not-closed' }]);
+  });
+});
+
+describe('results', () => {
+  it('name the syntax in providerMetadata.textSyntax', async () => {
+    const results = await lastValueFrom(from([text('[TOOL_CALLS]f[ARGS]{}<tool_call>{"name": "g"}</tool_call>'), finish()]).pipe(textToolCalls(), toolCalls(), toArray()));
+    expect(results.map((r) => r.success && r.data.providerMetadata?.['textSyntax'])).toEqual(['mistral', 'hermes']);
   });
 });
