@@ -32,6 +32,9 @@ export { parseArguments, type ParsedArguments } from './parse/arguments';
 export { PartialJsonError, PartialJsonParser, type PartialJsonOptions } from './parse/partialJson';
 export { validateArguments, validateArgumentsAsync } from './parse/validate';
 
+// ---- Tool calls written as text ----------------------------------------------------------------
+export { TextToolCallParser } from './text/textToolCallParser';
+
 // ---- The stage idiom every operator is made of -------------------------------------------------
 export { Stage, stageOperator } from './internal/stage';
 

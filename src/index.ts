@@ -23,6 +23,9 @@ export { autoDetect, type ProviderOption } from './providers/auto';
 export type { WireFormat, WireFormatDefinition } from './providers/format';
 export { idleTimeout } from './reliability/idleTimeout';
 
+// ---- Tool calls written as text (open models) ------------------------------------------------
+export { textToolCalls, TEXT_TOOL_CALL_SYNTAXES, type TextToolCallsOptions, type TextToolCallSyntax } from './text/textToolCalls';
+
 // ---- Stage operators: events → tool calls ------------------------------------------------------
 export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './parse/toolCalls';
 export { accumulateToolCalls, type ToolCallSnapshot } from './parse/accumulateToolCalls';

@@ -2,8 +2,7 @@
  * One conversation per syntax, written the way the model writes it (text, reasoning, several calls,
  * awkward characters in the arguments), with what `textToolCalls()` + `toolCalls()` must make of it.
  */
-import type { TextToolCallsOptions } from '../../src/text/textToolCalls';
-import type { TextToolCallSyntax } from '../../src/text/syntaxes';
+import { type TextToolCallsOptions, type TextToolCallSyntax } from 'rxjs-tool-calls';
 
 export interface Conversation {
   readonly syntax: TextToolCallSyntax;

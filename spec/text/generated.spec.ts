@@ -4,7 +4,7 @@
  * exactly the text around them.
  */
 import fc from 'fast-check';
-import { TEXT_TOOL_CALL_SYNTAXES, type TextToolCallSyntax } from '../../src/text/syntaxes';
+import { TEXT_TOOL_CALL_SYNTAXES, type TextToolCallSyntax } from 'rxjs-tool-calls';
 import { callsOf, cutAt, runText } from './helpers';
 
 interface Call {

@@ -3,10 +3,7 @@
  * deltas through `textToolCalls()` + `toolCalls()` that collects what a user would see.
  */
 import { catchError, connect, EMPTY, from, map, merge, type Observable } from 'rxjs';
-import { toolCalls } from '../../src/accumulate/toolCalls';
-import type { FinishReason, StreamEvent } from '../../src/events';
-import type { ToolCallResult } from '../../src/result';
-import { textToolCalls, type TextToolCallsOptions } from '../../src/text/textToolCalls';
+import { type FinishReason, type StreamEvent, textToolCalls, type TextToolCallsOptions, type ToolCallResult, toolCalls } from 'rxjs-tool-calls';
 import { plain } from '../helpers/plain';
 
 /** A `text-delta` of `choice`. */

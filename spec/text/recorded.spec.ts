@@ -5,9 +5,7 @@
  * bytes through `readStreamEvents()` + `textToolCalls()` + `toolCalls()`, under every chunking.
  */
 import { from, Subject } from 'rxjs';
-import { readStreamEvents } from '../../src/readStreamEvents';
-import { partialToolCalls, type PartialToolCall } from '../../src/parse/partialToolCalls';
-import { textToolCalls, type TextToolCallsOptions } from '../../src/text/textToolCalls';
+import { type PartialToolCall, partialToolCalls, readStreamEvents, textToolCalls, type TextToolCallsOptions } from 'rxjs-tool-calls';
 import { chunkings } from '../helpers/chunking';
 import { callsOf, runEvents } from './helpers';
 

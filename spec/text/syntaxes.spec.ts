@@ -3,8 +3,7 @@
  */
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { z } from 'zod';
-import { toolCalls } from '../../src/accumulate/toolCalls';
-import { textToolCalls } from '../../src/text/textToolCalls';
+import { textToolCalls, toolCalls } from 'rxjs-tool-calls';
 import { SCHEMAS } from './conversations';
 import { callsOf, finish, runText, text } from './helpers';
 

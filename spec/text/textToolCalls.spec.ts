@@ -4,9 +4,8 @@
  */
 import { concat, from, throwError } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { ProviderError } from '../../src/errors';
-import type { StreamEvent } from '../../src/events';
-import { textToolCalls } from '../../src/text/textToolCalls';
+import { type StreamEvent, textToolCalls } from 'rxjs-tool-calls';
+import { ProviderError } from 'rxjs-tool-calls/advanced';
 import { standardCases } from '../helpers/standardCases';
 import { done, finish, runEvents, text } from './helpers';
 

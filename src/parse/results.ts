@@ -27,17 +27,16 @@ const defaultParser: ArgumentsParser = (call) => parseArguments(call.rawArgument
  * The result of a closed call: its parsed arguments, or the typed reason it failed.
  *
  * 1. Closed incomplete or too large → `incomplete` / `arguments-too-large`.
- * 2. No name → `missing-name` (a call that cannot be run is never a success).
- * 3. Arguments that do not parse → a repair when the text is one of the two unambiguous resend
+ * 2. Arguments that do not parse → a repair when the text is one of the two unambiguous resend
  *    shapes (`repaired: 'repeated' | 'cumulative'`, unless `repair` is false); else `incomplete`
  *    when the choice finished with `length`, `content-filter` or `error`; else `malformed-arguments`.
+ * 3. No name → `missing-name` (a call that cannot be run is never a success).
  */
 export function resultOf(call: TrackedCall, parse: ArgumentsParser = defaultParser, repair = true): ToolCallResult {
   const ending = call.ending;
   if (ending === undefined) return fail(new IncompleteToolCallError({ toolCall: callContext(call), reason: 'stream-ended' }));
   if (ending.kind === 'incomplete') return fail(new IncompleteToolCallError({ toolCall: callContext(call), reason: ending.reason }));
   if (ending.kind === 'too-large') return fail(new ArgumentsTooLargeError({ toolCall: callContext(call), limit: ending.limit }));
-  if (call.name === '') return fail(new MissingNameError({ toolCall: callContext(call) }));
   const parsed = parse(call);
   let value: unknown;
   let repaired: 'repeated' | 'cumulative' | undefined;
@@ -53,6 +52,7 @@ export function resultOf(call: TrackedCall, parse: ArgumentsParser = defaultPars
     value = fixed.value;
     repaired = fixed.repaired;
   }
+  if (call.name === '') return fail(new MissingNameError({ toolCall: callContext(call) }));
   const metadata = metadataOf(call);
   const data: ToolCall = {
     id: call.id,

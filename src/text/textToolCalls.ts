@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { ignoreElements, Observable, tap, type OperatorFunction } from 'rxjs';
+import type { Observer, OperatorFunction } from 'rxjs';
+import { Stage, stageOperator } from '../internal/stage';
 import type { StreamEvent } from '../events';
 import { TEXT_TOOL_CALL_SYNTAXES } from './syntaxes';
 export { TEXT_TOOL_CALL_SYNTAXES, type TextToolCallSyntax } from './syntaxes';
@@ -90,41 +91,54 @@ export function textToolCalls(options: TextToolCallsOptions = {}): OperatorFunct
   for (const name of options.syntaxes ?? []) {
     if (!(TEXT_TOOL_CALL_SYNTAXES as readonly string[]).includes(name)) throw new TypeError(`textToolCalls: unknown syntax ${JSON.stringify(name)}; known: ${TEXT_TOOL_CALL_SYNTAXES.join(', ')}`);
   }
-  return (source) =>
-    new Observable<StreamEvent>((subscriber) => {
-      const parsers = new Map<number, TextToolCallParser>();
-      const emit = (event: StreamEvent): void => subscriber.next(event);
-      const endAll = (closeCalls: boolean): void => {
-        for (const parser of parsers.values()) parser.end(closeCalls);
-      };
-      const next = (event: StreamEvent): void => {
-        switch (event.type) {
-          case 'text-delta': {
-            let parser = parsers.get(event.choice);
-            if (parser === undefined) parsers.set(event.choice, (parser = new TextToolCallParser(event.choice, emit, options)));
-            parser.push(event.text);
-            return;
-          }
-          case 'finish': {
-            const calls = parsers.get(event.choice)?.end() ?? 0;
-            subscriber.next(event.reason === 'stop' && calls > 0 ? { ...event, reason: 'tool-calls' } : event);
-            return;
-          }
-          case 'done':
-            endAll(true);
-            subscriber.next(event);
-            return;
-          default:
-            subscriber.next(event);
-        }
-      };
-      // Subscribing the downstream subscriber itself links the chain, so a synchronous source
-      // stops as soon as the consumer unsubscribes; tap's handlers run before the notification.
-      return source
-        .pipe(
-          tap({ next, error: () => endAll(false), complete: () => endAll(true) }),
-          ignoreElements(),
-        )
-        .subscribe(subscriber);
-    });
+  return stageOperator((out) => new TextCallsStage(out, options));
+}
+
+/** One parser per choice; every other event passes through in order. */
+class TextCallsStage extends Stage<StreamEvent, StreamEvent> {
+  private readonly parsers = new Map<number, TextToolCallParser>();
+  private readonly emit = (event: StreamEvent): void => this.out.next(event);
+
+  constructor(
+    out: Observer<StreamEvent>,
+    private readonly options: TextToolCallsOptions,
+  ) {
+    super(out);
+  }
+
+  protected push(event: StreamEvent): void {
+    switch (event.type) {
+      case 'text-delta': {
+        let parser = this.parsers.get(event.choice);
+        if (parser === undefined) this.parsers.set(event.choice, (parser = new TextToolCallParser(event.choice, this.emit, this.options)));
+        parser.push(event.text);
+        return;
+      }
+      case 'finish': {
+        const calls = this.parsers.get(event.choice)?.end() ?? 0;
+        this.out.next(event.reason === 'stop' && calls > 0 ? { ...event, reason: 'tool-calls' } : event);
+        return;
+      }
+      case 'done':
+        this.endAll(true);
+        this.out.next(event);
+        return;
+      default:
+        this.out.next(event);
+    }
+  }
+
+  protected override end(): void {
+    this.endAll(true);
+  }
+
+  protected override interrupt(): boolean {
+    // Held-back text is released; open calls are left for toolCalls() to report incomplete.
+    this.endAll(false);
+    return false;
+  }
+
+  private endAll(closeCalls: boolean): void {
+    for (const parser of this.parsers.values()) parser.end(closeCalls);
+  }
 }
