@@ -40,6 +40,7 @@ export const ERROR_CODES = [
   'tool-timeout',
   'max-steps',
   'connection-lost',
+  'unsupported-request',
 ] as const;
 
 /** One of {@link ERROR_CODES}. */
@@ -562,6 +563,33 @@ function describeCause(cause: unknown): string {
   return parts.join(' ← ');
 }
 
+// ---------------------------------------------------------------------------------------------
+// Translating requests between wire formats (`toAnthropicRequest()`, `fromAnthropicRequest()`, …).
+// ---------------------------------------------------------------------------------------------
+
+/** A request could not be translated into the target format: the field is named, never dropped silently. */
+export class UnsupportedRequestError extends ToolStreamError {
+  /** Always `'unsupported-request'`. */
+  readonly code = 'unsupported-request' as const;
+  /**
+   * Built by the request translators for a field, part or value the target cannot express.
+   *
+   * @param target The format being written.
+   * @param field Where the field is in the source request.
+   * @param detail Why it cannot be translated.
+   */
+  constructor(
+    /** The format the request was being translated into (`'anthropic'`, `'openai-responses'`, `'gemini'`, `'openai-chat'`). */
+    readonly target: string,
+    /** The JSON path of the field in the source request, e.g. `'messages[2].content[0].type'` or `'tools[0].function.parameters.$ref'`. */
+    readonly field: string,
+    /** Why it cannot be translated, e.g. `'image_url parts are not supported'`. */
+    readonly detail: string,
+  ) {
+    super(`Cannot translate ${field} to ${target}: ${detail}`);
+  }
+}
+
 /** Every concrete error of the family; `switch (error.code)` narrows it. */
 export type AnyToolStreamError =
   | MalformedArgumentsError
@@ -580,7 +608,8 @@ export type AnyToolStreamError =
   | ToolFailedError
   | ToolTimeoutError
   | MaxStepsError
-  | ConnectionLostError;
+  | ConnectionLostError
+  | UnsupportedRequestError;
 
 /** The errors one tool call can end with (inside `{ success: false, error }`). */
 export type ToolCallError = MalformedArgumentsError | IncompleteToolCallError | MissingNameError | InvalidArgumentsError | UnknownToolError | ArgumentsTooLargeError;
