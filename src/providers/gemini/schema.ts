@@ -112,5 +112,5 @@ export interface GeminiSchemaOptions {
  * @return A new schema; the input is not modified.
  */
 export function toGeminiSchema(schema: Readonly<Record<string, unknown>> | boolean, options: GeminiSchemaOptions = {}): GeminiSchema {
-  return new Converter(schema, options).convert(schema, options.path ?? '', []);
+  return new Converter(schema, options).convert(schema, options.path ?? '', ['#']);
 }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { fieldPath, RequestReader } from '../requestReader';
+import { fieldPath, type RequestReader } from '../requestReader';
 import type { JsonSchema } from './request';
 
 /** Text as the request gave it: one string, or the texts of its parts. */
