@@ -69,7 +69,8 @@ describe('normalizeUsage', () => {
     beforeAll(async () => {
       for (const fixture of fixtures) {
         const events = await lastValueFrom(of(fixture.bytes).pipe(readStreamEvents(), toArray())).catch(() => []);
-        const provider = events.find((e) => e.type === 'metadata')?.provider;
+        const metadata = events.find((e) => e.type === 'metadata');
+        const provider = metadata?.type === 'metadata' ? metadata.provider : undefined;
         const usage = events.filter((e) => e.type === 'usage').at(-1);
         if (provider !== undefined && usage !== undefined && usage.type === 'usage') withUsage.push([fixture.name, provider, usage.raw as Record<string, unknown>]);
       }
