@@ -3,7 +3,7 @@
  * `unsupported-request` errors.
  */
 import { UnsupportedRequestError } from '../../src/errors';
-import type { ChatRequestInput } from '../../src/providers/openaiChat/request';
+import type { ChatRequestInput } from '../../src/providers/openaiChat/requestInput';
 
 export const WEATHER_TOOL = {
   type: 'function',

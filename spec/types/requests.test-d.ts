@@ -8,7 +8,8 @@ import { toAnthropicRequest, type AnthropicRequest } from '../../src/providers/a
 import type { AnthropicRequestInput } from '../../src/providers/anthropic/requestInput';
 import { toGeminiRequest, type GeminiRequest } from '../../src/providers/gemini/request';
 import { fromAnthropicRequest } from '../../src/providers/openaiChat/fromAnthropicRequest';
-import type { ChatRequest, ChatRequestInput } from '../../src/providers/openaiChat/request';
+import type { ChatRequest } from '../../src/providers/openaiChat/request';
+import type { ChatRequestInput } from '../../src/providers/openaiChat/requestInput';
 import { toResponsesRequest, type ResponsesRequest } from '../../src/providers/openaiResponses/request';
 
 declare const chatStreaming: OpenAI.ChatCompletionCreateParamsStreaming;

@@ -32,7 +32,12 @@ export interface CostOptions {
   /** A factor applied to every price (an aggregator's `1.3`, a contributor's `'1.1'`). Default `1`. */
   readonly multiplier?: DecimalInput;
   /** Round every amount to `places` decimal places (`mode` default `'half-even'`). Default: no rounding, every digit exact. */
-  readonly round?: { readonly places: number; readonly mode?: RoundingMode };
+  readonly round?: {
+    /** Decimal places, 0 to 30 (`2` for cents). */
+    readonly places: number;
+    /** How to round. Default `'half-even'` (banker's rounding). */
+    readonly mode?: RoundingMode;
+  };
 }
 
 /** A cost, as decimal strings (exact unless `round` was asked), each line already multiplied. */

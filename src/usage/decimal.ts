@@ -11,7 +11,7 @@ export interface Decimal {
   readonly scale: number;
 }
 
-/** How {@link roundDecimal} rounds: to the nearest (ties to even, or away from zero), toward zero, or away from zero. */
+/** How amounts are rounded: to the nearest (`half-even`: ties to even; `half-up`: ties away from zero), toward zero (`down`), or away from zero (`up`). */
 export type RoundingMode = 'half-even' | 'half-up' | 'down' | 'up';
 
 /** The most decimal places a price or multiplier may have. */

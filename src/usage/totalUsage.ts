@@ -100,7 +100,7 @@ export interface TotalUsageOptions<T> {
  * @param options `usageOf` and `streamOf`, to read items other than `StreamEvent`s.
  * @return An operator emitting the running total after each usage report.
  */
-export function totalUsage(): OperatorFunction<StreamEvent, Usage>;
+export function totalUsage(options?: undefined): OperatorFunction<StreamEvent, Usage>;
 export function totalUsage<T>(options: TotalUsageOptions<T>): OperatorFunction<T, Usage>;
 export function totalUsage<T>(options?: TotalUsageOptions<T>): OperatorFunction<T, Usage> {
   return (source: Observable<T>) =>

@@ -1,5 +1,5 @@
 import { toAnthropicRequest, type AnthropicRequest } from '../../../src/providers/anthropic/request';
-import type { ChatRequestInput } from '../../../src/providers/openaiChat/request';
+import type { ChatRequestInput } from '../../../src/providers/openaiChat/requestInput';
 import { ask, expectUnsupported, withOptions, FULL_REQUEST, TIME_TOOL, WEATHER_TOOL } from '../../helpers/chatRequests';
 
 const user = (content: unknown) => ({ role: 'user', content }) as const;

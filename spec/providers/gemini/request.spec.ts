@@ -1,6 +1,6 @@
 import { toGeminiRequest, type GeminiGenerateContentRequest } from '../../../src/providers/gemini/request';
 import type { GeminiSchemaDrop } from '../../../src/providers/gemini/schema';
-import type { ChatRequestInput } from '../../../src/providers/openaiChat/request';
+import type { ChatRequestInput } from '../../../src/providers/openaiChat/requestInput';
 import { expectUnsupported, withOptions, FULL_REQUEST } from '../../helpers/chatRequests';
 
 const user = (content: unknown) => ({ role: 'user', content }) as const;

@@ -1,4 +1,4 @@
-import type { ChatRequestInput } from '../../../src/providers/openaiChat/request';
+import type { ChatRequestInput } from '../../../src/providers/openaiChat/requestInput';
 import { toResponsesRequest, type ResponsesRequest } from '../../../src/providers/openaiResponses/request';
 import { expectUnsupported, withOptions, FULL_REQUEST, TIME_TOOL, WEATHER_TOOL } from '../../helpers/chatRequests';
 

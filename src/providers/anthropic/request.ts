@@ -3,12 +3,13 @@
  *
  * @module
  */
-import type { ChatRequestInput, JsonSchema, WithStream } from '../openaiChat/request';
+import type { JsonSchema, WithStream } from '../openaiChat/request';
+import type { ChatRequestInput } from '../openaiChat/requestInput';
 import { argumentsObject, readChatRequest, type ChatTurn, type ReadTool, type SystemTurn, type TextContent } from '../openaiChat/readChatRequest';
 import { fieldPath, RequestReader, type TranslateRequestOptions } from '../requestReader';
 
 /** A text block. */
-export interface AnthropicTextBlock {
+export interface AnthropicTextBlockParam {
   /** Always `'text'`. */
   type: 'text';
   /** The text. */
@@ -16,7 +17,7 @@ export interface AnthropicTextBlock {
 }
 
 /** A `tool_use` block: one call the assistant made. */
-export interface AnthropicToolUseBlock {
+export interface AnthropicToolUseBlockParam {
   /** Always `'tool_use'`. */
   type: 'tool_use';
   /** The call's id; the `tool_result` answering it repeats it. */
@@ -28,13 +29,13 @@ export interface AnthropicToolUseBlock {
 }
 
 /** A `tool_result` block: one call's result, in a user message. */
-export interface AnthropicToolResultBlock {
+export interface AnthropicToolResultBlockParam {
   /** Always `'tool_result'`. */
   type: 'tool_result';
   /** The `id` of the `tool_use` block this answers. */
   tool_use_id: string;
   /** The result, as a string or text blocks. */
-  content: string | AnthropicTextBlock[];
+  content: string | AnthropicTextBlockParam[];
 }
 
 /** One message of an {@link AnthropicRequest}. */
@@ -43,19 +44,19 @@ export type AnthropicMessage =
       /** Always `'user'`. */
       role: 'user';
       /** Text, or text and `tool_result` blocks (results first). */
-      content: string | Array<AnthropicTextBlock | AnthropicToolResultBlock>;
+      content: string | Array<AnthropicTextBlockParam | AnthropicToolResultBlockParam>;
     }
   | {
       /** Always `'assistant'`. */
       role: 'assistant';
       /** Text, or text and `tool_use` blocks. */
-      content: string | Array<AnthropicTextBlock | AnthropicToolUseBlock>;
+      content: string | Array<AnthropicTextBlockParam | AnthropicToolUseBlockParam>;
     }
   | {
       /** A mid-conversation system message (models that accept them; see `midConversationSystem`). */
       role: 'system';
       /** The instructions. */
-      content: string | AnthropicTextBlock[];
+      content: string | AnthropicTextBlockParam[];
     };
 
 /** A client tool. */
@@ -65,16 +66,36 @@ export interface AnthropicTool {
   /** What the tool does. */
   description?: string;
   /** The input's JSON Schema (always an object schema). */
-  input_schema: { type: 'object'; [keyword: string]: unknown };
+  input_schema: {
+    /** Always `'object'`. */
+    type: 'object';
+    /** The other JSON Schema keywords, as the chat tool's `parameters` had them. */
+    [keyword: string]: unknown;
+  };
   /** Strict tool use: the input always matches the schema. */
   strict?: boolean;
 }
 
 /** How Claude may use tools. */
 export type AnthropicToolChoice =
-  | { type: 'auto' | 'any'; disable_parallel_tool_use?: boolean }
-  | { type: 'tool'; name: string; disable_parallel_tool_use?: boolean }
-  | { type: 'none' };
+  | {
+      /** `'auto'`: Claude decides; `'any'`: it must call a tool. */
+      type: 'auto' | 'any';
+      /** At most one tool call per turn. */
+      disable_parallel_tool_use?: boolean;
+    }
+  | {
+      /** Always `'tool'`: it must call the named tool. */
+      type: 'tool';
+      /** The tool to call. */
+      name: string;
+      /** At most one tool call per turn. */
+      disable_parallel_tool_use?: boolean;
+    }
+  | {
+      /** Always `'none'`: no tool calls. */
+      type: 'none';
+    };
 
 /** The Anthropic Messages request written by {@link toAnthropicRequest}. */
 export interface AnthropicRequest {
@@ -85,7 +106,7 @@ export interface AnthropicRequest {
   /** The conversation. */
   messages: AnthropicMessage[];
   /** The system prompt: the chat request's leading system / developer messages. */
-  system?: string | AnthropicTextBlock[];
+  system?: string | AnthropicTextBlockParam[];
   /** The tools. */
   tools?: AnthropicTool[];
   /** How Claude may use them. */
@@ -99,7 +120,10 @@ export interface AnthropicRequest {
   /** Whether to stream (present only when `true`). */
   stream?: boolean;
   /** `user_id`: the chat request's `user`. */
-  metadata?: { user_id: string };
+  metadata?: {
+    /** The chat request's `user`. */
+    user_id: string;
+  };
 }
 
 /** Options of {@link toAnthropicRequest}. */
@@ -174,7 +198,7 @@ export function toAnthropicRequest<R extends ChatRequestInput>(request: R, optio
   return out as WithStream<R, AnthropicRequest>;
 }
 
-function blocksOf(text: TextContent): AnthropicTextBlock[] {
+function blocksOf(text: TextContent): AnthropicTextBlockParam[] {
   return (typeof text === 'string' ? [text] : text).map((t) => ({ type: 'text', text: t }));
 }
 
@@ -187,7 +211,7 @@ function systemOf(system: readonly SystemTurn[]): AnthropicRequest['system'] {
 
 function messagesOf(reader: RequestReader, turns: readonly ChatTurn[], midConversationSystem: boolean): AnthropicMessage[] {
   const out: AnthropicMessage[] = [];
-  let results: AnthropicToolResultBlock[] | undefined; // the open user message of tool results
+  let results: AnthropicToolResultBlockParam[] | undefined; // the open user message of tool results
   for (const turn of turns) {
     if (turn.kind !== 'tool') results = undefined;
     switch (turn.kind) {
@@ -204,12 +228,12 @@ function messagesOf(reader: RequestReader, turns: readonly ChatTurn[], midConver
           break;
         }
         const text = turn.content === null ? [] : blocksOf(turn.content).filter((block) => block.text !== '');
-        const uses = turn.calls.map((call): AnthropicToolUseBlock => ({ type: 'tool_use', id: call.id, name: call.name, input: argumentsObject(reader, call) }));
+        const uses = turn.calls.map((call): AnthropicToolUseBlockParam => ({ type: 'tool_use', id: call.id, name: call.name, input: argumentsObject(reader, call) }));
         out.push({ role: 'assistant', content: [...text, ...uses] });
         break;
       }
       case 'tool': {
-        const block: AnthropicToolResultBlock = { type: 'tool_result', tool_use_id: turn.call.id, content: typeof turn.content === 'string' ? turn.content : blocksOf(turn.content) };
+        const block: AnthropicToolResultBlockParam = { type: 'tool_result', tool_use_id: turn.call.id, content: typeof turn.content === 'string' ? turn.content : blocksOf(turn.content) };
         if (results === undefined) {
           results = [block];
           out.push({ role: 'user', content: results });

@@ -85,9 +85,24 @@ export type AnthropicToolInput =
 
 /** A tool choice as accepted. */
 export type AnthropicToolChoiceInput =
-  | { readonly type: 'auto' | 'any'; readonly disable_parallel_tool_use?: boolean }
-  | { readonly type: 'tool'; readonly name: string; readonly disable_parallel_tool_use?: boolean }
-  | { readonly type: 'none' };
+  | {
+      /** `'auto'` or `'any'`. */
+      readonly type: 'auto' | 'any';
+      /** At most one tool call per turn. */
+      readonly disable_parallel_tool_use?: boolean;
+    }
+  | {
+      /** Always `'tool'`. */
+      readonly type: 'tool';
+      /** The tool to call. */
+      readonly name: string;
+      /** At most one tool call per turn. */
+      readonly disable_parallel_tool_use?: boolean;
+    }
+  | {
+      /** Always `'none'`. */
+      readonly type: 'none';
+    };
 
 /**
  * An Anthropic Messages request as `fromAnthropicRequest()` accepts it. Fields not listed are
@@ -111,7 +126,10 @@ export interface AnthropicRequestInput {
   /** Streaming. */
   readonly stream?: boolean;
   /** `user_id` becomes the chat request's `user`. */
-  readonly metadata?: { readonly user_id?: string | null };
+  readonly metadata?: {
+    /** The end user's id. */
+    readonly user_id?: string | null;
+  };
   /** Sampling temperature (API version 2023-06-01). */
   readonly temperature?: number;
   /** Nucleus sampling (API version 2023-06-01). */

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import type { ChatRequestInput, JsonSchema } from '../openaiChat/request';
+import type { JsonSchema } from '../openaiChat/request';
+import type { ChatRequestInput } from '../openaiChat/requestInput';
 import { argumentsObject, readChatRequest, type ChatTurn, type ReadTool, type ReadToolChoice, type TextContent } from '../openaiChat/readChatRequest';
 import { fieldPath, joinText, RequestReader, type TranslateRequestOptions } from '../requestReader';
 import { toGeminiSchema, type GeminiSchema, type GeminiSchemaDrop } from './schema';
@@ -36,7 +37,10 @@ export interface GeminiFunctionResponsePart {
     /** The function's name (looked up from the call the chat `tool` message answers). */
     name: string;
     /** `{ output }`: the chat tool message's text (parts joined). */
-    response: { output: string };
+    response: {
+      /** The result text. */
+      output: string;
+    };
     /** The chat call id (only with the `callIds` option). */
     id?: string;
   };
@@ -70,13 +74,41 @@ export interface GeminiGenerateContentRequest {
   /** The conversation. */
   contents: GeminiContent[];
   /** The leading system / developer messages. */
-  systemInstruction?: { parts: GeminiTextPart[] };
+  systemInstruction?: {
+    /** One text part per system text. */
+    parts: GeminiTextPart[];
+  };
   /** The functions, in one tool. */
-  tools?: Array<{ functionDeclarations: GeminiFunctionDeclaration[] }>;
+  tools?: Array<{
+    /** The functions. */
+    functionDeclarations: GeminiFunctionDeclaration[];
+  }>;
   /** How the model may call them. */
-  toolConfig?: { functionCallingConfig: { mode: 'AUTO' | 'ANY' | 'NONE'; allowedFunctionNames?: string[] } };
+  toolConfig?: {
+    /** The function-calling mode. */
+    functionCallingConfig: GeminiFunctionCallingConfig;
+  };
   /** Token limit, sampling, stop sequences and candidate count. */
-  generationConfig?: { maxOutputTokens?: number; temperature?: number; topP?: number; stopSequences?: string[]; candidateCount?: number };
+  generationConfig?: {
+    /** The most tokens to generate. */
+    maxOutputTokens?: number;
+    /** Sampling temperature. */
+    temperature?: number;
+    /** Nucleus sampling. */
+    topP?: number;
+    /** Sequences that end the generation. */
+    stopSequences?: string[];
+    /** The number of candidates (the chat request's `n`). */
+    candidateCount?: number;
+  };
+}
+
+/** How Gemini may call functions. */
+export interface GeminiFunctionCallingConfig {
+  /** `AUTO` (it decides), `ANY` (it must call one), `NONE`. */
+  mode: 'AUTO' | 'ANY' | 'NONE';
+  /** With `ANY`: the functions it may call. */
+  allowedFunctionNames?: string[];
 }
 
 /** A Gemini request: the model and streaming live in the URL, so they come beside the body. */
@@ -220,7 +252,7 @@ function declarationOf(reader: RequestReader, tool: ReadTool, options: ToGeminiR
   return out;
 }
 
-function callingConfigOf(choice: ReadToolChoice): NonNullable<GeminiGenerateContentRequest['toolConfig']>['functionCallingConfig'] {
+function callingConfigOf(choice: ReadToolChoice): GeminiFunctionCallingConfig {
   if (choice === 'auto') return { mode: 'AUTO' };
   if (choice === 'none') return { mode: 'NONE' };
   if (choice === 'required') return { mode: 'ANY' };

@@ -2,10 +2,8 @@
  * The OpenAI Chat Completions request, as far as the request translators read and write it
  * (checked against the `openai` SDK's types in `spec/types/requests.test-d.ts`).
  *
- * Two views: {@link ChatRequest} is the precise shape the translators understand (and what
- * `fromAnthropicRequest()` writes); {@link ChatRequestInput} is what they accept: any
- * `ChatCompletionCreateParams` value. Its members that cannot be translated (image parts, custom
- * tools, …) are typed loosely and rejected at run time with `unsupported-request`.
+ * {@link ChatRequest} is the precise shape the translators understand (and what
+ * `fromAnthropicRequest()` writes); `ChatRequestInput` (in `requestInput.ts`) is what they accept.
  *
  * @module
  */
@@ -100,8 +98,19 @@ export interface ChatFunctionTool {
   };
 }
 
+/** A tool choice naming one function. */
+export interface ChatNamedToolChoice {
+  /** Always `'function'`. */
+  type: 'function';
+  /** The function the model must call. */
+  function: {
+    /** Its name. */
+    name: string;
+  };
+}
+
 /** How the model may use tools: `auto` (it decides), `none`, `required` (at least one), or one named function. */
-export type ChatToolChoice = 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
+export type ChatToolChoice = 'auto' | 'none' | 'required' | ChatNamedToolChoice;
 
 /** The Chat Completions request the translators understand. */
 export interface ChatRequest {
@@ -127,108 +136,20 @@ export interface ChatRequest {
   stop?: string | string[];
   /** Whether to stream the answer as server-sent events. */
   stream?: boolean;
-  /** Streaming options: `include_usage` asks for a final usage chunk. */
-  stream_options?: { include_usage?: boolean };
+  /** Streaming options. */
+  stream_options?: {
+    /** Ask for a final chunk with the usage. */
+    include_usage?: boolean;
+  };
   /** An end-user id for abuse monitoring. */
   user?: string;
 }
 
+/** The mark of a streaming request. */
+export interface StreamingRequest {
+  /** Always `true`. */
+  stream: true;
+}
+
 /** `R`'s translation keeps a literal `stream: true`, so it fits the SDKs' `…Streaming` request types. */
-export type WithStream<R, Out> = R extends { readonly stream: true } ? Out & { stream: true } : Out;
-
-// ---- What the translators accept: every `ChatCompletionCreateParams` value (arrays may be readonly).
-
-/** A content part the translators do not read (rejected at run time unless its type is ignored). */
-export interface ChatOtherPartInput {
-  /** `'image_url'`, `'input_audio'`, `'file'`, `'refusal'`. */
-  readonly type: 'image_url' | 'input_audio' | 'file' | 'refusal';
-}
-
-/** Text as a string or parts. */
-export type ChatTextInput = string | ReadonlyArray<Readonly<ChatTextPart>>;
-
-/** A tool call as accepted: a function call (with Gemini's `extra_content` thought signature, if any) or a custom call (rejected). */
-export type ChatToolCallInput =
-  | {
-      /** The call's id. */
-      readonly id: string;
-      /** Always `'function'`. */
-      readonly type: 'function';
-      /** The function called. */
-      readonly function: { readonly name: string; readonly arguments: string };
-      /** Gemini's OpenAI-compatible extension: `{ google: { thought_signature } }`, sent back to Gemini as `thoughtSignature`. */
-      readonly extra_content?: { readonly google?: { readonly thought_signature?: string } };
-    }
-  | { /** `'custom'` (rejected). */ readonly type: 'custom' };
-
-/** One message as accepted. */
-export type ChatMessageInput =
-  | { readonly role: 'system' | 'developer'; readonly content: ChatTextInput; readonly name?: string }
-  | { readonly role: 'user'; readonly content: string | ReadonlyArray<Readonly<ChatTextPart> | ChatOtherPartInput>; readonly name?: string }
-  | {
-      readonly role: 'assistant';
-      readonly content?: string | ReadonlyArray<Readonly<ChatTextPart> | ChatOtherPartInput> | null;
-      readonly tool_calls?: ReadonlyArray<ChatToolCallInput>;
-      readonly refusal?: string | null;
-      readonly audio?: object | null;
-      readonly function_call?: object | null;
-      readonly name?: string;
-    }
-  | { readonly role: 'tool'; readonly tool_call_id: string; readonly content: ChatTextInput }
-  | { /** `'function'` (the legacy role; rejected). */ readonly role: 'function' };
-
-/** A tool as accepted: a function tool, or a custom tool (rejected). */
-export type ChatToolInput =
-  | {
-      readonly type: 'function';
-      readonly function: { readonly name: string; readonly description?: string; readonly parameters?: JsonSchema; readonly strict?: boolean | null };
-    }
-  | { /** `'custom'` (rejected). */ readonly type: 'custom' };
-
-/** A tool choice as accepted (`allowed_tools` and custom choices are rejected). */
-export type ChatToolChoiceInput =
-  | 'auto'
-  | 'none'
-  | 'required'
-  | { readonly type: 'function'; readonly function: { readonly name: string } }
-  | { /** `'allowed_tools'` or `'custom'` (rejected). */ readonly type: 'allowed_tools' | 'custom' };
-
-/**
- * A Chat Completions request as the translators accept it. Fields not listed here are rejected
- * at run time with `unsupported-request` unless `null`, neutral (`n: 1`, `logprobs: false`, …)
- * or named in the `ignore` option.
- */
-export interface ChatRequestInput {
-  /** The model. */
-  readonly model: string;
-  /** The conversation. */
-  readonly messages: ReadonlyArray<ChatMessageInput>;
-  /** The tools. */
-  readonly tools?: ReadonlyArray<ChatToolInput>;
-  /** How the model may use them. */
-  readonly tool_choice?: ChatToolChoiceInput;
-  /** `false`: at most one tool call per turn. */
-  readonly parallel_tool_calls?: boolean | null;
-  /** The most tokens to generate. */
-  readonly max_completion_tokens?: number | null;
-  /** The older name of `max_completion_tokens`. */
-  readonly max_tokens?: number | null;
-  /** Sampling temperature. */
-  readonly temperature?: number | null;
-  /** Nucleus sampling. */
-  readonly top_p?: number | null;
-  /** Stop sequences. */
-  readonly stop?: string | ReadonlyArray<string> | null;
-  /** Streaming. */
-  readonly stream?: boolean | null;
-  /** Streaming options. */
-  readonly stream_options?: { readonly include_usage?: boolean; readonly include_obfuscation?: boolean } | null;
-  /** An end-user id. */
-  readonly user?: string;
-  /** Whether OpenAI stores the completion (only `false` translates, except to Responses). */
-  readonly store?: boolean | null;
-  /** The number of choices (only `1` translates, except to Gemini's `candidateCount`). */
-  readonly n?: number | null;
-  /** Log probabilities (only `false` translates). */
-  readonly logprobs?: boolean | null;
-}
+export type WithStream<R, Out> = R extends StreamingRequest ? Out & StreamingRequest : Out;

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import type { ChatRequestInput, JsonSchema, WithStream } from '../openaiChat/request';
+import type { JsonSchema, WithStream } from '../openaiChat/request';
+import type { ChatRequestInput } from '../openaiChat/requestInput';
 import { readChatRequest, type ChatTurn, type ReadToolChoice, type TextContent } from '../openaiChat/readChatRequest';
 import { joinText, RequestReader, type TranslateRequestOptions } from '../requestReader';
 
@@ -80,7 +81,16 @@ export interface ResponsesRequest {
   /** The tools. */
   tools?: ResponsesFunctionTool[];
   /** How the model may use them. */
-  tool_choice?: 'auto' | 'none' | 'required' | { type: 'function'; name: string };
+  tool_choice?:
+    | 'auto'
+    | 'none'
+    | 'required'
+    | {
+        /** Always `'function'`: the model must call the named function. */
+        type: 'function';
+        /** The function to call. */
+        name: string;
+      };
   /** `false`: at most one tool call per turn. */
   parallel_tool_calls?: boolean;
   /** The most tokens to generate (reasoning included). */
@@ -92,7 +102,10 @@ export interface ResponsesRequest {
   /** Whether to stream. */
   stream?: boolean;
   /** Stream obfuscation (the chat request's `stream_options.include_obfuscation`). */
-  stream_options?: { include_obfuscation: boolean };
+  stream_options?: {
+    /** Whether stream events carry obfuscation padding. */
+    include_obfuscation: boolean;
+  };
   /** Whether OpenAI stores the response: the chat request's `store`, `false` by default (as in Chat Completions; the Responses default is `true`). */
   store: boolean;
   /** An end-user id. */
