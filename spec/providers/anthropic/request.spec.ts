@@ -64,9 +64,9 @@ describe('toAnthropicRequest', () => {
       ['an empty text beside a call is left out', { messages: [user('Hi'), { role: 'assistant', content: '', tool_calls: [call('c1', 'now', '{}')] }] }, { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'now', input: {} }] }] }],
       ['a tool without parameters', { tools: [{ type: 'function', function: { name: 'now' } }] }, { tools: [{ name: 'now', input_schema: { type: 'object', properties: {} } }] }],
       ['parameters without a type, strict', { tools: [{ type: 'function', function: { name: 'f', parameters: { properties: {} }, strict: true } }] }, { tools: [{ name: 'f', input_schema: { type: 'object', properties: {} }, strict: true }] }],
-      ['tool_choice none', { tool_choice: 'none' }, { tool_choice: { type: 'none' } }],
-      ['tool_choice required', { tool_choice: 'required' }, { tool_choice: { type: 'any' } }],
-      ['a named tool_choice', { tool_choice: { type: 'function', function: { name: 'get_weather' } } }, { tool_choice: { type: 'tool', name: 'get_weather' } }],
+      ['tool_choice none', { tools: [WEATHER_TOOL], tool_choice: 'none' }, { tool_choice: { type: 'none' } }],
+      ['tool_choice required', { tools: [WEATHER_TOOL], tool_choice: 'required' }, { tool_choice: { type: 'any' } }],
+      ['a named tool_choice', { tools: [WEATHER_TOOL], tool_choice: { type: 'function', function: { name: 'get_weather' } } }, { tool_choice: { type: 'tool', name: 'get_weather' } }],
       ['parallel_tool_calls false with tools', { tools: [WEATHER_TOOL], parallel_tool_calls: false }, { tool_choice: { type: 'auto', disable_parallel_tool_use: true } }],
       ['parallel_tool_calls false on required', { tools: [WEATHER_TOOL], tool_choice: 'required', parallel_tool_calls: false }, { tool_choice: { type: 'any', disable_parallel_tool_use: true } }],
       ['parallel_tool_calls false on none', { tools: [WEATHER_TOOL], tool_choice: 'none', parallel_tool_calls: false }, { tool_choice: { type: 'none' } }],
@@ -87,6 +87,10 @@ describe('toAnthropicRequest', () => {
     ]);
     it.each(cases)('%s', (_name, extra, expected, options) => {
       expect(translate(extra, options)).toEqual(expect.objectContaining(expected));
+    });
+
+    it('leaves out tool_choice and parallel_tool_calls when there are no tools', () => {
+      expect(translate({ tool_choice: 'none', parallel_tool_calls: false })).toEqual({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }] });
     });
 
     it('writes nothing for neutral values (n 1, logprobs false, store false, zero penalties, null fields, stream false)', () => {

@@ -1,7 +1,7 @@
 import { toGeminiRequest, type GeminiGenerateContentRequest } from '../../../src/providers/gemini/request';
 import type { GeminiSchemaDrop } from '../../../src/providers/gemini/schema';
 import type { ChatRequestInput } from '../../../src/providers/openaiChat/requestInput';
-import { expectUnsupported, withOptions, FULL_REQUEST } from '../../helpers/chatRequests';
+import { expectUnsupported, withOptions, FULL_REQUEST, WEATHER_TOOL } from '../../helpers/chatRequests';
 
 const user = (content: unknown) => ({ role: 'user', content }) as const;
 const call = (id: string, name: string, args: string, extra?: object) => ({ id, type: 'function', function: { name, arguments: args }, ...(extra === undefined ? {} : { extra_content: extra }) }) as const;
@@ -105,9 +105,9 @@ describe('toGeminiRequest', () => {
         { tools: [{ functionDeclarations: [{ name: 'f', parametersJsonSchema: { type: 'object', properties: { next: { $ref: '#' } } } }] }] },
         { schemaField: 'parametersJsonSchema' },
       ],
-      ['tool_choice none', { tool_choice: 'none' }, { toolConfig: { functionCallingConfig: { mode: 'NONE' } } }],
-      ['tool_choice required', { tool_choice: 'required' }, { toolConfig: { functionCallingConfig: { mode: 'ANY' } } }],
-      ['a named tool_choice', { tool_choice: { type: 'function', function: { name: 'f' } } }, { toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['f'] } } }],
+      ['tool_choice none', { tools: [WEATHER_TOOL], tool_choice: 'none' }, { toolConfig: { functionCallingConfig: { mode: 'NONE' } } }],
+      ['tool_choice required', { tools: [WEATHER_TOOL], tool_choice: 'required' }, { toolConfig: { functionCallingConfig: { mode: 'ANY' } } }],
+      ['a named tool_choice', { tools: [WEATHER_TOOL], tool_choice: { type: 'function', function: { name: 'f' } } }, { toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['f'] } } }],
       [
         'generation settings',
         { max_tokens: 10, temperature: 1.2, top_p: 0.5, stop: 'X', n: 2, parallel_tool_calls: true, store: false },
@@ -116,6 +116,10 @@ describe('toGeminiRequest', () => {
     ]);
     it.each(cases)('%s', (_name, extra, expected, options) => {
       expect(body(extra, options)).toEqual(expect.objectContaining(expected));
+    });
+
+    it('leaves out tool_choice when there are no tools', () => {
+      expect(body({ tool_choice: 'required' })).toEqual({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] });
     });
 
     it('reports the schema keywords it drops', () => {

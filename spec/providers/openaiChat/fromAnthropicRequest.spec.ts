@@ -170,7 +170,7 @@ const representableChat = fc
     if (r.tools.length > 0) {
       chat.tools = r.tools.map((t) => ({ type: 'function', function: { name: t.name, parameters: { type: 'object', properties: { x: { type: 'string' } } }, ...(t.description === undefined ? {} : { description: t.description }), ...(t.strict ? { strict: true } : {}) } }));
     }
-    if (r.choice !== undefined) chat.tool_choice = r.choice === 'named' ? { type: 'function', function: { name: 'f' } } : r.choice;
+    if (r.choice !== undefined && r.tools.length > 0) chat.tool_choice = r.choice === 'named' ? { type: 'function', function: { name: 'f' } } : r.choice;
     if (r.parallel && r.tools.length > 0 && r.choice !== undefined && r.choice !== 'none') chat.parallel_tool_calls = false;
     if (r.stop !== undefined) chat.stop = r.stop;
     if (r.stream) Object.assign(chat, { stream: true, stream_options: { include_usage: true } });

@@ -151,7 +151,8 @@ export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
  * (arguments parsed from their JSON text); consecutive `tool` messages become `tool_result`
  * blocks of one user message; `parameters` become `input_schema`; `tool_choice`
  * `auto` / `required` / `none` / named become `auto` / `any` / `none` / `tool`, and
- * `parallel_tool_calls: false` becomes `disable_parallel_tool_use`; `max_completion_tokens` (or
+ * `parallel_tool_calls: false` becomes `disable_parallel_tool_use` (both are left out when there
+ * are no tools); `max_completion_tokens` (or
  * `max_tokens`, or the `defaultMaxTokens` option) becomes `max_tokens`, `stop` `stop_sequences`,
  * `user` `metadata.user_id`. Anything else throws `unsupported-request` naming the field.
  *
@@ -178,7 +179,8 @@ export function toAnthropicRequest<R extends ChatRequestInput>(request: R, optio
   const system = systemOf(chat.system);
   if (system !== undefined) out.system = system;
   if (chat.tools !== undefined && chat.tools.length > 0) out.tools = chat.tools.map((tool) => toolOf(reader, tool));
-  const choice = toolChoiceOf(chat.toolChoice, chat.parallelToolCalls === false && out.tools !== undefined);
+  // Without tools a tool choice says nothing (and Anthropic rejects one).
+  const choice = out.tools === undefined ? undefined : toolChoiceOf(chat.toolChoice, chat.parallelToolCalls === false);
   if (choice !== undefined) out.tool_choice = choice;
   if ((options.apiVersion ?? '2026-10-21') === '2026-10-21') {
     const detail = 'Anthropic API version 2026-10-21 rejects sampling parameters (use the apiVersion option 2023-06-01)';

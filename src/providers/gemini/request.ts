@@ -174,7 +174,7 @@ export function toGeminiRequest(request: ChatRequestInput, options: ToGeminiRequ
   const body: GeminiGenerateContentRequest = { contents: contentsOf(reader, chat.turns, options) };
   if (chat.system.length > 0) body.systemInstruction = { parts: chat.system.flatMap((turn) => textParts(turn.content)) };
   if (chat.tools !== undefined && chat.tools.length > 0) body.tools = [{ functionDeclarations: chat.tools.map((tool) => declarationOf(reader, tool, options)) }];
-  if (chat.toolChoice !== undefined) body.toolConfig = { functionCallingConfig: callingConfigOf(chat.toolChoice) };
+  if (chat.toolChoice !== undefined && body.tools !== undefined) body.toolConfig = { functionCallingConfig: callingConfigOf(chat.toolChoice) }; // without tools it says nothing
   const config: NonNullable<GeminiGenerateContentRequest['generationConfig']> = {};
   if (chat.maxTokens !== undefined) config.maxOutputTokens = chat.maxTokens;
   if (chat.temperature !== undefined) config.temperature = chat.temperature;
