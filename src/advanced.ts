@@ -61,5 +61,6 @@ export {
   TruncatedStreamError,
   UnknownFormatError,
   UnknownToolError,
+  UnsupportedRequestError,
   type ErrorClass,
 } from './errors';

@@ -114,23 +114,42 @@ export interface FinishEvent {
 }
 
 /**
- * Token usage, as far as the provider reports it. Each count is absent when the provider did not
- * report it. A stream may carry several usage events (Anthropic at `message_start` and again at
- * `message_delta`, Gemini on every chunk); the last one is the most complete.
+ * Token counts with one meaning in every format. A count the provider did not report is absent.
+ * `inputTokens` counts every input token (cache reads and writes included) and `outputTokens`
+ * every generated token (reasoning included), so `totalTokens` is their sum (computed when the
+ * provider omits it); `cachedInputTokens` and `cacheWriteInputTokens` are parts of `inputTokens`,
+ * `reasoningTokens` a part of `outputTokens`.
+ *
+ * | provider | input | output |
+ * |---|---|---|
+ * | OpenAI chat / Responses | `prompt_tokens` / `input_tokens` (cached included) | `completion_tokens` / `output_tokens` (reasoning included; xAI leaves it out, which its total shows: added back) |
+ * | Anthropic | `input_tokens` + `cache_read_input_tokens` + `cache_creation_input_tokens` | `output_tokens` (thinking included) |
+ * | Gemini | `promptTokenCount` (cached included) + `toolUsePromptTokenCount` | `candidatesTokenCount` + `thoughtsTokenCount` |
+ * | Cohere | `tokens.input_tokens` (or `billed_units`) | `tokens.output_tokens` (or `billed_units`) |
  */
-export interface UsageEvent {
+export interface Usage {
+  /** Every input token: uncached, read from the cache and written to it. */
+  readonly inputTokens?: number;
+  /** Every generated token, reasoning included. */
+  readonly outputTokens?: number;
+  /** `inputTokens + outputTokens` (the provider's own total when it sends one). */
+  readonly totalTokens?: number;
+  /** The part of `outputTokens` spent on reasoning / thinking. */
+  readonly reasoningTokens?: number;
+  /** The part of `inputTokens` read from the provider's prompt cache (priced at the cached price). */
+  readonly cachedInputTokens?: number;
+  /** The part of `inputTokens` written to the prompt cache (Anthropic's `cache_creation_input_tokens`). */
+  readonly cacheWriteInputTokens?: number;
+}
+
+/**
+ * Token usage, as far as the provider reports it, normalised (see {@link Usage}). A stream may carry
+ * several usage events (Anthropic at `message_start` and again at `message_delta`, Gemini on every
+ * chunk); the last one is the most complete.
+ */
+export interface UsageEvent extends Usage {
   /** Discriminant: always `'usage'`. */
   readonly type: 'usage';
-  /** Prompt tokens (`prompt_tokens`, `input_tokens`, `promptTokenCount`, …). */
-  readonly inputTokens?: number;
-  /** Generated tokens (`completion_tokens`, `output_tokens`, `candidatesTokenCount`, …). */
-  readonly outputTokens?: number;
-  /** The provider's own total, only when it sends one (Anthropic and Cohere do not: it is not computed here). */
-  readonly totalTokens?: number;
-  /** Tokens spent on reasoning / thinking (`reasoning_tokens`, `thoughtsTokenCount`, …). */
-  readonly reasoningTokens?: number;
-  /** Input tokens served from the provider's prompt cache (`cached_tokens`, `cache_read_input_tokens`, `cachedContentTokenCount`). */
-  readonly cachedInputTokens?: number;
   /** The provider's usage object, untouched. */
   readonly raw: unknown;
 }

@@ -94,6 +94,97 @@ export type { ResponsesAssistantMessage, ResponsesFunctionCall, ResponsesFunctio
 export type { AnthropicAssistantBlock, AnthropicAssistantMessage, AnthropicToolResultBlock, AnthropicToolResultMessage } from './providers/anthropic/messages';
 export type { GeminiModelContent, GeminiModelPart, GeminiResponsePart, GeminiToolContent } from './providers/gemini/messages';
 
+// ---- Requests between wire formats (gateways) -------------------------------------------------
+export {
+  toAnthropicRequest,
+  type AnthropicMessage,
+  type AnthropicRequest,
+  type AnthropicTextBlockParam,
+  type AnthropicTool,
+  type AnthropicToolChoice,
+  type AnthropicToolResultBlockParam,
+  type AnthropicToolUseBlockParam,
+  type ToAnthropicRequestOptions,
+} from './providers/anthropic/request';
+export type {
+  AnthropicBlockInput,
+  AnthropicMessageInput,
+  AnthropicOtherBlockInput,
+  AnthropicRequestInput,
+  AnthropicTextBlockInput,
+  AnthropicToolChoiceInput,
+  AnthropicToolInput,
+  AnthropicToolResultBlockInput,
+  AnthropicToolUseBlockInput,
+} from './providers/anthropic/requestInput';
+export {
+  toResponsesRequest,
+  type ResponsesFunctionCallItem,
+  type ResponsesFunctionCallOutputItem,
+  type ResponsesFunctionTool,
+  type ResponsesInputItem,
+  type ResponsesInputText,
+  type ResponsesMessageItem,
+  type ResponsesRequest,
+  type ToResponsesRequestOptions,
+} from './providers/openaiResponses/request';
+export {
+  toGeminiRequest,
+  type GeminiContent,
+  type GeminiFunctionCallingConfig,
+  type GeminiFunctionCallPart,
+  type GeminiFunctionDeclaration,
+  type GeminiFunctionResponsePart,
+  type GeminiGenerateContentRequest,
+  type GeminiPart,
+  type GeminiRequest,
+  type GeminiTextPart,
+  type ToGeminiRequestOptions,
+} from './providers/gemini/request';
+export { toGeminiSchema, type GeminiSchema, type GeminiSchemaDrop, type GeminiSchemaOptions, type GeminiType } from './providers/gemini/schema';
+export { fromAnthropicRequest, type FromAnthropicRequestOptions } from './providers/openaiChat/fromAnthropicRequest';
+export type {
+  ChatAssistantMessage,
+  ChatDeveloperMessage,
+  ChatFunctionTool,
+  ChatMessage,
+  ChatNamedToolChoice,
+  ChatRequest,
+  ChatSystemMessage,
+  ChatTextPart,
+  ChatToolCall,
+  ChatToolChoice,
+  ChatToolMessage,
+  ChatUserMessage,
+  JsonSchema,
+  StreamingRequest,
+  WithStream,
+} from './providers/openaiChat/request';
+export type {
+  ChatAssistantMessageInput,
+  ChatCustomInput,
+  ChatFunctionCallInput,
+  ChatFunctionMessageInput,
+  ChatFunctionToolInput,
+  ChatMessageInput,
+  ChatOtherPartInput,
+  ChatOtherToolChoiceInput,
+  ChatRequestInput,
+  ChatSystemMessageInput,
+  ChatTextInput,
+  ChatToolCallInput,
+  ChatToolChoiceInput,
+  ChatToolInput,
+  ChatToolMessageInput,
+  ChatUserMessageInput,
+} from './providers/openaiChat/requestInput';
+export type { RequestTarget, TranslateRequestOptions } from './providers/requestReader';
+
+// ---- Usage and cost -------------------------------------------------------------------------------
+export { addUsage, totalUsage, type TotalUsageOptions } from './usage/totalUsage';
+export { costOf, type Cost, type CostOptions, type DecimalInput, type TokenPrice } from './usage/costOf';
+export type { RoundingMode } from './usage/decimal';
+
 // ---- The shared vocabulary: events, results, errors -------------------------------------------
 export type {
   DoneEvent,
@@ -108,6 +199,7 @@ export type {
   TextDeltaEvent,
   ToolCallDeltaEvent,
   ToolCallEndEvent,
+  Usage,
   UsageEvent,
 } from './events';
 export type { Result, ToolCall, ToolCallResult } from './result';
@@ -147,5 +239,6 @@ export {
   type TruncatedStreamError,
   type UnknownFormatError,
   type UnknownToolError,
+  type UnsupportedRequestError,
   type ValidationIssue,
 } from './errors';

@@ -14,8 +14,9 @@ const messageDelta = (stopReason: string) => ev('message_delta', { delta: { stop
 const messageStop = ev('message_stop');
 
 const meta: StreamEvent = { type: 'metadata', provider: P, responseId: 'msg_1', model: 'claude-x' };
-const startUsage: StreamEvent = { type: 'usage', inputTokens: 10, outputTokens: 1, cachedInputTokens: 4, raw: { input_tokens: 10, output_tokens: 1, cache_read_input_tokens: 4 } };
-const endUsage: StreamEvent = { type: 'usage', inputTokens: 10, outputTokens: 20, cachedInputTokens: 4, raw: { output_tokens: 20 } };
+// Usage is normalised (issue 13): the input counts the cache reads too, the total is computed.
+const startUsage: StreamEvent = { type: 'usage', inputTokens: 14, outputTokens: 1, totalTokens: 15, cachedInputTokens: 4, raw: { input_tokens: 10, output_tokens: 1, cache_read_input_tokens: 4 } };
+const endUsage: StreamEvent = { type: 'usage', inputTokens: 14, outputTokens: 20, totalTokens: 34, cachedInputTokens: 4, raw: { output_tokens: 20 } };
 const open = (index: number, extra: Partial<StreamEvent> = {}): StreamEvent =>
   ({ type: 'tool-call-delta', choice: 0, index, id: `toolu_${index}`, name: 'get_weather', argumentsDelta: '', metadata: { type: 'tool_use' }, ...extra }) as StreamEvent;
 const frag = (index: number, argumentsDelta: string, replace = false): StreamEvent => ({ type: 'tool-call-delta', choice: 0, index, argumentsDelta, ...(replace ? { replace: true } : {}) });

@@ -9,7 +9,8 @@ const chunk = (parts: unknown[], extra: Record<string, unknown> = {}, candidate:
   sse('message', { candidates: [{ content: { role: 'model', parts }, ...candidate }], ...extra });
 const meta: StreamEvent = { type: 'metadata', provider: P, responseId: 'r1', model: 'gemini-x' };
 const usage = { promptTokenCount: 10, candidatesTokenCount: 4, totalTokenCount: 20, thoughtsTokenCount: 6 };
-const usageEvent: StreamEvent = { type: 'usage', inputTokens: 10, outputTokens: 4, totalTokens: 20, reasoningTokens: 6, raw: usage };
+// Usage is normalised (issue 13): the output counts the thoughts too.
+const usageEvent: StreamEvent = { type: 'usage', inputTokens: 10, outputTokens: 10, totalTokens: 20, reasoningTokens: 6, raw: usage };
 const fc = (functionCall: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ functionCall, ...extra });
 const pa = (jsonPath: string, value: Record<string, unknown>, willContinue = true) => fc({ partialArgs: [{ jsonPath, ...value, ...(willContinue ? { willContinue } : {}) }], willContinue: true });
 const whole = (index: number, name: string, args: string, extra: Record<string, unknown> = {}): StreamEvent => ({ type: 'tool-call-delta', choice: 0, index, name, argumentsDelta: args, replace: true, ...extra }) as StreamEvent;

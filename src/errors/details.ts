@@ -179,6 +179,15 @@ export interface ErrorDetails {
     /** The configured `maxSteps`. */
     readonly maxSteps: number;
   };
+  /** A request could not be translated into another format: the field is named, never dropped silently. */
+  'unsupported-request': {
+    /** The format the request was being translated into (`'anthropic'`, `'openai-responses'`, `'gemini'`, `'openai-chat'`). */
+    readonly target: string;
+    /** The JSON path of the field in the source request, e.g. `'messages[2].content[0].type'`. */
+    readonly field: string;
+    /** Why it cannot be translated, e.g. `'image_url parts are not supported'`. */
+    readonly detail: string;
+  };
 }
 
 /** Every error code. */

@@ -139,6 +139,8 @@ export const ToolFailedError = errorClass('tool-failed');
 export const ToolTimeoutError = errorClass('tool-timeout');
 /** `max-steps`: `toolLoop()` reached `maxSteps` and the model still asked for tools. */
 export const MaxStepsError = errorClass('max-steps');
+/** `unsupported-request`: a request field cannot be translated into the target format. */
+export const UnsupportedRequestError = errorClass('unsupported-request');
 
 /** A `malformed-arguments` error. */
 export type MalformedArgumentsError = ToolStreamErrorOf<'malformed-arguments'>;
@@ -174,3 +176,5 @@ export type ToolFailedError = ToolStreamErrorOf<'tool-failed'>;
 export type ToolTimeoutError = ToolStreamErrorOf<'tool-timeout'>;
 /** A `max-steps` error. */
 export type MaxStepsError = ToolStreamErrorOf<'max-steps'>;
+/** An `unsupported-request` error. */
+export type UnsupportedRequestError = ToolStreamErrorOf<'unsupported-request'>;

@@ -7,8 +7,8 @@
  */
 import type { ErrorDetails, ToolCallContext, ToolStreamErrorCode } from './details';
 
-/** Where an error appears: in one call's result, at the end of a stream, or in one tool run's result. */
-export type ErrorScope = 'call' | 'stream' | 'run';
+/** Where an error appears: in one call's result, at the end of a stream, in one tool run's result, or thrown by a request translator. */
+export type ErrorScope = 'call' | 'stream' | 'run' | 'request';
 
 /**
  * Each code's scope and class name (`error.name`). Kept apart from the messages so the unions by
@@ -32,6 +32,7 @@ export const ERROR_KINDS = {
   'tool-failed': { scope: 'run', name: 'ToolFailedError' },
   'tool-timeout': { scope: 'run', name: 'ToolTimeoutError' },
   'max-steps': { scope: 'stream', name: 'MaxStepsError' },
+  'unsupported-request': { scope: 'request', name: 'UnsupportedRequestError' },
 } as const satisfies { readonly [C in ToolStreamErrorCode]: { readonly scope: ErrorScope; readonly name: string } };
 
 /** Fields some codes always have, whatever the details (a dropped connection is always worth retrying). */
@@ -94,6 +95,7 @@ export const ERROR_MESSAGES = {
   'tool-failed': (d, cause) => `Tool ${d.toolCall.name} (${d.toolCall.id}) failed: ${describe(cause)}`,
   'tool-timeout': (d) => `Tool ${d.toolCall.name} (${d.toolCall.id}) did not finish within ${d.timeoutMs} ms`,
   'max-steps': (d) => `The model still called tools after ${d.maxSteps} step${d.maxSteps === 1 ? '' : 's'} (maxSteps)`,
+  'unsupported-request': (d) => `Cannot translate ${d.field} to ${d.target}: ${d.detail}`,
 } satisfies { readonly [C in ToolStreamErrorCode]: ErrorMessage<C> };
 
 /** The codes of one scope. */

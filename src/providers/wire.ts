@@ -5,7 +5,7 @@
  * @module
  */
 import { InvalidEventError } from '../errors';
-import type { ProviderMetadata, ProviderName, SseEvent, ToolCallDeltaEvent, UsageEvent } from '../events';
+import type { ProviderMetadata, ProviderName, SseEvent, ToolCallDeltaEvent, Usage, UsageEvent } from '../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
 import { safeStringify } from '../internal/json';
 
@@ -50,28 +50,36 @@ export function errorEvent(provider: ProviderName, event: SseEvent): Error {
   return providerError(provider, payload);
 }
 
-/** Token counts read from a usage object (absent counts stay absent). */
-export interface UsageCounts {
-  readonly inputTokens?: number | undefined;
-  readonly outputTokens?: number | undefined;
-  readonly totalTokens?: number | undefined;
-  readonly reasoningTokens?: number | undefined;
-  readonly cachedInputTokens?: number | undefined;
+/** Token counts a format reads from its usage object (absent counts stay absent), with the meaning of {@link Usage}. */
+export type UsageCounts = { readonly [K in keyof Usage]?: number | undefined };
+
+/** The sum of the counts that are present; `undefined` when none is. */
+export function sumOf(...counts: ReadonlyArray<number | undefined>): number | undefined {
+  let sum: number | undefined;
+  for (const count of counts) if (count !== undefined) sum = (sum ?? 0) + count;
+  return sum;
 }
 
-/** Build a `usage` event without `undefined` members, or `undefined` when no count is known. */
+const USAGE_KEYS = ['inputTokens', 'outputTokens', 'totalTokens', 'reasoningTokens', 'cachedInputTokens', 'cacheWriteInputTokens'] as const;
+
+/**
+ * A `usage` event without `undefined` members, `totalTokens` computed as input + output when the
+ * provider sent no total; `undefined` when no count is known.
+ */
 export function usageEvent(counts: UsageCounts, raw: unknown): UsageEvent | undefined {
-  const { inputTokens, outputTokens, totalTokens, reasoningTokens, cachedInputTokens } = counts;
-  if (inputTokens === undefined && outputTokens === undefined && totalTokens === undefined && reasoningTokens === undefined && cachedInputTokens === undefined) return undefined;
-  return {
-    type: 'usage',
-    raw,
-    ...(inputTokens === undefined ? {} : { inputTokens }),
-    ...(outputTokens === undefined ? {} : { outputTokens }),
-    ...(totalTokens === undefined ? {} : { totalTokens }),
-    ...(reasoningTokens === undefined ? {} : { reasoningTokens }),
-    ...(cachedInputTokens === undefined ? {} : { cachedInputTokens }),
-  };
+  const totalTokens = counts.totalTokens ?? (counts.inputTokens !== undefined && counts.outputTokens !== undefined ? counts.inputTokens + counts.outputTokens : undefined);
+  const event: { -readonly [K in keyof UsageEvent]?: UsageEvent[K] } = { type: 'usage' };
+  let any = false;
+  for (const key of USAGE_KEYS) {
+    const value = key === 'totalTokens' ? totalTokens : counts[key];
+    if (value !== undefined) {
+      event[key] = value;
+      any = true;
+    }
+  }
+  if (!any) return undefined;
+  event.raw = raw;
+  return event as UsageEvent;
 }
 
 /** A count inside a nested usage object (`path` of keys), when it is a finite number. */

@@ -7,7 +7,7 @@
 import { TruncatedStreamError } from '../../errors';
 import type { FinishReason } from '../../events';
 import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
-import { countAt, stringifyJson, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
+import { countAt, stringifyJson, sumOf, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
 
 /** Map an Anthropic `stop_reason` to the normalised {@link FinishReason}. */
 export function normalizeAnthropicStopReason(raw: string): FinishReason {
@@ -28,13 +28,19 @@ export function normalizeAnthropicStopReason(raw: string): FinishReason {
   }
 }
 
-/** Anthropic `usage` → token counts. */
+/**
+ * Anthropic `usage` → token counts: `input_tokens` excludes the cache reads and writes, so the input
+ * is all three; `output_tokens` includes thinking.
+ */
 export function anthropicUsage(usage: Record<string, unknown>): UsageCounts {
+  const cacheRead = asNumber(usage['cache_read_input_tokens']);
+  const cacheWrite = asNumber(usage['cache_creation_input_tokens']);
   return {
-    inputTokens: asNumber(usage['input_tokens']),
+    inputTokens: sumOf(asNumber(usage['input_tokens']), cacheRead, cacheWrite),
     outputTokens: asNumber(usage['output_tokens']),
     reasoningTokens: countAt(usage, 'output_tokens_details', 'thinking_tokens'),
-    cachedInputTokens: asNumber(usage['cache_read_input_tokens']),
+    cachedInputTokens: cacheRead,
+    cacheWriteInputTokens: cacheWrite,
   };
 }
 

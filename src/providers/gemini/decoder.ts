@@ -8,7 +8,7 @@ import { InvalidEventError, TruncatedStreamError } from '../../errors';
 import type { FinishReason, SseEvent } from '../../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, providerError, type Emit, type WireDecoder } from '../decoder';
 import { PartialArgsBuilder } from './vertexPartialArgs';
-import { errorEvent, parseObject, requireObject, safeStringify, stringifyJson, usageEvent, wireString, type UsageCounts } from '../wire';
+import { errorEvent, parseObject, requireObject, safeStringify, stringifyJson, sumOf, usageEvent, wireString, type UsageCounts } from '../wire';
 
 /** Map a Gemini `finishReason` to the normalised {@link FinishReason}. */
 export function normalizeGeminiFinishReason(raw: string): FinishReason {
@@ -37,13 +37,18 @@ export function normalizeGeminiFinishReason(raw: string): FinishReason {
   }
 }
 
-/** Gemini `usageMetadata` → token counts. */
+/**
+ * Gemini `usageMetadata` → token counts: `promptTokenCount` includes the cached content,
+ * `toolUsePromptTokenCount` is input too; `candidatesTokenCount` excludes `thoughtsTokenCount`, so
+ * the output is both (the recorded totals are prompt + candidates + thoughts).
+ */
 export function geminiUsage(usage: Record<string, unknown>): UsageCounts {
+  const thoughts = asNumber(usage['thoughtsTokenCount']);
   return {
-    inputTokens: asNumber(usage['promptTokenCount']),
-    outputTokens: asNumber(usage['candidatesTokenCount']),
+    inputTokens: sumOf(asNumber(usage['promptTokenCount']), asNumber(usage['toolUsePromptTokenCount'])),
+    outputTokens: sumOf(asNumber(usage['candidatesTokenCount']), thoughts),
     totalTokens: asNumber(usage['totalTokenCount']),
-    reasoningTokens: asNumber(usage['thoughtsTokenCount']),
+    reasoningTokens: thoughts,
     cachedInputTokens: asNumber(usage['cachedContentTokenCount']),
   };
 }

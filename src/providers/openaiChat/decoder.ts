@@ -44,15 +44,25 @@ export function normalizeChatFinishReason(raw: string): FinishReason {
   }
 }
 
-/** OpenAI chat `usage` → token counts (`prompt_tokens` already includes the cached ones). */
+/**
+ * OpenAI chat `usage` → token counts: `prompt_tokens` already holds the cached tokens and
+ * `completion_tokens` the reasoning ones, except on servers whose own total shows the reasoning was
+ * left out (xAI: `total = prompt + completion + reasoning`): then it is added to the output.
+ */
 export function chatUsage(usage: Record<string, unknown>): UsageCounts {
-  return {
-    inputTokens: asNumber(usage['prompt_tokens']),
-    outputTokens: asNumber(usage['completion_tokens']),
-    totalTokens: asNumber(usage['total_tokens']),
-    reasoningTokens: countAt(usage, 'completion_tokens_details', 'reasoning_tokens'),
-    cachedInputTokens: countAt(usage, 'prompt_tokens_details', 'cached_tokens'),
-  };
+  return openaiUsage(
+    asNumber(usage['prompt_tokens']),
+    asNumber(usage['completion_tokens']),
+    asNumber(usage['total_tokens']),
+    countAt(usage, 'completion_tokens_details', 'reasoning_tokens'),
+    countAt(usage, 'prompt_tokens_details', 'cached_tokens'),
+  );
+}
+
+/** OpenAI's counting (chat and Responses): reasoning inside the output, unless the total shows otherwise. */
+export function openaiUsage(inputTokens: number | undefined, output: number | undefined, totalTokens: number | undefined, reasoningTokens: number | undefined, cachedInputTokens: number | undefined): UsageCounts {
+  const apart = inputTokens !== undefined && output !== undefined && totalTokens !== undefined && reasoningTokens !== undefined && reasoningTokens > 0 && totalTokens === inputTokens + output + reasoningTokens;
+  return { inputTokens, outputTokens: apart ? output + reasoningTokens : output, totalTokens, reasoningTokens, cachedInputTokens };
 }
 
 /** Whether an `error` member is a real error (Copilot sends `{ code: "", message: "" }` placeholders). */

@@ -7,6 +7,7 @@
 import { TruncatedStreamError } from '../../errors';
 import type { FinishReason } from '../../events';
 import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
+import { openaiUsage } from '../openaiChat/decoder';
 import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
 
 /** One `function_call` output item, keyed by its `output_index`. */
@@ -23,15 +24,15 @@ interface FunctionCallState {
   ended: boolean;
 }
 
-/** Responses `usage` → token counts. */
+/** Responses `usage` → token counts (OpenAI's counting: cached inside input, reasoning inside output). */
 export function responsesUsage(usage: Record<string, unknown>): UsageCounts {
-  return {
-    inputTokens: asNumber(usage['input_tokens']),
-    outputTokens: asNumber(usage['output_tokens']),
-    totalTokens: asNumber(usage['total_tokens']),
-    reasoningTokens: countAt(usage, 'output_tokens_details', 'reasoning_tokens'),
-    cachedInputTokens: countAt(usage, 'input_tokens_details', 'cached_tokens'),
-  };
+  return openaiUsage(
+    asNumber(usage['input_tokens']),
+    asNumber(usage['output_tokens']),
+    asNumber(usage['total_tokens']),
+    countAt(usage, 'output_tokens_details', 'reasoning_tokens'),
+    countAt(usage, 'input_tokens_details', 'cached_tokens'),
+  );
 }
 
 /** Responses has no finish reason field: a response's final status stands for it. */

@@ -1,0 +1,65 @@
+/**
+ * The request translators fit the official SDKs' request types (checked by tsc, never run): they
+ * accept every SDK request value, and what they write is a valid SDK request.
+ */
+import type Anthropic from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
+import { type AnthropicRequest, type AnthropicRequestInput, type ChatRequest, type ChatRequestInput, fromAnthropicRequest, type GeminiRequest, type ResponsesRequest, toAnthropicRequest, toGeminiRequest, toResponsesRequest } from 'rxjs-tool-calls';
+
+declare const chatStreaming: OpenAI.ChatCompletionCreateParamsStreaming;
+declare const chatAny: OpenAI.ChatCompletionCreateParams;
+declare const anthropicStreaming: Anthropic.MessageCreateParamsStreaming;
+declare const anthropicAny: Anthropic.MessageCreateParams;
+
+// Every SDK request value is accepted as input.
+const chatInput: ChatRequestInput = chatAny;
+const anthropicInput: AnthropicRequestInput = anthropicAny;
+void chatInput;
+void anthropicInput;
+
+// A streaming request translates into the target SDK's streaming request type.
+const anthropic: Anthropic.MessageCreateParamsStreaming = toAnthropicRequest(chatStreaming);
+const responses: OpenAI.Responses.ResponseCreateParamsStreaming = toResponsesRequest(chatStreaming);
+const chat: OpenAI.ChatCompletionCreateParamsStreaming = fromAnthropicRequest(anthropicStreaming);
+void anthropic;
+void responses;
+void chat;
+
+// Any request translates into the target SDK's request type.
+const anthropicParams: Anthropic.MessageCreateParams = toAnthropicRequest(chatAny);
+const responsesParams: OpenAI.Responses.ResponseCreateParams = toResponsesRequest(chatAny);
+const chatParams: OpenAI.ChatCompletionCreateParams = fromAnthropicRequest(anthropicAny);
+void anthropicParams;
+void responsesParams;
+void chatParams;
+
+// The translators' own output types are SDK request types (and the reverse input).
+declare const ownAnthropic: AnthropicRequest;
+declare const ownResponses: ResponsesRequest;
+declare const ownChat: ChatRequest;
+const a: Anthropic.MessageCreateParams = ownAnthropic;
+const r: OpenAI.Responses.ResponseCreateParams = ownResponses;
+const c: OpenAI.ChatCompletionCreateParams = ownChat;
+const back: ChatRequestInput = ownChat;
+const backAnthropic: AnthropicRequestInput = ownAnthropic;
+void a;
+void r;
+void c;
+void back;
+void backAnthropic;
+
+// A literal request keeps `stream: true`.
+const literal: Anthropic.MessageCreateParamsStreaming = toAnthropicRequest({ model: 'm', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] });
+void literal;
+
+// Gemini has no SDK here: its request is the library's own type.
+const gemini: GeminiRequest = toGeminiRequest(chatAny);
+void gemini;
+
+// @ts-expect-error a non-streaming request is not a streaming one
+const notStreaming: Anthropic.MessageCreateParamsStreaming = toAnthropicRequest(chatAny);
+void notStreaming;
+
+// @ts-expect-error an Anthropic request is not a chat request
+const wrong: ChatRequestInput = anthropicStreaming;
+void wrong;

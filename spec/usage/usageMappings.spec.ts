@@ -1,0 +1,72 @@
+/**
+ * Every wire format's usage mapping gives token counts one meaning (see `Usage`): every input token
+ * in `inputTokens`, every output token in `outputTokens`, the total computed when omitted.
+ */
+import { lastValueFrom, of, toArray } from 'rxjs';
+import { anthropicMessages, cohereChat, gemini, openaiChat, openaiResponses, readStreamEvents, type ProviderName, type Usage, type UsageEvent } from 'rxjs-tool-calls';
+import { usageEvent } from '../../src/providers/wire';
+import { loadFixtures } from '../helpers/fixtures';
+
+const FORMATS = { 'openai-chat': openaiChat, 'openai-responses': openaiResponses, anthropic: anthropicMessages, gemini, cohere: cohereChat } as const;
+
+/** The usage event a format makes of a raw usage object (without `type` and `raw`). */
+function normalized(provider: ProviderName, raw: Record<string, unknown>): Usage {
+  const event = usageEvent(FORMATS[provider].usage(raw), raw);
+  if (event === undefined) return {};
+  const { type: _type, raw: _raw, ...usage } = event;
+  return usage;
+}
+
+describe('usage mappings of the wire formats', () => {
+  const cases: Array<[string, ProviderName, Record<string, unknown>, Usage]> = [
+    ['OpenAI chat: as reported (cached in input, reasoning in output)', 'openai-chat', { prompt_tokens: 171, completion_tokens: 14, total_tokens: 185, prompt_tokens_details: { cached_tokens: 128 }, completion_tokens_details: { reasoning_tokens: 0 } }, { inputTokens: 171, outputTokens: 14, totalTokens: 185, cachedInputTokens: 128, reasoningTokens: 0 }],
+    ['OpenAI-compatible chat whose output leaves the reasoning out (xAI: the total shows it)', 'openai-chat', { prompt_tokens: 291, completion_tokens: 26, total_tokens: 513, prompt_tokens_details: { cached_tokens: 290 }, completion_tokens_details: { reasoning_tokens: 196 } }, { inputTokens: 291, outputTokens: 222, totalTokens: 513, cachedInputTokens: 290, reasoningTokens: 196 }],
+    ['OpenAI chat without a total', 'openai-chat', { prompt_tokens: 10, completion_tokens: 5 }, { inputTokens: 10, outputTokens: 5, totalTokens: 15 }],
+    ['Responses', 'openai-responses', { input_tokens: 53, output_tokens: 469, total_tokens: 522, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 448 } }, { inputTokens: 53, outputTokens: 469, totalTokens: 522, cachedInputTokens: 0, reasoningTokens: 448 }],
+    ['Anthropic: cache reads and writes join the input, total computed', 'anthropic', { input_tokens: 10, cache_read_input_tokens: 1000, cache_creation_input_tokens: 50, output_tokens: 20, output_tokens_details: { thinking_tokens: 12 } }, { inputTokens: 1060, outputTokens: 20, totalTokens: 1080, cachedInputTokens: 1000, cacheWriteInputTokens: 50, reasoningTokens: 12 }],
+    ['Anthropic message_delta with output only', 'anthropic', { output_tokens: 124 }, { outputTokens: 124 }],
+    ['Gemini: thoughts join the output, tool-use prompt joins the input', 'gemini', { promptTokenCount: 54, toolUsePromptTokenCount: 6, candidatesTokenCount: 74, thoughtsTokenCount: 121, cachedContentTokenCount: 20, totalTokenCount: 255 }, { inputTokens: 60, outputTokens: 195, totalTokens: 255, reasoningTokens: 121, cachedInputTokens: 20 }],
+    ['Gemini thinking before any candidate', 'gemini', { promptTokenCount: 5, thoughtsTokenCount: 7 }, { inputTokens: 5, outputTokens: 7, totalTokens: 12, reasoningTokens: 7 }],
+    ['Cohere: total computed', 'cohere', { tokens: { input_tokens: 30, output_tokens: 9 }, cached_tokens: 4 }, { inputTokens: 30, outputTokens: 9, totalTokens: 39, cachedInputTokens: 4 }],
+    ['nothing reported', 'cohere', {}, {}],
+  ];
+  it.each(cases)('%s', (_name, provider, raw, expected) => {
+    expect(normalized(provider, raw)).toEqual(expected);
+  });
+
+  describe('on every recorded stream in ../shared/fixtures', () => {
+    const fixtures = loadFixtures();
+    const withUsage: Array<[string, ProviderName, UsageEvent]> = [];
+    beforeAll(async () => {
+      for (const fixture of fixtures) {
+        const events = await lastValueFrom(of(fixture.bytes).pipe(readStreamEvents(), toArray())).catch(() => []);
+        const metadata = events.find((e) => e.type === 'metadata');
+        const provider = metadata?.type === 'metadata' ? metadata.provider : undefined;
+        const usage = events.filter((e) => e.type === 'usage').at(-1);
+        if (provider !== undefined && usage !== undefined && usage.type === 'usage') withUsage.push([fixture.name, provider, usage]);
+      }
+    });
+
+    it('finds usage in streams of every provider that reports it', () => {
+      expect(new Set(withUsage.map(([, provider]) => provider))).toEqual(new Set(['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'cohere']));
+    });
+
+    it('the usage events say: total = input + output, cached ≤ input, reasoning ≤ output (the providers’ own totals agree)', () => {
+      for (const [name, , usage] of withUsage) {
+        const context = `${name}: ${JSON.stringify(usage.raw)} → ${JSON.stringify(usage)}`;
+        if (usage.inputTokens !== undefined && usage.outputTokens !== undefined) expect([context, usage.totalTokens]).toEqual([context, usage.inputTokens + usage.outputTokens]);
+        if (usage.cachedInputTokens !== undefined) expect([context, usage.cachedInputTokens <= (usage.inputTokens ?? 0)]).toEqual([context, true]);
+        if (usage.reasoningTokens !== undefined) expect([context, usage.reasoningTokens <= (usage.outputTokens ?? 0)]).toEqual([context, true]);
+      }
+    });
+
+    it('counts Gemini thoughts as output: the recorded totals are prompt + candidates + thoughts', () => {
+      const geminiUsage = withUsage.filter(([, provider, usage]) => provider === 'gemini' && typeof (usage.raw as Record<string, unknown>)['thoughtsTokenCount'] === 'number');
+      expect(geminiUsage.length).toBeGreaterThan(0);
+      for (const [, , usage] of geminiUsage) {
+        const raw = usage.raw as Record<string, number>;
+        expect(usage.outputTokens).toBe((raw['candidatesTokenCount'] ?? 0) + (raw['thoughtsTokenCount'] ?? 0));
+      }
+    });
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * Translate an OpenAI Chat Completions request into an Anthropic Messages request.
+ *
+ * @module
+ */
+import type { JsonSchema, WithStream } from '../openaiChat/request';
+import type { ChatRequestInput } from '../openaiChat/requestInput';
+import { argumentsObject, readChatRequest, type ChatTurn, type ReadTool, type SystemTurn, type TextContent } from '../openaiChat/readChatRequest';
+import { fieldPath, RequestReader, type TranslateRequestOptions } from '../requestReader';
+
+/** A text block. */
+export interface AnthropicTextBlockParam {
+  /** Always `'text'`. */
+  type: 'text';
+  /** The text. */
+  text: string;
+}
+
+/** A `tool_use` block: one call the assistant made. */
+export interface AnthropicToolUseBlockParam {
+  /** Always `'tool_use'`. */
+  type: 'tool_use';
+  /** The call's id; the `tool_result` answering it repeats it. */
+  id: string;
+  /** The tool name. */
+  name: string;
+  /** The arguments, as a JSON object. */
+  input: Record<string, unknown>;
+}
+
+/** A `tool_result` block: one call's result, in a user message. */
+export interface AnthropicToolResultBlockParam {
+  /** Always `'tool_result'`. */
+  type: 'tool_result';
+  /** The `id` of the `tool_use` block this answers. */
+  tool_use_id: string;
+  /** The result, as a string or text blocks. */
+  content: string | AnthropicTextBlockParam[];
+}
+
+/** One message of an {@link AnthropicRequest}. */
+export type AnthropicMessage =
+  | {
+      /** Always `'user'`. */
+      role: 'user';
+      /** Text, or text and `tool_result` blocks (results first). */
+      content: string | Array<AnthropicTextBlockParam | AnthropicToolResultBlockParam>;
+    }
+  | {
+      /** Always `'assistant'`. */
+      role: 'assistant';
+      /** Text, or text and `tool_use` blocks. */
+      content: string | Array<AnthropicTextBlockParam | AnthropicToolUseBlockParam>;
+    }
+  | {
+      /** A mid-conversation system message (models that accept them; see `midConversationSystem`). */
+      role: 'system';
+      /** The instructions. */
+      content: string | AnthropicTextBlockParam[];
+    };
+
+/** A client tool. */
+export interface AnthropicTool {
+  /** The tool name. */
+  name: string;
+  /** What the tool does. */
+  description?: string;
+  /** The input's JSON Schema (always an object schema). */
+  input_schema: {
+    /** Always `'object'`. */
+    type: 'object';
+    /** The other JSON Schema keywords, as the chat tool's `parameters` had them. */
+    [keyword: string]: unknown;
+  };
+  /** Strict tool use: the input always matches the schema. */
+  strict?: boolean;
+}
+
+/** How Claude may use tools. */
+export type AnthropicToolChoice =
+  | {
+      /** `'auto'`: Claude decides; `'any'`: it must call a tool. */
+      type: 'auto' | 'any';
+      /** At most one tool call per turn. */
+      disable_parallel_tool_use?: boolean;
+    }
+  | {
+      /** Always `'tool'`: it must call the named tool. */
+      type: 'tool';
+      /** The tool to call. */
+      name: string;
+      /** At most one tool call per turn. */
+      disable_parallel_tool_use?: boolean;
+    }
+  | {
+      /** Always `'none'`: no tool calls. */
+      type: 'none';
+    };
+
+/** The Anthropic Messages request written by {@link toAnthropicRequest}. */
+export interface AnthropicRequest {
+  /** The model. */
+  model: string;
+  /** The most tokens to generate (required by Anthropic). */
+  max_tokens: number;
+  /** The conversation. */
+  messages: AnthropicMessage[];
+  /** The system prompt: the chat request's leading system / developer messages. */
+  system?: string | AnthropicTextBlockParam[];
+  /** The tools. */
+  tools?: AnthropicTool[];
+  /** How Claude may use them. */
+  tool_choice?: AnthropicToolChoice;
+  /** Sampling temperature (API version 2023-06-01 only; 0 to 1). */
+  temperature?: number;
+  /** Nucleus sampling (API version 2023-06-01 only). */
+  top_p?: number;
+  /** Sequences that end the generation. */
+  stop_sequences?: string[];
+  /** Whether to stream (present only when `true`). */
+  stream?: boolean;
+  /** `user_id`: the chat request's `user`. */
+  metadata?: {
+    /** The chat request's `user`. */
+    user_id: string;
+  };
+}
+
+/** Options of {@link toAnthropicRequest}. */
+export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
+  /** `max_tokens` when the chat request sets neither `max_completion_tokens` nor `max_tokens` (Anthropic requires it). */
+  readonly defaultMaxTokens?: number;
+  /**
+   * The `anthropic-version` the request is sent with. `'2026-10-21'` (the default, sent by
+   * `@anthropic-ai/sdk` 1.x) rejects `temperature` and `top_p`, so a chat request that sets them
+   * fails with `unsupported-request`; `'2023-06-01'` accepts them.
+   */
+  readonly apiVersion?: '2023-06-01' | '2026-10-21';
+  /**
+   * Write system messages that come after the conversation started as `role: 'system'` messages
+   * in place (Anthropic's mid-conversation system messages; only some models accept them).
+   * Default `false`: such a message fails with `unsupported-request`.
+   */
+  readonly midConversationSystem?: boolean;
+}
+
+/**
+ * Translate an OpenAI Chat Completions request into an Anthropic Messages request.
+ *
+ * Leading `system` / `developer` messages become `system`; tool calls become `tool_use` blocks
+ * (arguments parsed from their JSON text); consecutive `tool` messages become `tool_result`
+ * blocks of one user message; `parameters` become `input_schema`; `tool_choice`
+ * `auto` / `required` / `none` / named become `auto` / `any` / `none` / `tool`, and
+ * `parallel_tool_calls: false` becomes `disable_parallel_tool_use` (both are left out when there
+ * are no tools); `max_completion_tokens` (or
+ * `max_tokens`, or the `defaultMaxTokens` option) becomes `max_tokens`, `stop` `stop_sequences`,
+ * `user` `metadata.user_id`. Anything else throws `unsupported-request` naming the field.
+ *
+ * @example
+ * ```ts
+ * import Anthropic from '@anthropic-ai/sdk';
+ * import { toAnthropicRequest } from 'rxjs-tool-calls';
+ *
+ * const params = toAnthropicRequest({ model: 'claude-sonnet-4-5', max_completion_tokens: 1024, stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+ * const stream = new Anthropic().messages.stream(params);
+ * ```
+ *
+ * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
+ * @param options `defaultMaxTokens`, `apiVersion`, `midConversationSystem`, `ignore`.
+ * @return The Anthropic request (`stream: true` kept as a literal when the input has it).
+ * @throws {UnsupportedRequestError} For any field, part or value Anthropic cannot express.
+ */
+export function toAnthropicRequest<R extends ChatRequestInput>(request: R, options: ToAnthropicRequestOptions = {}): WithStream<R, AnthropicRequest> {
+  const reader: RequestReader = new RequestReader('anthropic', options);
+  const chat = readChatRequest(reader, request);
+  const maxTokens = chat.maxTokens ?? options.defaultMaxTokens;
+  if (maxTokens === undefined) reader.fail('max_completion_tokens', 'Anthropic requires max_tokens: set max_completion_tokens or the defaultMaxTokens option');
+  const out: AnthropicRequest = { model: chat.model, max_tokens: maxTokens, messages: messagesOf(reader, chat.turns, options.midConversationSystem === true) };
+  const system = systemOf(chat.system);
+  if (system !== undefined) out.system = system;
+  if (chat.tools !== undefined && chat.tools.length > 0) out.tools = chat.tools.map((tool) => toolOf(reader, tool));
+  // Without tools a tool choice says nothing (and Anthropic rejects one).
+  const choice = out.tools === undefined ? undefined : toolChoiceOf(chat.toolChoice, chat.parallelToolCalls === false);
+  if (choice !== undefined) out.tool_choice = choice;
+  if ((options.apiVersion ?? '2026-10-21') === '2026-10-21') {
+    const detail = 'Anthropic API version 2026-10-21 rejects sampling parameters (use the apiVersion option 2023-06-01)';
+    reader.untranslatable(chat.temperature, 'temperature', 'temperature', detail);
+    reader.untranslatable(chat.topP, 'top_p', 'top_p', detail);
+  } else {
+    if (chat.temperature !== undefined && chat.temperature > 1) reader.fail('temperature', 'Anthropic accepts a temperature from 0 to 1');
+    if (chat.temperature !== undefined) out.temperature = chat.temperature;
+    if (chat.topP !== undefined) out.top_p = chat.topP;
+  }
+  if (chat.stop !== undefined) out.stop_sequences = [...chat.stop];
+  if (chat.stream) out.stream = true;
+  if (chat.user !== undefined) out.metadata = { user_id: chat.user };
+  reader.untranslatable(chat.store, 'store', 'store', 'Anthropic does not store completions', (v) => v === false);
+  reader.untranslatable(chat.n, 'n', 'n', 'Anthropic returns one choice');
+  reader.untranslatable(chat.includeObfuscation, 'stream_options.include_obfuscation', 'include_obfuscation', 'Anthropic has no stream obfuscation', (v) => v === false);
+  return out as WithStream<R, AnthropicRequest>;
+}
+
+function blocksOf(text: TextContent): AnthropicTextBlockParam[] {
+  return (typeof text === 'string' ? [text] : text).map((t) => ({ type: 'text', text: t }));
+}
+
+function systemOf(system: readonly SystemTurn[]): AnthropicRequest['system'] {
+  const first = system[0];
+  if (first === undefined) return undefined;
+  if (system.length === 1 && typeof first.content === 'string') return first.content;
+  return system.flatMap((turn) => blocksOf(turn.content)).filter((block) => block.text !== '');
+}
+
+function messagesOf(reader: RequestReader, turns: readonly ChatTurn[], midConversationSystem: boolean): AnthropicMessage[] {
+  const out: AnthropicMessage[] = [];
+  let results: AnthropicToolResultBlockParam[] | undefined; // the open user message of tool results
+  for (const turn of turns) {
+    if (turn.kind !== 'tool') results = undefined;
+    switch (turn.kind) {
+      case 'system':
+        if (!midConversationSystem) reader.fail(fieldPath(turn.path, 'role'), 'Anthropic takes system messages only before the conversation (set midConversationSystem for models that accept them later)');
+        out.push({ role: 'system', content: typeof turn.content === 'string' ? turn.content : blocksOf(turn.content) });
+        break;
+      case 'user':
+        out.push({ role: 'user', content: typeof turn.content === 'string' ? turn.content : blocksOf(turn.content) });
+        break;
+      case 'assistant': {
+        if (turn.calls.length === 0) {
+          out.push({ role: 'assistant', content: typeof turn.content === 'string' ? turn.content : blocksOf(turn.content ?? '') });
+          break;
+        }
+        const text = turn.content === null ? [] : blocksOf(turn.content).filter((block) => block.text !== '');
+        const uses = turn.calls.map((call): AnthropicToolUseBlockParam => ({ type: 'tool_use', id: call.id, name: call.name, input: argumentsObject(reader, call) }));
+        out.push({ role: 'assistant', content: [...text, ...uses] });
+        break;
+      }
+      case 'tool': {
+        const block: AnthropicToolResultBlockParam = { type: 'tool_result', tool_use_id: turn.call.id, content: typeof turn.content === 'string' ? turn.content : blocksOf(turn.content) };
+        if (results === undefined) {
+          results = [block];
+          out.push({ role: 'user', content: results });
+        } else {
+          results.push(block);
+        }
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function toolOf(reader: RequestReader, tool: ReadTool): AnthropicTool {
+  const out: AnthropicTool = { name: tool.name, input_schema: inputSchemaOf(reader, tool.parameters, fieldPath(fieldPath(tool.path, 'function'), 'parameters')) };
+  if (tool.description !== undefined) out.description = tool.description;
+  if (tool.strict === true) out.strict = true;
+  return out;
+}
+
+function inputSchemaOf(reader: RequestReader, parameters: JsonSchema | undefined, path: string): AnthropicTool['input_schema'] {
+  if (parameters === undefined) return { type: 'object', properties: {} };
+  const type = parameters['type'];
+  if (type !== undefined && type !== 'object') reader.fail(fieldPath(path, 'type'), 'Anthropic input schemas must describe an object');
+  return { ...parameters, type: 'object' };
+}
+
+function toolChoiceOf(choice: ReturnType<typeof readChatRequest>['toolChoice'], disableParallel: boolean): AnthropicToolChoice | undefined {
+  const parallel = disableParallel ? { disable_parallel_tool_use: true } : {};
+  if (choice === undefined) return disableParallel ? { type: 'auto', ...parallel } : undefined;
+  if (choice === 'none') return { type: 'none' };
+  if (choice === 'auto') return { type: 'auto', ...parallel };
+  if (choice === 'required') return { type: 'any', ...parallel };
+  return { type: 'tool', name: choice.name, ...parallel };
+}

@@ -1,0 +1,260 @@
+/**
+ * Translate an OpenAI Chat Completions request into a Gemini `generateContent` request.
+ *
+ * @module
+ */
+import type { JsonSchema } from '../openaiChat/request';
+import type { ChatRequestInput } from '../openaiChat/requestInput';
+import { argumentsObject, readChatRequest, type ChatTurn, type ReadTool, type ReadToolChoice, type TextContent } from '../openaiChat/readChatRequest';
+import { fieldPath, joinText, RequestReader, type TranslateRequestOptions } from '../requestReader';
+import { toGeminiSchema, type GeminiSchema, type GeminiSchemaDrop } from './schema';
+
+/** A text part. */
+export interface GeminiTextPart {
+  /** The text. */
+  text: string;
+}
+
+/** A `functionCall` part: one call the model made. */
+export interface GeminiFunctionCallPart {
+  /** The call. */
+  functionCall: {
+    /** The function name. */
+    name: string;
+    /** The arguments, as a JSON object. */
+    args: Record<string, unknown>;
+    /** The chat call id (only with the `callIds` option). */
+    id?: string;
+  };
+  /** Gemini's thought signature for the call (from the chat call's `extra_content.google.thought_signature`, or the `thoughtSignature` option). */
+  thoughtSignature?: string;
+}
+
+/** A `functionResponse` part: one call's result. */
+export interface GeminiFunctionResponsePart {
+  /** The result. */
+  functionResponse: {
+    /** The function's name (looked up from the call the chat `tool` message answers). */
+    name: string;
+    /** `{ output }`: the chat tool message's text (parts joined). */
+    response: {
+      /** The result text. */
+      output: string;
+    };
+    /** The chat call id (only with the `callIds` option). */
+    id?: string;
+  };
+}
+
+/** One part of a {@link GeminiContent}. */
+export type GeminiPart = GeminiTextPart | GeminiFunctionCallPart | GeminiFunctionResponsePart;
+
+/** One turn of the conversation. */
+export interface GeminiContent {
+  /** `'user'` (user text and function responses) or `'model'`. */
+  role: 'user' | 'model';
+  /** The turn's parts. */
+  parts: GeminiPart[];
+}
+
+/** One function the model may call. */
+export interface GeminiFunctionDeclaration {
+  /** The function name. */
+  name: string;
+  /** What it does. */
+  description?: string;
+  /** The arguments' schema, cleaned by `toGeminiSchema()` (absent when the function takes none). */
+  parameters?: GeminiSchema;
+  /** The arguments' JSON Schema, unchanged (with `schemaField: 'parametersJsonSchema'`). */
+  parametersJsonSchema?: JsonSchema;
+}
+
+/** The `generateContent` / `streamGenerateContent` request body. */
+export interface GeminiGenerateContentRequest {
+  /** The conversation. */
+  contents: GeminiContent[];
+  /** The leading system / developer messages. */
+  systemInstruction?: {
+    /** One text part per system text. */
+    parts: GeminiTextPart[];
+  };
+  /** The functions, in one tool. */
+  tools?: Array<{
+    /** The functions. */
+    functionDeclarations: GeminiFunctionDeclaration[];
+  }>;
+  /** How the model may call them. */
+  toolConfig?: {
+    /** The function-calling mode. */
+    functionCallingConfig: GeminiFunctionCallingConfig;
+  };
+  /** Token limit, sampling, stop sequences and candidate count. */
+  generationConfig?: {
+    /** The most tokens to generate. */
+    maxOutputTokens?: number;
+    /** Sampling temperature. */
+    temperature?: number;
+    /** Nucleus sampling. */
+    topP?: number;
+    /** Sequences that end the generation. */
+    stopSequences?: string[];
+    /** The number of candidates (the chat request's `n`). */
+    candidateCount?: number;
+  };
+}
+
+/** How Gemini may call functions. */
+export interface GeminiFunctionCallingConfig {
+  /** `AUTO` (it decides), `ANY` (it must call one), `NONE`. */
+  mode: 'AUTO' | 'ANY' | 'NONE';
+  /** With `ANY`: the functions it may call. */
+  allowedFunctionNames?: string[];
+}
+
+/** A Gemini request: the model and streaming live in the URL, so they come beside the body. */
+export interface GeminiRequest {
+  /** The model (without a `models/` prefix). */
+  model: string;
+  /** Whether the chat request asked to stream. */
+  stream: boolean;
+  /** The Gemini API path to POST to: `/v1beta/models/{model}:streamGenerateContent?alt=sse` or `…:generateContent`. */
+  path: string;
+  /** The JSON body. */
+  body: GeminiGenerateContentRequest;
+}
+
+/** Options of {@link toGeminiRequest}. */
+export interface ToGeminiRequestOptions extends TranslateRequestOptions {
+  /**
+   * Where tool schemas go: `'parameters'` (default) cleans them with `toGeminiSchema()`;
+   * `'parametersJsonSchema'` sends the JSON Schema unchanged (recursive schemas need it).
+   */
+  readonly schemaField?: 'parameters' | 'parametersJsonSchema';
+  /** Called for every schema keyword `toGeminiSchema()` leaves out. */
+  readonly onSchemaDrop?: (drop: GeminiSchemaDrop) => void;
+  /** Send the chat call ids as `functionCall.id` / `functionResponse.id` (not every Gemini endpoint accepts them). Default `false`. */
+  readonly callIds?: boolean;
+  /**
+   * A thought signature for the first function call of an assistant turn that carries none
+   * (Gemini 3 rejects a history of calls without signatures, e.g. calls another model made).
+   */
+  readonly thoughtSignature?: string;
+}
+
+/**
+ * Translate an OpenAI Chat Completions request into a Gemini `generateContent` request.
+ *
+ * Leading `system` / `developer` messages become `systemInstruction`; assistant turns become
+ * `model` contents with `functionCall` parts (arguments parsed from their JSON text; Gemini's
+ * thought signature from `extra_content.google.thought_signature`); consecutive `tool` messages
+ * become `functionResponse` parts of one `user` content, each named after the call it answers;
+ * tools become `functionDeclarations` with their schema cleaned by `toGeminiSchema()`;
+ * `tool_choice` becomes `toolConfig.functionCallingConfig`; `max_completion_tokens`,
+ * `temperature`, `top_p`, `stop` and `n` go to `generationConfig`. Anything else (a later system
+ * message, `parallel_tool_calls: false`, `user`, …) throws `unsupported-request`.
+ *
+ * @example
+ * ```ts
+ * import { toGeminiRequest } from 'rxjs-tool-calls';
+ *
+ * const { path, body } = toGeminiRequest({ model: 'gemini-2.5-flash', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+ * console.log(path);
+ * // displays: /v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse
+ * await fetch(`https://generativelanguage.googleapis.com${path}`, { method: 'POST', headers: { 'x-goog-api-key': key }, body: JSON.stringify(body) });
+ * ```
+ *
+ * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
+ * @param options `schemaField`, `onSchemaDrop`, `callIds`, `thoughtSignature`, `ignore`.
+ * @return The model, the stream flag, the API path and the body.
+ * @throws {UnsupportedRequestError} For any field, part or value Gemini cannot express.
+ */
+export function toGeminiRequest(request: ChatRequestInput, options: ToGeminiRequestOptions = {}): GeminiRequest {
+  const reader: RequestReader = new RequestReader('gemini', options);
+  const chat = readChatRequest(reader, request);
+  const body: GeminiGenerateContentRequest = { contents: contentsOf(reader, chat.turns, options) };
+  if (chat.system.length > 0) body.systemInstruction = { parts: chat.system.flatMap((turn) => textParts(turn.content)) };
+  if (chat.tools !== undefined && chat.tools.length > 0) body.tools = [{ functionDeclarations: chat.tools.map((tool) => declarationOf(reader, tool, options)) }];
+  if (chat.toolChoice !== undefined && body.tools !== undefined) body.toolConfig = { functionCallingConfig: callingConfigOf(chat.toolChoice) }; // without tools it says nothing
+  const config: NonNullable<GeminiGenerateContentRequest['generationConfig']> = {};
+  if (chat.maxTokens !== undefined) config.maxOutputTokens = chat.maxTokens;
+  if (chat.temperature !== undefined) config.temperature = chat.temperature;
+  if (chat.topP !== undefined) config.topP = chat.topP;
+  if (chat.stop !== undefined) config.stopSequences = [...chat.stop];
+  if (chat.n !== undefined) config.candidateCount = chat.n;
+  if (Object.keys(config).length > 0) body.generationConfig = config;
+  reader.untranslatable(chat.parallelToolCalls, 'parallel_tool_calls', 'parallel_tool_calls', 'Gemini cannot limit a turn to one function call', (v) => v === true);
+  reader.untranslatable(chat.user, 'user', 'user', 'Gemini has no end-user id');
+  reader.untranslatable(chat.store, 'store', 'store', 'Gemini does not store completions', (v) => v === false);
+  reader.untranslatable(chat.includeObfuscation, 'stream_options.include_obfuscation', 'include_obfuscation', 'Gemini has no stream obfuscation', (v) => v === false);
+  const model = chat.model.startsWith('models/') ? chat.model.slice('models/'.length) : chat.model;
+  const path = `/v1beta/models/${encodeURIComponent(model)}:${chat.stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`;
+  return { model, stream: chat.stream, path, body };
+}
+
+function textParts(text: TextContent): GeminiTextPart[] {
+  return (typeof text === 'string' ? [text] : text).map((t) => ({ text: t }));
+}
+
+function contentsOf(reader: RequestReader, turns: readonly ChatTurn[], options: ToGeminiRequestOptions): GeminiContent[] {
+  const out: GeminiContent[] = [];
+  let responses: GeminiPart[] | undefined; // the open user content of function responses
+  for (const turn of turns) {
+    if (turn.kind !== 'tool') responses = undefined;
+    switch (turn.kind) {
+      case 'system':
+        reader.fail(fieldPath(turn.path, 'role'), 'Gemini takes system instructions only before the conversation');
+        break;
+      case 'user':
+        out.push({ role: 'user', parts: textParts(turn.content) });
+        break;
+      case 'assistant': {
+        const text = turn.content === null ? [] : textParts(turn.content).filter((part) => part.text !== '' || turn.calls.length === 0);
+        const calls = turn.calls.map((call, i): GeminiFunctionCallPart => {
+          const part: GeminiFunctionCallPart = { functionCall: { name: call.name, args: argumentsObject(reader, call), ...(options.callIds === true ? { id: call.id } : {}) } };
+          const signature = call.thoughtSignature ?? (i === 0 ? options.thoughtSignature : undefined);
+          if (signature !== undefined) part.thoughtSignature = signature;
+          return part;
+        });
+        out.push({ role: 'model', parts: [...text, ...calls] });
+        break;
+      }
+      case 'tool': {
+        const part: GeminiFunctionResponsePart = {
+          functionResponse: { name: turn.call.name, response: { output: joinText(turn.content) }, ...(options.callIds === true ? { id: turn.call.id } : {}) },
+        };
+        if (responses === undefined) {
+          responses = [part];
+          out.push({ role: 'user', parts: responses });
+        } else {
+          responses.push(part);
+        }
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function declarationOf(reader: RequestReader, tool: ReadTool, options: ToGeminiRequestOptions): GeminiFunctionDeclaration {
+  const out: GeminiFunctionDeclaration = { name: tool.name };
+  if (tool.description !== undefined) out.description = tool.description;
+  reader.untranslatable(tool.strict, fieldPath(fieldPath(tool.path, 'function'), 'strict'), 'strict', 'Gemini has no strict function schemas', (v) => v === false);
+  if (tool.parameters === undefined) return out;
+  const path = fieldPath(fieldPath(tool.path, 'function'), 'parameters');
+  if (options.schemaField === 'parametersJsonSchema') {
+    out.parametersJsonSchema = tool.parameters;
+    return out;
+  }
+  const schema = toGeminiSchema(tool.parameters, { path, ...(options.onSchemaDrop === undefined ? {} : { onDrop: options.onSchemaDrop }) });
+  if (schema.type === undefined) schema.type = 'OBJECT';
+  if (schema.type !== 'OBJECT') reader.fail(fieldPath(path, 'type'), 'Gemini function parameters must describe an object');
+  out.parameters = schema;
+  return out;
+}
+
+function callingConfigOf(choice: ReadToolChoice): GeminiFunctionCallingConfig {
+  if (choice === 'auto') return { mode: 'AUTO' };
+  if (choice === 'none') return { mode: 'NONE' };
+  if (choice === 'required') return { mode: 'ANY' };
+  return { mode: 'ANY', allowedFunctionNames: [choice.name] };
+}

@@ -1,0 +1,196 @@
+/**
+ * Translate an OpenAI Chat Completions request into an OpenAI Responses request.
+ *
+ * @module
+ */
+import type { JsonSchema, WithStream } from '../openaiChat/request';
+import type { ChatRequestInput } from '../openaiChat/requestInput';
+import { readChatRequest, type ChatTurn, type ReadToolChoice, type TextContent } from '../openaiChat/readChatRequest';
+import { joinText, RequestReader, type TranslateRequestOptions } from '../requestReader';
+
+/** An `input_text` content part. */
+export interface ResponsesInputText {
+  /** Always `'input_text'`. */
+  type: 'input_text';
+  /** The text. */
+  text: string;
+}
+
+/** A message input item. */
+export type ResponsesMessageItem =
+  | {
+      /** `'user'`, `'system'` or `'developer'`. */
+      role: 'user' | 'system' | 'developer';
+      /** The text, as a string or `input_text` parts. */
+      content: string | ResponsesInputText[];
+    }
+  | {
+      /** Always `'assistant'`: an earlier turn's visible text. */
+      role: 'assistant';
+      /** The text (a chat message's text parts joined). */
+      content: string;
+    };
+
+/** A `function_call` input item: one call an earlier turn made. */
+export interface ResponsesFunctionCallItem {
+  /** Always `'function_call'`. */
+  type: 'function_call';
+  /** The call's id (the chat `tool_calls[].id`). */
+  call_id: string;
+  /** The tool name. */
+  name: string;
+  /** The arguments JSON text, as the chat request had it. */
+  arguments: string;
+}
+
+/** A `function_call_output` input item: one call's result. */
+export interface ResponsesFunctionCallOutputItem {
+  /** Always `'function_call_output'`. */
+  type: 'function_call_output';
+  /** The `call_id` of the call this answers. */
+  call_id: string;
+  /** The result, as a string or `input_text` parts. */
+  output: string | ResponsesInputText[];
+}
+
+/** One input item of a {@link ResponsesRequest}. */
+export type ResponsesInputItem = ResponsesMessageItem | ResponsesFunctionCallItem | ResponsesFunctionCallOutputItem;
+
+/** A function tool. */
+export interface ResponsesFunctionTool {
+  /** Always `'function'`. */
+  type: 'function';
+  /** The tool name. */
+  name: string;
+  /** What the tool does. */
+  description?: string;
+  /** The arguments' JSON Schema. */
+  parameters: { [keyword: string]: unknown };
+  /** Strict schema adherence: always written, as the chat tool's `strict` or `false` (Responses' own default is `true`). */
+  strict: boolean;
+}
+
+/** The OpenAI Responses request written by {@link toResponsesRequest}. */
+export interface ResponsesRequest {
+  /** The model. */
+  model: string;
+  /** The conversation as input items. */
+  input: ResponsesInputItem[];
+  /** The leading system / developer messages, with the `instructions` option. */
+  instructions?: string;
+  /** The tools. */
+  tools?: ResponsesFunctionTool[];
+  /** How the model may use them. */
+  tool_choice?:
+    | 'auto'
+    | 'none'
+    | 'required'
+    | {
+        /** Always `'function'`: the model must call the named function. */
+        type: 'function';
+        /** The function to call. */
+        name: string;
+      };
+  /** `false`: at most one tool call per turn. */
+  parallel_tool_calls?: boolean;
+  /** The most tokens to generate (reasoning included). */
+  max_output_tokens?: number;
+  /** Sampling temperature. */
+  temperature?: number;
+  /** Nucleus sampling. */
+  top_p?: number;
+  /** Whether to stream. */
+  stream?: boolean;
+  /** Stream obfuscation (the chat request's `stream_options.include_obfuscation`). */
+  stream_options?: {
+    /** Whether stream events carry obfuscation padding. */
+    include_obfuscation: boolean;
+  };
+  /** Whether OpenAI stores the response: the chat request's `store`, `false` by default (as in Chat Completions; the Responses default is `true`). */
+  store: boolean;
+  /** An end-user id. */
+  user?: string;
+}
+
+/** Options of {@link toResponsesRequest}. */
+export interface ToResponsesRequestOptions extends TranslateRequestOptions {
+  /**
+   * Move the leading system / developer messages into `instructions` (joined with a blank line).
+   * Default `false`: they stay input messages with their role, like every later system message.
+   */
+  readonly instructions?: boolean;
+}
+
+/**
+ * Translate an OpenAI Chat Completions request into an OpenAI Responses request.
+ *
+ * Messages become input items (system / developer / user messages keep their role and parts;
+ * an assistant turn becomes a message with its text, then one `function_call` item per call; a
+ * `tool` message becomes a `function_call_output`); tools become flat function tools with an
+ * explicit `strict`; `max_completion_tokens` becomes `max_output_tokens`; `store` is written
+ * (`false` unless the chat request says `true`). `stop` has no Responses equivalent and throws
+ * `unsupported-request`, like anything else it cannot express.
+ *
+ * @example
+ * ```ts
+ * import OpenAI from 'openai';
+ * import { toResponsesRequest } from 'rxjs-tool-calls';
+ *
+ * const params = toResponsesRequest({ model: 'gpt-5', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
+ * const stream = new OpenAI().responses.stream(params);
+ * ```
+ *
+ * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
+ * @param options `instructions`, `ignore`.
+ * @return The Responses request (`stream: true` kept as a literal when the input has it).
+ * @throws {UnsupportedRequestError} For any field, part or value the Responses API cannot express.
+ */
+export function toResponsesRequest<R extends ChatRequestInput>(request: R, options: ToResponsesRequestOptions = {}): WithStream<R, ResponsesRequest> {
+  const reader: RequestReader = new RequestReader('openai-responses', options);
+  const chat = readChatRequest(reader, request);
+  const out: ResponsesRequest = { model: chat.model, input: [], store: chat.store ?? false };
+  if (options.instructions === true && chat.system.length > 0) out.instructions = chat.system.map((turn) => joinText(turn.content)).join('\n\n');
+  else out.input.push(...chat.system.flatMap(itemsOf));
+  out.input.push(...chat.turns.flatMap(itemsOf));
+  if (chat.tools !== undefined && chat.tools.length > 0) {
+    out.tools = chat.tools.map((tool): ResponsesFunctionTool => {
+      const parameters: JsonSchema = tool.parameters ?? { type: 'object', properties: {} };
+      return { type: 'function', name: tool.name, ...(tool.description === undefined ? {} : { description: tool.description }), parameters: { ...parameters }, strict: tool.strict ?? false };
+    });
+  }
+  if (chat.toolChoice !== undefined) out.tool_choice = toolChoiceOf(chat.toolChoice);
+  if (chat.parallelToolCalls !== undefined) out.parallel_tool_calls = chat.parallelToolCalls;
+  if (chat.maxTokens !== undefined) out.max_output_tokens = chat.maxTokens;
+  if (chat.temperature !== undefined) out.temperature = chat.temperature;
+  if (chat.topP !== undefined) out.top_p = chat.topP;
+  if (chat.stream) out.stream = true;
+  if (chat.includeObfuscation !== undefined) out.stream_options = { include_obfuscation: chat.includeObfuscation };
+  if (chat.user !== undefined) out.user = chat.user;
+  reader.untranslatable(chat.stop, 'stop', 'stop', 'the Responses API has no stop sequences');
+  reader.untranslatable(chat.n, 'n', 'n', 'the Responses API returns one output');
+  return out as WithStream<R, ResponsesRequest>;
+}
+
+function partsOf(text: TextContent): string | ResponsesInputText[] {
+  return typeof text === 'string' ? text : text.map((t) => ({ type: 'input_text', text: t }));
+}
+
+function itemsOf(turn: ChatTurn): ResponsesInputItem[] {
+  switch (turn.kind) {
+    case 'system':
+      return [{ role: turn.role, content: partsOf(turn.content) }];
+    case 'user':
+      return [{ role: 'user', content: partsOf(turn.content) }];
+    case 'assistant': {
+      const text = turn.content === null ? '' : joinText(turn.content);
+      const message: ResponsesInputItem[] = text === '' && turn.calls.length > 0 ? [] : [{ role: 'assistant', content: text }];
+      return [...message, ...turn.calls.map((call): ResponsesFunctionCallItem => ({ type: 'function_call', call_id: call.id, name: call.name, arguments: call.arguments }))];
+    }
+    case 'tool':
+      return [{ type: 'function_call_output', call_id: turn.call.id, output: partsOf(turn.content) }];
+  }
+}
+
+function toolChoiceOf(choice: ReadToolChoice): NonNullable<ResponsesRequest['tool_choice']> {
+  return typeof choice === 'string' ? choice : { type: 'function', name: choice.name };
+}

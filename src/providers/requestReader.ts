@@ -1,0 +1,133 @@
+/**
+ * Reading an untrusted request body field by field for the request translators: every value is
+ * checked before it is used, and anything that cannot be translated throws `unsupported-request`
+ * naming its JSON path (`messages[2].content[0].type`).
+ *
+ * @module
+ */
+import { UnsupportedRequestError } from '../errors';
+
+/** The formats the request translators write. */
+export type RequestTarget = 'anthropic' | 'openai-responses' | 'gemini' | 'openai-chat';
+
+/** Options every request translator shares. */
+export interface TranslateRequestOptions {
+  /**
+   * Names the caller allows to be dropped: a field name (anywhere in the request, e.g. `'user'`,
+   * `'cache_control'`, `'is_error'`) or a content part / block type (e.g. `'image_url'`,
+   * `'thinking'`). A field or part named here is left out of the translation instead of throwing
+   * `unsupported-request`. Default: nothing is dropped.
+   */
+  readonly ignore?: ReadonlyArray<string>;
+}
+
+/** The path of `key` inside `path` (`'messages[2]'` + `'content'` → `'messages[2].content'`). */
+export function fieldPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/** Reads the fields of one request, failing with `unsupported-request` for the target it writes. */
+export class RequestReader {
+  private readonly ignored: ReadonlySet<string>;
+
+  /**
+   * @param target The format being written (named on every error).
+   * @param options `ignore`: the names that may be dropped.
+   */
+  constructor(
+    /** The format being written. */
+    readonly target: RequestTarget,
+    options: TranslateRequestOptions = {},
+  ) {
+    this.ignored = new Set(options.ignore ?? []);
+  }
+
+  /** Throw `unsupported-request` for the field at `path`. */
+  fail(path: string, detail: string): never {
+    throw new UnsupportedRequestError({ target: this.target, field: path, detail });
+  }
+
+  /** Whether the caller allowed `name` (a field name or a part type) to be dropped. */
+  isIgnored(name: string): boolean {
+    return this.ignored.has(name);
+  }
+
+  /**
+   * A field the target cannot express: nothing when its value is absent, `null` or the neutral
+   * value (`neutral`), or when its name is ignored; else throws naming it.
+   */
+  untranslatable(value: unknown, path: string, name: string, detail: string, neutral?: (value: unknown) => boolean): void {
+    if (value === undefined || value === null || neutral?.(value) === true || this.isIgnored(name)) return;
+    this.fail(path, detail);
+  }
+
+  /** Throw for every key of `record` that is not in `known` (unless absent, `null` or ignored). */
+  rejectUnknown(record: Record<string, unknown>, path: string, known: ReadonlySet<string>): void {
+    for (const [key, value] of Object.entries(record)) {
+      if (!known.has(key)) this.untranslatable(value, fieldPath(path, key), key, `the field ${JSON.stringify(key)} is not supported`);
+    }
+  }
+
+  /** `value` as a plain object, or throw. */
+  record(value: unknown, path: string): Record<string, unknown> {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) this.fail(path, 'must be an object');
+    return value as Record<string, unknown>;
+  }
+
+  /** `value` as an array, or throw. */
+  array(value: unknown, path: string): readonly unknown[] {
+    if (!Array.isArray(value)) this.fail(path, 'must be an array');
+    return value;
+  }
+
+  /** `value` as a string, or throw. */
+  string(value: unknown, path: string): string {
+    if (typeof value !== 'string') this.fail(path, 'must be a string');
+    return value;
+  }
+
+  /** `value` as a string, `undefined` when absent or `null`, or throw. */
+  optionalString(value: unknown, path: string): string | undefined {
+    return value === undefined || value === null ? undefined : this.string(value, path);
+  }
+
+  /** `value` as a finite number, `undefined` when absent or `null`, or throw. */
+  optionalNumber(value: unknown, path: string): number | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value)) this.fail(path, 'must be a finite number');
+    return value;
+  }
+
+  /** `value` as a boolean, `undefined` when absent or `null`, or throw. */
+  optionalBoolean(value: unknown, path: string): boolean | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'boolean') this.fail(path, 'must be a boolean');
+    return value;
+  }
+
+  /** `value` as text: a string, or an array of `{ type: 'text', text }` parts (other part types throw unless ignored). */
+  text(value: unknown, path: string, partType = 'text'): string | string[] {
+    if (typeof value === 'string') return value;
+    const parts: string[] = [];
+    this.array(value, path).forEach((item, i) => {
+      const partPath = fieldPath(path, i);
+      const part = this.record(item, partPath);
+      const type = this.string(part['type'], fieldPath(partPath, 'type'));
+      if (type !== partType) {
+        if (this.isIgnored(type)) return;
+        this.fail(fieldPath(partPath, 'type'), `${type} parts are not supported (only ${partType})`);
+      }
+      this.rejectUnknown(part, partPath, TEXT_PART_KEYS);
+      parts.push(this.string(part['text'], fieldPath(partPath, 'text')));
+    });
+    return parts;
+  }
+}
+
+const TEXT_PART_KEYS: ReadonlySet<string> = new Set(['type', 'text']);
+
+/** Text read by {@link RequestReader.text} as one string (parts joined without a separator). */
+export function joinText(text: string | readonly string[]): string {
+  return typeof text === 'string' ? text : text.join('');
+}
