@@ -1,0 +1,238 @@
+/**
+ * The one driver of every wire encoder: {@link StreamEvent}s → SSE text of one format, with tool-call
+ * identity resolved by the same {@link ToolCallTracker} (and the same result rules) the readers use.
+ *
+ * @module
+ */
+import { catchError, EMPTY, ignoreElements, Observable, of, tap, throwError, type OperatorFunction } from 'rxjs';
+import { resultOf } from '../accumulate/results';
+import { ToolCallTracker, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
+import { InvalidEventError, isToolStreamError, type ProviderError, type ProviderErrorInfo } from '../errors';
+import type { StreamEvent } from '../events';
+import type { CallOutcome, WireEncoder } from '../providers/encoding';
+
+/** Options the driver reads (identity limits and ids, as for the readers; reasoning). */
+export interface EncodeOptions extends TrackerOptions {
+  /** What to do with reasoning text: write it (`'keep'`, the default) or leave it out (`'drop'`). */
+  readonly reasoning?: 'keep' | 'drop';
+}
+
+/** What was written of one call's arguments. */
+interface Written {
+  /** The argument text written so far (the tracker's `rawArguments` when in step). */
+  sent: string;
+  /** A `replace` arrived before anything was written: its text waits for the call's next event. */
+  held: boolean;
+}
+
+/** Whether a stream error is the provider's own failure (written in the target's error shape). */
+function isProviderError(error: unknown): error is ProviderError {
+  return isToolStreamError(error) && error.code === 'provider-error';
+}
+
+/**
+ * The provider's own facts of a `ProviderError`. Its `message` is decorated with the provider, code
+ * and type (`anthropic error (overloaded_error): Overloaded`); the provider's own message is what
+ * the target's error carries, so the decoration is taken off again.
+ */
+function infoOf(error: ProviderError): ProviderErrorInfo {
+  const prefix = `${error.provider} error${error.providerCode ? ` ${error.providerCode}` : ''}${error.type ? ` (${error.type})` : ''}: `;
+  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  const { provider, providerCode, type, status, retryable, payload } = error;
+  return { provider, providerCode, type, status, retryable, payload, message };
+}
+
+/** Feeds one encoder from one event stream. */
+export class StreamEncoder {
+  private readonly tracker: ToolCallTracker;
+  private readonly written: Written[] = [];
+  private readonly dropReasoning: boolean;
+  private readonly repair: boolean;
+  /** Choices that had output, and which of them had calls / finished. */
+  private readonly seen = new Set<number>();
+  private readonly withCalls = new Set<number>();
+  private readonly finished = new Set<number>();
+  private any = false;
+  private ended = false;
+
+  /**
+   * @param encoder The format's writer.
+   * @param options Tracker options and `reasoning`.
+   */
+  constructor(
+    private readonly encoder: WireEncoder,
+    options: EncodeOptions = {},
+  ) {
+    this.tracker = new ToolCallTracker(options);
+    this.dropReasoning = options.reasoning === 'drop';
+    this.repair = options.repairArguments !== false;
+  }
+
+  /** One source event. Throws `too-many-tool-calls`, or `invalid-event` for arguments an append-only format cannot take back. */
+  event(event: StreamEvent): void {
+    if (this.ended) return; // after the terminator, as the decoders do
+    this.any = true;
+    if (event.type === 'metadata') return this.encoder.metadata(event);
+    if (event.type === 'usage') return this.encoder.usage(event);
+    if (event.type === 'done') return this.end();
+    const choices = this.encoder.choices;
+    if (choices !== 'all' && event.choice !== choices) return;
+    switch (event.type) {
+      case 'text-delta':
+        this.seen.add(event.choice);
+        if (event.text !== '') this.encoder.text(event.choice, event.text);
+        return;
+      case 'reasoning-delta':
+        if (this.dropReasoning) return;
+        this.seen.add(event.choice);
+        this.encoder.reasoning(event.choice, event.text, event.signature);
+        return;
+      case 'tool-call-delta': {
+        this.seen.add(event.choice);
+        this.withCalls.add(event.choice);
+        const step = this.tracker.delta(event);
+        if (step === undefined) return; // a call that failed for size swallows its fragments
+        this.delta(step.call, event.argumentsDelta, event.replace === true);
+        if (step.overflowed) this.close(step.call);
+        return;
+      }
+      case 'tool-call-end': {
+        const call = this.tracker.end(event);
+        if (call !== undefined) this.close(call);
+        return;
+      }
+      case 'finish':
+        this.seen.add(event.choice);
+        for (const call of this.tracker.finish(event.choice, event.reason)) this.close(call);
+        this.finished.add(event.choice);
+        this.encoder.finish(event.choice, event.reason, event.rawReason);
+        return;
+    }
+  }
+
+  /** The source completed: the end of the stream, unless it never sent anything. */
+  complete(): void {
+    if (this.any) this.end();
+  }
+
+  /** The source failed with a provider error: the format's error shape. */
+  fail(error: ProviderError): void {
+    if (!this.ended) this.encoder.error(infoOf(error));
+    this.ended = true;
+  }
+
+  /** What was written since the last call. */
+  take(): string {
+    return this.encoder.take();
+  }
+
+  private end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const call of this.tracker.closeAll({ kind: 'complete', finishReason: undefined })) this.close(call);
+    // Every format's clients want a finish reason (the openai SDK's final message throws without
+    // one): a choice the source never finished gets `tool-calls` when it had calls, else `stop`.
+    if (this.seen.size === 0) this.seen.add(typeof this.encoder.choices === 'number' ? this.encoder.choices : 0);
+    for (const choice of this.seen) if (!this.finished.has(choice)) this.encoder.finish(choice, this.withCalls.has(choice) ? 'tool-calls' : 'stop', '');
+    this.encoder.end();
+  }
+
+  /** Hand the encoder what is new of a call's arguments, live; a `replace` waits one event when nothing was written yet. */
+  private delta(call: TrackedCall, fragment: string, replace: boolean): void {
+    const written = (this.written[call.seq] ??= { sent: '', held: false });
+    const raw = call.rawArguments;
+    if (!replace && !written.held) {
+      // In step: the tracker appended exactly this fragment to what was written.
+      written.sent = raw;
+      this.encoder.toolCallDelta(call, fragment);
+      return;
+    }
+    if (replace && written.sent === '') {
+      // The whole arguments arrived (Gemini parts, Anthropic `input`, Responses `.done` without
+      // deltas): written with the call's next event, so a later `replace` can still supersede it.
+      written.held = raw !== '';
+      this.encoder.toolCallDelta(call, '');
+      return;
+    }
+    this.encoder.toolCallDelta(call, this.catchUp(call, written));
+  }
+
+  /** The text that brings what was written up to the call's arguments. */
+  private catchUp(call: TrackedCall, written: Written): string {
+    const raw = call.rawArguments;
+    written.held = false;
+    if (raw.startsWith(written.sent)) {
+      const append = raw.slice(written.sent.length);
+      written.sent = raw;
+      return append;
+    }
+    if (!this.encoder.restatesArguments) {
+      throw new InvalidEventError(
+        this.encoder.provider,
+        raw,
+        `call ${call.id} was given arguments that do not continue the ${written.sent.length} characters already written, which this format cannot take back`,
+      );
+    }
+    written.sent = raw; // the format restates the whole text at the call's end
+    return '';
+  }
+
+  private close(call: TrackedCall): void {
+    const written = this.written[call.seq];
+    if (written !== undefined && written.held) {
+      const append = this.catchUp(call, written);
+      if (append !== '') this.encoder.toolCallDelta(call, append);
+    }
+    this.encoder.toolCallEnd(call, this.outcome(call));
+  }
+
+  /** How the readers judge the closed call (the same `resultOf`). */
+  private outcome(call: TrackedCall): CallOutcome {
+    const result = resultOf(call, undefined, this.repair);
+    if (result.success) return { status: 'complete', value: result.data.arguments };
+    return result.error.code === 'incomplete' || result.error.code === 'arguments-too-large' ? { status: 'incomplete' } : { status: 'failed' };
+  }
+}
+
+/**
+ * Run an encoder as an operator: one encoder per subscription, its SSE text emitted after each
+ * source event that produced some. A provider error becomes the format's error and the output
+ * completes; any other error is passed on (the terminator is never written).
+ *
+ * @param create Builds the format's writer (once per subscription).
+ * @param options Tracker options and `reasoning`.
+ * @return An operator from {@link StreamEvent}s to SSE text.
+ */
+export function encodeWith(create: () => WireEncoder, options: EncodeOptions = {}): OperatorFunction<StreamEvent, string> {
+  return (source) =>
+    new Observable<string>((subscriber) => {
+      const run = new StreamEncoder(create(), options);
+      const flush = (): void => {
+        const text = run.take();
+        if (text !== '') subscriber.next(text);
+      };
+      let sourceFailed = false;
+      return source
+        .pipe(
+          tap({
+            next: (event) => {
+              run.event(event);
+              flush();
+            },
+            error: () => (sourceFailed = true),
+            complete: () => {
+              run.complete();
+              flush();
+            },
+          }),
+          ignoreElements(),
+          catchError((error: unknown) => {
+            if (!sourceFailed || !isProviderError(error)) return throwError(() => error);
+            run.fail(error);
+            const text = run.take();
+            return text === '' ? EMPTY : of(text);
+          }),
+        )
+        .subscribe(subscriber);
+    });
+}
