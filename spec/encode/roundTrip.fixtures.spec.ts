@@ -6,7 +6,7 @@
  */
 import { isToolStreamError } from '../../src/errors';
 import { loadFixtures } from '../helpers/fixtures';
-import { eventsOf, expectedCalls, expectedFinish, expectedUsage, providerErrorView, reencode, TARGETS, view, type Target } from '../helpers/reencode';
+import { actualCalls, actualClosing, eventsOf, expectedCalls, expectedClosing, expectedFinish, expectedUsage, providerErrorView, reencode, TARGETS, view, type Target } from '../helpers/reencode';
 
 const fixtures = loadFixtures();
 const cases = fixtures.flatMap((f) => TARGETS.map((target): [string, Target, Uint8Array] => [f.name, target, f.bytes]));
@@ -32,8 +32,9 @@ describe.each(cases)('%s → %s', (_name, target, bytes) => {
     expect(providerErrorView(back.error)).toEqual(providerErrorView(original.error));
   });
 
-  it('gives the same calls, in order', () => {
-    expect(back.calls).toEqual(expectedCalls(target, original));
+  it("gives the same calls, in the message's order and in the order their results come", () => {
+    expect(actualCalls(target, back)).toEqual(expectedCalls(target, original));
+    expect(actualClosing(target, back)).toEqual(expectedClosing(target, original));
   });
 
   it('gives the same text and reasoning', () => {

@@ -57,7 +57,10 @@ describe.each(clean.map((f): [string, Uint8Array] => [f.name, f.bytes]))('%s', (
   const all = original.calls.map((c) => [c.id, c.name, c.outcome === 'ok' ? c.arguments : c.rawArguments]);
 
   it('openai chat.completions.stream → finalChatCompletion() holds every call and the text', async () => {
-    const stream = openai().chat.completions.stream({ model: name, messages: [{ role: 'user', content: 'go' }] });
+    const stream = openai().chat.completions.stream({
+      model: name,
+      messages: [{ role: 'user', content: 'go' }],
+    });
     const completion = await stream.finalChatCompletion();
     const message = completion.choices[0]?.message;
     const calls = (message?.tool_calls ?? []).map((c) => (c.type === 'function' ? [c.id, c.function.name, parsed(c.function.arguments)] : [c.id]));
@@ -81,7 +84,11 @@ describe.each(clean.map((f): [string, Uint8Array] => [f.name, f.bytes]))('%s', (
   const malformed = original.calls.some((c) => c.outcome === 'malformed-arguments');
 
   it('anthropic messages.stream → finalMessage() holds every runnable call and the text', async () => {
-    const stream = anthropic().messages.stream({ model: name, max_tokens: 64, messages: [{ role: 'user', content: 'go' }] });
+    const stream = anthropic().messages.stream({
+      model: name,
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'go' }],
+    });
     if (malformed) {
       // The SDK parses each tool input when its block stops: a call whose text is not JSON makes it throw.
       await expect(stream.finalMessage()).rejects.toThrow(/JSON/);
@@ -100,17 +107,27 @@ describe.each(failed.map((f): [string, Uint8Array] => [f.name, f.bytes]))('%s (p
   const message = (view(bytes).error as Error).message;
 
   it('openai chat.completions.stream rejects with the provider message', async () => {
-    const stream = openai().chat.completions.stream({ model: name, messages: [{ role: 'user', content: 'go' }] });
+    const stream = openai().chat.completions.stream({
+      model: name,
+      messages: [{ role: 'user', content: 'go' }],
+    });
     await expect(stream.finalChatCompletion()).rejects.toThrow(message.slice(message.indexOf(': ') + 2));
   });
 
   it('openai responses.stream rejects with the `error` event itself (as openai-node does for the real API)', async () => {
     const stream = openai().responses.stream({ model: name, input: 'go' });
-    await expect(stream.finalResponse()).rejects.toMatchObject({ type: 'error', message: message.slice(message.indexOf(': ') + 2) });
+    await expect(stream.finalResponse()).rejects.toMatchObject({
+      type: 'error',
+      message: message.slice(message.indexOf(': ') + 2),
+    });
   });
 
   it('anthropic messages.stream rejects with the provider message', async () => {
-    const stream = anthropic().messages.stream({ model: name, max_tokens: 64, messages: [{ role: 'user', content: 'go' }] });
+    const stream = anthropic().messages.stream({
+      model: name,
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'go' }],
+    });
     await expect(stream.finalMessage()).rejects.toThrow(message.slice(message.indexOf(': ') + 2));
   });
 });
