@@ -23,6 +23,18 @@ export { autoDetect, type ProviderOption } from './providers/auto';
 export type { WireFormat, WireFormatDefinition } from './providers/format';
 export { idleTimeout } from './reliability/idleTimeout';
 
+// ---- StreamEvents → wire formats (re-encoding for gateways) ------------------------------------
+export { encodeOpenAIChat, type EncodeOpenAIChatOptions } from './encode/encodeOpenAIChat';
+export { encodeOpenAIResponses, type EncodeOpenAIResponsesOptions } from './encode/encodeOpenAIResponses';
+export { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions } from './encode/encodeAnthropicMessages';
+export { encodeGemini, type EncodeGeminiOptions } from './encode/encodeGemini';
+export type { EncodeOptions } from './encode/encodeWith';
+export type { EncoderOptions } from './providers/encoding';
+export type { OpenAIChatEncoderOptions } from './providers/openaiChat/encoder';
+export type { OpenAIResponsesEncoderOptions } from './providers/openaiResponses/encoder';
+export type { AnthropicEncoderOptions } from './providers/anthropic/encoder';
+export type { GeminiEncoderOptions } from './providers/gemini/encoder';
+
 // ---- Stage operators: events → tool calls ------------------------------------------------------
 export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './parse/toolCalls';
 export { accumulateToolCalls, type ToolCallSnapshot } from './parse/accumulateToolCalls';

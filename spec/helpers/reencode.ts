@@ -14,6 +14,7 @@ import type { FinishReason, StreamEvent, UsageEvent } from '../../src/events';
 import { toolCallUpdates, type ToolCallUpdate } from '../../src/accumulate/toolCalls';
 import { parseArguments } from '../../src/parse/arguments';
 import { readStreamEvents } from '../../src/readStreamEvents';
+import { SseParser } from '../../src/sse/parser';
 
 export const TARGETS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -286,4 +287,28 @@ export function providerErrorView(error: unknown): { code: string; message?: str
     message: e.message.slice(e.message.indexOf(': ') + 2),
     retryable: e.retryable,
   };
+}
+
+/** One SSE event of encoded text: its `event:` name (`message` when absent) and its data, parsed when JSON. */
+export interface WrittenEvent {
+  readonly event: string;
+  readonly data: unknown;
+}
+
+/** The SSE events of one encoded string (asserting that it holds whole events only). */
+export function written(text: string): WrittenEvent[] {
+  const out: WrittenEvent[] = [];
+  const parser = new SseParser();
+  parser.push(text, (e) => {
+    let data: unknown = e.data;
+    try {
+      data = JSON.parse(e.data);
+    } catch {
+      // `[DONE]`
+    }
+    out.push({ event: e.event, data });
+  });
+  // Whole events only: nothing may wait for a later string.
+  expect(text.endsWith('\n\n')).toBe(true);
+  return out;
 }
