@@ -6,7 +6,8 @@
  */
 import { isToolStreamError } from '../../src/errors';
 import { loadFixtures } from '../helpers/fixtures';
-import { actualCalls, actualClosing, eventsOf, expectedCalls, expectedClosing, expectedFinish, expectedUsage, providerErrorView, reencode, TARGETS, view, type Target } from '../helpers/reencode';
+import { eventsOf, providerErrorView, reencode, TARGETS, view, type Target } from '../helpers/reencode';
+import { actualCalls, actualClosing, expectedCalls, expectedClosing, expectedFinish, expectedUsage } from '../helpers/targetExpectations';
 
 const fixtures = loadFixtures();
 const cases = fixtures.flatMap((f) => TARGETS.map((target): [string, Target, Uint8Array] => [f.name, target, f.bytes]));

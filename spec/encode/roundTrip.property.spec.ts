@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { eventsOf, streamModel } from '../helpers/eventArbitraries';
-import { actualCalls, actualClosing, expectedCalls, expectedClosing, expectedFinish, expectedUsage, reencode, TARGETS, view, viewEvents } from '../helpers/reencode';
+import { reencode, TARGETS, view, viewEvents } from '../helpers/reencode';
+import { actualCalls, actualClosing, expectedCalls, expectedClosing, expectedFinish, expectedUsage } from '../helpers/targetExpectations';
 
 describe.each(TARGETS.map((t) => [t] as const))('%s', (target) => {
   it('reading the encoded stream gives the calls, text, reasoning, finish and usage of the events', () => {
