@@ -6,7 +6,8 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { from, type Observable } from 'rxjs';
+import { concat, from, throwError, type Observable } from 'rxjs';
+import { TruncatedStreamError } from '../../src/errors';
 import type { StreamEvent } from '../../src/events';
 import { readStreamEvents } from '../../src/readStreamEvents';
 import { startEncodedServer, type EncodedServer } from '../helpers/encodedServer';
@@ -15,7 +16,24 @@ import { encoderFor, view, type View } from '../helpers/reencode';
 
 const fixtures = loadFixtures();
 const byName = new Map(fixtures.map((f) => [f.name, f.bytes]));
-const source = (model: string): Observable<StreamEvent> => from([byName.get(model) ?? new Uint8Array()]).pipe(readStreamEvents());
+/** Two calls whose fragments interleave (no recorded stream has them), text between them. */
+const INTERLEAVED: StreamEvent[] = [
+  { type: 'metadata', provider: 'openai-chat', responseId: 'src', model: 'src-model' },
+  { type: 'text-delta', choice: 0, text: 'Both.' },
+  { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_a', name: 'get_weather', argumentsDelta: '{"city":' },
+  { type: 'tool-call-delta', choice: 0, index: 1, id: 'call_b', name: 'get_time', argumentsDelta: '{"tz":' },
+  { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: '"Zürich"}' },
+  { type: 'tool-call-delta', choice: 0, index: 1, argumentsDelta: '"Europe/Zurich"}' },
+  { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' },
+  { type: 'usage', inputTokens: 12, outputTokens: 30, raw: {} },
+  { type: 'done' },
+];
+const SYNTHETIC: Record<string, () => Observable<StreamEvent>> = {
+  'synthetic/interleaved': () => from(INTERLEAVED),
+  // A source cut after the first fragments (the upstream connection dropped).
+  'synthetic/truncated': () => concat(from(INTERLEAVED.slice(0, 4)), throwError(() => new TruncatedStreamError('openai-chat', 'no finish_reason and no [DONE]'))),
+};
+const source = (model: string): Observable<StreamEvent> => SYNTHETIC[model]?.() ?? from([byName.get(model) ?? new Uint8Array()]).pipe(readStreamEvents());
 
 let server: EncodedServer;
 beforeAll(async () => {
@@ -129,5 +147,45 @@ describe.each(failed.map((f): [string, Uint8Array] => [f.name, f.bytes]))('%s (p
       messages: [{ role: 'user', content: 'go' }],
     });
     await expect(stream.finalMessage()).rejects.toThrow(message.slice(message.indexOf(': ') + 2));
+  });
+});
+
+describe('interleaved calls (synthetic)', () => {
+  const expected = [
+    ['call_a', 'get_weather', { city: 'Zürich' }],
+    ['call_b', 'get_time', { tz: 'Europe/Zurich' }],
+  ];
+
+  it('openai chat: both calls whole, in order', async () => {
+    const completion = await openai().chat.completions.stream({ model: 'synthetic/interleaved', messages: [{ role: 'user', content: 'go' }] }).finalChatCompletion();
+    const message = completion.choices[0]?.message;
+    expect((message?.tool_calls ?? []).map((c) => (c.type === 'function' ? [c.id, c.function.name, JSON.parse(c.function.arguments)] : []))).toEqual(expected);
+    expect([message?.content, completion.choices[0]?.finish_reason, completion.usage?.total_tokens]).toEqual(['Both.', 'tool_calls', 42]);
+  });
+
+  it('openai responses: both function_call items whole, in order', async () => {
+    const response = await openai().responses.stream({ model: 'synthetic/interleaved', input: 'go' }).finalResponse();
+    expect(response.output.flatMap((item) => (item.type === 'function_call' ? [[item.call_id, item.name, JSON.parse(item.arguments)]] : []))).toEqual(expected);
+    expect(response.usage?.total_tokens).toBe(42);
+  });
+
+  it('anthropic: two tool_use blocks open side by side, both whole', async () => {
+    const message = await anthropic().messages.stream({ model: 'synthetic/interleaved', max_tokens: 64, messages: [{ role: 'user', content: 'go' }] }).finalMessage();
+    expect(message.content.map((block) => (block.type === 'tool_use' ? [block.id, block.name, block.input] : block.type === 'text' ? block.text : block.type))).toEqual(['Both.', ...expected]);
+    expect([message.stop_reason, message.usage.input_tokens, message.usage.output_tokens]).toEqual(['tool_use', 12, 30]);
+  });
+});
+
+describe('a source cut mid-stream (synthetic): the server destroys the response, the client sees a broken stream, never a clean end', () => {
+  it('openai chat rejects with a connection error', async () => {
+    await expect(openai().chat.completions.stream({ model: 'synthetic/truncated', messages: [{ role: 'user', content: 'go' }] }).finalChatCompletion()).rejects.toBeInstanceOf(OpenAI.APIConnectionError);
+  });
+
+  it('openai responses rejects with a connection error', async () => {
+    await expect(openai().responses.stream({ model: 'synthetic/truncated', input: 'go' }).finalResponse()).rejects.toBeInstanceOf(OpenAI.APIConnectionError);
+  });
+
+  it('anthropic rejects with a connection error', async () => {
+    await expect(anthropic().messages.stream({ model: 'synthetic/truncated', max_tokens: 64, messages: [{ role: 'user', content: 'go' }] }).finalMessage()).rejects.toBeInstanceOf(Anthropic.APIConnectionError);
   });
 });
