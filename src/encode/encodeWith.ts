@@ -183,7 +183,7 @@ export class StreamEncoder {
       const append = this.catchUp(call, written);
       if (append !== '') this.encoder.toolCallDelta(call, append);
     }
-    this.encoder.toolCallEnd(call, this.outcome(call));
+    this.encoder.toolCallEnd(call, () => this.outcome(call));
   }
 
   /** How the readers judge the closed call (the same `resultOf`). */

@@ -20,9 +20,9 @@ export class SseWriter {
     this.out += name === undefined ? `data: ${JSON.stringify(payload)}\n\n` : `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
   }
 
-  /** Append one event whose data is already JSON text (no line breaks), e.g. a prebuilt chunk. */
-  text(data: string): void {
-    this.out += `data: ${data}\n\n`;
+  /** Append one event whose data is already JSON text (no line breaks), e.g. a prebuilt chunk; with an `event:` line when `name` is given. */
+  data(data: string, name?: string): void {
+    this.out += name === undefined ? `data: ${data}\n\n` : `event: ${name}\ndata: ${data}\n\n`;
   }
 
   /** Everything written since the last call (`''` when nothing was). */
@@ -97,8 +97,11 @@ export interface WireEncoder {
    * call (`''` when only the call itself, its name or its metadata is new).
    */
   toolCallDelta(call: EncodedCall, append: string): void;
-  /** The call is closed; every one of its fragments was handed over before. */
-  toolCallEnd(call: EncodedCall, outcome: CallOutcome): void;
+  /**
+   * The call is closed; every one of its fragments was handed over before. `outcome()` says how a
+   * reader judges it; it parses the arguments, so a format that does not need it does not call it.
+   */
+  toolCallEnd(call: EncodedCall, outcome: () => CallOutcome): void;
   /** A choice finished (after its calls were ended). */
   finish(choice: number, reason: FinishReason, rawReason: string): void;
   /** Token usage of the source (the last one is the most complete). */

@@ -74,8 +74,8 @@ export class AnthropicMessagesEncoder implements WireEncoder {
   }
 
   text(_choice: number, text: string): void {
-    this.index('text');
-    this.delta({ type: 'text_delta', text });
+    const index = this.index('text');
+    this.out.data(`{"type":"content_block_delta","index":${index},"delta":{"type":"text_delta","text":${JSON.stringify(text)}}}`, 'content_block_delta');
   }
 
   reasoning(_choice: number, text: string, signature: string | undefined): void {
@@ -91,13 +91,13 @@ export class AnthropicMessagesEncoder implements WireEncoder {
       if (call.name === '' && append === '') return;
       index = this.startTool(call);
     }
-    if (append !== '') this.out.json({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: append } }, 'content_block_delta');
+    if (append !== '') this.out.data(`{"type":"content_block_delta","index":${index},"delta":{"type":"input_json_delta","partial_json":${JSON.stringify(append)}}}`, 'content_block_delta');
   }
 
-  toolCallEnd(call: EncodedCall, outcome: CallOutcome): void {
+  toolCallEnd(call: EncodedCall, outcome: () => CallOutcome): void {
     const index = this.tools.get(call.seq) ?? this.startTool(call);
     // A block left without its stop is read as cut off (`incomplete`), as Anthropic does at max_tokens.
-    if (outcome.status !== 'incomplete') this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
+    if (outcome().status !== 'incomplete') this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
   }
 
   finish(_choice: number, reason: FinishReason, rawReason: string): void {

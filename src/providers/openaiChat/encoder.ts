@@ -5,7 +5,7 @@
  */
 import type { FinishReason, MetadataEvent, UsageEvent } from '../../events';
 import type { ProviderErrorInfo } from '../../errors';
-import { ResponseIdentity, SseWriter, totalOf, type CallOutcome, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
+import { ResponseIdentity, SseWriter, totalOf, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
 
 /** Options of the chat encoder. */
 export interface OpenAIChatEncoderOptions extends EncoderOptions {
@@ -112,7 +112,7 @@ export class OpenAIChatEncoder implements WireEncoder {
     this.chunk(call.choice, JSON.stringify({ tool_calls: [{ index: state.index, ...entry, function: fn }] }));
   }
 
-  toolCallEnd(call: EncodedCall, _outcome: CallOutcome): void {
+  toolCallEnd(call: EncodedCall): void {
     // Chat has no end of a call: calls end with their choice. A call closed unfinished reads back
     // `incomplete` only when its choice finishes with `length`; a failed call reads back failed.
     if (!this.calls.has(call.seq)) this.toolCallDelta(call, '');
@@ -136,9 +136,9 @@ export class OpenAIChatEncoder implements WireEncoder {
         prompt_tokens_details: usage.cachedInputTokens === undefined ? undefined : { cached_tokens: usage.cachedInputTokens },
         completion_tokens_details: usage.reasoningTokens === undefined ? undefined : { reasoning_tokens: usage.reasoningTokens },
       };
-      this.out.text(`${this.head()}],"usage":${JSON.stringify(body)}}`);
+      this.out.data(`${this.head()}],"usage":${JSON.stringify(body)}}`);
     }
-    this.out.text('[DONE]');
+    this.out.data('[DONE]');
   }
 
   error(error: ProviderErrorInfo): void {
@@ -162,6 +162,6 @@ export class OpenAIChatEncoder implements WireEncoder {
       this.started.add(choice);
       body = delta === '{}' ? '{"role":"assistant"}' : `{"role":"assistant",${delta.slice(1)}`;
     }
-    this.out.text(`${this.head()}{"index":${choice},"delta":${body},"finish_reason":${finishReason === null ? 'null' : JSON.stringify(finishReason)}}]}`);
+    this.out.data(`${this.head()}{"index":${choice},"delta":${body},"finish_reason":${finishReason === null ? 'null' : JSON.stringify(finishReason)}}]}`);
   }
 }

@@ -27,6 +27,8 @@ interface Item {
   readonly index: number;
   readonly id: string;
   readonly snapshot: Record<string, unknown>;
+  /** The finished snapshot as JSON, once the item is done (serialised once, written twice). */
+  json?: string;
 }
 
 /** An open message or reasoning item and its text so far. */
@@ -41,7 +43,7 @@ export class OpenAIResponsesEncoder implements WireEncoder {
   readonly choices: number;
   readonly restatesArguments = true;
   private readonly out = new SseWriter();
-  private readonly response: ResponseIdentity;
+  private readonly identity: ResponseIdentity;
   private readonly created: number;
   private readonly summary: boolean;
   private sequence = 0;
@@ -54,21 +56,21 @@ export class OpenAIResponsesEncoder implements WireEncoder {
 
   /** @param options Model, id, `created`, the choice to write, how reasoning is written. */
   constructor(options: OpenAIResponsesEncoderOptions = {}) {
-    this.response = new ResponseIdentity(options, 'resp_');
+    this.identity = new ResponseIdentity(options, 'resp_');
     this.created = options.created ?? Math.floor(Date.now() / 1000);
     this.choices = options.choice ?? 0;
     this.summary = options.reasoningAs === 'summary';
   }
 
   metadata(event: MetadataEvent): void {
-    this.response.metadata(event);
+    this.identity.metadata(event);
     this.start();
   }
 
   text(_choice: number, text: string): void {
     const item = this.textItem('text');
     item.text += text;
-    this.emit('response.output_text.delta', { item_id: item.id, output_index: item.index, content_index: 0, delta: text, logprobs: [] });
+    this.delta('response.output_text.delta', item, `"content_index":0,"delta":${JSON.stringify(text)},"logprobs":[]`);
   }
 
   reasoning(_choice: number, text: string): void {
@@ -87,18 +89,21 @@ export class OpenAIResponsesEncoder implements WireEncoder {
       if (call.name === '' && append === '') return;
       item = this.addCall(call);
     }
-    if (append !== '') this.emit('response.function_call_arguments.delta', { item_id: item.id, output_index: item.index, delta: append });
+    if (append !== '') this.delta('response.function_call_arguments.delta', item, `"delta":${JSON.stringify(append)}`);
   }
 
-  toolCallEnd(call: EncodedCall, outcome: CallOutcome): void {
+  toolCallEnd(call: EncodedCall, outcome: () => CallOutcome): void {
     const item = this.calls.get(call.seq) ?? this.addCall(call);
     // The whole text is restated, so whatever was streamed, the arguments are the source's.
     item.snapshot['arguments'] = call.rawArguments;
     // A call left without `.done` / `output_item.done` is read as cut off (`incomplete`) at `response.incomplete`.
-    if (outcome.status === 'incomplete') return;
+    if (outcome().status === 'incomplete') return;
     item.snapshot['status'] = 'completed';
-    this.emit('response.function_call_arguments.done', { item_id: item.id, output_index: item.index, arguments: call.rawArguments });
-    this.emit('response.output_item.done', { output_index: item.index, item: item.snapshot });
+    const args = JSON.stringify(call.rawArguments); // once: in `.done`, the done item and the final output
+    this.delta('response.function_call_arguments.done', item, `"arguments":${args}`);
+    const { arguments: _args, ...rest } = item.snapshot;
+    item.json = `${JSON.stringify(rest).slice(0, -1)},"arguments":${args}}`;
+    this.itemDone(item);
   }
 
   finish(_choice: number, reason: FinishReason): void {
@@ -115,8 +120,7 @@ export class OpenAIResponsesEncoder implements WireEncoder {
     for (const item of this.calls.values()) if (item.snapshot['status'] === 'in_progress') item.snapshot['status'] = 'incomplete';
     const cut = this.reason === 'length' ? 'max_output_tokens' : this.reason === 'content-filter' ? 'content_filter' : undefined;
     const usage = this.lastUsage;
-    const body = {
-      ...this.responseObject(cut === undefined ? 'completed' : 'incomplete'),
+    const body = this.response(cut === undefined ? 'completed' : 'incomplete', {
       incomplete_details: cut === undefined ? null : { reason: cut },
       usage:
         usage === undefined
@@ -128,15 +132,15 @@ export class OpenAIResponsesEncoder implements WireEncoder {
               output_tokens_details: usage.reasoningTokens === undefined ? undefined : { reasoning_tokens: usage.reasoningTokens },
               total_tokens: totalOf(usage),
             },
-    };
-    this.emit(cut === undefined ? 'response.completed' : 'response.incomplete', { response: body });
+    });
+    this.withResponse(cut === undefined ? 'response.completed' : 'response.incomplete', body);
   }
 
   error(error: ProviderErrorInfo): void {
     this.start();
     const code = error.providerCode ?? error.type ?? (error.retryable ? 'server_error' : 'invalid_request_error');
     this.emit('error', { code, message: error.message, param: null });
-    this.emit('response.failed', { response: { ...this.responseObject('failed'), error: { code, message: error.message } } });
+    this.withResponse('response.failed', this.response('failed', { error: { code, message: error.message } }));
   }
 
   take(): string {
@@ -148,17 +152,33 @@ export class OpenAIResponsesEncoder implements WireEncoder {
     this.out.json({ type, ...fields, sequence_number: this.sequence++ }, type);
   }
 
-  private responseObject(status: string): Record<string, unknown> {
-    const output = this.items.map((item) => item.snapshot);
-    return { id: this.response.id, object: 'response', created_at: this.created, status, error: null, incomplete_details: null, model: this.response.model, output, usage: null };
+  /** One delta event of an item, built as text (the hot path): `fields` is the JSON text of the fields after `output_index`. */
+  private delta(type: string, item: Item, fields: string): void {
+    this.out.data(`{"type":"${type}","item_id":${JSON.stringify(item.id)},"output_index":${item.index},${fields},"sequence_number":${this.sequence++}}`, type);
+  }
+
+  /** The response object as JSON, its `output` last (items done are serialised once, when done). */
+  private response(status: string, fields: Record<string, unknown> = {}): string {
+    const head = JSON.stringify({ id: this.identity.id, object: 'response', created_at: this.created, status, error: null, incomplete_details: null, model: this.identity.model, usage: null, ...fields });
+    return `${head.slice(0, -1)},"output":[${this.items.map((item) => item.json ?? JSON.stringify(item.snapshot)).join(',')}]}`;
+  }
+
+  /** An event whose one field is the response object (`response` is its JSON). */
+  private withResponse(type: string, response: string): void {
+    this.out.data(`{"type":"${type}","response":${response},"sequence_number":${this.sequence++}}`, type);
+  }
+
+  /** `output_item.done` with the item's finished JSON. */
+  private itemDone(item: Item): void {
+    this.out.data(`{"type":"response.output_item.done","output_index":${item.index},"item":${item.json ?? JSON.stringify(item.snapshot)},"sequence_number":${this.sequence++}}`, 'response.output_item.done');
   }
 
   /** `response.created` and `response.in_progress`, once. */
   private start(): void {
     if (this.started) return;
     this.started = true;
-    this.emit('response.created', { response: this.responseObject('in_progress') });
-    this.emit('response.in_progress', { response: this.responseObject('in_progress') });
+    this.withResponse('response.created', this.response('in_progress'));
+    this.withResponse('response.in_progress', this.response('in_progress'));
   }
 
   /** A new output item (after closing the open message or reasoning item). */
@@ -166,7 +186,7 @@ export class OpenAIResponsesEncoder implements WireEncoder {
     this.start();
     this.closeOpen();
     const index = this.items.length;
-    const id = itemId ?? `${prefix}_${this.response.id.replace(/^resp_/, '')}_${index}`;
+    const id = itemId ?? `${prefix}_${this.identity.id.replace(/^resp_/, '')}_${index}`;
     const item = { index, id, snapshot: { id, ...snapshot } };
     this.items.push(item);
     this.emit('response.output_item.added', { output_index: index, item: { ...item.snapshot } });
@@ -218,6 +238,7 @@ export class OpenAIResponsesEncoder implements WireEncoder {
       this.emit('response.content_part.done', { ...at, content_index: 0, part });
       item.snapshot['content'] = [part];
     }
-    this.emit('response.output_item.done', { output_index: item.index, item: item.snapshot });
+    item.json = JSON.stringify(item.snapshot);
+    this.itemDone(item);
   }
 }
