@@ -79,6 +79,7 @@ export class AnthropicMessagesEncoder implements WireEncoder {
   }
 
   reasoning(_choice: number, text: string, signature: string | undefined): void {
+    if (text === '' && (signature === undefined || signature === '')) return;
     this.index('thinking');
     if (text !== '') this.delta({ type: 'thinking_delta', thinking: text });
     if (signature !== undefined && signature !== '') this.delta({ type: 'signature_delta', signature });
