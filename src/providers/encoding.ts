@@ -25,6 +25,11 @@ export class SseWriter {
     this.out += name === undefined ? `data: ${data}\n\n` : `event: ${name}\ndata: ${data}\n\n`;
   }
 
+  /** Append SSE text as it is (whole events, already framed: a hot path's prebuilt prefix and suffix). */
+  raw(text: string): void {
+    this.out += text;
+  }
+
   /** Everything written since the last call (`''` when nothing was). */
   take(): string {
     const out = this.out;

@@ -60,6 +60,8 @@ export class AnthropicMessagesEncoder implements WireEncoder {
   private open: { readonly kind: 'text' | 'thinking'; readonly index: number } | undefined;
   /** Tool blocks by call, with their content-block index. */
   private readonly tools = new Map<number, number>();
+  /** Per tool block, the SSE text of an `input_json_delta` up to its JSON (built once, for the hot path). */
+  private readonly prefixes = new Map<number, string>();
   private lastUsage: UsageEvent | undefined;
   private stopReason: string | null = null;
 
@@ -92,7 +94,13 @@ export class AnthropicMessagesEncoder implements WireEncoder {
       if (call.name === '' && append === '') return;
       index = this.startTool(call);
     }
-    if (append !== '') this.out.data(`{"type":"content_block_delta","index":${index},"delta":{"type":"input_json_delta","partial_json":${JSON.stringify(append)}}}`, 'content_block_delta');
+    if (append === '') return;
+    let prefix = this.prefixes.get(index);
+    if (prefix === undefined) {
+      prefix = `event: content_block_delta\ndata: {"type":"content_block_delta","index":${index},"delta":{"type":"input_json_delta","partial_json":`;
+      this.prefixes.set(index, prefix);
+    }
+    this.out.raw(`${prefix}${JSON.stringify(append)}}}\n\n`);
   }
 
   toolCallEnd(call: EncodedCall, outcome: () => CallOutcome): void {

@@ -33,6 +33,8 @@ interface ChatCall {
   readonly index: number;
   nameSent: boolean;
   signatureSent: boolean;
+  /** The SSE text of an arguments-only delta up to the arguments' JSON (built once, for the hot path). */
+  prefix?: string;
 }
 
 /** The thought signature a call carries in its metadata (Gemini), if any. */
@@ -82,8 +84,10 @@ export class OpenAIChatEncoder implements WireEncoder {
     let state = this.calls.get(call.seq);
     const signature = signatureOf(call);
     if (state !== undefined && state.nameSent && (state.signatureSent || signature === undefined)) {
-      // The hot path: only argument text can be new.
-      if (append !== '') this.chunk(call.choice, `{"tool_calls":[{"index":${state.index},"function":{"arguments":${JSON.stringify(append)}}}]}`);
+      // The hot path: only argument text can be new (the choice's role went out with the call's first delta).
+      if (append === '') return;
+      state.prefix ??= `data: ${this.head()}{"index":${call.choice},"delta":{"tool_calls":[{"index":${state.index},"function":{"arguments":`;
+      this.out.raw(`${state.prefix}${JSON.stringify(append)}}}]},"finish_reason":null}]}\n\n`);
       return;
     }
     const entry: Record<string, unknown> = {};

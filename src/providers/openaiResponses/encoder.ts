@@ -29,6 +29,8 @@ interface Item {
   readonly snapshot: Record<string, unknown>;
   /** The finished snapshot as JSON, once the item is done (serialised once, written twice). */
   json?: string;
+  /** Per delta event type, its SSE text up to the delta's own fields (built once, for the hot path). */
+  prefixes?: Map<string, string>;
 }
 
 /** An open message or reasoning item and its text so far. */
@@ -154,7 +156,13 @@ export class OpenAIResponsesEncoder implements WireEncoder {
 
   /** One delta event of an item, built as text (the hot path): `fields` is the JSON text of the fields after `output_index`. */
   private delta(type: string, item: Item, fields: string): void {
-    this.out.data(`{"type":"${type}","item_id":${JSON.stringify(item.id)},"output_index":${item.index},${fields},"sequence_number":${this.sequence++}}`, type);
+    const prefixes = (item.prefixes ??= new Map());
+    let prefix = prefixes.get(type);
+    if (prefix === undefined) {
+      prefix = `event: ${type}\ndata: {"type":"${type}","item_id":${JSON.stringify(item.id)},"output_index":${item.index},`;
+      prefixes.set(type, prefix);
+    }
+    this.out.raw(`${prefix}${fields},"sequence_number":${this.sequence++}}\n\n`);
   }
 
   /** The response object as JSON, its `output` last (items done are serialised once, when done). */
