@@ -11,7 +11,7 @@ import { encodeOpenAIResponses } from '../../src/encode/encodeOpenAIResponses';
 import type { EncodeOptions } from '../../src/encode/encodeWith';
 import { isToolStreamError, type ProviderError } from '../../src/errors';
 import type { FinishReason, StreamEvent, UsageEvent } from '../../src/events';
-import { toolCallUpdates, type ToolCallUpdate } from '../../src/accumulate/toolCalls';
+import { toolCallUpdates, type ToolCallUpdate } from '../../src/parse/toolCalls';
 import { readStreamEvents } from '../../src/readStreamEvents';
 import { SseParser } from '../../src/sse/parser';
 

@@ -16,7 +16,8 @@ const CUT: ReadonlyArray<FinishReason | undefined> = ['length', 'content-filter'
  *   left out; ids the source did not send are not invented.
  * - Anthropic marks a cut call itself (no `content_block_stop`): every outcome is kept.
  * - Responses marks cut calls only with `response.incomplete` (length, content-filter): a call the
- *   source cut under another finish is read as it is.
+ *   source cut under another finish is read as it is; under `response.incomplete`, a call with empty
+ *   arguments is read as cut too (a reader holds such a call until the end).
  * - Chat has no end of a call: every call closes with its choice's finish, so a call whose text does
  *   not parse is `incomplete` when that finish explains a cut (length, content-filter, error), else
  *   `malformed-arguments`, whatever the source said; a cut call whose text parses is a success.
@@ -37,7 +38,13 @@ export function expectedCalls(target: Target, original: View): CallView[] {
   }
   if (target === 'anthropic') return original.calls;
   if (target === 'openai-responses') {
-    return original.calls.map((c) => (c.outcome !== 'incomplete' || original.finish === 'length' || original.finish === 'content-filter' ? c : readAsItIs(c, undefined)));
+    const cut = original.finish === 'length' || original.finish === 'content-filter';
+    return original.calls.map((c) => {
+      // A reader holds a call with empty arguments until the end (the real ones may come with
+      // `response.completed`): `response.incomplete` then cuts it.
+      if (cut && c.rawArguments === '' && c.outcome === 'ok') return { id: c.id, name: c.name, rawArguments: '', outcome: 'incomplete' };
+      return c.outcome !== 'incomplete' || cut ? c : readAsItIs(c, undefined);
+    });
   }
   // Chat: every call closes with its choice's finish, so the finish decides for every unparseable text.
   return original.calls.map((c) => (c.outcome === 'incomplete' || c.outcome === 'malformed-arguments' ? readAsItIs(c, original.finish) : c));
@@ -54,13 +61,18 @@ function readAsItIs(c: CallView, finish: FinishReason | undefined): CallView {
  * The order in which a reader of the encoded stream gets its results (each when its call closes),
  * cut calls left out (Anthropic and Responses close those at the very end). Chat closes every call
  * at its choice's end, so its results come in order of first sight; Anthropic and Responses close
- * each call as the source did; Gemini writes each call when it closes.
+ * each call as the source did, except that a Responses reader holds a call with empty arguments
+ * until `response.completed` (servers send the real ones there); Gemini writes each call when it
+ * closes.
  */
 export function expectedClosing(target: Target, original: View): string[] {
   const expected = expectedCalls(target, original);
   if (target === 'openai-chat' || target === 'gemini') return expected.filter((c) => c.outcome !== 'incomplete').map((c) => c.id);
   const cut = new Set(expected.filter((c) => c.outcome === 'incomplete').map((c) => c.id));
-  return original.closing.filter((id) => !cut.has(id));
+  const order = original.closing.filter((id) => !cut.has(id));
+  if (target === 'anthropic') return order;
+  const empty = new Set(expected.filter((c) => c.rawArguments === '').map((c) => c.id));
+  return [...order.filter((id) => !empty.has(id)), ...expected.filter((c) => empty.has(c.id) && !cut.has(c.id)).map((c) => c.id)];
 }
 
 /** The closing order of a reader of the encoded stream, as {@link expectedClosing} states it. */

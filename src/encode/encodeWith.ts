@@ -4,11 +4,13 @@
  *
  * @module
  */
-import { catchError, EMPTY, ignoreElements, Observable, of, tap, throwError, type OperatorFunction } from 'rxjs';
-import { resultOf } from '../accumulate/results';
-import { ToolCallTracker, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
+import type { Observer, OperatorFunction } from 'rxjs';
+import { TrackingStage } from '../accumulate/trackingStage';
+import type { TrackedCall, TrackerOptions } from '../accumulate/tracker';
 import { InvalidEventError, isToolStreamError, type ProviderError, type ProviderErrorInfo } from '../errors';
 import type { StreamEvent } from '../events';
+import { stageOperator } from '../internal/stage';
+import { resultOf } from '../parse/results';
 import type { CallOutcome, WireEncoder } from '../providers/encoding';
 
 /** Options the driver reads (identity limits and ids, as for the readers; reasoning). */
@@ -42,9 +44,11 @@ function infoOf(error: ProviderError): ProviderErrorInfo {
   return { provider, providerCode, type, status, retryable, payload, message };
 }
 
-/** Feeds one encoder from one event stream. */
-export class StreamEncoder {
-  private readonly tracker: ToolCallTracker;
+/**
+ * Feeds one encoder from one event stream, one subscription: the tracker resolves each fragment's
+ * call, this stage hands the encoder what is new and emits the SSE text after each event.
+ */
+export class EncodeStage extends TrackingStage<string> {
   private readonly written: Written[] = [];
   private readonly dropReasoning: boolean;
   private readonly repair: boolean;
@@ -54,27 +58,93 @@ export class StreamEncoder {
   private readonly finished = new Set<number>();
   private any = false;
   private ended = false;
+  /** The tool-call delta being applied is a `replace`. */
+  private replace = false;
 
   /**
+   * @param out Where the SSE text goes.
    * @param encoder The format's writer.
    * @param options Tracker options and `reasoning`.
    */
   constructor(
+    out: Observer<string>,
     private readonly encoder: WireEncoder,
     options: EncodeOptions = {},
   ) {
-    this.tracker = new ToolCallTracker(options);
+    super(out, options);
     this.dropReasoning = options.reasoning === 'drop';
     this.repair = options.repairArguments !== false;
   }
 
-  /** One source event. Throws `too-many-tool-calls`, or `invalid-event` for arguments an append-only format cannot take back. */
-  event(event: StreamEvent): void {
+  /** One source event; throws `too-many-tool-calls`, or `invalid-event` for arguments an append-only format cannot take back. */
+  protected override push(event: StreamEvent): void {
     if (this.ended) return; // after the terminator, as the decoders do
     this.any = true;
+    this.apply(event);
+    this.flush();
+  }
+
+  /** The source completed: the end of the stream, unless it never sent anything. */
+  protected override end(): void {
+    if (this.any) this.finishStream();
+    this.flush();
+  }
+
+  /**
+   * The source failed. A provider error is written in the format's error shape and the output
+   * completes; any other error goes on as it is, and nothing more is written (no terminator).
+   */
+  protected override interrupt(error: unknown): boolean {
+    if (!isProviderError(error)) return false;
+    if (!this.ended) this.encoder.error(infoOf(error));
+    this.ended = true;
+    this.flush();
+    return true;
+  }
+
+  /** This stage's own failure: nothing more is written (the open calls are not ended). */
+  protected override stop(error: unknown): void {
+    this.ended = true;
+    super.stop(error);
+  }
+
+  protected override onEvent(event: StreamEvent): void {
+    this.replace = event.type === 'tool-call-delta' && event.replace === true;
+  }
+
+  /** Hand the encoder what is new of a call's arguments, live; a `replace` waits one event when nothing was written yet. */
+  protected override fragment(call: TrackedCall, argumentsDelta: string, closed: boolean): void {
+    const written = (this.written[call.seq] ??= { sent: '', held: false });
+    if (!this.replace && !written.held) {
+      // In step: the tracker appended exactly this fragment to what was written.
+      written.sent = call.rawArguments;
+      this.encoder.toolCallDelta(call, argumentsDelta);
+    } else if (this.replace && written.sent === '') {
+      // The whole arguments arrived (Gemini parts, Anthropic `input`, Responses `.done` without
+      // deltas): written with the call's next event, so a later `replace` can still supersede it.
+      written.held = call.rawArguments !== '';
+      this.encoder.toolCallDelta(call, '');
+    } else {
+      this.encoder.toolCallDelta(call, this.catchUp(call, written));
+    }
+    if (closed) this.closed(call);
+  }
+
+  protected closed(call: TrackedCall): void {
+    if (this.ended) return;
+    const written = this.written[call.seq];
+    if (written !== undefined && written.held) {
+      const append = this.catchUp(call, written);
+      if (append !== '') this.encoder.toolCallDelta(call, append);
+    }
+    let outcome: CallOutcome | undefined;
+    this.encoder.toolCallEnd(call, () => (outcome ??= this.outcome(call)));
+  }
+
+  private apply(event: StreamEvent): void {
     if (event.type === 'metadata') return this.encoder.metadata(event);
     if (event.type === 'usage') return this.encoder.usage(event);
-    if (event.type === 'done') return this.end();
+    if (event.type === 'done') return this.finishStream();
     const choices = this.encoder.choices;
     if (choices !== 'all' && event.choice !== choices) return;
     switch (event.type) {
@@ -87,49 +157,26 @@ export class StreamEncoder {
         this.seen.add(event.choice);
         this.encoder.reasoning(event.choice, event.text, event.signature);
         return;
-      case 'tool-call-delta': {
+      case 'tool-call-delta':
         this.seen.add(event.choice);
         this.withCalls.add(event.choice);
-        const step = this.tracker.delta(event);
-        if (step === undefined) return; // a call that failed for size swallows its fragments
-        this.delta(step.call, event.argumentsDelta, event.replace === true);
-        if (step.overflowed) this.close(step.call);
-        return;
-      }
-      case 'tool-call-end': {
-        const call = this.tracker.end(event);
-        if (call !== undefined) this.close(call);
-        return;
-      }
+        return super.push(event);
+      case 'tool-call-end':
+        return super.push(event);
       case 'finish':
         this.seen.add(event.choice);
-        for (const call of this.tracker.finish(event.choice, event.reason)) this.close(call);
+        super.push(event); // closes the choice's open calls
         this.finished.add(event.choice);
         this.encoder.finish(event.choice, event.reason, event.rawReason);
         return;
     }
   }
 
-  /** The source completed: the end of the stream, unless it never sent anything. */
-  complete(): void {
-    if (this.any) this.end();
-  }
-
-  /** The source failed with a provider error: the format's error shape. */
-  fail(error: ProviderError): void {
-    if (!this.ended) this.encoder.error(infoOf(error));
-    this.ended = true;
-  }
-
-  /** What was written since the last call. */
-  take(): string {
-    return this.encoder.take();
-  }
-
-  private end(): void {
+  /** The format's end: open calls closed, a finish for every choice, the encoder's terminator. */
+  private finishStream(): void {
     if (this.ended) return;
+    super.push({ type: 'done' }); // closes every open call, complete
     this.ended = true;
-    for (const call of this.tracker.closeAll({ kind: 'complete', finishReason: undefined })) this.close(call);
     // Every format's clients want a finish reason (the openai SDK's final message throws without
     // one): a choice the source never finished gets `tool-calls` when it had calls, else `stop`.
     if (this.seen.size === 0) this.seen.add(typeof this.encoder.choices === 'number' ? this.encoder.choices : 0);
@@ -137,24 +184,9 @@ export class StreamEncoder {
     this.encoder.end();
   }
 
-  /** Hand the encoder what is new of a call's arguments, live; a `replace` waits one event when nothing was written yet. */
-  private delta(call: TrackedCall, fragment: string, replace: boolean): void {
-    const written = (this.written[call.seq] ??= { sent: '', held: false });
-    const raw = call.rawArguments;
-    if (!replace && !written.held) {
-      // In step: the tracker appended exactly this fragment to what was written.
-      written.sent = raw;
-      this.encoder.toolCallDelta(call, fragment);
-      return;
-    }
-    if (replace && written.sent === '') {
-      // The whole arguments arrived (Gemini parts, Anthropic `input`, Responses `.done` without
-      // deltas): written with the call's next event, so a later `replace` can still supersede it.
-      written.held = raw !== '';
-      this.encoder.toolCallDelta(call, '');
-      return;
-    }
-    this.encoder.toolCallDelta(call, this.catchUp(call, written));
+  private flush(): void {
+    const text = this.encoder.take();
+    if (text !== '') this.out.next(text);
   }
 
   /** The text that brings what was written up to the call's arguments. */
@@ -167,23 +199,10 @@ export class StreamEncoder {
       return append;
     }
     if (!this.encoder.restatesArguments) {
-      throw new InvalidEventError(
-        this.encoder.provider,
-        raw,
-        `call ${call.id} was given arguments that do not continue the ${written.sent.length} characters already written, which this format cannot take back`,
-      );
+      throw new InvalidEventError(this.encoder.provider, raw, `call ${call.id} was given arguments that do not continue the ${written.sent.length} characters already written, which this format cannot take back`);
     }
     written.sent = raw; // the format restates the whole text at the call's end
     return '';
-  }
-
-  private close(call: TrackedCall): void {
-    const written = this.written[call.seq];
-    if (written !== undefined && written.held) {
-      const append = this.catchUp(call, written);
-      if (append !== '') this.encoder.toolCallDelta(call, append);
-    }
-    this.encoder.toolCallEnd(call, () => this.outcome(call));
   }
 
   /** How the readers judge the closed call (the same `resultOf`). */
@@ -204,35 +223,5 @@ export class StreamEncoder {
  * @return An operator from {@link StreamEvent}s to SSE text.
  */
 export function encodeWith(create: () => WireEncoder, options: EncodeOptions = {}): OperatorFunction<StreamEvent, string> {
-  return (source) =>
-    new Observable<string>((subscriber) => {
-      const run = new StreamEncoder(create(), options);
-      const flush = (): void => {
-        const text = run.take();
-        if (text !== '') subscriber.next(text);
-      };
-      let sourceFailed = false;
-      return source
-        .pipe(
-          tap({
-            next: (event) => {
-              run.event(event);
-              flush();
-            },
-            error: () => (sourceFailed = true),
-            complete: () => {
-              run.complete();
-              flush();
-            },
-          }),
-          ignoreElements(),
-          catchError((error: unknown) => {
-            if (!sourceFailed || !isProviderError(error)) return throwError(() => error);
-            run.fail(error);
-            const text = run.take();
-            return text === '' ? EMPTY : of(text);
-          }),
-        )
-        .subscribe(subscriber);
-    });
+  return stageOperator((out) => new EncodeStage(out, create(), options));
 }
