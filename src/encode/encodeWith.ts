@@ -6,7 +6,7 @@
  */
 import type { Observer, OperatorFunction } from 'rxjs';
 import { TrackingStage } from '../accumulate/trackingStage';
-import type { TrackedCall, TrackerOptions } from '../accumulate/tracker';
+import { cutReason, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
 import { InvalidEventError, isToolStreamError, type ProviderError, type ProviderErrorInfo } from '../errors';
 import type { StreamEvent } from '../events';
 import { stageOperator } from '../internal/stage';
@@ -138,7 +138,17 @@ export class EncodeStage extends TrackingStage<string> {
       if (append !== '') this.encoder.toolCallDelta(call, append);
     }
     let outcome: CallOutcome | undefined;
-    this.encoder.toolCallEnd(call, () => (outcome ??= this.outcome(call)));
+    const judge = (): CallOutcome => (outcome ??= this.outcome(call));
+    this.encoder.toolCallEnd(call, {
+      outcome: judge,
+      // Without parsing when the ending decides it: cut or too large, or complete under a finish
+      // that cuts nothing (only `cutReason` finishes make unparseable arguments incomplete).
+      incomplete: () => {
+        const ending = call.ending;
+        if (ending === undefined || ending.kind !== 'complete') return true;
+        return cutReason(ending.finishReason) !== undefined && judge().status === 'incomplete';
+      },
+    });
   }
 
   private apply(event: StreamEvent): void {

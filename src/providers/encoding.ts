@@ -76,6 +76,14 @@ export type CallOutcome =
       readonly status: 'incomplete';
     };
 
+/** How a reader judges a closed call, computed on demand. */
+export interface CallJudge {
+  /** Whether a reader reports the call cut off (`incomplete`); cheap unless the call's finish could have cut it. */
+  incomplete(): boolean;
+  /** The full judgement (parses the arguments). */
+  outcome(): CallOutcome;
+}
+
 /**
  * One wire format's writer, driven by an `encode…()` operator. Methods append SSE text; the
  * operator {@link WireEncoder.take}s it after each source event.
@@ -103,10 +111,10 @@ export interface WireEncoder {
    */
   toolCallDelta(call: EncodedCall, append: string): void;
   /**
-   * The call is closed; every one of its fragments was handed over before. `outcome()` says how a
-   * reader judges it; it parses the arguments, so a format that does not need it does not call it.
+   * The call is closed; every one of its fragments was handed over before. `judge` says how a
+   * reader judges it, computed only when asked (it may parse the arguments).
    */
-  toolCallEnd(call: EncodedCall, outcome: () => CallOutcome): void;
+  toolCallEnd(call: EncodedCall, judge: CallJudge): void;
   /** A choice finished (after its calls were ended). */
   finish(choice: number, reason: FinishReason, rawReason: string): void;
   /** Token usage of the source (the last one is the most complete). */

@@ -6,7 +6,7 @@
  */
 import type { FinishReason, MetadataEvent, UsageEvent } from '../../events';
 import type { ProviderErrorInfo } from '../../errors';
-import { ResponseIdentity, SseWriter, type CallOutcome, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
+import { ResponseIdentity, SseWriter, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
 
 /** Options of the Anthropic encoder. */
 export interface AnthropicEncoderOptions extends EncoderOptions {
@@ -103,10 +103,10 @@ export class AnthropicMessagesEncoder implements WireEncoder {
     this.out.raw(`${prefix}${JSON.stringify(append)}}}\n\n`);
   }
 
-  toolCallEnd(call: EncodedCall, outcome: () => CallOutcome): void {
+  toolCallEnd(call: EncodedCall, judge: CallJudge): void {
     const index = this.tools.get(call.seq) ?? this.startTool(call);
     // A block left without its stop is read as cut off (`incomplete`), as Anthropic does at max_tokens.
-    if (outcome().status !== 'incomplete') this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
+    if (!judge.incomplete()) this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
   }
 
   finish(_choice: number, reason: FinishReason, rawReason: string): void {

@@ -6,7 +6,7 @@
  */
 import type { FinishReason, MetadataEvent, UsageEvent } from '../../events';
 import type { ProviderErrorInfo } from '../../errors';
-import { ResponseIdentity, SseWriter, totalOf, type CallOutcome, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
+import { ResponseIdentity, SseWriter, totalOf, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
 
 /** Options of the Gemini encoder. */
 export type GeminiEncoderOptions = EncoderOptions;
@@ -77,10 +77,10 @@ export class GeminiEncoder implements WireEncoder {
     // `functionCall` parts carry whole values only: each call is written when it completes.
   }
 
-  toolCallEnd(call: EncodedCall, judge: () => CallOutcome): void {
+  toolCallEnd(call: EncodedCall, judge: CallJudge): void {
     // Only a runnable call can be a part: a call that failed or was cut is left out (its candidate's
     // finish reason says why, e.g. MAX_TOKENS).
-    const outcome = judge();
+    const outcome = judge.outcome();
     if (outcome.status !== 'complete' || !isObject(outcome.value)) return;
     // The id only when the source sent one: Gemini itself sends none, so none is invented.
     const functionCall = { ...(call.wireId === undefined ? {} : { id: call.id }), name: call.name, args: outcome.value };

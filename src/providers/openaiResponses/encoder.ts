@@ -6,7 +6,7 @@
  */
 import type { FinishReason, MetadataEvent, UsageEvent } from '../../events';
 import type { ProviderErrorInfo } from '../../errors';
-import { ResponseIdentity, SseWriter, totalOf, type CallOutcome, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
+import { ResponseIdentity, SseWriter, totalOf, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
 
 /** Options of the Responses encoder. */
 export interface OpenAIResponsesEncoderOptions extends EncoderOptions {
@@ -94,12 +94,12 @@ export class OpenAIResponsesEncoder implements WireEncoder {
     if (append !== '') this.delta('response.function_call_arguments.delta', item, `"delta":${JSON.stringify(append)}`);
   }
 
-  toolCallEnd(call: EncodedCall, outcome: () => CallOutcome): void {
+  toolCallEnd(call: EncodedCall, judge: CallJudge): void {
     const item = this.calls.get(call.seq) ?? this.addCall(call);
     // The whole text is restated, so whatever was streamed, the arguments are the source's.
     item.snapshot['arguments'] = call.rawArguments;
     // A call left without `.done` / `output_item.done` is read as cut off (`incomplete`) at `response.incomplete`.
-    if (outcome().status === 'incomplete') return;
+    if (judge.incomplete()) return;
     item.snapshot['status'] = 'completed';
     const args = JSON.stringify(call.rawArguments); // once: in `.done`, the done item and the final output
     this.delta('response.function_call_arguments.done', item, `"arguments":${args}`);
