@@ -49,7 +49,7 @@ describe('encodeAnthropicMessages', () => {
 
   it('follows the doc diagram: a provider error becomes event: error and the output completes; truncated passes on without message_stop', () => {
     const overloaded = new ProviderError({ provider: 'openai-chat', providerCode: undefined, type: undefined, message: 'busy', status: 529, retryable: true, payload: {} });
-    const cut = new TruncatedStreamError('openai-chat', 'no [DONE]');
+    const cut = new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' });
     testScheduler().run(({ cold, expectObservable }) => {
       expectObservable(cold('--t--x--#', { t, x: x1 }, overloaded).pipe(encode(), map((s) => written(s).map((w) => w.event)))).toBe('--a--b--(e|)', {
         a: ['message_start', 'content_block_start', 'content_block_delta'],

@@ -43,7 +43,7 @@ describe('encodeGemini', () => {
 
   it('follows the doc diagram: a provider error becomes the Google error object; truncated passes on', () => {
     const busy = new ProviderError({ provider: 'anthropic', providerCode: undefined, type: 'overloaded_error', message: 'Overloaded', status: undefined, retryable: true, payload: {} });
-    const cut = new TruncatedStreamError('anthropic', 'no message_stop arrived');
+    const cut = new TruncatedStreamError({ provider: 'anthropic', detail: 'no message_stop arrived' });
     testScheduler().run(({ cold, expectObservable }) => {
       expectObservable(cold('--t--x--#', { t, x: x1 }, busy).pipe(encode(), map(written))).toBe('--a-----(e|)', {
         a: [parts([{ text: 'Hi' }])],

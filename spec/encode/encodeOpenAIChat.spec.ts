@@ -57,8 +57,16 @@ describe('encodeOpenAIChat', () => {
     });
   });
 
+  it("writes Groq's failed_generation with the error, where Groq puts it", () => {
+    const failed = new ProviderError({ provider: 'openai-chat', providerCode: 'tool_use_failed', type: 'invalid_request_error', message: 'bad call', status: 400, retryable: false, payload: {}, failedGeneration: '<function=f>{}</function>' });
+    const { events } = writtenFor([t], {}, failed);
+    expect(events.at(-1)).toEqual({ event: 'message', data: { error: { message: 'bad call', type: 'invalid_request_error', param: null, code: 'tool_use_failed', failed_generation: '<function=f>{}</function>' } } });
+    const back = view(collect(concat(from([t]), throwError(() => failed)).pipe(encode())).values.join(''));
+    expect(back.error).toMatchObject({ code: 'provider-error', providerCode: 'tool_use_failed', failedGeneration: '<function=f>{}</function>', retryable: false });
+  });
+
   it('follows the doc diagram: truncated passes on as it is, with no [DONE]', () => {
-    const cut = new TruncatedStreamError('anthropic', 'no message_stop arrived');
+    const cut = new TruncatedStreamError({ provider: 'anthropic', detail: 'no message_stop arrived' });
     testScheduler().run(({ cold, expectObservable }) => {
       const events = cold('--t--x--#', { t, x: x1 }, cut);
       expectObservable(events.pipe(encode(), map((s) => s.includes('[DONE]')))).toBe('--a--a--#', { a: false }, cut);

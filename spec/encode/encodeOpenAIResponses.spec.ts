@@ -44,7 +44,7 @@ describe('encodeOpenAIResponses', () => {
 
   it('follows the doc diagram: a provider error becomes error + response.failed; truncated passes on without response.completed', () => {
     const quota = new ProviderError({ provider: 'openai-chat', providerCode: 'insufficient_quota', type: 'insufficient_quota', message: 'no quota', status: 429, retryable: true, payload: {} });
-    const cut = new TruncatedStreamError('openai-chat', 'no [DONE]');
+    const cut = new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' });
     testScheduler().run(({ cold, expectObservable }) => {
       expectObservable(cold('--t--x--#', { t, x: x1 }, quota).pipe(encode(), map(types))).toBe('--a--b--(e|)', {
         a: ['response.created', 'response.in_progress', 'response.output_item.added', 'response.content_part.added', 'response.output_text.delta'],

@@ -37,7 +37,7 @@ describe.each(TARGETS.map((t) => [t] as const))('%s, source cut anywhere', (targ
       fc.property(streamModel, fc.nat(), (model, at) => {
         const all = eventsOf(model);
         const events = all.slice(0, at % all.length); // never the terminator
-        const cut = new TruncatedStreamError('openai-chat', 'cut by the test');
+        const cut = new TruncatedStreamError({ provider: 'openai-chat', detail: 'cut by the test' });
         const original = viewEvents(events, cut);
         const encoded = reencode(events, cut, target);
         expect(encoded.error).toBe(cut);

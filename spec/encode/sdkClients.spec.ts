@@ -31,7 +31,7 @@ const INTERLEAVED: StreamEvent[] = [
 const SYNTHETIC: Record<string, () => Observable<StreamEvent>> = {
   'synthetic/interleaved': () => from(INTERLEAVED),
   // A source cut after the first fragments (the upstream connection dropped).
-  'synthetic/truncated': () => concat(from(INTERLEAVED.slice(0, 4)), throwError(() => new TruncatedStreamError('openai-chat', 'no finish_reason and no [DONE]'))),
+  'synthetic/truncated': () => concat(from(INTERLEAVED.slice(0, 4)), throwError(() => new TruncatedStreamError({ provider: 'openai-chat', detail: 'no finish_reason and no [DONE]' }))),
 };
 const source = (model: string): Observable<StreamEvent> => SYNTHETIC[model]?.() ?? from([byName.get(model) ?? new Uint8Array()]).pipe(readStreamEvents());
 

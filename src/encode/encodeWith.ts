@@ -40,8 +40,8 @@ function isProviderError(error: unknown): error is ProviderError {
 function infoOf(error: ProviderError): ProviderErrorInfo {
   const prefix = `${error.provider} error${error.providerCode ? ` ${error.providerCode}` : ''}${error.type ? ` (${error.type})` : ''}: `;
   const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  const { provider, providerCode, type, status, retryable, payload } = error;
-  return { provider, providerCode, type, status, retryable, payload, message };
+  const { provider, providerCode, type, status, retryable, payload, failedGeneration } = error;
+  return { provider, providerCode, type, status, retryable, payload, failedGeneration, message };
 }
 
 /**
@@ -209,7 +209,7 @@ export class EncodeStage extends TrackingStage<string> {
       return append;
     }
     if (!this.encoder.restatesArguments) {
-      throw new InvalidEventError(this.encoder.provider, raw, `call ${call.id} was given arguments that do not continue the ${written.sent.length} characters already written, which this format cannot take back`);
+      throw new InvalidEventError({ provider: this.encoder.provider, data: raw, detail: `call ${call.id} was given arguments that do not continue the ${written.sent.length} characters already written, which this format cannot take back` });
     }
     written.sent = raw; // the format restates the whole text at the call's end
     return '';

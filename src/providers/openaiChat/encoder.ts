@@ -147,7 +147,8 @@ export class OpenAIChatEncoder implements WireEncoder {
 
   error(error: ProviderErrorInfo): void {
     const type = error.type ?? (error.retryable ? 'server_error' : 'invalid_request_error');
-    this.out.json({ error: { message: error.message, type, param: null, code: error.providerCode ?? null } });
+    // Groq's `failed_generation` (the rejected output) goes where Groq puts it.
+    this.out.json({ error: { message: error.message, type, param: null, code: error.providerCode ?? null, failed_generation: error.failedGeneration } });
   }
 
   take(): string {
