@@ -94,6 +94,18 @@ export type { ResponsesAssistantMessage, ResponsesFunctionCall, ResponsesFunctio
 export type { AnthropicAssistantBlock, AnthropicAssistantMessage, AnthropicToolResultBlock, AnthropicToolResultMessage } from './providers/anthropic/messages';
 export type { GeminiModelContent, GeminiModelPart, GeminiResponsePart, GeminiToolContent } from './providers/gemini/messages';
 
+// ---- StreamEvents → wire formats (re-encoding for gateways) ------------------------------------
+export { encodeOpenAIChat, type EncodeOpenAIChatOptions } from './encode/encodeOpenAIChat';
+export { encodeOpenAIResponses, type EncodeOpenAIResponsesOptions } from './encode/encodeOpenAIResponses';
+export { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions } from './encode/encodeAnthropicMessages';
+export { encodeGemini, type EncodeGeminiOptions } from './encode/encodeGemini';
+export type { EncodeOptions } from './encode/encodeWith';
+export type { EncoderOptions } from './providers/encoding';
+export type { OpenAIChatEncoderOptions } from './providers/openaiChat/encoder';
+export type { OpenAIResponsesEncoderOptions } from './providers/openaiResponses/encoder';
+export type { AnthropicEncoderOptions } from './providers/anthropic/encoder';
+export type { GeminiEncoderOptions } from './providers/gemini/encoder';
+
 // ---- Requests between wire formats (gateways) -------------------------------------------------
 export {
   toAnthropicRequest,

@@ -1,0 +1,211 @@
+/**
+ * The Anthropic Messages writer: resolved events → `message_start`, content blocks,
+ * `message_delta`, `message_stop`.
+ *
+ * @module
+ */
+import type { FinishReason, MetadataEvent, UsageEvent } from '../../events';
+import type { ProviderErrorInfo } from '../../errors';
+import { ResponseIdentity, SseWriter, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
+
+/** Options of the Anthropic encoder. */
+export interface AnthropicEncoderOptions extends EncoderOptions {
+  /** The one choice written (a message has one). Default 0; events of other choices are left out. */
+  readonly choice?: number;
+}
+
+/** What Anthropic calls each normalised finish reason (`error` and `other` keep the source's own string). */
+const STOP: Record<FinishReason, string | undefined> = {
+  stop: 'end_turn',
+  'tool-calls': 'tool_use',
+  length: 'max_tokens',
+  'content-filter': 'refusal',
+  error: undefined,
+  other: undefined,
+};
+
+/** Anthropic error types by HTTP status. */
+const ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  402: 'billing_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  504: 'timeout_error',
+  529: 'overloaded_error',
+};
+
+/** The Anthropic error type for a provider error: its own when it is one, else from the status and retryability. */
+function errorType(error: ProviderErrorInfo): string {
+  if (error.type !== undefined && /_error$/.test(error.type)) return error.type;
+  const byStatus = error.status === undefined ? undefined : ERROR_TYPES[error.status];
+  if (byStatus !== undefined) return byStatus;
+  if (error.status === 503) return 'overloaded_error';
+  return error.retryable ? 'api_error' : 'invalid_request_error';
+}
+
+/** Writes one Anthropic Messages stream: blocks numbered in order of their start, text and thinking closed when another block starts. */
+/**
+ * Anthropic's input fields from normalised usage: `input_tokens` counts the uncached input only,
+ * beside the cache reads and writes (normalised `inputTokens` counts all three).
+ */
+function inputUsage(usage: UsageEvent | undefined): Record<string, number> {
+  if (usage === undefined) return {};
+  const read = usage.cachedInputTokens;
+  const write = usage.cacheWriteInputTokens;
+  const fields: Record<string, number> = {};
+  if (usage.inputTokens !== undefined) fields['input_tokens'] = Math.max(0, usage.inputTokens - (read ?? 0) - (write ?? 0));
+  if (read !== undefined) fields['cache_read_input_tokens'] = read;
+  if (write !== undefined) fields['cache_creation_input_tokens'] = write;
+  return fields;
+}
+
+export class AnthropicMessagesEncoder implements WireEncoder {
+  readonly provider = 'anthropic' as const;
+  readonly choices: number;
+  readonly restatesArguments = false;
+  private readonly out = new SseWriter();
+  private readonly response: ResponseIdentity;
+  private started = false;
+  private blocks = 0;
+  /** The open text or thinking block. */
+  private open: { readonly kind: 'text' | 'thinking'; readonly index: number } | undefined;
+  /** Tool blocks by call, with their content-block index. */
+  private readonly tools = new Map<number, number>();
+  /** Per tool block, the SSE text of an `input_json_delta` up to its JSON (built once, for the hot path). */
+  private readonly prefixes = new Map<number, string>();
+  private lastUsage: UsageEvent | undefined;
+  private stopReason: string | null = null;
+
+  /** @param options Model, id, the choice to write, reasoning. */
+  constructor(options: AnthropicEncoderOptions = {}) {
+    this.response = new ResponseIdentity(options, 'msg_');
+    this.choices = options.choice ?? 0;
+  }
+
+  metadata(event: MetadataEvent): void {
+    this.response.metadata(event);
+  }
+
+  text(_choice: number, text: string): void {
+    const index = this.index('text');
+    this.out.data(`{"type":"content_block_delta","index":${index},"delta":{"type":"text_delta","text":${JSON.stringify(text)}}}`, 'content_block_delta');
+  }
+
+  reasoning(_choice: number, text: string, signature: string | undefined): void {
+    if (text === '' && (signature === undefined || signature === '')) return;
+    this.index('thinking');
+    if (text !== '') this.delta({ type: 'thinking_delta', thinking: text });
+    if (signature !== undefined && signature !== '') this.delta({ type: 'signature_delta', signature });
+  }
+
+  toolCallDelta(call: EncodedCall, append: string): void {
+    let index = this.tools.get(call.seq);
+    if (index === undefined) {
+      // A tool_use block starts with its name: wait for it unless arguments come first.
+      if (call.name === '' && append === '') return;
+      index = this.startTool(call);
+    }
+    if (append === '') return;
+    let prefix = this.prefixes.get(index);
+    if (prefix === undefined) {
+      prefix = `event: content_block_delta\ndata: {"type":"content_block_delta","index":${index},"delta":{"type":"input_json_delta","partial_json":`;
+      this.prefixes.set(index, prefix);
+    }
+    this.out.raw(`${prefix}${JSON.stringify(append)}}}\n\n`);
+  }
+
+  toolCallEnd(call: EncodedCall, judge: CallJudge): void {
+    const index = this.tools.get(call.seq) ?? this.startTool(call);
+    // A block left without its stop is read as cut off (`incomplete`), as Anthropic does at max_tokens.
+    if (!judge.incomplete()) this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
+  }
+
+  finish(_choice: number, reason: FinishReason, rawReason: string): void {
+    this.stopReason = STOP[reason] ?? (rawReason || 'end_turn');
+  }
+
+  usage(event: UsageEvent): void {
+    this.lastUsage = event;
+  }
+
+  end(): void {
+    this.start();
+    this.closeOpen();
+    const usage = this.lastUsage;
+    this.out.json(
+      {
+        type: 'message_delta',
+        delta: { stop_reason: this.stopReason, stop_sequence: null },
+        // Whole-message totals: the output count always, the input counts when known.
+        usage: { output_tokens: usage?.outputTokens ?? 0, ...inputUsage(usage), output_tokens_details: usage?.reasoningTokens === undefined ? undefined : { thinking_tokens: usage.reasoningTokens } },
+      },
+      'message_delta',
+    );
+    this.out.json({ type: 'message_stop' }, 'message_stop');
+  }
+
+  error(error: ProviderErrorInfo): void {
+    this.out.json({ type: 'error', error: { type: errorType(error), message: error.message } }, 'error');
+  }
+
+  take(): string {
+    return this.out.take();
+  }
+
+  /** `message_start`, once, before the first block (with the input usage known by then). */
+  private start(): void {
+    if (this.started) return;
+    this.started = true;
+    const usage = this.lastUsage;
+    const message = {
+      id: this.response.id,
+      type: 'message',
+      role: 'assistant',
+      model: this.response.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 0, ...inputUsage(usage), output_tokens: usage?.outputTokens ?? 0 },
+    };
+    this.out.json({ type: 'message_start', message }, 'message_start');
+  }
+
+  /** The index of the open block of `kind`, starting one (and closing the other kind) when needed. */
+  private index(kind: 'text' | 'thinking'): number {
+    if (this.open?.kind === kind) return this.open.index;
+    this.start();
+    this.closeOpen();
+    const index = this.blocks++;
+    this.open = { kind, index };
+    const block = kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', signature: '' };
+    this.out.json({ type: 'content_block_start', index, content_block: block }, 'content_block_start');
+    return index;
+  }
+
+  private delta(delta: Record<string, string>): void {
+    this.out.json({ type: 'content_block_delta', index: this.open?.index, delta }, 'content_block_delta');
+  }
+
+  private closeOpen(): void {
+    if (this.open === undefined) return;
+    this.out.json({ type: 'content_block_stop', index: this.open.index }, 'content_block_stop');
+    this.open = undefined;
+  }
+
+  /** Start a tool block; text after it opens a new text block. Keeps `server_tool_use` / `mcp_tool_use` and `caller` of an Anthropic source. */
+  private startTool(call: EncodedCall): number {
+    this.start();
+    this.closeOpen();
+    const index = this.blocks++;
+    this.tools.set(call.seq, index);
+    const sourceType = call.metadata?.['type'];
+    const type = typeof sourceType === 'string' && sourceType.endsWith('tool_use') ? sourceType : 'tool_use';
+    const caller = call.metadata?.['caller'];
+    this.out.json({ type: 'content_block_start', index, content_block: { type, id: call.id, name: call.name, input: {}, ...(caller === undefined ? {} : { caller }) } }, 'content_block_start');
+    return index;
+  }
+}
