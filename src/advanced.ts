@@ -29,11 +29,18 @@ export { ToolCallTracker, type CallEnding, type TrackedCall } from './accumulate
 
 // ---- Arguments: complete and partial JSON, validation ------------------------------------------
 export { parseArguments, type ParsedArguments } from './parse/arguments';
+export type { ArgumentsParser } from './parse/results';
 export { PartialJsonError, PartialJsonParser, type PartialJsonOptions } from './parse/partialJson';
-export { validateArguments, validateArgumentsAsync } from './parse/validate';
+export { validateArguments, validateArgumentsAsync, validateToolCall } from './parse/validate';
 
 // ---- Tool calls written as text ----------------------------------------------------------------
 export { TextToolCallParser } from './text/textToolCallParser';
+export { TEXT_TOOL_CALL_SYNTAXES } from './text/textToolCalls';
+
+// ---- Gateways: schema cleaning, usage sums, merged-call ids -----------------------------------
+export { toGeminiSchema } from './providers/gemini/schema';
+export { addUsage } from './usage/totalUsage';
+export { sourceCallId } from './merge/mergeStreams';
 
 // ---- The stage idiom every operator is made of -------------------------------------------------
 export { Stage, stageOperator } from './internal/stage';

@@ -24,14 +24,14 @@ export type { WireFormat, WireFormatDefinition } from './providers/format';
 export { idleTimeout } from './reliability/idleTimeout';
 
 // ---- Tool calls written as text (open models) ------------------------------------------------
-export { textToolCalls, TEXT_TOOL_CALL_SYNTAXES, type TextToolCallsOptions, type TextToolCallSyntax } from './text/textToolCalls';
+export { textToolCalls, type TextToolCallsOptions, type TextToolCallSyntax } from './text/textToolCalls';
 
 // ---- Stage operators: events → tool calls ------------------------------------------------------
 export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './parse/toolCalls';
 export { accumulateToolCalls, type ToolCallSnapshot } from './parse/accumulateToolCalls';
 export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions } from './parse/partialToolCalls';
 export { validateResults } from './parse/validateResults';
-export { validateToolCall, type InferToolCall, type MaybePromise, type StandardSchemaV1, type ToolSchemas, type TypedToolCallResult } from './parse/validate';
+export { type InferToolCall, type MaybePromise, type StandardSchemaV1, type ToolSchemas, type TypedToolCallResult } from './parse/validate';
 export type { TrackerOptions } from './accumulate/tracker';
 export type { JsonPath } from './parse/partialJson';
 
@@ -58,7 +58,6 @@ export {
   callKey,
   isMerged,
   mergeStreams,
-  sourceCallId,
   tagSource,
   type MergedComplete,
   type MergedError,
@@ -153,7 +152,7 @@ export {
   type GeminiTextPart,
   type ToGeminiRequestOptions,
 } from './providers/gemini/request';
-export { toGeminiSchema, type GeminiSchema, type GeminiSchemaDrop, type GeminiSchemaOptions, type GeminiType } from './providers/gemini/schema';
+export { type GeminiSchema, type GeminiSchemaDrop, type GeminiSchemaOptions, type GeminiType } from './providers/gemini/schema';
 export { fromAnthropicRequest, type FromAnthropicRequestOptions } from './providers/openaiChat/fromAnthropicRequest';
 export type {
   ChatAssistantMessage,
@@ -193,7 +192,7 @@ export type {
 export type { RequestTarget, TranslateRequestOptions } from './providers/requestReader';
 
 // ---- Usage and cost -------------------------------------------------------------------------------
-export { addUsage, totalUsage, type TotalUsageOptions } from './usage/totalUsage';
+export { totalUsage, type TotalUsageOptions } from './usage/totalUsage';
 export { costOf, type Cost, type CostOptions, type DecimalInput, type TokenPrice } from './usage/costOf';
 export type { RoundingMode } from './usage/decimal';
 
@@ -222,6 +221,8 @@ export {
   type AnyToolStreamError,
   type ArgumentsTooLargeError,
   type CallDetails,
+  type CodeOfScope,
+  type ErrorFields,
   type ConnectionLostError,
   type ErrorDetails,
   type ErrorOptions,

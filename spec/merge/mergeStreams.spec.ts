@@ -1,7 +1,8 @@
 import { filter, from, map, merge, toArray } from 'rxjs';
 import { z } from 'zod';
 import { TestScheduler } from 'rxjs/testing';
-import { callKey, isMerged, isToolStreamError, type MergedItem, mergeStreams, sourceCallId, tagSource } from 'rxjs-tool-calls';
+import { callKey, isMerged, isToolStreamError, type MergedItem, mergeStreams, tagSource } from 'rxjs-tool-calls';
+import { sourceCallId } from 'rxjs-tool-calls/advanced';
 import { anthropicEvent, openaiChunk, openaiDone, wireChunks } from 'rxjs-tool-calls/marbles';
 
 function scheduler(): TestScheduler {

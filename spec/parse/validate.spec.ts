@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { z } from 'zod';
-import { type StandardSchemaV1, type ToolCall, type ToolCallContext, validateToolCall } from 'rxjs-tool-calls';
-import { InvalidArgumentsError, UnknownToolError, validateArguments, validateArgumentsAsync } from 'rxjs-tool-calls/advanced';
+import { type StandardSchemaV1, type ToolCall, type ToolCallContext } from 'rxjs-tool-calls';
+import { InvalidArgumentsError, UnknownToolError, validateArguments, validateArgumentsAsync, validateToolCall } from 'rxjs-tool-calls/advanced';
 import { toValidationIssues } from '../../src/parse/validate';
 
 const context: ToolCallContext = { id: 'call_1', name: 'get_weather', index: 0, choice: 0, rawArguments: '{"city":"Paris"}' };

@@ -4,7 +4,8 @@
  * exactly the text around them.
  */
 import fc from 'fast-check';
-import { TEXT_TOOL_CALL_SYNTAXES, type TextToolCallSyntax } from 'rxjs-tool-calls';
+import { type TextToolCallSyntax } from 'rxjs-tool-calls';
+import { TEXT_TOOL_CALL_SYNTAXES } from 'rxjs-tool-calls/advanced';
 import { callsOf, cutAt, runText } from './helpers';
 
 interface Call {

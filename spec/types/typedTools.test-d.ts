@@ -4,8 +4,8 @@
  */
 import * as v from 'valibot';
 import { z } from 'zod';
-import { type InferToolCall, type StandardSchemaV1, type ToolCallContext, type ToolSchemas, type TypedToolCallResult, validateToolCall } from 'rxjs-tool-calls';
-import { validateArguments } from 'rxjs-tool-calls/advanced';
+import { type InferToolCall, type StandardSchemaV1, type ToolCallContext, type ToolSchemas, type TypedToolCallResult } from 'rxjs-tool-calls';
+import { validateArguments, validateToolCall } from 'rxjs-tool-calls/advanced';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(): T | void {}

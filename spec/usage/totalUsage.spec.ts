@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { from, lastValueFrom, takeLast, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { addUsage, type StreamEvent, totalUsage, type UsageEvent } from 'rxjs-tool-calls';
+import { type StreamEvent, totalUsage, type UsageEvent } from 'rxjs-tool-calls';
+import { addUsage } from 'rxjs-tool-calls/advanced';
 import type { Usage } from 'rxjs-tool-calls';
 import { standardCases } from '../helpers/standardCases';
 

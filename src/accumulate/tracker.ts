@@ -48,7 +48,7 @@ export type CallEnding =
   | {
       /** The call was closed before it was complete. */
       readonly kind: 'incomplete';
-      /** Why (becomes {@link IncompleteToolCallError.reason}). */
+      /** Why (becomes the `reason` of the call's `incomplete` error). */
       readonly reason: IncompleteReason;
     }
   | {

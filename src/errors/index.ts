@@ -12,7 +12,7 @@ import type { ErrorDetails, ToolStreamErrorCode } from './details';
 import { ERROR_DEFAULTS, ERROR_KINDS, ERROR_MESSAGES, type CodeOfScope, type ErrorFields } from './table';
 
 export type { CallDetails, ErrorDetails, FailedToolCall, IncompleteReason, ProviderErrorInfo, ToolCallContext, ToolStreamErrorCode, ValidationIssue } from './details';
-export { ERROR_CODES, excerpt, type ErrorScope, type StreamErrorCode } from './table';
+export { ERROR_CODES, excerpt, type CodeOfScope, type ErrorFields, type ErrorScope, type StreamErrorCode } from './table';
 
 /** Options of an error: the underlying error, kept as `cause`. */
 export interface ErrorOptions {
@@ -29,6 +29,8 @@ export class ToolStreamError<C extends ToolStreamErrorCode = ToolStreamErrorCode
   readonly code: C;
 
   /**
+   * An error of the family: its message is built from the code's details (see the table).
+   *
    * @param code What happened.
    * @param details The context of that code (copied onto the error as fields; a provider's own
    *   `message` is not: the error's `message` is built from the details).
@@ -76,12 +78,17 @@ export type ToolRunError = ToolStreamErrorOf<CodeOfScope<'call' | 'run'>>;
 export type StreamError = ToolStreamErrorOf<CodeOfScope<'stream'>>;
 
 /**
- * True when `value` is an error of this library's family (of `code`, when given).
+ * True when `value` is an error of this library's family.
+ *
+ * @param value Anything caught or received.
+ */
+export function isToolStreamError(value: unknown): value is AnyToolStreamError;
+/**
+ * True when `value` is an error of this library's family with code `code`.
  *
  * @param value Anything caught or received.
  * @param code Only this code.
  */
-export function isToolStreamError(value: unknown): value is AnyToolStreamError;
 export function isToolStreamError<C extends ToolStreamErrorCode>(value: unknown, code: C): value is ToolStreamErrorOf<C>;
 export function isToolStreamError(value: unknown, code?: ToolStreamErrorCode): boolean {
   return value instanceof ToolStreamError && (code === undefined || value.code === code);

@@ -25,7 +25,11 @@ import { ignoreElements, Observable, tap, type Observer, type OperatorFunction }
 export abstract class Stage<I, O> implements Observer<I> {
   private stopped = false;
 
-  /** @param out Where this stage's output goes: the next stage, or the subscriber. */
+  /**
+   * A stage writing to `out`.
+   *
+   * @param out Where this stage's output goes: the next stage, or the subscriber.
+   */
   constructor(protected readonly out: Observer<O>) {}
 
   /** One input value. */

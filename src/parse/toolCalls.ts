@@ -129,7 +129,7 @@ export class ResultsStage extends TrackingStage<ToolCallResult> {
  *              b0--b1--(br|)
  * ```
  *
- * 1. Identity is resolved once, by the tracker (see {@link ToolCallTracker}): wire index, then id,
+ * 1. Identity is resolved once, by the tracker (`ToolCallTracker` in `rxjs-tool-calls/advanced`; see the README's identity rules): wire index, then id,
  *    then "continuation of the last open call".
  * 2. A group completes when its call is closed: the wire ended that call (`tool-call-end`), its choice
  *    finished, the terminator arrived, or the source completed. Never merely because the arguments

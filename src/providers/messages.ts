@@ -42,17 +42,25 @@ export interface MessageBuilder<M> {
 
 /** One call as the message builders see it. */
 export interface CallView {
+  /** The call's id. */
   readonly id: string;
+  /** The tool name. */
   readonly name: string;
+  /** The call's index (the builders write calls in index order). */
   readonly index: number;
+  /** The arguments as JSON text (`'{}'` when empty; a repaired call's value, not its broken resend). */
   readonly rawArguments: string;
   /** The model's arguments as a JSON object (`{}` when they were not one). */
   readonly input: Readonly<Record<string, unknown>>;
+  /** The library generated the id (the wire sent none): formats that match calls by name send none back. */
   readonly idGenerated: boolean;
+  /** Gemini's thought signature of the call, to send back on its part. */
   readonly thoughtSignature: string | undefined;
+  /** Whether the call or its run failed. */
   readonly failed: boolean;
   /** The output text, or the error's message. */
   readonly text: string;
+  /** The tool's raw output (`undefined` for a failure). */
   readonly output: unknown;
 }
 

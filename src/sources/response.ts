@@ -5,7 +5,8 @@
  */
 import { Observable, switchMap, type OperatorFunction, type Subscription } from 'rxjs';
 import { ProviderError, TruncatedStreamError, excerpt } from '../errors';
-import { asRecord, isRetryable, providerError } from '../providers/decoder';
+import { isRetryable, providerError } from '../errors/providerError';
+import { asRecord } from '../internal/json';
 import { asConnectionLost } from './networkError';
 import { alreadyConsumedError, readStream } from './readableStream';
 

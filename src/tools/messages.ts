@@ -11,15 +11,11 @@ import { formatNamed, type WIRE_FORMATS } from '../providers/list';
 
 export type { ReasoningPart, ToolMessagesOptions, ToolStep } from '../providers/messages';
 
-type Formats = (typeof WIRE_FORMATS)[number];
-type MessageOf<F> = F extends WireFormat<string, infer M> ? M : never;
-type WithMessages<F> = F extends WireFormat<infer N, infer M> ? ([M] extends [never] ? never : N) : never;
-
 /** The wire formats a tool loop can speak (those whose folder has message builders). */
-export type MessageFormat = WithMessages<Formats>;
+export type MessageFormat = (typeof WIRE_FORMATS)[number] extends infer F ? (F extends WireFormat<infer N, infer M> ? ([M] extends [never] ? never : N) : never) : never;
 
 /** A message in `format` (any format when not given). */
-export type WireMessage<F extends MessageFormat = MessageFormat> = MessageOf<Extract<Formats, { readonly format: F }>>;
+export type WireMessage<F extends MessageFormat = MessageFormat> = Extract<(typeof WIRE_FORMATS)[number], WireFormat<F, never>> extends infer W ? (W extends WireFormat<string, infer M> ? M : never) : never;
 
 function builder(format: MessageFormat): MessageBuilder<WireMessage> {
   const messages = formatNamed(format)?.messages as MessageBuilder<WireMessage> | undefined;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { type GeminiSchema, type GeminiSchemaDrop, toGeminiSchema } from 'rxjs-tool-calls';
-import { UnsupportedRequestError } from 'rxjs-tool-calls/advanced';
+import { type GeminiSchema, type GeminiSchemaDrop } from 'rxjs-tool-calls';
+import { toGeminiSchema, UnsupportedRequestError } from 'rxjs-tool-calls/advanced';
 import { expectUnsupported } from '../../helpers/chatRequests';
 
 /** The fields of Gemini's `Schema` message: anything else is a 400 `Unknown name`. */

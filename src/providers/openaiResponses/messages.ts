@@ -35,7 +35,7 @@ export type ResponsesFunctionCallOutput = {
   /** The tool's output as text (see `stringify`), or the error message of a failed run. */
   readonly output: string;
 };
-/** Any input item {@link openaiResponsesToolItems} writes. */
+/** Any input item the Responses message builder writes. */
 export type ResponsesItem = ResponsesAssistantMessage | ResponsesFunctionCall | ResponsesFunctionCallOutput;
 
 /**
