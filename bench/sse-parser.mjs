@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { createParser } from 'eventsource-parser';
-import { SseParser } from '../dist/index.js';
+import { SseParser } from '../dist/advanced.js';
 import { buildScenario, SCENARIO_NAMES } from './scenarios.mjs';
 
 /** The hand loop: streaming TextDecoder, split on blank lines, keep the data lines. LF only. */

@@ -6,7 +6,8 @@ import { angularInjector, HttpClient, importExample } from './lib/angular.mjs';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
-import { angularTextChunks, ProviderError, readToolCalls } from '../dist/index.js';
+import { angularTextChunks, readToolCalls } from '../dist/index.js';
+import { ProviderError } from '../dist/advanced.js';
 
 const weather = readFileSync(new URL('../examples/weather.sse', import.meta.url));
 const anthropicError = [
