@@ -22,7 +22,7 @@ export interface ReadStreamEventsOptions extends DecodeSseOptions {
 
 /** How many bytes of the raw input `unknown-format` shows. */
 const RAW_START = 512;
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * Passes chunks on and keeps the first 512 bytes of the raw input as they arrived (strings as

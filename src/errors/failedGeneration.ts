@@ -14,9 +14,9 @@ const NAME = '[A-Za-z_][\\w.-]*';
  * `<function=NAME>{…}</function>` (Llama 3.x's own syntax), `<function=NAME={…}</function>`,
  * `<function=NAME{…}</function>`: the tag, the name, an optional `>` or `=`, the arguments.
  */
-const FUNCTION_TAG = new RegExp(`^<function=(${NAME})[>=]?\\s*([\\s\\S]*?)\\s*</function>\\s*$`);
+const FUNCTION_TAG = /* @__PURE__ */ new RegExp(`^<function=(${NAME})[>=]?\\s*([\\s\\S]*?)\\s*</function>\\s*$`);
 /** `NAME{…}</function>`: the same with the opening `<function=` missing. */
-const UNOPENED_TAG = new RegExp(`^(${NAME})\\s*(\\{[\\s\\S]*\\})\\s*</function>\\s*$`);
+const UNOPENED_TAG = /* @__PURE__ */ new RegExp(`^(${NAME})\\s*(\\{[\\s\\S]*\\})\\s*</function>\\s*$`);
 /** Wrappers around a JSON call: a code fence (```` ```json ````), `<tool-use>`, `<tool_call>`. */
 const WRAPPER = /^(?:```[a-z]*|<tool[-_](?:use|call)>)\s*([\s\S]*?)\s*(?:```|<\/tool[-_](?:use|call)>)$/;
 

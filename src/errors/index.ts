@@ -113,41 +113,41 @@ function errorClass<C extends ToolStreamErrorCode>(code: C): ErrorClass<C> {
 }
 
 /** `malformed-arguments`: the call completed but its arguments are not valid JSON. */
-export const MalformedArgumentsError = errorClass('malformed-arguments');
+export const MalformedArgumentsError = /* @__PURE__ */ errorClass('malformed-arguments');
 /** `incomplete`: the stream ended, was cut or failed before the call was complete. */
-export const IncompleteToolCallError = errorClass('incomplete');
+export const IncompleteToolCallError = /* @__PURE__ */ errorClass('incomplete');
 /** `missing-name`: the call completed but the wire never named the tool. */
-export const MissingNameError = errorClass('missing-name');
+export const MissingNameError = /* @__PURE__ */ errorClass('missing-name');
 /** `invalid-arguments`: the arguments parsed but the tool's schema rejected them. */
-export const InvalidArgumentsError = errorClass('invalid-arguments');
+export const InvalidArgumentsError = /* @__PURE__ */ errorClass('invalid-arguments');
 /** `unknown-tool`: the model called a tool that is not in the `tools` map. */
-export const UnknownToolError = errorClass('unknown-tool');
+export const UnknownToolError = /* @__PURE__ */ errorClass('unknown-tool');
 /** `arguments-too-large`: one call's arguments grew past `maxArgumentsSize`. */
-export const ArgumentsTooLargeError = errorClass('arguments-too-large');
+export const ArgumentsTooLargeError = /* @__PURE__ */ errorClass('arguments-too-large');
 /** `provider-error`: the provider reported a failure. */
-export const ProviderError = errorClass('provider-error');
+export const ProviderError = /* @__PURE__ */ errorClass('provider-error');
 /** `truncated`: the stream ended without its terminator. */
-export const TruncatedStreamError = errorClass('truncated');
+export const TruncatedStreamError = /* @__PURE__ */ errorClass('truncated');
 /** `connection-lost`: the connection died mid-body. */
-export const ConnectionLostError = errorClass('connection-lost');
+export const ConnectionLostError = /* @__PURE__ */ errorClass('connection-lost');
 /** `event-too-large`: one SSE event grew past `maxEventSize`. */
-export const EventTooLargeError = errorClass('event-too-large');
+export const EventTooLargeError = /* @__PURE__ */ errorClass('event-too-large');
 /** `invalid-event`: an event's data is not the format's payload. */
-export const InvalidEventError = errorClass('invalid-event');
+export const InvalidEventError = /* @__PURE__ */ errorClass('invalid-event');
 /** `unknown-format`: no wire format recognised the stream. */
-export const UnknownFormatError = errorClass('unknown-format');
+export const UnknownFormatError = /* @__PURE__ */ errorClass('unknown-format');
 /** `too-many-tool-calls`: the stream opened more calls than `maxToolCalls`. */
-export const TooManyToolCallsError = errorClass('too-many-tool-calls');
+export const TooManyToolCallsError = /* @__PURE__ */ errorClass('too-many-tool-calls');
 /** `idle-timeout`: nothing arrived for longer than the idle timeout. */
-export const IdleTimeoutError = errorClass('idle-timeout');
+export const IdleTimeoutError = /* @__PURE__ */ errorClass('idle-timeout');
 /** `tool-failed`: a tool's `execute` threw, rejected or errored (the `cause`). */
-export const ToolFailedError = errorClass('tool-failed');
+export const ToolFailedError = /* @__PURE__ */ errorClass('tool-failed');
 /** `tool-timeout`: a tool ran past its time limit. */
-export const ToolTimeoutError = errorClass('tool-timeout');
+export const ToolTimeoutError = /* @__PURE__ */ errorClass('tool-timeout');
 /** `max-steps`: `toolLoop()` reached `maxSteps` and the model still asked for tools. */
-export const MaxStepsError = errorClass('max-steps');
+export const MaxStepsError = /* @__PURE__ */ errorClass('max-steps');
 /** `unsupported-request`: a request field cannot be translated into the target format. */
-export const UnsupportedRequestError = errorClass('unsupported-request');
+export const UnsupportedRequestError = /* @__PURE__ */ errorClass('unsupported-request');
 
 /** A `malformed-arguments` error. */
 export type MalformedArgumentsError = ToolStreamErrorOf<'malformed-arguments'>;

@@ -105,4 +105,4 @@ export type CodeOfScope<S extends ErrorScope> = { [C in ToolStreamErrorCode]: (t
 export type StreamErrorCode = CodeOfScope<'stream'>;
 
 /** Every error code the library uses. The set is fixed; new codes are added, never renamed. */
-export const ERROR_CODES = Object.keys(ERROR_KINDS) as ReadonlyArray<ToolStreamErrorCode>;
+export const ERROR_CODES = /* @__PURE__ */ Object.keys(ERROR_KINDS) as ReadonlyArray<ToolStreamErrorCode>;

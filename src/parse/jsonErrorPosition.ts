@@ -5,7 +5,7 @@
  * @module
  */
 
-const WS = new Set([0x20, 0x0a, 0x0d, 0x09]);
+const WS = /* @__PURE__ */ new Set([0x20, 0x0a, 0x0d, 0x09]);
 
 class Scanner {
   i = 0;

@@ -69,7 +69,7 @@ export function isSettled(partial: Pick<PartialToolCall, 'arguments' | 'openPath
   return false;
 }
 
-const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
+const EMPTY: Readonly<Record<string, never>> = /* @__PURE__ */ Object.freeze({});
 
 function isEmptyObject(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;

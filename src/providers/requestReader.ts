@@ -125,7 +125,7 @@ export class RequestReader {
   }
 }
 
-const TEXT_PART_KEYS: ReadonlySet<string> = new Set(['type', 'text']);
+const TEXT_PART_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['type', 'text']);
 
 /** Text read by {@link RequestReader.text} as one string (parts joined without a separator). */
 export function joinText(text: string | readonly string[]): string {

@@ -10,7 +10,7 @@ import { ConnectionLostError, isToolStreamError } from '../errors';
  * Error codes that mean the connection failed: Node's socket errors, undici's socket and timeout
  * errors, a stream closed before its end, an HTTP/2 stream reset.
  */
-const NETWORK_CODES: ReadonlySet<string> = new Set([
+const NETWORK_CODES: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'ECONNRESET', // reset by the peer; also Node's `Error: aborted` on an IncomingMessage cut mid-body
   'ECONNREFUSED',
   'ECONNABORTED',
@@ -32,7 +32,7 @@ const NETWORK_CODES: ReadonlySet<string> = new Set([
  * The `TypeError` messages fetch implementations use for a network failure, which carry no code:
  * browsers give no detail on purpose (whatwg/fetch#526).
  */
-const NETWORK_MESSAGES: ReadonlySet<string> = new Set([
+const NETWORK_MESSAGES: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'network error', // Chrome: the body read failed
   'Failed to fetch', // Chrome: the request failed
   'NetworkError when attempting to fetch resource.', // Firefox: the request failed

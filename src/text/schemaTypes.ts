@@ -12,7 +12,7 @@ export type ParamTypes = ReadonlySet<string>;
 
 type Json = Readonly<Record<string, unknown>>;
 
-const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']);
+const JSON_TYPES = /* @__PURE__ */ new Set(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']);
 
 function record(value: unknown): Json | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;

@@ -10,7 +10,7 @@ import { wireFormat, type WireFormat } from '../format';
 import { anthropicMessageBuilder, type AnthropicAssistantMessage, type AnthropicToolResultMessage } from './messages';
 import { AnthropicMessagesDecoder, anthropicUsage, normalizeAnthropicStopReason } from './decoder';
 
-const EVENTS = new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop', 'ping']);
+const EVENTS = /* @__PURE__ */ new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop', 'ping']);
 
 /** An Anthropic stream: its event names (as `event:` or the payload's `type`), or an error event nesting an error object. */
 function detect(event: SseEvent, payload: Record<string, unknown> | undefined): boolean {
@@ -60,7 +60,7 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  *
  * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
  */
-export const anthropicMessages: WireFormat<'anthropic', AnthropicAssistantMessage | AnthropicToolResultMessage> = wireFormat({
+export const anthropicMessages: WireFormat<'anthropic', AnthropicAssistantMessage | AnthropicToolResultMessage> = /* @__PURE__ */ wireFormat({
   format: 'anthropic',
   detect,
   decoder: () => new AnthropicMessagesDecoder(),

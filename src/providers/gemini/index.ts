@@ -57,7 +57,7 @@ function detect(_event: SseEvent, payload: Record<string, unknown> | undefined):
  *
  * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
  */
-export const gemini: WireFormat<'gemini', GeminiModelContent | GeminiToolContent> = wireFormat({
+export const gemini: WireFormat<'gemini', GeminiModelContent | GeminiToolContent> = /* @__PURE__ */ wireFormat({
   format: 'gemini',
   detect,
   decoder: () => new GeminiDecoder(),

@@ -21,7 +21,7 @@ const TYPED: Record<string, GeminiType[]> = {
 /** The formats the Gemini API accepts, per type. */
 const FORMATS: Partial<Record<GeminiType, readonly string[]>> = { STRING: ['date-time', 'enum'], NUMBER: ['float', 'double'], INTEGER: ['int32', 'int64'] };
 /** Keywords consumed by the conversion itself. */
-const STRUCTURAL = new Set(['type', 'nullable', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'format', '$defs', 'definitions', ...ANNOTATIONS, ...Object.keys(TYPED)]);
+const STRUCTURAL = /* @__PURE__ */ new Set(['type', 'nullable', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'format', '$defs', 'definitions', ...ANNOTATIONS, ...Object.keys(TYPED)]);
 /** The most schema nodes one conversion may produce once references are inlined. */
 const MAX_NODES = 10_000;
 

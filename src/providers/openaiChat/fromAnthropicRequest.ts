@@ -8,12 +8,12 @@ import type { AnthropicRequestInput } from '../anthropic/requestInput';
 import { fieldPath, RequestReader, type TranslateRequestOptions } from '../requestReader';
 import type { ChatFunctionTool, ChatMessage, ChatRequest, ChatTextPart, ChatToolCall, ChatToolChoice, WithStream } from './request';
 
-const TOP_KEYS = new Set(['model', 'max_tokens', 'messages', 'system', 'tools', 'tool_choice', 'stop_sequences', 'stream', 'metadata', 'temperature', 'top_p']);
-const TEXT_KEYS = new Set(['type', 'text']);
-const TOOL_USE_KEYS = new Set(['type', 'id', 'name', 'input']);
-const TOOL_RESULT_KEYS = new Set(['type', 'tool_use_id', 'content', 'is_error']);
-const TOOL_KEYS = new Set(['name', 'description', 'input_schema', 'type', 'strict']);
-const CHOICE_KEYS = new Set(['type', 'name', 'disable_parallel_tool_use']);
+const TOP_KEYS = /* @__PURE__ */ new Set(['model', 'max_tokens', 'messages', 'system', 'tools', 'tool_choice', 'stop_sequences', 'stream', 'metadata', 'temperature', 'top_p']);
+const TEXT_KEYS = /* @__PURE__ */ new Set(['type', 'text']);
+const TOOL_USE_KEYS = /* @__PURE__ */ new Set(['type', 'id', 'name', 'input']);
+const TOOL_RESULT_KEYS = /* @__PURE__ */ new Set(['type', 'tool_use_id', 'content', 'is_error']);
+const TOOL_KEYS = /* @__PURE__ */ new Set(['name', 'description', 'input_schema', 'type', 'strict']);
+const CHOICE_KEYS = /* @__PURE__ */ new Set(['type', 'name', 'disable_parallel_tool_use']);
 
 /** Options of {@link fromAnthropicRequest}. */
 export type FromAnthropicRequestOptions = TranslateRequestOptions;

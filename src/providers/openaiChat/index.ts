@@ -57,7 +57,7 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  *
  * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
  */
-export const openaiChat: WireFormat<'openai-chat', OpenAIChatAssistantMessage | OpenAIChatToolMessage> = wireFormat({
+export const openaiChat: WireFormat<'openai-chat', OpenAIChatAssistantMessage | OpenAIChatToolMessage> = /* @__PURE__ */ wireFormat({
   format: 'openai-chat',
   detect,
   decoder: () => new OpenAIChatDecoder(),

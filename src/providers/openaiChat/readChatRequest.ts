@@ -73,7 +73,7 @@ export interface ReadChatRequest {
   readonly n: number | undefined;
 }
 
-const TOP_KEYS = new Set(['model', 'messages', 'tools', 'tool_choice', 'parallel_tool_calls', 'max_completion_tokens', 'max_tokens', 'temperature', 'top_p', 'stop', 'stream', 'stream_options', 'user', 'store', 'n', 'logprobs', 'presence_penalty', 'frequency_penalty']);
+const TOP_KEYS = /* @__PURE__ */ new Set(['model', 'messages', 'tools', 'tool_choice', 'parallel_tool_calls', 'max_completion_tokens', 'max_tokens', 'temperature', 'top_p', 'stop', 'stream', 'stream_options', 'user', 'store', 'n', 'logprobs', 'presence_penalty', 'frequency_penalty']);
 const MESSAGE_KEYS: Record<string, ReadonlySet<string>> = {
   system: new Set(['role', 'content']),
   developer: new Set(['role', 'content']),
@@ -81,11 +81,11 @@ const MESSAGE_KEYS: Record<string, ReadonlySet<string>> = {
   assistant: new Set(['role', 'content', 'tool_calls', 'refusal', 'audio', 'function_call']),
   tool: new Set(['role', 'tool_call_id', 'content']),
 };
-const CALL_KEYS = new Set(['id', 'type', 'function', 'extra_content']);
-const FUNCTION_KEYS = new Set(['name', 'arguments']);
-const TOOL_KEYS = new Set(['type', 'function']);
-const DEFINITION_KEYS = new Set(['name', 'description', 'parameters', 'strict']);
-const STREAM_OPTION_KEYS = new Set(['include_usage', 'include_obfuscation']);
+const CALL_KEYS = /* @__PURE__ */ new Set(['id', 'type', 'function', 'extra_content']);
+const FUNCTION_KEYS = /* @__PURE__ */ new Set(['name', 'arguments']);
+const TOOL_KEYS = /* @__PURE__ */ new Set(['type', 'function']);
+const DEFINITION_KEYS = /* @__PURE__ */ new Set(['name', 'description', 'parameters', 'strict']);
+const STREAM_OPTION_KEYS = /* @__PURE__ */ new Set(['include_usage', 'include_obfuscation']);
 
 /** Read and check `request` (a `ChatRequestInput` or any parsed JSON body) for a translator writing `reader.target`. */
 export function readChatRequest(reader: RequestReader, request: unknown): ReadChatRequest {

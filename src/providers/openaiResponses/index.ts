@@ -62,7 +62,7 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  *
  * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
  */
-export const openaiResponses: WireFormat<'openai-responses', ResponsesItem> = wireFormat({
+export const openaiResponses: WireFormat<'openai-responses', ResponsesItem> = /* @__PURE__ */ wireFormat({
   format: 'openai-responses',
   detect,
   decoder: () => new OpenAIResponsesDecoder(),

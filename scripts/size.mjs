@@ -1,0 +1,46 @@
+// `npm run size`: the minified + gzipped size of typical imports of the built package (rxjs
+// external), as a user's bundler (esbuild) would tree-shake them, checked against budgets.
+// Prints one line per case and `size: N passed, N failed`; exits 1 when a budget is exceeded.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+if (!existsSync(join(root, 'dist/index.js'))) {
+  console.error('dist/index.js is missing: run `npm run build` first');
+  process.exit(1);
+}
+
+/** Each case: what a user writes, and its budget in KiB of gzip. See BENCHMARKS.md ("Bundle size") for why the budgets are what they are. */
+const CASES = [
+  { name: 'fromResponse + decodeSse + openaiChat + toolCalls (one format, composed)', budget: 12.5, code: "import { fromResponse, decodeSse, openaiChat, toolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(decodeSse(), openaiChat(), toolCalls());" },
+  { name: 'fromResponse + readToolCalls({ provider: openaiChat })', budget: 19, code: "import { fromResponse, readToolCalls, openaiChat } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(readToolCalls({ provider: openaiChat }));" },
+  { name: 'fromResponse + readToolCalls() (auto-detection: every format)', budget: 19, code: "import { fromResponse, readToolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(readToolCalls());" },
+  { name: 'everything in the main entry', budget: 60, code: "export * from 'rxjs-tool-calls';" },
+];
+
+let passed = 0;
+let failed = 0;
+for (const { name, budget, code } of CASES) {
+  const result = await build({
+    stdin: { contents: code, resolveDir: root, sourcefile: 'entry.js' },
+    alias: { 'rxjs-tool-calls': join(root, 'dist/index.js') },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    external: ['rxjs', 'rxjs/*'],
+    write: false,
+    logLevel: 'silent',
+  });
+  const bytes = result.outputFiles[0].contents;
+  const gzip = gzipSync(bytes, { level: 9 }).length / 1024;
+  const ok = gzip <= budget;
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${gzip.toFixed(1).padStart(5)} KiB gzip (${(bytes.length / 1024).toFixed(1)} KiB min; budget ${budget})  ${name}`);
+}
+console.log(`size: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
