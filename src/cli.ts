@@ -7,8 +7,8 @@
  * @module
  */
 import { createReadStream } from 'node:fs';
-import { connect, filter, from, map, merge, type Observable } from 'rxjs';
-import { toolCalls } from './parse/toolCalls';
+import { filter, from, map, type Observable } from 'rxjs';
+import { eventsAndResults } from './parse/toolCalls';
 import { isToolStreamError } from './errors';
 import type { StreamEvent } from './events';
 import { readStreamEvents } from './readStreamEvents';
@@ -37,9 +37,20 @@ function toJson(item: Item): unknown {
   return item.event;
 }
 
+/** Text and results as they come; the finish reasons and the (last, most complete) usage once, at the end. */
 class ReadablePrinter {
   private inText = false;
+  private readonly finishes: string[] = [];
+  private usage: string | undefined;
   constructor(private readonly io: CliIo) {}
+
+  private summary(): void {
+    this.endText();
+    for (const line of this.finishes) this.io.stdout(line);
+    if (this.usage !== undefined) this.io.stdout(this.usage);
+    this.finishes.length = 0;
+    this.usage = undefined;
+  }
 
   private endText(): void {
     if (this.inText) this.io.stdout('\n');
@@ -67,12 +78,10 @@ class ReadablePrinter {
         this.io.stdout(e.text);
         return;
       case 'finish':
-        this.endText();
-        this.io.stdout(`finish${e.choice ? `[${e.choice}]` : ''}: ${e.rawReason} (${e.reason})\n`);
+        this.finishes.push(`finish${e.choice ? `[${e.choice}]` : ''}: ${e.rawReason} (${e.reason})\n`);
         return;
       case 'usage':
-        this.endText();
-        this.io.stdout(`usage: input ${e.inputTokens ?? '?'}, output ${e.outputTokens ?? '?'}, total ${e.totalTokens ?? '?'}\n`);
+        this.usage = `usage: input ${e.inputTokens ?? '?'}, output ${e.outputTokens ?? '?'}, total ${e.totalTokens ?? '?'}\n`;
         return;
       default:
         return;
@@ -80,31 +89,22 @@ class ReadablePrinter {
   }
 
   finish(): void {
-    this.endText();
+    this.summary();
   }
 
   error(error: unknown): void {
-    this.endText();
+    this.summary();
     this.io.stdout(isToolStreamError(error) ? `error [${error.code}]: ${error.message}\n` : `error: ${String(error)}\n`);
   }
 }
 
-/** Everything the CLI prints: tool-call results first at a finish, then the other events. */
+/** Everything the CLI prints: text, finishes and usage as they come, each call's result when it completes. */
 export function inspect(bytes$: Observable<Uint8Array | string>, provider: ProviderOption): Observable<Item> {
   return bytes$.pipe(
     readStreamEvents({ provider }),
-    connect((events$) =>
-      merge(
-        events$.pipe(
-          toolCalls(),
-          map((result): Item => ({ kind: 'result', result })),
-        ),
-        events$.pipe(
-          filter((e) => e.type === 'text-delta' || e.type === 'finish' || e.type === 'usage'),
-          map((event): Item => ({ kind: 'event', event })),
-        ),
-      ),
-    ),
+    eventsAndResults(),
+    filter((item) => item.type === 'result' || item.event.type === 'text-delta' || item.event.type === 'finish' || item.event.type === 'usage'),
+    map((item): Item => (item.type === 'result' ? { kind: 'result', result: item.result } : { kind: 'event', event: item.event })),
   );
 }
 

@@ -1,4 +1,4 @@
-import { lastValueFrom, NEVER, Observable, of, Subject, toArray } from 'rxjs';
+import { from, lastValueFrom, NEVER, Observable, of, Subject, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { z } from 'zod';
 import { runTools, tool, type ToolCall, type ToolCallResult, type ToolRunResult } from 'rxjs-tool-calls';
@@ -177,5 +177,28 @@ describe('runTools', () => {
         expectObservable(source.pipe(runTools({ t: tool({ execute: () => NEVER }) })), '^--!').toBe('---');
       });
     });
+  });
+});
+
+describe('runTools() with a validator that throws', () => {
+  const throwing = (async: boolean) => ({
+    '~standard': {
+      version: 1 as const,
+      vendor: 'test',
+      validate: (value: unknown) => {
+        if (async) return Promise.reject(new Error('validator bug'));
+        throw new Error(`validator bug on ${JSON.stringify(value)}`);
+      },
+    },
+  });
+
+  it.each([false, true])('async=%s: that call fails with invalid-arguments; its sibling still runs', async (async) => {
+    const tools = { bad: tool({ schema: throwing(async), execute: () => 'never' }), good: tool({ execute: () => 'ran' }) };
+    const calls = from([ok({ id: 'a', name: 'bad', index: 0, choice: 0, arguments: { x: 1 }, rawArguments: '{"x":1}' }), ok({ id: 'b', name: 'good', index: 1, choice: 0, arguments: {}, rawArguments: '{}' })]);
+    const results = await lastValueFrom(calls.pipe(runTools(tools), toArray()));
+    const byId = Object.fromEntries(results.map((r) => [r.success ? r.data.call.id : r.error.toolCall.id, r]));
+    expect(byId['a']?.success).toBe(false);
+    expect(byId['a']?.error).toMatchObject({ code: 'invalid-arguments', issues: [{ message: expect.stringContaining('the validator threw: validator bug'), path: [] }] });
+    expect(byId['b']).toMatchObject({ success: true, data: { output: 'ran' } });
   });
 });

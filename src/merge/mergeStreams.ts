@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { catchError, connect, EMPTY, isObservable, map, merge, Observable, of, endWith, type OperatorFunction } from 'rxjs';
-import { toolCalls } from '../parse/toolCalls';
+import { catchError, isObservable, map, merge, Observable, of, endWith, type OperatorFunction } from 'rxjs';
+import { eventsAndResults } from '../parse/toolCalls';
 import type { ToolSchemas } from '../parse/validate';
 import type { StreamEvent } from '../events';
 import { readStreamEvents } from '../readStreamEvents';
@@ -114,21 +114,12 @@ export interface MergeStreamsOptions extends TagSourceOptions {
  * @return An operator from byte (or text) chunks to tagged {@link MergedItem}s.
  */
 export function tagSource<S extends string>(source: S, options: TagSourceOptions = {}): OperatorFunction<Uint8Array | string, MergedItem<S>> {
-  const withEvents = options.events ?? true;
   return (bytes$) =>
     bytes$.pipe(
       readStreamEvents(options),
-      connect((events$) =>
-        merge(
-          // Subscribed first, so an event's item precedes the results it completes. It swallows the
-          // error: the results branch reports it, after the open calls' `incomplete` results.
-          withEvents ? events$.pipe(map((event): MergedItem<S> => ({ source, type: 'event', event })), catchError(() => EMPTY)) : EMPTY,
-          events$.pipe(
-            toolCalls(options),
-            map((result): MergedItem<S> => ({ source, type: 'result', result })),
-          ),
-        ),
-      ),
+      // Each event precedes the results it completes; on an error, the open calls' `incomplete` results come first.
+      eventsAndResults(options),
+      map((item): MergedItem<S> => (item.type === 'event' ? { source, type: 'event', event: item.event } : { source, type: 'result', result: item.result })),
       endWith<MergedItem<S>>({ source, type: 'complete' }),
       catchError((error: unknown) => of<MergedItem<S>>({ source, type: 'error', error })),
     );

@@ -11,7 +11,7 @@ import { stageOperator } from '../internal/stage';
 import type { ToolCallResult } from '../result';
 import { resultOf, type ArgumentsParser } from './results';
 import type { ToolSchemas, TypedToolCallResult } from './validate';
-import { validateResults } from './validateResults';
+import { validateResults, validating } from './validateResults';
 
 /** Options of `toolCalls()` / `groupToolCalls()`. */
 export type ToolCallsOptions = TrackerOptions;
@@ -112,6 +112,60 @@ export class ResultsStage extends TrackingStage<ToolCallResult> {
   protected closed(call: TrackedCall): void {
     this.out.next(resultOf(call, undefined, this.repair));
   }
+}
+
+/** An event, or a call's result: what compositions that show both read (`mergeStreams`, the CLI, `toolLoop`). */
+export type EventOrResult =
+  | {
+      /** An event, as `readStreamEvents()` emits it. */
+      readonly type: 'event';
+      /** The event. */
+      readonly event: StreamEvent;
+    }
+  | {
+      /** A call's result, as `toolCalls()` emits it. */
+      readonly type: 'result';
+      /** The result. */
+      readonly result: ToolCallResult;
+    };
+
+/** Each event, then the results it completes: one subscription, one tracker. */
+class EventsAndResultsStage extends TrackingStage<EventOrResult> {
+  private readonly repair: boolean;
+
+  constructor(
+    out: Observer<EventOrResult>,
+    options: ToolCallsOptions,
+    private readonly withEvents: boolean,
+  ) {
+    super(out, options);
+    this.repair = options.repairArguments !== false;
+  }
+
+  protected override onEvent(event: StreamEvent): void {
+    if (this.withEvents) this.out.next({ type: 'event', event });
+  }
+
+  protected closed(call: TrackedCall): void {
+    this.out.next({ type: 'result', result: resultOf(call, undefined, this.repair) });
+  }
+}
+
+/**
+ * Events and results from one subscription: each event, then the results it completes (validated
+ * with `tools` when given); on an error, the open calls' `incomplete` results, then the error.
+ * `events: false` leaves the events out.
+ */
+export function eventsAndResults(options: ToolCallsOptions & { readonly tools?: ToolSchemas; readonly events?: boolean } = {}): OperatorFunction<StreamEvent, EventOrResult> {
+  const items = stageOperator<StreamEvent, EventOrResult>((out) => new EventsAndResultsStage(out, options, options.events !== false));
+  const tools = options.tools;
+  if (tools === undefined) return items;
+  const validate = validating<EventOrResult, EventOrResult>(
+    tools,
+    (item) => (item.type === 'result' ? item.result : undefined),
+    (_item, result) => ({ type: 'result', result }),
+  );
+  return (source) => source.pipe(items, validate);
 }
 
 /**

@@ -42,11 +42,29 @@ export function toValidationIssues(issues: ReadonlyArray<StandardSchemaV1.Issue>
 /**
  * Validate `value` (the parsed arguments of `toolCall`) with `schema`: the schema's output, or an
  * {@link InvalidArgumentsError} listing the issues. Synchronous when the validator is; a Promise
- * when it answers with one.
+ * when it answers with one. Never throws or rejects: a validator that throws (or rejects) is an
+ * `invalid-arguments` failure of that call, with the thrown message as the issue — the one policy
+ * of `toolCalls({ tools })`, `validateResults()` and `runTools()`.
  */
 export function validateArguments<S extends StandardSchemaV1>(schema: S, value: unknown, toolCall: ToolCallContext): MaybePromise<Result<StandardSchemaV1.InferOutput<S>, InvalidArgumentsError>> {
-  const outcome = schema['~standard'].validate(value);
-  return isPromiseLike(outcome) ? outcome.then((o) => settle<S>(o, value, toolCall)) : settle<S>(outcome, value, toolCall);
+  let outcome: ReturnType<StandardSchemaV1['~standard']['validate']>;
+  try {
+    outcome = schema['~standard'].validate(value);
+  } catch (error) {
+    return threw(error, value, toolCall);
+  }
+  return isPromiseLike(outcome)
+    ? Promise.resolve(outcome).then(
+        (o) => settle<S>(o, value, toolCall),
+        (error: unknown) => threw(error, value, toolCall),
+      )
+    : settle<S>(outcome, value, toolCall);
+}
+
+/** A validator that threw: an `invalid-arguments` failure naming what it threw. */
+function threw(error: unknown, value: unknown, toolCall: ToolCallContext): Result<never, InvalidArgumentsError> {
+  const message = `the validator threw: ${error instanceof Error ? error.message : String(error)}`;
+  return fail(new InvalidArgumentsError({ toolCall, issues: [{ message, path: [] }], value }));
 }
 
 /** {@link validateArguments}, always as a Promise. */

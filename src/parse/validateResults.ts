@@ -4,9 +4,8 @@
  * @module
  */
 import { mergeMap, type ObservableInput, type OperatorFunction } from 'rxjs';
-import { InvalidArgumentsError } from '../errors';
-import { fail, type ToolCall, type ToolCallResult } from '../result';
-import { contextOf, isPromiseLike, validateToolCall, type ToolSchemas, type TypedToolCallResult } from './validate';
+import type { ToolCallResult } from '../result';
+import { isPromiseLike, validateToolCall, type ToolSchemas, type TypedToolCallResult } from './validate';
 
 /**
  * Validate each successful result against its tool's schema; failures pass through unchanged.
@@ -29,19 +28,25 @@ import { contextOf, isPromiseLike, validateToolCall, type ToolSchemas, type Type
  * @return An operator from {@link ToolCallResult}s to typed results.
  */
 export function validateResults<T extends ToolSchemas>(tools: T): OperatorFunction<ToolCallResult, TypedToolCallResult<T>> {
-  return mergeMap((result): ObservableInput<TypedToolCallResult<T>> => {
-    if (!result.success) return [result];
-    let validated: TypedToolCallResult<T> | PromiseLike<TypedToolCallResult<T>>;
-    try {
-      validated = validateToolCall(tools, result.data);
-    } catch (error) {
-      return [thrownByValidator(result.data, error)];
-    }
-    return isPromiseLike(validated) ? Promise.resolve(validated).catch((error: unknown) => thrownByValidator(result.data, error)) : [validated];
-  });
+  return validating<ToolCallResult, TypedToolCallResult<T>>(
+    tools,
+    (result) => result,
+    (_result, validated) => validated,
+  );
 }
 
-function thrownByValidator<T extends ToolSchemas>(call: ToolCall, error: unknown): TypedToolCallResult<T> {
-  const message = `the validator threw: ${error instanceof Error ? error.message : String(error)}`;
-  return fail(new InvalidArgumentsError({ toolCall: contextOf(call), issues: [{ message, path: [] }], value: call.arguments }));
+/**
+ * Validate the results inside a stream of other values (e.g. events and results): `resultOf` finds
+ * a value's result (`undefined`: the value passes through), `withResult` puts the validated result
+ * back. A throwing validator is an `invalid-arguments` result, as in `validateResults()`.
+ */
+export function validating<I, O>(tools: ToolSchemas, resultOf: (value: I) => ToolCallResult | undefined, withResult: (value: I, validated: TypedToolCallResult<ToolSchemas>) => O): OperatorFunction<I, O> {
+  return mergeMap((value): ObservableInput<O> => {
+    const result = resultOf(value);
+    if (result === undefined) return [value as unknown as O];
+    if (!result.success) return [withResult(value, result)];
+    // validateToolCall never throws or rejects: a throwing validator is an invalid-arguments result.
+    const validated = validateToolCall(tools, result.data);
+    return isPromiseLike(validated) ? Promise.resolve(validated).then((v) => withResult(value, v)) : [withResult(value, validated)];
+  });
 }

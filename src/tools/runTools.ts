@@ -82,9 +82,9 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
 
     if (tool.schema === undefined) execute(call.arguments);
     else {
-      // A validator that throws is a bug in that validator: it ends the output (as in validate.ts).
+      // validateArguments never throws or rejects: a throwing validator fails this call (invalid-arguments).
       const validation = validateArguments(tool.schema, call.arguments, context);
-      if (isPromiseLike(validation)) validation.then(checked, (error: unknown) => subscriber.error(error));
+      if (isPromiseLike(validation)) void validation.then(checked);
       else checked(validation);
     }
 
