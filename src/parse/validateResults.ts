@@ -6,7 +6,7 @@
 import { mergeMap, type ObservableInput, type OperatorFunction } from 'rxjs';
 import { InvalidArgumentsError } from '../errors';
 import { fail, type ToolCall, type ToolCallResult } from '../result';
-import { contextOf, isPromiseLike, validateToolCall, type ToolSchemas, type TypedToolCallResult } from './validate';
+import { contextOf, isPromiseLike, validateToolCall, type MaybePromise, type ToolSchemas, type TypedToolCallResult } from './validate';
 
 /**
  * Validate each successful result against its tool's schema; failures pass through unchanged.
@@ -30,15 +30,29 @@ import { contextOf, isPromiseLike, validateToolCall, type ToolSchemas, type Type
  */
 export function validateResults<T extends ToolSchemas>(tools: T): OperatorFunction<ToolCallResult, TypedToolCallResult<T>> {
   return mergeMap((result): ObservableInput<TypedToolCallResult<T>> => {
-    if (!result.success) return [result];
-    let validated: TypedToolCallResult<T> | PromiseLike<TypedToolCallResult<T>>;
-    try {
-      validated = validateToolCall(tools, result.data);
-    } catch (error) {
-      return [thrownByValidator(result.data, error)];
-    }
-    return isPromiseLike(validated) ? Promise.resolve(validated).catch((error: unknown) => thrownByValidator(result.data, error)) : [validated];
+    const validated = validateResult(tools, result);
+    return isPromiseLike(validated) ? validated : [validated];
   });
+}
+
+/**
+ * Validate one result as {@link validateResults} does: a failure unchanged, a success checked
+ * against its tool's schema (`unknown-tool`, `invalid-arguments`; a validator that throws or rejects
+ * gives `invalid-arguments` with the thrown message). Synchronous when the validator is.
+ *
+ * @param tools Tool names mapped to Standard Schema validators.
+ * @param result The result to check.
+ * @return The typed result, or a Promise of it when the validator is asynchronous.
+ */
+export function validateResult<T extends ToolSchemas>(tools: T, result: ToolCallResult): TypedToolCallResult<T> | Promise<TypedToolCallResult<T>> {
+  if (!result.success) return result;
+  let validated: MaybePromise<TypedToolCallResult<T>>;
+  try {
+    validated = validateToolCall(tools, result.data);
+  } catch (error) {
+    return thrownByValidator(result.data, error);
+  }
+  return isPromiseLike(validated) ? Promise.resolve(validated).catch((error: unknown) => thrownByValidator(result.data, error)) : validated;
 }
 
 function thrownByValidator<T extends ToolSchemas>(call: ToolCall, error: unknown): TypedToolCallResult<T> {
