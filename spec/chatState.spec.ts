@@ -54,7 +54,7 @@ describe('chatState()', () => {
   });
 
   it('the doc diagram: a truncated stream keeps the text and the partial arguments, with an incomplete result, and completes', () => {
-    const truncated = new TruncatedStreamError('openai-chat', 'no finish_reason and no [DONE]');
+    const truncated = new TruncatedStreamError({ provider: 'openai-chat', detail: 'no finish_reason and no [DONE]' });
     scheduler().run(({ cold, expectObservable }) => {
       const source = cold<StreamEvent>('--t--o--a--#', { t: text('Hi'), o: open(0, 'c1', 'get_weather'), a: frag(0, '{"city": "Pa') }, truncated);
       const out = source.pipe(
