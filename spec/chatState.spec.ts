@@ -1,7 +1,7 @@
 import { concat, from, map, throwError, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { z } from 'zod';
-import { chatState, initialChatState, type ChatState, type ChatStateOptions, type ChatToolCall } from '../src/chatState';
+import { chatState, initialChatState, type ChatState, type ChatStateOptions, type ChatStateCall } from '../src/chatState';
 import type { ToolSchemas } from '../src/parse/validate';
 import { TooManyToolCallsError, TruncatedStreamError } from '../src/errors';
 import type { StreamEvent } from '../src/events';
@@ -26,7 +26,7 @@ function states(events: StreamEvent[], options: ChatStateOptions & { readonly to
 }
 
 /** A call without its result, for comparisons. */
-const view = (call: ChatToolCall | undefined) => call && { id: call.id, name: call.name, args: call.partialArguments, openPath: call.openPath, result: call.result === undefined ? undefined : call.result.success ? 'ok' : call.result.error.code };
+const view = (call: ChatStateCall | undefined) => call && { id: call.id, name: call.name, args: call.partialArguments, openPath: call.openPath, result: call.result === undefined ? undefined : call.result.success ? 'ok' : call.result.error.code };
 
 describe('chatState()', () => {
   standardCases(() => chatState(), [text('Hi'), open(0, 'c1', 'f'), frag(0, '{"a": 1}')], {

@@ -7,7 +7,7 @@
 import type { Observer } from 'rxjs';
 import { TrackingStage } from './accumulate/trackingStage';
 import type { TrackedCall } from './accumulate/tracker';
-import type { ChatState, ChatStateOptions, ChatStatus, ChatToolCall, ChatUsage } from './chatState';
+import type { ChatState, ChatStateOptions, ChatStatus, ChatStateCall, ChatUsage } from './chatState';
 import type { FinishReason, StreamEvent, UsageEvent } from './events';
 import { parseArguments } from './parse/arguments';
 import { PartialJsonParser, type JsonPath, type PartialJsonOptions } from './parse/partialJson';
@@ -36,10 +36,10 @@ function samePath(a: JsonPath | undefined, b: JsonPath | undefined): boolean {
 }
 
 /** A call entry with `changes` applied; `openPath: undefined` removes the key. */
-function withChanges(call: ChatToolCall, changes: Partial<Record<keyof ChatToolCall, unknown>>): ChatToolCall {
+function withChanges(call: ChatStateCall, changes: Partial<Record<keyof ChatStateCall, unknown>>): ChatStateCall {
   const next: Record<string, unknown> = { ...call, ...changes };
   if (next['openPath'] === undefined) delete next['openPath'];
-  return next as unknown as ChatToolCall;
+  return next as unknown as ChatStateCall;
 }
 
 /**
@@ -56,7 +56,7 @@ export class ChatStage extends TrackingStage<ChatState> {
   private status: ChatStatus = 'streaming';
   private text = '';
   private reasoning = '';
-  private calls: ChatToolCall[] = [];
+  private calls: ChatStateCall[] = [];
   /** Whether `calls` went out in a state (then it is copied before it changes). */
   private callsShared = false;
   private finishReason: FinishReason | undefined;
@@ -139,8 +139,8 @@ export class ChatStage extends TrackingStage<ChatState> {
       parser.push(argumentsDelta);
     }
     state.consumed = call.rawArguments.length;
-    const entry = this.calls[state.position] as ChatToolCall;
-    const changes: Partial<Record<keyof ChatToolCall, unknown>> = {};
+    const entry = this.calls[state.position] as ChatStateCall;
+    const changes: Partial<Record<keyof ChatStateCall, unknown>> = {};
     let changed = entry.id !== call.id || entry.name !== call.name;
     if (changed) Object.assign(changes, { id: call.id, name: call.name });
     if (parser.error === undefined) {
@@ -166,7 +166,7 @@ export class ChatStage extends TrackingStage<ChatState> {
     if (call.choice !== this.choice) return;
     const state = this.stateOf(call);
     const result = resultOf(call, parseWith(state), this.repair);
-    const entry = this.calls[state.position] as ChatToolCall;
+    const entry = this.calls[state.position] as ChatStateCall;
     const last = { id: call.id, name: call.name, partialArguments: result.success ? result.data.arguments : entry.partialArguments };
     const openPath = result.success ? undefined : entry.openPath;
     const tools = this.tools;
@@ -179,14 +179,14 @@ export class ChatStage extends TrackingStage<ChatState> {
     this.pending++;
     validated.then((typed) => {
       this.pending--;
-      this.replace(state.position, this.settled(this.calls[state.position] as ChatToolCall, last, openPath, typed));
+      this.replace(state.position, this.settled(this.calls[state.position] as ChatStateCall, last, openPath, typed));
       if (this.pending === 0 && this.ending !== undefined) this.emitLast(this.ending);
       else this.flush();
     });
   }
 
   /** The entry of a closed call with its result (a validated success shows the schema's output). */
-  private settled(entry: ChatToolCall, last: Partial<ChatToolCall>, openPath: JsonPath | undefined, result: ToolCallResult): ChatToolCall {
+  private settled(entry: ChatStateCall, last: Partial<ChatStateCall>, openPath: JsonPath | undefined, result: ToolCallResult): ChatStateCall {
     const partialArguments = result.success ? result.data.arguments : last.partialArguments;
     return withChanges(entry, { ...last, partialArguments, openPath, result });
   }
@@ -210,19 +210,19 @@ export class ChatStage extends TrackingStage<ChatState> {
     if (state === undefined) {
       state = { position: this.calls.length, parser: undefined, consumed: 0, shown: -1 };
       this.states.set(call.seq, state);
-      const entry: ChatToolCall = { id: call.id, name: call.name, index: call.index, choice: call.choice, partialArguments: EMPTY, openPath: [] };
+      const entry: ChatStateCall = { id: call.id, name: call.name, index: call.index, choice: call.choice, partialArguments: EMPTY, openPath: [] };
       this.writableCalls().push(entry);
       this.changed = true;
     }
     return state;
   }
 
-  private replace(position: number, entry: ChatToolCall): void {
+  private replace(position: number, entry: ChatStateCall): void {
     this.writableCalls()[position] = entry;
     this.changed = true;
   }
 
-  private writableCalls(): ChatToolCall[] {
+  private writableCalls(): ChatStateCall[] {
     if (this.callsShared) {
       this.calls = this.calls.slice();
       this.callsShared = false;

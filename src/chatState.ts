@@ -20,7 +20,7 @@ export type ChatStatus = 'streaming' | 'done' | 'error';
 export type ChatUsage = Omit<UsageEvent, 'type'>;
 
 /** One tool call as a view shows it. */
-export interface ChatToolCall<Name extends string = string, Args = unknown, Call extends ToolCall<string, unknown> = ToolCall> {
+export interface ChatStateCall<Name extends string = string, Args = unknown, Call extends ToolCall<string, unknown> = ToolCall> {
   /** The call's id (the wire's, de-duplicated, or generated when the wire sent none). */
   readonly id: string;
   /** The tool name; `''` until the wire sends it. */
@@ -50,12 +50,12 @@ export interface ChatToolCall<Name extends string = string, Args = unknown, Call
  * tool's schema output. The name is `''` until the wire sends it and may be one `tools` lacks (its
  * result is then `unknown-tool`): the type lists the declared tools only.
  */
-export type TypedChatToolCall<T extends ToolSchemas> = {
-  [Name in keyof T & string]: ChatToolCall<Name, DeepPartial<StandardSchemaV1.InferOutput<T[Name]>>, ToolCall<Name, StandardSchemaV1.InferOutput<T[Name]>>>;
+export type TypedChatStateCall<T extends ToolSchemas> = {
+  [Name in keyof T & string]: ChatStateCall<Name, DeepPartial<StandardSchemaV1.InferOutput<T[Name]>>, ToolCall<Name, StandardSchemaV1.InferOutput<T[Name]>>>;
 }[keyof T & string];
 
 /** The state of one streaming turn. */
-export interface ChatState<Call extends ChatToolCall<string, unknown, ToolCall<string, unknown>> = ChatToolCall> {
+export interface ChatState<Call extends ChatStateCall<string, unknown, ToolCall<string, unknown>> = ChatStateCall> {
   /** `streaming` until the input ends; then `done`, or `error` with {@link error}. */
   readonly status: ChatStatus;
   /** The visible text so far. */
@@ -150,7 +150,7 @@ export const initialChatState: ChatState<never> = Object.freeze({ status: 'strea
  * @return An operator from {@link StreamEvent}s to {@link ChatState}s.
  */
 export function chatState(options?: ChatStateOptions): OperatorFunction<StreamEvent, ChatState>;
-export function chatState<T extends ToolSchemas>(options: TypedChatStateOptions<T>): OperatorFunction<StreamEvent, ChatState<TypedChatToolCall<T>>>;
+export function chatState<T extends ToolSchemas>(options: TypedChatStateOptions<T>): OperatorFunction<StreamEvent, ChatState<TypedChatStateCall<T>>>;
 export function chatState(options: ChatStateOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<StreamEvent, ChatState> {
   // One stage per subscription, as `stageOperator()` runs it (the subscriber is subscribed to the
   // source chain itself, so a synchronous source stops when the consumer unsubscribes), except that

@@ -36,10 +36,10 @@ export {
   type ChatState,
   type ChatStateOptions,
   type ChatStatus,
-  type ChatToolCall as ChatStateCall,
+  type ChatStateCall,
   type ChatUsage,
   type TypedChatStateOptions,
-  type TypedChatToolCall as TypedChatStateCall,
+  type TypedChatStateCall,
 } from './chatState';
 export type { DeepPartial } from './parse/deepPartial';
 export { validateResults } from './parse/validateResults';

@@ -6,7 +6,7 @@
 import type { Observable } from 'rxjs';
 import * as v from 'valibot';
 import { z } from 'zod';
-import { chatState, initialChatState, type ChatState, type ChatStatus, type TypedChatToolCall } from '../../src/chatState';
+import { chatState, initialChatState, type ChatState, type ChatStatus, type TypedChatStateCall } from '../../src/chatState';
 import type { StreamEvent } from '../../src/events';
 import type { DeepPartial } from '../../src/parse/deepPartial';
 import type { JsonPath } from '../../src/parse/partialJson';
@@ -47,8 +47,8 @@ const tools = {
   get_time: v.object({ zone: v.string(), precise: v.optional(v.boolean()) }),
 };
 const _typed$ = events$.pipe(chatState({ tools, choice: 0, allowPartialLiterals: true }));
-assertType<Equal<typeof _typed$, Observable<ChatState<TypedChatToolCall<typeof tools>>>>>();
-declare const typed: ChatState<TypedChatToolCall<typeof tools>>;
+assertType<Equal<typeof _typed$, Observable<ChatState<TypedChatStateCall<typeof tools>>>>>();
+declare const typed: ChatState<TypedChatStateCall<typeof tools>>;
 for (const call of typed.calls) {
   assertType<Equal<typeof call.name, 'get_weather' | 'get_time'>>();
   if (call.name === 'get_weather') {
