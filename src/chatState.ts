@@ -143,7 +143,7 @@ export const initialChatState: ChatState<never> = Object.freeze({ status: 'strea
  *       if (call.name === 'get_weather') console.log(state.status, call.partialArguments.city); // typed: string | undefined
  *     }
  *   });
- * // displays: streaming undefined, streaming Zü, …, streaming Zürich, done Zürich
+ * // displays: streaming undefined, …, streaming Zür, …, streaming Zürich, …, done Zürich
  * ```
  *
  * @param options The choice, `tools`, `allowPartialLiterals`, and the tool-call limits.
