@@ -9,7 +9,7 @@ import { rxResource, toSignal } from '@angular/core/rxjs-interop';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
-import { accumulateToolCalls, angularTextChunks, chatState, ProviderError, readStreamEvents, readToolCalls } from 'rxjs-tool-calls';
+import { accumulateToolCalls, angularTextChunks, chatState, isToolStreamError, readStreamEvents, readToolCalls } from 'rxjs-tool-calls';
 import { injectChatStream, streamFrom } from 'rxjs-tool-calls/angular';
 
 const weather = readFileSync(new URL('../examples/weather.sse', import.meta.url));
@@ -97,7 +97,7 @@ const tests = {
   },
   async 'streamFrom(): an HTTP 429 is a typed, retryable ProviderError with Retry-After'() {
     const error = await lastValueFrom(streamFrom(client, `${origin}/status/429`, {}, { provider: 'anthropic' }).pipe(readToolCalls())).then(() => undefined, (e) => e);
-    if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${error}`);
+    if (!isToolStreamError(error, 'provider-error')) throw new Error(`expected a provider-error, got ${error}`);
     equal([error.code, error.status, error.retryable, error.provider, error.type, error.retryAfterMs, error.message.includes('slow down')], ['provider-error', 429, true, 'anthropic', 'rate_limit_error', 20000, true], 'error');
   },
   async 'toSignal(chatState()): a truncated stream keeps its text and partial arguments (accumulateToolCalls() would throw on read)'() {
@@ -149,7 +149,7 @@ const tests = {
     const chat = inContext(() => injectChatStream({ url: `${origin}/status/429`, provider: 'anthropic' }));
     chat.start({});
     await waitFor(() => chat.state().status !== 'streaming', 'the end');
-    equal([chat.state().status, chat.state().error instanceof ProviderError, chat.state().error.status, chat.state().error.retryAfterMs], ['error', true, 429, 20000], 'state');
+    equal([chat.state().status, isToolStreamError(chat.state().error, 'provider-error'), chat.state().error.status, chat.state().error.retryAfterMs], ['error', true, 429, 20000], 'state');
   },
   async 'injectChatStream(): cancel() aborts the request and ends the state with an AbortError; start() again works'() {
     const chat = inContext(() => injectChatStream({ url: `${origin}/never` }));

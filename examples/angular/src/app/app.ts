@@ -1,6 +1,6 @@
 import { JsonPipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, computed } from '@angular/core';
-import { isToolStreamError, type ChatState, type TypedChatToolCall } from 'rxjs-tool-calls';
+import { isToolStreamError, type ChatState, type TypedChatStateCall } from 'rxjs-tool-calls';
 import { injectChatStream } from 'rxjs-tool-calls/angular';
 import { z } from 'zod';
 
@@ -9,7 +9,7 @@ const tools = {
   get_weather: z.object({ city: z.string(), days: z.number().int().min(1).max(14), units: z.enum(['celsius', 'fahrenheit']) }),
 };
 
-type Call = TypedChatToolCall<typeof tools>;
+type Call = TypedChatStateCall<typeof tools>;
 
 /**
  * Posts a prompt to the app's chat endpoint (a server of your own that calls the model with
