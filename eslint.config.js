@@ -3,7 +3,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'coverage/', 'docs/api/', 'node_modules/', '.bench-out/', 'examples/browser/dist/', 'examples/angular/.compiled/'] },
+  { ignores: ['dist/', 'coverage/', 'docs/api/', 'node_modules/', '.bench-out/', 'examples/browser/dist/', 'examples/angular/dist/', 'examples/angular/.angular/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

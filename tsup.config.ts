@@ -4,13 +4,13 @@ import { defineConfig } from 'tsup';
 const mainEntry = path.resolve('src/index.ts');
 
 /**
- * Secondary entry points (`rxjs-tool-calls/async`) import the main entry as the package itself
+ * Secondary entry points (`rxjs-tool-calls/async`, `rxjs-tool-calls/angular`) import the main entry as the package itself
  * instead of bundling a second copy of it: one copy of every class, so `instanceof` holds.
  */
 const mainEntryAsPackage = {
   name: 'main-entry-as-package',
   setup(build: { onResolve(options: { filter: RegExp }, callback: (args: { path: string; resolveDir: string }) => { path: string; external: boolean } | undefined): void }) {
-    build.onResolve({ filter: /^\.\/index$/ }, (args) => {
+    build.onResolve({ filter: /^\.\.?\/index$/ }, (args) => {
       const resolved = path.resolve(args.resolveDir, args.path) + '.ts';
       return resolved === mainEntry ? { path: 'rxjs-tool-calls', external: true } : undefined;
     });
@@ -18,7 +18,7 @@ const mainEntryAsPackage = {
 };
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', advanced: 'src/advanced.ts', async: 'src/async.ts', cli: 'src/cli.ts', marbles: 'marbles/index.ts' },
+  entry: { index: 'src/index.ts', advanced: 'src/advanced.ts', async: 'src/async.ts', angular: 'src/angular/index.ts', cli: 'src/cli.ts', marbles: 'marbles/index.ts' },
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
   sourcemap: true,
@@ -26,6 +26,6 @@ export default defineConfig({
   target: 'es2022',
   splitting: true,
   treeshake: true,
-  external: ['rxjs', 'zod', 'rxjs-for-await'],
+  external: ['rxjs', 'zod', 'rxjs-for-await', '@angular/core', '@angular/common'],
   esbuildPlugins: [mainEntryAsPackage],
 });

@@ -48,6 +48,7 @@ export { Stage, stageOperator } from './internal/stage';
 // ---- HTTP errors and network failures ----------------------------------------------------------
 export { httpProviderError } from './sources/response';
 export { isConnectionLost } from './sources/networkError';
+export { retryAfterMs } from './sources/retryAfter';
 
 // ---- One class per error code (for `instanceof` and for building errors) -----------------------
 export {

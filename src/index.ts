@@ -30,6 +30,18 @@ export { textToolCalls, type TextToolCallsOptions, type TextToolCallSyntax } fro
 export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './parse/toolCalls';
 export { accumulateToolCalls, type ToolCallSnapshot } from './parse/accumulateToolCalls';
 export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions } from './parse/partialToolCalls';
+export {
+  chatState,
+  initialChatState,
+  type ChatState,
+  type ChatStateOptions,
+  type ChatStatus,
+  type ChatStateCall,
+  type ChatUsage,
+  type TypedChatStateOptions,
+  type TypedChatStateCall,
+} from './chatState';
+export type { DeepPartial } from './parse/deepPartial';
 export { validateResults } from './parse/validateResults';
 export { type InferToolCall, type MaybePromise, type StandardSchemaV1, type ToolSchemas, type TypedToolCallResult } from './parse/validate';
 export type { TrackerOptions } from './accumulate/tracker';
@@ -50,6 +62,7 @@ export {
   type NodeReadableLike,
   type ReadableStreamInput,
   type ResponseLike,
+  type HeadersLike,
 } from './sources';
 export { fromAnthropicEvents, fromOpenAIChatChunks, fromOpenAIResponsesEvents, fromSdkEvents, type SdkEventName, type TypedSdkEvent } from './sdk';
 

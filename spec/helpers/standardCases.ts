@@ -17,12 +17,28 @@ function scheduler(): TestScheduler {
   return new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 }
 
+/** Options of {@link standardCases}. */
+export interface StandardCasesOptions {
+  /**
+   * For operators that never error and end with a value of their own (view states such as
+   * `chatState()`): the last value when an empty source completes, and the last value when the
+   * source fails with `error` (either may be a jest asymmetric matcher). The empty and error cases
+   * then expect that value, then completion, instead of silence or the error.
+   */
+  readonly endsWith?: {
+    readonly completed: unknown;
+    readonly failed: (error: unknown) => unknown;
+  };
+}
+
 /**
  * @param makeOperator Builds a fresh operator under test.
  * @param sampleInput Source values that, emitted in order (and repeated), make the operator emit
  *   at least one value. Used as marble values `a`, `b`, `c`, … and for the synchronous source.
+ * @param options `endsWith` for operators that turn the source's end into a last value.
  */
-export function standardCases<I>(makeOperator: () => OperatorFunction<I, unknown>, sampleInput: readonly [I, ...I[]]): void {
+export function standardCases<I>(makeOperator: () => OperatorFunction<I, unknown>, sampleInput: readonly [I, ...I[]], options: StandardCasesOptions = {}): void {
+  const endsWith = options.endsWith;
   const values: Record<string, I> = {};
   sampleInput.forEach((value, i) => (values[String.fromCharCode(97 + i)] = value));
   const letters = Object.keys(values);
@@ -31,7 +47,8 @@ export function standardCases<I>(makeOperator: () => OperatorFunction<I, unknown
     it('completes with nothing when the source is empty', () => {
       scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
         const source = cold<I>('---|');
-        expectObservable(source.pipe(makeOperator())).toBe('---|');
+        if (endsWith === undefined) expectObservable(source.pipe(makeOperator())).toBe('---|');
+        else expectObservable(source.pipe(makeOperator())).toBe('---(z|)', { z: endsWith.completed });
         expectSubscriptions(source.subscriptions).toBe('^--!');
       });
     });
@@ -44,22 +61,31 @@ export function standardCases<I>(makeOperator: () => OperatorFunction<I, unknown
       });
     });
 
-    it('passes a source error through', () => {
+    it(endsWith === undefined ? 'passes a source error through' : 'turns a source error into a last value and completes', () => {
       const error = new Error('source failed');
       scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
         const source = cold<I>('--#', undefined, error);
-        expectObservable(source.pipe(makeOperator())).toBe('--#', undefined, error);
+        if (endsWith === undefined) expectObservable(source.pipe(makeOperator())).toBe('--#', undefined, error);
+        else expectObservable(source.pipe(makeOperator())).toBe('--(z|)', { z: endsWith.failed(error) });
         expectSubscriptions(source.subscriptions).toBe('^-!');
       });
     });
 
-    it('passes a source error through after values', () => {
+    it(endsWith === undefined ? 'passes a source error through after values' : 'turns a source error after values into a last value and completes', () => {
       const error = new Error('source failed');
       let received: unknown;
+      const values: unknown[] = [];
+      let completed = false;
       concat(from(sampleInput), throwError(() => error))
         .pipe(makeOperator())
-        .subscribe({ error: (e: unknown) => (received = e) });
-      expect(received).toBe(error);
+        .subscribe({ next: (v) => values.push(v), error: (e: unknown) => (received = e), complete: () => (completed = true) });
+      if (endsWith === undefined) {
+        expect(received).toBe(error);
+      } else {
+        expect([received, completed]).toEqual([undefined, true]);
+        expect(values.length).toBeGreaterThan(1);
+        expect(values.at(-1)).toEqual(endsWith.failed(error));
+      }
     });
 
     it('unsubscribes the source when unsubscribed early', () => {

@@ -22,9 +22,10 @@ export function isRetryable(status: number | undefined, code: string | undefined
  *
  * `httpStatus`, when given (an HTTP response's status), is the error's `status` and decides
  * `retryable` together with the payload's code and type. `provider` may be any name (`'http'` for
- * errors read from an HTTP response before any wire format is known).
+ * errors read from an HTTP response before any wire format is known). `retryAfterMs`: the delay the
+ * response's `Retry-After` asked for.
  */
-export function providerError(provider: string, payload: unknown, fallbackMessage = 'provider reported an error', httpStatus?: number): ProviderError {
+export function providerError(provider: string, payload: unknown, fallbackMessage = 'provider reported an error', httpStatus?: number, retryAfterMs?: number): ProviderError {
   const outer = asRecord(payload);
   const inner = asRecord(outer?.['error']) ?? outer;
   const rawCode = inner?.['code'] ?? outer?.['code'];
@@ -39,7 +40,7 @@ export function providerError(provider: string, payload: unknown, fallbackMessag
     asNumber(inner?.['status_code']) ?? // Groq's in-stream errors
     (typeof rawCode === 'number' && rawCode >= 100 && rawCode < 600 ? rawCode : undefined);
   const message = asString(inner?.['message']) ?? asString(outer?.['message']) ?? (typeof payload === 'string' ? payload : fallbackMessage);
-  const info: ProviderErrorInfo = { provider, providerCode, type, message, status, retryable: isRetryable(status, providerCode, type), payload };
+  const info: ProviderErrorInfo = { provider, providerCode, type, message, status, retryable: isRetryable(status, providerCode, type), payload, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   // Groq `tool_use_failed`: the rejected generation, and the call it holds (never run).
   const failedGeneration = asString(inner?.['failed_generation']) ?? asString(outer?.['failed_generation']);
   if (failedGeneration === undefined) return new ProviderError(info);

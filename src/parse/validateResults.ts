@@ -5,7 +5,7 @@
  */
 import { mergeMap, type ObservableInput, type OperatorFunction } from 'rxjs';
 import type { ToolCallResult } from '../result';
-import { isPromiseLike, validateToolCall, type ToolSchemas, type TypedToolCallResult } from './validate';
+import { isPromiseLike, validateToolCall, type MaybePromise, type ToolSchemas, type TypedToolCallResult } from './validate';
 
 /**
  * Validate each successful result against its tool's schema; failures pass through unchanged.
@@ -49,4 +49,18 @@ export function validating<I, O>(tools: ToolSchemas, resultOf: (value: I) => Too
     const validated = validateToolCall(tools, result.data);
     return isPromiseLike(validated) ? Promise.resolve(validated).then((v) => withResult(value, v)) : [withResult(value, validated)];
   });
+}
+
+/**
+ * Validate one result as {@link validateResults} does: a failure unchanged, a success checked
+ * against its tool's schema (`unknown-tool`, `invalid-arguments`; a validator that throws or
+ * rejects gives `invalid-arguments` with the thrown message). Synchronous when the validator is.
+ *
+ * @param tools Tool names mapped to Standard Schema validators.
+ * @param result The result to check.
+ * @return The typed result, or a Promise of it when the validator is asynchronous.
+ */
+export function validateResult<T extends ToolSchemas>(tools: T, result: ToolCallResult): MaybePromise<TypedToolCallResult<T>> {
+  if (!result.success) return result;
+  return validateToolCall(tools, result.data) as MaybePromise<TypedToolCallResult<T>>;
 }

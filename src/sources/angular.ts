@@ -5,6 +5,7 @@
  */
 import { Observable, type OperatorFunction } from 'rxjs';
 import { httpProviderError } from './response';
+import { retryAfterMs, type HeadersLike } from './retryAfter';
 
 /** `HttpEventType.DownloadProgress`. */
 const DOWNLOAD_PROGRESS = 3;
@@ -45,7 +46,7 @@ export interface AngularTextChunksOptions {
 }
 
 /** Angular's `HttpErrorResponse`, structurally: a named error with an HTTP status and the error body. */
-function isHttpErrorResponse(value: unknown): value is { status: number; statusText?: string; error?: unknown } {
+function isHttpErrorResponse(value: unknown): value is { status: number; statusText?: string; error?: unknown; headers?: HeadersLike } {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as { name?: unknown; status?: unknown };
   return record.name === 'HttpErrorResponse' && typeof record.status === 'number' && record.status > 0;
@@ -72,7 +73,8 @@ function isHttpErrorResponse(value: unknown): value is { status: number; statusT
  * 2. The final `Response` emits the rest of its `body` that no progress event carried (all of it
  *    when progress was not reported).
  * 3. An `HttpErrorResponse` with an HTTP status becomes a `ProviderError` (code `provider-error`)
- *    with `status`, `retryable` and the error body parsed as a JSON error when possible; other
+ *    with `status`, `retryable`, `retryAfterMs` (from its `Retry-After` header) and the error body
+ *    parsed as a JSON error when possible; other
  *    errors (status 0: the network failed) pass through unchanged.
  * 4. Cancelling is `HttpClient`'s own: unsubscribing aborts the request.
  *
@@ -109,7 +111,7 @@ export function angularTextChunks(options: AngularTextChunksOptions = {}): Opera
           }
         },
         error(error: unknown) {
-          subscriber.error(isHttpErrorResponse(error) ? httpProviderError(error.status, error.error, error.statusText ?? '', provider) : error);
+          subscriber.error(isHttpErrorResponse(error) ? httpProviderError(error.status, error.error, error.statusText ?? '', provider, retryAfterMs(error.headers)) : error);
         },
         complete() {
           subscriber.complete();

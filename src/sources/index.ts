@@ -11,3 +11,4 @@ export { fromResponse, responseBody, httpProviderError, type ResponseLike, type 
 export { fromNodeReadable, type NodeReadableLike } from './nodeReadable';
 export { angularTextChunks, type AngularHttpEventLike, type AngularTextChunksOptions } from './angular';
 export { isConnectionLost } from './networkError';
+export { retryAfterMs, type HeadersLike } from './retryAfter';

@@ -9,6 +9,7 @@ import { isRetryable, providerError } from '../errors/providerError';
 import { asRecord } from '../internal/json';
 import { asConnectionLost } from './networkError';
 import { alreadyConsumedError, readStream } from './readableStream';
+import { retryAfterMs, type HeadersLike } from './retryAfter';
 
 /** The parts of a fetch `Response` that are read (undici, browsers, Deno, Bun, `node-fetch` 3 all fit). */
 export interface ResponseLike {
@@ -24,6 +25,8 @@ export interface ResponseLike {
   readonly bodyUsed: boolean;
   /** Read the whole body as text (used for the error body of a non-2xx response). */
   text(): Promise<string>;
+  /** The response headers; on a non-2xx response `Retry-After` / `retry-after-ms` become `ProviderError.retryAfterMs`. */
+  readonly headers?: HeadersLike;
 }
 
 /** Options of {@link fromResponse} and {@link responseBody}. */
@@ -42,8 +45,9 @@ export interface FromResponseOptions {
  * @param body The response body: text (parsed as JSON when it is JSON) or an already-parsed value.
  * @param statusText The HTTP status text, for the message when the body has none.
  * @param provider The name for `ProviderError.provider`. Default `'http'`.
+ * @param retryAfterMs The delay the response asked for before a retry (see `retryAfterMs()`), kept as `ProviderError.retryAfterMs`.
  */
-export function httpProviderError(status: number, body: unknown, statusText = '', provider = 'http'): ProviderError {
+export function httpProviderError(status: number, body: unknown, statusText = '', provider = 'http', retryAfterMs?: number): ProviderError {
   const head = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
   let payload = body;
   if (typeof body === 'string') {
@@ -53,7 +57,7 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
       payload = body;
     }
   }
-  if (asRecord(payload) !== undefined) return providerError(provider, payload, head, status);
+  if (asRecord(payload) !== undefined) return providerError(provider, payload, head, status, retryAfterMs);
   const text = typeof payload === 'string' ? payload.trim() : payload === undefined || payload === null ? '' : String(payload);
   return new ProviderError({
     provider,
@@ -63,6 +67,7 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
     status,
     retryable: isRetryable(status, undefined, undefined),
     payload: body,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   });
 }
 
@@ -88,7 +93,8 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
  *
  * 1. A non-2xx response errors with a `ProviderError` (code `provider-error`): `status`, `retryable`
  *    (408, 409, 429, 5xx, or a retryable provider code) and the body parsed as a JSON error when
- *    possible (see {@link httpProviderError}); `provider` is `options.provider` or `'http'`.
+ *    possible (see {@link httpProviderError}); `provider` is `options.provider` or `'http'`;
+ *    `retryAfterMs` is the delay its `Retry-After` (or `retry-after-ms`) header asked for.
  * 2. A 2xx response without a body errors with `TruncatedStreamError` (code `truncated`).
  * 3. A body that was already read errors with a `TypeError`: a `Response` can be read once, so
  *    subscribe once (use `defer(() => fromResponse(fetch(…)))` or `fromFetch` to retry).
@@ -138,9 +144,10 @@ function responseChunks(response: ResponseLike | PromiseLike<ResponseLike>, prov
           return;
         }
         if (!res.ok) {
+          const wait = retryAfterMs(res.headers);
           res.text().then(
-            (text) => subscriber.error(httpProviderError(res.status, text, res.statusText, provider)),
-            () => subscriber.error(httpProviderError(res.status, '', res.statusText, provider)),
+            (text) => subscriber.error(httpProviderError(res.status, text, res.statusText, provider, wait)),
+            () => subscriber.error(httpProviderError(res.status, '', res.statusText, provider, wait)),
           );
           return;
         }

@@ -1,0 +1,106 @@
+// The example app's server (node:http on 127.0.0.1): serves the built app (`ng build` →
+// dist/chat/browser) and stands in for your chat endpoint: POST /api/chat answers with a scripted
+// OpenAI chat-completions stream (text, then one get_weather call whose arguments arrive in
+// fragments), written slowly in small chunks so the page shows them growing. A real endpoint calls
+// the model with `stream: true` and passes its SSE through (keeping the API key on the server).
+//
+//   npm start        (ng build, then this server)     open http://127.0.0.1:4300/
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('dist/chat/browser/', import.meta.url));
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.ico': 'image/x-icon', '.txt': 'text/plain' };
+
+/** The text the scripted answer says, and the arguments of its call. */
+export const ANSWER = { text: 'Let me check the weather in Zürich for the next three days.', arguments: { city: 'Zürich', days: 3, units: 'celsius' } };
+/** The argument fragments, as a model sends them: keys and values cut anywhere. */
+const FRAGMENTS = ['{"ci', 'ty": "Zü', 'rich", "da', 'ys": 3, "un', 'its": "cel', 'sius"}'];
+/** The stream waits here when started with `hold` (after `{"city": "Zürich", "da`: the city is complete, `days` not shown yet). */
+const HOLD_AFTER = 3;
+
+const chunk = (delta, finish = null) => ({ id: 'chatcmpl-demo', object: 'chat.completion.chunk', created: 1764460800, model: 'demo-model', choices: [{ index: 0, delta, finish_reason: finish }] });
+const event = (data) => `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+
+/** The scripted answer as SSE text, in two parts: up to the hold point, and the rest. */
+export function chatStream() {
+  const head = [
+    event(chunk({ role: 'assistant', content: '' })),
+    ...['Let me check ', 'the weather in ', 'Zürich ', 'for the next ', 'three days.'].map((text) => event(chunk({ content: text }))),
+    event(chunk({ tool_calls: [{ index: 0, id: 'call_demo_1', type: 'function', function: { name: 'get_weather', arguments: '' } }] })),
+    ...FRAGMENTS.slice(0, HOLD_AFTER).map((args) => event(chunk({ tool_calls: [{ index: 0, function: { arguments: args } }] }))),
+  ];
+  const tail = [
+    ...FRAGMENTS.slice(HOLD_AFTER).map((args) => event(chunk({ tool_calls: [{ index: 0, function: { arguments: args } }] }))),
+    event(chunk({}, 'tool_calls')),
+    event({ id: 'chatcmpl-demo', object: 'chat.completion.chunk', created: 1764460800, model: 'demo-model', choices: [], usage: { prompt_tokens: 52, completion_tokens: 31, total_tokens: 83 } }),
+    event('[DONE]'),
+  ];
+  return { head: head.join(''), tail: tail.join('') };
+}
+
+/** `text` as UTF-8 chunks of `size` bytes (a character may be cut in two, as the network does). */
+function chunksOf(text, size) {
+  const bytes = Buffer.from(text, 'utf8');
+  const out = [];
+  for (let i = 0; i < bytes.length; i += size) out.push(bytes.subarray(i, i + size));
+  return out;
+}
+
+/**
+ * Start the server. `delayMs` and `chunkSize`: how slowly the answer is written. `hold`: each answer
+ * waits at the hold point until `release()` is called (for tests that look at the page mid-stream).
+ */
+export async function startServer({ port = 0, delayMs = 12, chunkSize = 24, hold = false } = {}) {
+  const waiting = [];
+  const requests = [];
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (path === '/api/chat') {
+      if (req.method !== 'POST') return res.writeHead(405, { allow: 'POST' }).end();
+      const closed = new Promise((resolve) => res.on('close', resolve));
+      let body = '';
+      req.on('data', (data) => (body += data));
+      req.on('end', () => {
+        requests.push({ body: JSON.parse(body || 'null'), closed });
+        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' });
+        const { head, tail } = chatStream();
+        const write = (chunks, then) => {
+          let timer;
+          res.on('close', () => clearTimeout(timer));
+          const next = (i) => {
+            if (res.destroyed) return;
+            if (i === chunks.length) return then();
+            res.write(chunks[i]);
+            timer = setTimeout(next, delayMs, i + 1);
+          };
+          next(0);
+        };
+        const rest = () => write(chunksOf(tail, chunkSize), () => res.end());
+        write(chunksOf(head, chunkSize), () => (hold ? waiting.push(rest) : rest()));
+      });
+      return;
+    }
+    // The app: a file of the build, else index.html (client-side routes).
+    const file = join(root, normalize(decodeURIComponent(path)).replace(/^([/\\]|\.\.)+/, ''));
+    const target = existsSync(file) && statSync(file).isFile() ? file : join(root, 'index.html');
+    if (!existsSync(target)) return res.writeHead(404, { 'content-type': 'text/plain' }).end('not built: run `ng build` first');
+    res.writeHead(200, { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    createReadStream(target).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    /** Every POST /api/chat so far: its parsed body, and a promise of its socket's close. */
+    requests,
+    /** Let the answers waiting at the hold point go on. */
+    release: () => waiting.splice(0).forEach((go) => go()),
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { origin } = await startServer({ port: Number(process.argv[2] ?? 4300), delayMs: 40, chunkSize: 12 });
+  console.log(`Angular example: ${origin}/`);
+}

@@ -1,0 +1,135 @@
+// The Angular CLI example app, end to end: installs its dependencies (`npm ci` in examples/angular,
+// which packs this repository as `rxjs-tool-calls`: run `npm run build` first), builds it with
+// `ng build`, serves it with its scripted SSE endpoint from one 127.0.0.1 server
+// (examples/angular/server.mjs), and drives it in headless Chromium (playwright-core +
+// /usr/bin/chromium): the text and the partial arguments show while the answer streams, the
+// validated arguments at the end, and Stop cancels a turn keeping what arrived. Saves
+// examples/angular/screenshot.png (mid-stream). Prints the seconds of each phase and
+// "angular-app: N passed, M failed"; exits 1 on failure. `--skip-install` / `--skip-build` reuse
+// what is there.
+/* global window, document, MutationObserver -- the functions passed to page.evaluate run in the page */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const app = fileURLToPath(new URL('../examples/angular/', import.meta.url));
+const screenshot = `${app}screenshot.png`;
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ANSWER_TEXT = 'Let me check the weather in Zürich for the next three days.';
+
+let passed = 0;
+let failed = 0;
+async function check(name, body) {
+  try {
+    await body();
+    passed++;
+    console.log(`ok ${name}`);
+  } catch (error) {
+    failed++;
+    console.log(`FAIL ${name}\n  ${error?.message ?? error}`);
+  }
+}
+const equal = (actual, expected, what) => {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+};
+/** Run a phase, print its seconds. */
+function timed(what, run) {
+  const start = performance.now();
+  run();
+  console.log(`${what}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+}
+const sh = (command, args) => execFileSync(command, args, { cwd: app, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NG_CLI_ANALYTICS: 'false', NO_COLOR: '1' } });
+
+let browser;
+let server;
+try {
+  if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('the library is not built: run `npm run build` first');
+  if (!process.argv.includes('--skip-install')) timed('npm ci (examples/angular)', () => sh('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']));
+  if (!process.argv.includes('--skip-build')) timed('ng build', () => sh('npx', ['ng', 'build']));
+  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  const started = performance.now();
+  const { startServer } = await import('../examples/angular/server.mjs');
+  server = await startServer({ hold: true, delayMs: 8, chunkSize: 16 });
+  browser = await chromium.launch({ executablePath, args: FLAGS });
+  const page = await browser.newPage({ viewport: { width: 900, height: 400 }, deviceScaleFactor: 1 });
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
+  await page.goto(`${server.origin}/`);
+  await page.waitForSelector('button.ask:not([disabled])');
+  // Every distinct text and arguments the page shows, recorded in the page as the DOM changes.
+  await page.evaluate(() => {
+    const seen = (window.__seen = { text: [], args: [] });
+    const record = () => {
+      const text = document.querySelector('.text')?.textContent ?? '';
+      const args = document.querySelector('.call .args')?.textContent ?? '';
+      if (text !== '' && seen.text.at(-1) !== text) seen.text.push(text);
+      if (args !== '' && seen.args.at(-1) !== args) seen.args.push(args);
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const view = () =>
+    page.evaluate(() => ({
+      status: document.querySelector('.status')?.getAttribute('data-status'),
+      text: document.querySelector('.text')?.textContent,
+      calls: [...document.querySelectorAll('.call')].map((li) => ({
+        name: li.getAttribute('data-name'),
+        outcome: li.getAttribute('data-outcome'),
+        city: li.querySelector('.city').textContent,
+        days: li.querySelector('.days').textContent,
+        args: JSON.parse(li.querySelector('.args').textContent),
+      })),
+      error: document.querySelector('.error')?.textContent,
+    }));
+
+  await page.click('button.ask');
+  await check('the prompt is posted to the endpoint as a chat request', async () => {
+    for (let i = 0; i < 100 && server.requests.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    equal(server.requests[0]?.body, { model: 'demo-model', stream: true, messages: [{ role: 'user', content: 'What will the weather be in Zürich this week?' }] }, 'request body');
+  });
+  await check('while streaming: the text and the partial arguments (city complete, days not yet)', async () => {
+    await page.waitForFunction(() => document.querySelector('.call .args')?.textContent?.includes('Zürich'), null, { timeout: 15000 });
+    const shown = await view();
+    equal(shown, { status: 'streaming', text: ANSWER_TEXT, calls: [{ name: 'get_weather', outcome: 'receiving', city: 'Zürich', days: '…', args: { city: 'Zürich' } }] }, 'the page mid-stream');
+    equal(await page.isDisabled('button.ask'), true, 'Ask is disabled while streaming');
+  });
+  await page.screenshot({ path: screenshot });
+  server.release();
+  await check('at the end: the validated arguments, the finish reason and the usage', async () => {
+    await page.waitForSelector('.status[data-status="done"]', { timeout: 15000 });
+    const shown = await view();
+    equal(shown, { status: 'done', text: ANSWER_TEXT, calls: [{ name: 'get_weather', outcome: 'ok', city: 'Zürich', days: '3', args: { city: 'Zürich', days: 3, units: 'celsius' } }] }, 'the page at the end');
+    const status = await page.textContent('.status');
+    if (!status.includes('tool-calls') || !status.includes('83 tokens')) throw new Error(`status line: ${status}`);
+  });
+  await check('the text and the arguments grew through several values on the page', async () => {
+    const seen = await page.evaluate(() => window.__seen);
+    if (seen.text.length < 3 || !seen.text.every((t, i) => i === 0 || t.startsWith(seen.text[i - 1]))) throw new Error(`texts shown: ${JSON.stringify(seen.text)}`);
+    const args = seen.args.map((a) => JSON.parse(a));
+    if (args.length < 4) throw new Error(`arguments shown: ${JSON.stringify(args)}`);
+    equal(args.at(-1), { city: 'Zürich', days: 3, units: 'celsius' }, 'the last arguments shown');
+  });
+  await check('Stop cancels a turn: the request is aborted, the state ends with the AbortError, what arrived stays', async () => {
+    await page.click('button.ask');
+    await page.waitForFunction(() => document.querySelector('.call .args')?.textContent?.includes('Zürich') && document.querySelector('.status')?.getAttribute('data-status') === 'streaming', null, { timeout: 15000 });
+    await page.click('button.stop');
+    await page.waitForSelector('.status[data-status="error"]', { timeout: 5000 });
+    const shown = await view();
+    equal([shown.text, shown.calls.map((c) => [c.outcome, c.args]), shown.error?.startsWith('AbortError')], [ANSWER_TEXT, [['incomplete', { city: 'Zürich' }]], true], 'the cancelled turn');
+    await Promise.race([server.requests.at(-1).closed, new Promise((_, reject) => setTimeout(() => reject(new Error('the request was not aborted')), 3000))]);
+    server.release();
+  });
+  await check('no page errors', async () => equal(pageErrors, [], 'page errors'));
+  console.log(`browser test: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`screenshot: ${screenshot}`);
+} catch (error) {
+  failed++;
+  console.log(`FAIL angular app test setup\n  ${error?.stack ?? error}`);
+} finally {
+  await browser?.close();
+  await server?.close();
+}
+console.log(`angular-app: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

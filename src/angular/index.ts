@@ -1,0 +1,9 @@
+/**
+ * `rxjs-tool-calls/angular`: Angular `HttpClient` streaming and a chat turn as a signal. Needs
+ * `@angular/core` and `@angular/common` (≥ 19, optional peers of the package); the main entry
+ * never loads Angular.
+ *
+ * @packageDocumentation
+ */
+export { streamFrom, type StreamFromOptions, type StreamRequestOptions } from './streamFrom';
+export { injectChatStream, type ChatStream, type ChatStreamOptions, type TypedChatStreamOptions } from './injectChatStream';

@@ -1,0 +1,138 @@
+/**
+ * `injectChatStream()`: a streaming chat turn as an Angular signal.
+ *
+ * @module
+ */
+import { HttpClient } from '@angular/common/http';
+import { assertInInjectionContext, DestroyRef, inject, Injector, signal, type Signal } from '@angular/core';
+import { Subject, takeUntil, type Subscription } from 'rxjs';
+import {
+  chatState,
+  initialChatState,
+  readStreamEvents,
+  type ChatState,
+  type ChatStateOptions,
+  type ChatStateCall,
+  type ReadStreamEventsOptions,
+  type ToolSchemas,
+  type TypedChatStateCall,
+} from '../index';
+import { streamFrom, type StreamFromOptions, type StreamRequestOptions } from './streamFrom';
+
+/** Options of {@link injectChatStream}. */
+export interface ChatStreamOptions extends ChatStateOptions, ReadStreamEventsOptions, StreamRequestOptions {
+  /** The endpoint each turn is sent to (your server, which calls the model with `stream: true`). */
+  readonly url: string;
+  /** The injector to use when called outside an injection context (a constructor or field initializer). */
+  readonly injector?: Injector;
+}
+
+/** Options of {@link injectChatStream} with typed tools. */
+export interface TypedChatStreamOptions<T extends ToolSchemas> extends ChatStreamOptions {
+  /** Tool names mapped to their argument schemas: calls are typed by name and validated when they close (see `chatState()`). */
+  readonly tools: T;
+}
+
+/** A streaming chat turn, as signals. */
+export interface ChatStream<Call extends ChatStateCall<string, unknown> = ChatStateCall> {
+  /**
+   * The state of the current (or last) turn: text, calls with their partial arguments and results,
+   * `status` (see `chatState()`). `undefined` before the first {@link start}.
+   */
+  readonly state: Signal<ChatState<Call> | undefined>;
+  /**
+   * Send `body` to the endpoint and stream the answer into {@link state}, which starts over from
+   * `initialChatState` at once. A turn still streaming is cancelled first (silently: its state is
+   * replaced).
+   */
+  start(body: unknown): void;
+  /**
+   * Abort the turn still streaming: the request is cancelled, and {@link state} ends with `status:
+   * 'error'`, an `AbortError` `DOMException` as `error`, and its open calls `incomplete`. Nothing
+   * happens when no turn is streaming.
+   */
+  cancel(): void;
+}
+
+/**
+ * A chat turn streamed from your endpoint into a signal: `start(body)` posts with `HttpClient`, the
+ * answer is read as it arrives (`readStreamEvents()`, any wire format) and folded by `chatState()`.
+ *
+ * <span class="informal">For components: call it in a field initializer, render `state()`, call
+ * `start()` from an event handler. The request is cancelled when the component is destroyed.</span>
+ *
+ * 1. Needs an injection context (or the `injector` option) and `provideHttpClient(withFetch())`.
+ * 2. `state()` is `undefined` until the first `start()`, then one immutable {@link ChatState} per
+ *    change (unchanged calls keep their identity, so `@for (…; track call.id)` redraws only what
+ *    changed).
+ * 3. Never throws and never leaves the state streaming: an HTTP error status (a `provider-error`
+ *    with `status` and `retryAfterMs`), a cut connection or a truncated stream end the turn with
+ *    `status: 'error'` and the error, keeping the text and partial arguments that arrived.
+ * 4. One turn at a time: `start()` cancels the previous one; `cancel()` aborts it (see {@link ChatStream.cancel}).
+ *
+ * @example
+ * ```ts
+ * import { Component } from '@angular/core';
+ * import { JsonPipe } from '@angular/common';
+ * import { injectChatStream } from 'rxjs-tool-calls/angular';
+ *
+ * @Component({
+ *   selector: 'app-chat',
+ *   imports: [JsonPipe],
+ *   template: `
+ *     <button (click)="chat.start({ prompt: 'Weather in Zürich?' })">Ask</button>
+ *     <p>{{ chat.state()?.text }}</p>
+ *     @for (call of chat.state()?.calls; track call.id) {
+ *       <pre>{{ call.name }} {{ call.partialArguments | json }}</pre>
+ *     }
+ *   `,
+ * })
+ * export class ChatComponent {
+ *   readonly chat = injectChatStream({ url: '/api/chat' });
+ * }
+ * ```
+ *
+ * @param options The endpoint, the request options (`headers`, …), the wire format (`provider`,
+ *   default `auto`), `idleTimeoutMs`, and `chatState()`'s options (`tools`, `choice`, …).
+ * @return The state signal with `start()` and `cancel()`.
+ */
+export function injectChatStream(options: ChatStreamOptions): ChatStream;
+export function injectChatStream<T extends ToolSchemas>(options: TypedChatStreamOptions<T>): ChatStream<TypedChatStateCall<T>>;
+export function injectChatStream(options: ChatStreamOptions & { readonly tools?: ToolSchemas }): ChatStream {
+  if (options.injector === undefined) assertInInjectionContext(injectChatStream);
+  const injector = options.injector ?? inject(Injector);
+  const http = injector.get(HttpClient);
+  const { url, method, headers, params, context, withCredentials } = options;
+  // The wire format, when one is named, is also the name on the provider-error of an HTTP failure.
+  const format = options.provider;
+  const provider = format === undefined || format === 'auto' ? undefined : typeof format === 'string' ? format : format.name;
+  const request: StreamFromOptions = { method, headers, params, context, withCredentials, provider };
+  const toState = options.tools === undefined ? chatState(options) : chatState({ ...options, tools: options.tools });
+  const state = signal<ChatState | undefined>(undefined);
+  let turn: { readonly subscription: Subscription; readonly abort: Subject<never> } | undefined;
+
+  const stop = (): void => {
+    turn?.subscription.unsubscribe();
+    turn = undefined;
+  };
+  injector.get(DestroyRef).onDestroy(stop);
+
+  return {
+    state: state.asReadonly(),
+    start(body: unknown): void {
+      stop();
+      state.set(initialChatState);
+      // `abort` only ever fails (cancel()): takeUntil passes its error on and unsubscribes the request.
+      const abort = new Subject<never>();
+      const subscription = streamFrom(http, url, body, request)
+        .pipe(takeUntil(abort), readStreamEvents(options), toState)
+        .subscribe((next) => state.set(next));
+      if (!subscription.closed) turn = { subscription, abort };
+    },
+    cancel(): void {
+      const current = turn;
+      if (current === undefined || current.subscription.closed) return;
+      current.abort.error(new DOMException('The chat turn was cancelled', 'AbortError'));
+    },
+  };
+}
