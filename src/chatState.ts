@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { CallIdentity } from './errors';
 import { catchError, concatWith, ignoreElements, NEVER, Observable, tap, type OperatorFunction } from 'rxjs';
 import type { TrackerOptions } from './accumulate/tracker';
 import { ChatStage } from './chatStage';
@@ -20,15 +21,9 @@ export type ChatStatus = 'streaming' | 'done' | 'error';
 export type ChatUsage = Omit<UsageEvent, 'type'>;
 
 /** One tool call as a view shows it. */
-export interface ChatStateCall<Name extends string = string, Args = unknown, Call extends ToolCall<string, unknown> = ToolCall> {
-  /** The call's id (the wire's, de-duplicated, or generated when the wire sent none). */
-  readonly id: string;
-  /** The tool name; `''` until the wire sends it. */
+export interface ChatStateCall<Name extends string = string, Args = unknown, Call extends ToolCall<string, unknown> = ToolCall> extends CallIdentity {
+  /** The tool name (narrowed by tool when tools are typed). */
   readonly name: Name;
-  /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
-  readonly index: number;
-  /** The choice the call belongs to (the `choice` option). */
-  readonly choice: number;
   /**
    * The arguments received so far, parsed (an immutable snapshot, as `partialToolCalls()` shows
    * them): `{}` until the first member is readable. Once the call succeeded, exactly

@@ -6,7 +6,7 @@
  * @module
  */
 import type { ProviderMetadata } from './events';
-import type { ToolCallError } from './errors';
+import type { CallIdentity, ToolCallError } from './errors';
 
 /** A success or a typed failure. */
 export type Result<T, E> =
@@ -28,15 +28,9 @@ export type Result<T, E> =
     };
 
 /** One completed tool call. */
-export interface ToolCall<Name extends string = string, Args = unknown> {
-  /** The wire's call id; generated (unique) when the wire sent none; de-duplicated when the wire repeated one. */
-  readonly id: string;
-  /** The tool the model called, as the wire named it (e.g. `'get_weather'`); `''` if the wire never sent a name. */
+export interface ToolCall<Name extends string = string, Args = unknown> extends CallIdentity {
+  /** The tool name (narrowed by tool when tools are typed). */
   readonly name: Name;
-  /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
-  readonly index: number;
-  /** The choice the call belongs to (0 unless `n > 1`). */
-  readonly choice: number;
   /** The parsed JSON arguments (`{}` when the call sent none or only whitespace). */
   readonly arguments: Args;
   /** The argument text exactly as it arrived, concatenated. */

@@ -8,16 +8,23 @@ import type { StreamErrorCode } from './table';
  * @module
  */
 
-/** The identity of the tool call an error is about, with the raw argument text received so far. */
-export interface ToolCallContext {
-  /** The call's id, as on its result (the wire's id, generated or de-duplicated; see `ToolCall.id`). */
+/**
+ * Who a tool call is: the identity every view of a call shares (its result, its errors, its
+ * updates, partial values, snapshots and view state), decided once by the tracker.
+ */
+export interface CallIdentity {
+  /** The call's id: the wire's, de-duplicated (`id_2`) when the wire repeated one, or generated (`call_…`) when it sent none; the same in every view of the call. */
   readonly id: string;
-  /** The tool name (e.g. `'get_weather'`); `''` when the stream ended before the name arrived. */
+  /** The tool name (e.g. `'get_weather'`); `''` until (or when never) the wire sends it. */
   readonly name: string;
   /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
   readonly index: number;
   /** The choice the call belongs to (0 unless the request asked for several). */
   readonly choice: number;
+}
+
+/** The identity of the tool call an error is about, with the raw argument text received so far. */
+export interface ToolCallContext extends CallIdentity {
   /** The argument text received so far, exactly as it arrived (possibly cut mid-JSON, e.g. `'{"city":"Pa'`). */
   readonly rawArguments: string;
 }

@@ -11,7 +11,7 @@
 import type { ErrorDetails, ToolStreamErrorCode } from './details';
 import { ERROR_DEFAULTS, ERROR_KINDS, ERROR_MESSAGES, type CodeOfScope, type ErrorFields } from './table';
 
-export type { CallDetails, ErrorDetails, FailedToolCall, IncompleteReason, ProviderErrorInfo, ToolCallContext, ToolStreamErrorCode, ValidationIssue } from './details';
+export type { CallDetails, CallIdentity, ErrorDetails, FailedToolCall, IncompleteReason, ProviderErrorInfo, ToolCallContext, ToolStreamErrorCode, ValidationIssue } from './details';
 export { ERROR_CODES, excerpt, type CodeOfScope, type ErrorFields, type ErrorScope, type StreamErrorCode } from './table';
 
 /** Options of an error: the underlying error, kept as `cause`. */

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { CallIdentity } from '../errors';
 import { defer, filter, map, scan, type OperatorFunction } from 'rxjs';
 import type { StreamEvent } from '../events';
 import type { ToolCallResult } from '../result';
@@ -10,15 +11,7 @@ import { ToolCallTracker, type TrackedCall, type TrackerOptions } from '../accum
 import { resultOf } from './results';
 
 /** One call as a progress view sees it. */
-export interface ToolCallSnapshot {
-  /** The call's id (the wire's, de-duplicated, or generated when the wire sent none); stable across snapshots. */
-  readonly id: string;
-  /** The tool name; `''` until the wire sends it. */
-  readonly name: string;
-  /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
-  readonly index: number;
-  /** The choice the call belongs to (0 unless the request asked for several). */
-  readonly choice: number;
+export interface ToolCallSnapshot extends CallIdentity {
   /** All argument text so far. */
   readonly rawArguments: string;
   /** `streaming` until the call is closed, then `complete` (see `result`). */

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { CallIdentity } from '../errors';
 import { defer, ignoreElements, mergeMap, Observable, tap, type OperatorFunction } from 'rxjs';
 import type { ArgumentsParser } from './results';
 import { groupToolCalls, type ToolCallsOptions, type ToolCallUpdate } from './toolCalls';
@@ -26,17 +27,9 @@ export interface PartialToolCallsOptions extends ToolCallsOptions {
 }
 
 /** One call's arguments at one moment. */
-export interface PartialToolCall {
+export interface PartialToolCall extends CallIdentity {
   /** Unique within the stream (the same key as `groupToolCalls()`). */
   readonly key: number;
-  /** The call's id (the wire's, de-duplicated, or generated when the wire sent none); the same on every value of the call. */
-  readonly id: string;
-  /** The tool name; `''` until the wire sends it. */
-  readonly name: string;
-  /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
-  readonly index: number;
-  /** The choice the call belongs to (0 unless the request asked for several). */
-  readonly choice: number;
   /**
    * The arguments parsed so far: an immutable snapshot (unchanged parts keep their identity from
    * one value to the next). `{}` until the first member is readable. On the last value of a

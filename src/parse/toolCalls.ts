@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { CallIdentity } from '../errors';
 import { defer, groupBy, type Observable, Subject, type GroupedObservable, type Observer, type OperatorFunction, type SubjectLike } from 'rxjs';
 import { TrackingStage } from '../accumulate/trackingStage';
 import type { TrackedCall, TrackerOptions } from '../accumulate/tracker';
@@ -27,17 +28,9 @@ export interface TypedToolCallsOptions<T extends ToolSchemas> extends TrackerOpt
 }
 
 /** One step in the life of one tool call. */
-export interface ToolCallUpdate {
+export interface ToolCallUpdate extends CallIdentity {
   /** Unique within the stream, in order of first sight (the group key). */
   readonly key: number;
-  /** The call's id (the wire's, de-duplicated, or generated when the wire sent none); the same on every update of the call. */
-  readonly id: string;
-  /** The tool name; `''` until the wire sends it. */
-  readonly name: string;
-  /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
-  readonly index: number;
-  /** The choice the call belongs to (0 unless the request asked for several). */
-  readonly choice: number;
   /** The fragment this update added (`''` on the closing update). */
   readonly argumentsDelta: string;
   /** All argument text so far. */
