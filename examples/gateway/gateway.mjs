@@ -23,7 +23,8 @@
 /* global AbortController */
 import http from 'node:http';
 import { tap } from 'rxjs';
-import { addUsage, costOf, encodeOpenAIChat, fromResponse, isToolStreamError, readStreamEvents, toAnthropicRequest, toGeminiRequest } from 'rxjs-tool-calls';
+import { costOf, encodeOpenAIChat, fromResponse, isToolStreamError, readStreamEvents, toAnthropicRequest, toGeminiRequest } from 'rxjs-tool-calls';
+import { addUsage } from 'rxjs-tool-calls/advanced';
 
 /**
  * Illustrative prices in USD per million tokens, by model-name prefix (the longest matching prefix
