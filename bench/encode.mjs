@@ -1,10 +1,12 @@
-// Re-encoding benchmark: `node bench/encode.mjs` (after `npm run build`).
+// Re-encoding benchmark: `node bench/encode.mjs` (part of `npm run bench`; needs `npm run build`).
+// Prints a table and writes BENCHMARKS-encode.md.
 //
 //   --runs N          timed runs per scenario x row (default 7)
 //   --warmup N        warm-up rounds before timing (default 2)
 //   --quick           --runs 3 --warmup 1
 //   --scenarios a,b   only these scenarios of bench/scenarios.mjs (default: all)
 //   --seed N          scenario seed (default 20251130)
+//   --no-write        print only; do not write BENCHMARKS-encode.md
 //
 // Rows, all over the same network chunks: the floor of `bench/run.mjs` (a hand-written loop that
 // decodes the calls), `readStreamEvents()` alone (the decode an encoder starts from), and
@@ -18,7 +20,7 @@
 import os from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { buildScenario, SCENARIO_NAMES } from './scenarios.mjs';
 import { checkCalls } from './check.mjs';
 import floor from './impl/floor.mjs';
@@ -47,6 +49,8 @@ const runs = Number(option('--runs', quick ? 3 : 7));
 const warmup = Number(option('--warmup', quick ? 1 : 2));
 const seed = Number(option('--seed', 20251130));
 const scenarioNames = option('--scenarios', SCENARIO_NAMES.join(',')).split(',').filter(Boolean);
+const write = !argv.includes('--no-write');
+for (const name of scenarioNames) if (!SCENARIO_NAMES.includes(name)) throw new Error(`unknown scenario ${name}`);
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
@@ -139,22 +143,47 @@ for (const name of scenarioNames) {
 }
 
 const cpus = os.cpus();
+const machine = `Node ${process.version} · ${cpus[0]?.model.trim() ?? 'unknown CPU'} · ${cpus.length} cores · load ${loadStart.map((l) => l.toFixed(2)).join(' ')} at start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at end · ${runs} runs, ${warmup} warm-up, GC before each run`;
+const command = `node bench/encode.mjs${argv.length ? ` ${argv.join(' ')}` : ''}`;
 const x = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}×` : '–');
-const lines = [
-  `Node ${process.version} · ${cpus[0]?.model.trim() ?? 'unknown CPU'} · ${cpus.length} cores · load ${loadStart.map((l) => l.toFixed(2)).join(' ')} at start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at end · ${runs} runs, ${warmup} warm-up, GC before each run`,
-  '',
-  `| scenario | MB | floor ms | decode ms (× floor) | ${TARGETS.map(([k]) => `→ ${k} ms (× floor, encode ÷ decode)`).join(' | ')} |`,
-  `|---|---:|---:|---:|${TARGETS.map(() => '---:').join('|')}|`,
-];
+const header = ['| scenario | MB | pipeline | median ms | MB/s | × floor | encode ÷ decode |', '|---|---:|---|---:|---:|---:|---:|'];
+const lines = [];
 for (const name of scenarioNames) {
   const row = results[name];
+  const mb = row.bytes / 1e6;
   const f = row.floor?.median;
   const d = row.decode?.median;
-  const cell = (key) => {
-    const r = row[key];
-    if (r?.status !== 'ok') return r?.status ?? '–';
-    return `${r.median.toFixed(1)} (${x(r.median / f)}, ${(((r.median - d) / d) || 0).toFixed(2)})`;
-  };
-  lines.push(`| ${name} | ${(row.bytes / 1e6).toFixed(2)} | ${f?.toFixed(1) ?? '–'} | ${d === undefined ? row.decode.status : `${d.toFixed(1)} (${x(d / f)})`} | ${TARGETS.map(([k]) => cell(`encode-${k}`)).join(' | ')} |`);
+  for (const r of ROWS) {
+    const cell = row[r.key];
+    const first = r === ROWS[0] ? `| ${name} (${row.format}) | ${mb.toFixed(2)} ` : '| | ';
+    if (cell?.status !== 'ok') {
+      lines.push(`${first}| ${r.label} | ${cell?.status ?? '–'} | | | |`);
+      continue;
+    }
+    const m = cell.median;
+    const ratio = r.encoded && d !== undefined ? (((m - d) / d) || 0).toFixed(2) : '';
+    lines.push(`${first}| ${r.label} | ${m.toFixed(1)} | ${(mb / (m / 1000)).toFixed(0)} | ${f === undefined ? '–' : x(m / f)} | ${ratio} |`);
+  }
 }
-console.log(lines.join('\n'));
+const table = [...header, ...lines].join('\n');
+console.log(`\n${machine}\n${command}\n\n${table}`);
+
+if (write) {
+  const markdown = `## Re-encoding: decode → encode
+
+Command: \`${command}\` (part of \`npm run bench\`). ${machine}.
+
+Each scenario of \`bench/scenarios.mjs\` in its network chunks. Rows: the floor of \`bench/run.mjs\` (a hand-written
+loop that decodes the calls), \`readStreamEvents()\` alone (the decoding an encoder starts from), and
+\`readStreamEvents()\` → each encoder, collecting the SSE text as a gateway writing it to a socket would. Before
+timing, every encoded stream is read back with \`readToolCalls()\` and must give the scenario's calls (ids, names,
+arguments); a wrong one is reported in its row and not timed. Median of interleaved runs, GC before each.
+
+"encode ÷ decode" is (decode → encode − decode) ÷ decode: what re-encoding costs relative to decoding. The goal is at
+most 1.00 (re-encoding costs at most as much again as decoding), i.e. decode → encode at most twice the decode row.
+
+${table}
+`;
+  writeFileSync(new URL('../BENCHMARKS-encode.md', import.meta.url), markdown);
+  log('wrote BENCHMARKS-encode.md');
+}

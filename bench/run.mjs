@@ -283,6 +283,12 @@ The incremental parser behind \`partialToolCalls()\` against one \`JSON.parse\` 
 
 Our \`SseParser\` against eventsource-parser 3 and a hand loop, framing only:
 [BENCHMARKS-sse.md](BENCHMARKS-sse.md), written by \`node bench/sse-parser.mjs\` (part of \`npm run bench\`).
+
+## Re-encoding (gateways)
+
+\`readStreamEvents()\` → \`encodeOpenAIChat()\` / \`encodeOpenAIResponses()\` / \`encodeAnthropicMessages()\` / \`encodeGemini()\`
+against decoding alone and the floor (goal: re-encoding costs at most as much again as decoding):
+[BENCHMARKS-encode.md](BENCHMARKS-encode.md), written by \`node bench/encode.mjs\` (part of \`npm run bench\`).
 `;
 
 const groups = scenarioNames.map((name) => ({

@@ -4,13 +4,14 @@
  *
  * @module
  */
-import { catchError, isObservable, map, merge, Observable, of, endWith, type OperatorFunction } from 'rxjs';
+import { catchError, concatWith, defer, isObservable, map, merge, Observable, of, tap, type OperatorFunction } from 'rxjs';
 import { eventsAndResults } from '../parse/toolCalls';
 import type { ToolSchemas } from '../parse/validate';
-import type { StreamEvent } from '../events';
+import type { StreamEvent, Usage } from '../events';
 import { readStreamEvents } from '../readStreamEvents';
 import type { ReadToolCallsOptions } from '../readToolCalls';
 import type { ToolCallResult } from '../result';
+import { usageCounts } from '../usage/totalUsage';
 
 /** One normalised event of source `source`. */
 export interface MergedEvent<S extends string = string> {
@@ -43,6 +44,8 @@ export interface MergedError<S extends string = string> {
   readonly type: 'error';
   /** What the source failed with; its last item (no more items of this source follow). */
   readonly error: unknown;
+  /** The source's usage up to the failure: its last `usage` event (counts only); absent when it reported none. */
+  readonly usage?: Usage;
 }
 
 /** Source `source` completed normally. */
@@ -51,6 +54,8 @@ export interface MergedComplete<S extends string = string> {
   readonly source: S;
   /** Discriminant: always `'complete'`; the source's last item. */
   readonly type: 'complete';
+  /** The source's usage: its last `usage` event (counts only; also with `events: false`); absent when it reported none. */
+  readonly usage?: Usage;
 }
 
 /** One item of a merged stream, tagged by `type` and by `source`. */
@@ -99,6 +104,8 @@ export interface MergeStreamsOptions extends TagSourceOptions {
  * 2. For each event, its `event` item comes before the results it completed.
  * 3. On an error: complete calls were already emitted, open calls are emitted `incomplete`, then the
  *    `error` item, then the output completes.
+ * 4. The `complete` or `error` item carries the source's `usage`: its last `usage` event (the most
+ *    complete report), counts only, also with `events: false`; absent when it reported none.
  *
  * @example
  * ```ts
@@ -115,14 +122,21 @@ export interface MergeStreamsOptions extends TagSourceOptions {
  */
 export function tagSource<S extends string>(source: S, options: TagSourceOptions = {}): OperatorFunction<Uint8Array | string, MergedItem<S>> {
   return (bytes$) =>
-    bytes$.pipe(
-      readStreamEvents(options),
-      // Each event precedes the results it completes; on an error, the open calls' `incomplete` results come first.
-      eventsAndResults(options),
-      map((item): MergedItem<S> => (item.type === 'event' ? { source, type: 'event', event: item.event } : { source, type: 'result', result: item.result })),
-      endWith<MergedItem<S>>({ source, type: 'complete' }),
-      catchError((error: unknown) => of<MergedItem<S>>({ source, type: 'error', error })),
-    );
+    defer(() => {
+      let usage: Usage | undefined;
+      const withUsage = <I extends MergedItem<S>>(item: I): I => (usage === undefined ? item : { ...item, usage });
+      return bytes$.pipe(
+        readStreamEvents(options),
+        tap((event) => {
+          if (event.type === 'usage') usage = usageCounts(event);
+        }),
+        // Each event precedes the results it completes; on an error, the open calls' `incomplete` results come first.
+        eventsAndResults(options),
+        map((item): MergedItem<S> => (item.type === 'event' ? { source, type: 'event', event: item.event } : { source, type: 'result', result: item.result })),
+        concatWith(defer(() => of(withUsage<MergedItem<S>>({ source, type: 'complete' })))),
+        catchError((error: unknown) => of(withUsage<MergedItem<S>>({ source, type: 'error', error }))),
+      );
+    });
 }
 
 function sourceOptions(shared: MergeStreamsOptions, own: MergeSource): [Observable<Uint8Array | string>, TagSourceOptions] {
@@ -172,6 +186,9 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  *    error and unsubscribes the other sources.
  * 4. Completes when every source completed or failed; an empty record completes at once.
  *    Unsubscribing unsubscribes every source.
+ * 5. Usage per source: its `complete` (or `error`) item carries `usage`, the source's last report.
+ *    The total over the sources is `totalUsage()` by `source`: over those items (once per finished
+ *    source), or over the `event` items' `usage` events (live, as reports arrive).
  *
  * @example
  * ```ts
@@ -182,6 +199,21 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  *   .pipe(filter(isMerged('result')))
  *   .subscribe((item) => console.log(callKey(item), item.result.success));
  * // displays: openai:call_1 true, claude:toolu_01 true
+ * ```
+ *
+ * @example
+ * ```ts
+ * import { takeLast, tap } from 'rxjs';
+ * import { fromResponse, mergeStreams, totalUsage } from 'rxjs-tool-calls';
+ *
+ * mergeStreams({ openai: fromResponse(openaiFetch), claude: fromResponse(claudeFetch) })
+ *   .pipe(
+ *     tap((item) => item.type === 'complete' && console.log(item.source, item.usage?.totalTokens)),
+ *     totalUsage({ usageOf: (item) => (item.type === 'complete' || item.type === 'error' ? item.usage : undefined), streamOf: (item) => item.source }),
+ *     takeLast(1),
+ *   )
+ *   .subscribe((total) => console.log('total', total.totalTokens));
+ * // displays: openai 1080, claude 412, total 1492
  * ```
  *
  * @param sources The sources by name: byte chunks, or `{ bytes$, …options }` for options of its own.

@@ -6,10 +6,11 @@
 import { catchError, concat, connect, defer, EMPTY, map, merge, type Observable, of, tap, throwError } from 'rxjs';
 import { toolCalls, type ToolCallsOptions } from '../parse/toolCalls';
 import { MaxStepsError } from '../errors';
-import type { StreamEvent } from '../events';
+import type { StreamEvent, Usage } from '../events';
 import { readStreamEvents, type ReadStreamEventsOptions } from '../readStreamEvents';
 import type { ToolCallResult } from '../result';
 import { assistantTextMessage, isMessageFormat, toolMessages, type MessageFormat, type ReasoningPart, type ToolMessagesOptions } from './messages';
+import { withLoopUsage } from './loopUsage';
 import { runTools, type RunToolsOptions } from './runTools';
 import type { InferToolRun, ToolRun, ToolRunResult, ToolSet } from './types';
 
@@ -77,6 +78,8 @@ export type ToolLoopItem<Run = ToolRun> =
       readonly results: ReadonlyArray<ToolRunResult<Run>>;
       /** The conversation after this step: the messages sent, plus this step's assistant turn and tool results. */
       readonly messages: ReadonlyArray<LoopMessage>;
+      /** The step's usage: the last `usage` event of its stream (counts only); absent when it reported none. */
+      readonly usage?: Usage;
     }
   | {
       /** The model answered without tool calls: the loop is over (the output completes next). */
@@ -87,6 +90,8 @@ export type ToolLoopItem<Run = ToolRun> =
       readonly text: string;
       /** The whole conversation, ending with the final answer as an assistant message (when it had text). */
       readonly messages: ReadonlyArray<LoopMessage>;
+      /** The loop's usage: the sum of every step's `usage` (see `addUsage()`); absent when no step reported any. */
+      readonly usage?: Usage;
     };
 
 interface StepState<Run> {
@@ -129,11 +134,13 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *    next step starts with them.
  * 3. A step without tool calls ends the loop: its text is appended as the assistant's message and
  *    a `done` item carries the final `messages`; then the output completes.
- * 4. When step `maxSteps - 1` (the last allowed) still has tool calls, its tools run and its
+ * 4. Usage: each `step-end` carries its step's `usage` (the last report of its stream) and `done`
+ *    the sum over the steps (as `totalUsage()` counts them); absent where nothing was reported.
+ * 5. When step `maxSteps - 1` (the last allowed) still has tool calls, its tools run and its
  *    `step-end` is emitted, then the output ends with `max-steps` (`MaxStepsError`).
- * 5. A stream error (HTTP, provider, …) ends the loop with that error, after the tools already
+ * 6. A stream error (HTTP, provider, …) ends the loop with that error, after the tools already
  *    running finished (as `runTools()` does). `failFast` ends it at a tool's failure.
- * 6. Unsubscribing cancels the current request (closing the connection when `request` uses
+ * 7. Unsubscribing cancels the current request (closing the connection when `request` uses
  *    `fromResponse`) and aborts every running tool through its signal.
  *
  * @example
@@ -145,7 +152,7 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  * toolLoop(request, { get_weather: tool({ schema, execute: ({ city }) => lookup(city) }) }, { format: 'openai-chat', messages: [{ role: 'user', content: 'Weather in Paris?' }] })
  *   .subscribe((item) => {
  *     if (item.type === 'event' && item.event.type === 'text-delta') process.stdout.write(item.event.text);
- *     if (item.type === 'done') console.log(item.messages.length);
+ *     if (item.type === 'done') console.log(item.messages.length, item.usage?.totalTokens);
  *   });
  * ```
  *
@@ -213,5 +220,5 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
       return concat(of<Item>({ type: 'step-start', step, messages }), items, defer(() => next(step, messages, state)));
     });
 
-  return runStep(0, options.messages ?? []);
+  return runStep(0, options.messages ?? []).pipe(withLoopUsage());
 }

@@ -11,7 +11,7 @@ import type { Usage } from '../events';
 const FIELDS = ['inputTokens', 'outputTokens', 'totalTokens', 'reasoningTokens', 'cachedInputTokens', 'cacheWriteInputTokens'] as const;
 
 /** The counts of `usage` and nothing else (a `usage` event loses its `type` and `raw`). */
-function countsOf(usage: Usage): Usage {
+export function usageCounts(usage: Usage): Usage {
   const out: { -readonly [K in keyof Usage]?: number } = {};
   for (const field of FIELDS) if (usage[field] !== undefined) out[field] = usage[field];
   return out;
@@ -118,7 +118,7 @@ export function totalUsage<T>(options?: TotalUsageOptions<T>): OperatorFunction<
         map((item) => {
           const { usage, stream } = read(item);
           if (usage === undefined) return undefined;
-          lastByStream.set(stream, countsOf(usage));
+          lastByStream.set(stream, usageCounts(usage));
           let total: Usage = {};
           for (const last of lastByStream.values()) total = addUsage(total, last);
           return total;

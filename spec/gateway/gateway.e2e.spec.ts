@@ -1,0 +1,166 @@
+/**
+ * The example gateway end to end, tool use: the official `openai` SDK as the client
+ * (`chat.completions.create({ stream: true })` and `chat.completions.stream()`), scripted Anthropic
+ * and Gemini upstreams on 127.0.0.1 (spec/helpers/gatewayHarness.ts). Failures, disconnects and
+ * refused requests: gatewayFailures.e2e.spec.ts.
+ */
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { geminiChunk } from 'rxjs-tool-calls/marbles';
+import { assemble, end, json, start, stop, textBlock, tools, toolStart, user, startGatewayHarness, type GatewayHarness } from '../helpers/gatewayHarness';
+import { gate } from '../helpers/scriptedUpstream';
+
+let h: GatewayHarness;
+beforeAll(async () => (h = await startGatewayHarness()));
+afterAll(() => h.close());
+beforeEach(() => h.clearLog());
+const client = () => h.client();
+const logged = (n: number) => h.logged(n);
+
+describe('gateway → Anthropic', () => {
+  it('two-step tool use with parallel calls: deltas streamed live, results sent back merged, usage in the last chunk, cost logged', async () => {
+    const held = gate();
+    h.anthropic.reply({
+      events: [start(20), ...textBlock(0, 'Let me check.'), toolStart(1, 'toolu_a', 'get_weather'), json(1, '{"city": "Pa'), held.promise, json(1, 'ris"}'), stop(1), toolStart(2, 'toolu_b', 'get_time'), json(2, '{"tz":"Europe/Paris"}'), stop(2), ...end('tool_use', 30)],
+    });
+    const stream = await client().chat.completions.create({ model: 'claude-sonnet-4-5', stream: true, stream_options: { include_usage: true }, messages: [user], tools });
+    const chunks: ChatCompletionChunk[] = [];
+    for await (const chunk of stream) {
+      chunks.push(chunk);
+      // Live: the first arguments fragment reaches the client while the upstream still holds the rest.
+      if (chunk.choices[0]?.delta.tool_calls?.[0]?.function?.arguments === '{"city": "Pa') held.open();
+    }
+    expect(assemble(chunks)).toEqual([
+      { index: 0, id: 'toolu_a', name: 'get_weather', arguments: '{"city": "Paris"}' },
+      { index: 1, id: 'toolu_b', name: 'get_time', arguments: '{"tz":"Europe/Paris"}' },
+    ]);
+    // id and name on each call's first delta only
+    const firsts = chunks.flatMap((c) => c.choices[0]?.delta.tool_calls ?? []).filter((d) => d.id !== undefined);
+    expect(firsts.map((d) => [d.index, d.id, d.function?.name])).toEqual([
+      [0, 'toolu_a', 'get_weather'],
+      [1, 'toolu_b', 'get_time'],
+    ]);
+    expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Let me check.');
+    expect(chunks.flatMap((c) => c.choices.map((choice) => choice.finish_reason)).filter((r) => r !== null)).toEqual(['tool_calls']);
+    expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 20, completion_tokens: 30, total_tokens: 50 } });
+    expect(chunks.every((c) => c.model === 'claude-sonnet-4-5')).toBe(true);
+
+    const first = h.anthropic.requests.at(-1);
+    expect(first?.url).toBe('/v1/messages');
+    expect(first?.headers).toMatchObject({ 'x-api-key': 'sk-ant-test', 'anthropic-version': '2023-06-01' });
+    expect(first?.body).toMatchObject({ model: 'claude-sonnet-4-5', stream: true, max_tokens: 4096, messages: [{ role: 'user', content: 'Weather and time?' }] });
+    expect((first?.body as { tools: unknown[] }).tools).toEqual([
+      { name: 'get_weather', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+      { name: 'get_time', input_schema: { type: 'object', properties: { tz: { type: 'string' } }, required: ['tz'] } },
+    ]);
+
+    // Step 2: the client runs the tools and sends both results back.
+    h.anthropic.reply({ events: [start(80), ...textBlock(0, 'Paris: 18°C at 14:00.'), ...end('end_turn', 12)] });
+    const calls = assemble(chunks);
+    const second = await client()
+      .chat.completions.stream({
+        model: 'claude-sonnet-4-5',
+        stream_options: { include_usage: true },
+        tools,
+        messages: [
+          user,
+          { role: 'assistant', content: 'Let me check.', tool_calls: calls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } })) },
+          { role: 'tool', tool_call_id: 'toolu_a', content: '18°C' },
+          { role: 'tool', tool_call_id: 'toolu_b', content: '14:00' },
+        ],
+      })
+      .finalChatCompletion();
+    expect(second.choices[0]?.message.content).toBe('Paris: 18°C at 14:00.');
+    expect(second.choices[0]?.finish_reason).toBe('stop');
+    expect(second.usage).toMatchObject({ prompt_tokens: 80, completion_tokens: 12, total_tokens: 92 });
+    // Consecutive tool results merged into one user message of tool_result blocks, as Anthropic requires.
+    expect((h.anthropic.requests.at(-1)?.body as { messages: unknown[] }).messages).toEqual([
+      { role: 'user', content: 'Weather and time?' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Let me check.' },
+          { type: 'tool_use', id: 'toolu_a', name: 'get_weather', input: { city: 'Paris' } },
+          { type: 'tool_use', id: 'toolu_b', name: 'get_time', input: { tz: 'Europe/Paris' } },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_a', content: '18°C' },
+          { type: 'tool_result', tool_use_id: 'toolu_b', content: '14:00' },
+        ],
+      },
+    ]);
+    // (20 × 3 + 30 × 15) / 1e6 × 1.3 and (80 × 3 + 12 × 15) / 1e6 × 1.3, exactly
+    expect(await logged(2)).toEqual([
+      { model: 'claude-sonnet-4-5', upstream: 'anthropic', outcome: 'complete', usage: { inputTokens: 20, outputTokens: 30, totalTokens: 50 }, cost: '0.000663' },
+      { model: 'claude-sonnet-4-5', upstream: 'anthropic', outcome: 'complete', usage: { inputTokens: 80, outputTokens: 12, totalTokens: 92 }, cost: '0.000546' },
+    ]);
+  });
+
+  it('no usage chunk unless the client asks (stream_options.include_usage), as OpenAI does; the cost is logged anyway', async () => {
+    h.anthropic.reply({ events: [start(5), ...textBlock(0, 'Hi.'), ...end('end_turn', 2)] });
+    const chunks: ChatCompletionChunk[] = [];
+    for await (const chunk of await client().chat.completions.create({ model: 'claude-haiku-4-5', stream: true, messages: [user] })) chunks.push(chunk);
+    expect(chunks.some((c) => c.usage !== undefined && c.usage !== null)).toBe(false);
+    expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Hi.');
+    expect(await logged(1)).toEqual([{ model: 'claude-haiku-4-5', upstream: 'anthropic', outcome: 'complete', usage: { inputTokens: 5, outputTokens: 2, totalTokens: 7 }, cost: '0.0000585' }]);
+  });
+});
+
+describe('gateway → Gemini', () => {
+  it('two-step tool use with parallel calls through chat.completions.stream(): calls whole, results sent back as functionResponse parts', async () => {
+    h.gemini.reply({
+      events: [
+        geminiChunk({ text: 'Looking up.', usageMetadata: { promptTokenCount: 30, candidatesTokenCount: 3, totalTokenCount: 33 } }),
+        geminiChunk({
+          functionCalls: [
+            { name: 'get_weather', args: { city: 'Rome' } },
+            { name: 'get_time', args: { tz: 'Europe/Rome' } },
+          ],
+          finishReason: 'STOP',
+          usageMetadata: { promptTokenCount: 30, candidatesTokenCount: 10, totalTokenCount: 40 },
+        }),
+      ],
+    });
+    const first = await client().chat.completions.stream({ model: 'gemini-2.5-flash', stream_options: { include_usage: true }, messages: [user], tools }).finalChatCompletion();
+    const message = first.choices[0]?.message;
+    const calls = (message?.tool_calls ?? []).flatMap((c) => (c.type === 'function' ? [c] : []));
+    expect(calls.map((c) => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([
+      ['get_weather', { city: 'Rome' }],
+      ['get_time', { tz: 'Europe/Rome' }],
+    ]);
+    expect(new Set(calls.map((c) => c.id)).size).toBe(2); // Gemini sends no ids: the tracker's, distinct
+    expect(message?.content).toBe('Looking up.');
+    expect(first.choices[0]?.finish_reason).toBe('tool_calls');
+    expect(first.usage).toMatchObject({ prompt_tokens: 30, completion_tokens: 10, total_tokens: 40 });
+    const request = h.gemini.requests.at(-1);
+    expect(request?.url).toBe('/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+    expect(request?.headers['x-goog-api-key']).toBe('gm-test');
+    expect(request?.body).toMatchObject({ contents: [{ role: 'user', parts: [{ text: 'Weather and time?' }] }], tools: [{ functionDeclarations: [{ name: 'get_weather' }, { name: 'get_time' }] }] });
+
+    h.gemini.reply({ events: [geminiChunk({ text: 'Rome: 21°C, 14:00.', finishReason: 'STOP', usageMetadata: { promptTokenCount: 60, candidatesTokenCount: 8, totalTokenCount: 68 } })] });
+    const second = await client()
+      .chat.completions.stream({
+        model: 'gemini-2.5-flash',
+        tools,
+        messages: [
+          user,
+          { role: 'assistant', content: message?.content ?? null, tool_calls: calls },
+          { role: 'tool', tool_call_id: calls[0]?.id ?? '', content: '{"celsius":21}' },
+          { role: 'tool', tool_call_id: calls[1]?.id ?? '', content: '14:00' },
+        ],
+      })
+      .finalChatCompletion();
+    expect(second.choices[0]?.message.content).toBe('Rome: 21°C, 14:00.');
+    const contents = (h.gemini.requests.at(-1)?.body as { contents: Array<{ role: string; parts: Array<Record<string, unknown>> }> }).contents;
+    expect(contents.map((c) => c.role)).toEqual(['user', 'model', 'user']);
+    expect(contents[1]?.parts).toEqual([{ text: 'Looking up.' }, { functionCall: { name: 'get_weather', args: { city: 'Rome' } } }, { functionCall: { name: 'get_time', args: { tz: 'Europe/Rome' } } }]);
+    // Both results in one user content, each named after the call it answers.
+    expect(contents[2]?.parts.map((p) => (p['functionResponse'] as { name: string }).name)).toEqual(['get_weather', 'get_time']);
+    expect(await logged(2)).toEqual([
+      { model: 'gemini-2.5-flash', upstream: 'gemini', outcome: 'complete', usage: { inputTokens: 30, outputTokens: 10, totalTokens: 40 }, cost: '0.0000442' },
+      { model: 'gemini-2.5-flash', upstream: 'gemini', outcome: 'complete', usage: { inputTokens: 60, outputTokens: 8, totalTokens: 68 }, cost: '0.0000494' },
+    ]);
+  });
+});
