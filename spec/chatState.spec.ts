@@ -1,5 +1,5 @@
 import { concat, from, map, throwError, toArray } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
+import { type TestScheduler } from 'rxjs/testing';
 import { z } from 'zod';
 import { chatState, initialChatState, type ChatState, type ChatStateOptions, type ChatStateCall } from '../src/chatState';
 import type { ToolSchemas } from '../src/parse/validate';
@@ -7,6 +7,7 @@ import { TooManyToolCallsError, TruncatedStreamError } from '../src/errors';
 import type { StreamEvent } from '../src/events';
 import type { StandardSchemaV1 } from '../src/parse/standardSchema';
 import { standardCases } from './helpers/standardCases';
+import { testScheduler } from './helpers/marbles';
 
 const text = (t: string, choice = 0): StreamEvent => ({ type: 'text-delta', choice, text: t });
 const open = (index: number, id: string, name: string, choice = 0): StreamEvent => ({ type: 'tool-call-delta', choice, index, id, name, argumentsDelta: '' });
@@ -15,7 +16,7 @@ const finish = (reason: 'tool-calls' | 'stop' = 'tool-calls', choice = 0): Strea
 const done: StreamEvent = { type: 'done' };
 const usage = (fields: Record<string, number>): StreamEvent => ({ type: 'usage', ...fields, raw: fields });
 
-const scheduler = (): TestScheduler => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+const scheduler = (): TestScheduler => testScheduler();
 
 /** Every state of a synchronous run. */
 function states(events: StreamEvent[], options: ChatStateOptions & { readonly tools?: ToolSchemas } = {}): ChatState[] {

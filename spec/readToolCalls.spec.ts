@@ -1,9 +1,9 @@
 import { map } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
 import { readStreamEvents, readToolCalls } from 'rxjs-tool-calls';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
+import { testScheduler } from './helpers/marbles';
 
-const ts = () => new TestScheduler((a, e) => expect(a).toEqual(e));
+const ts = () => testScheduler();
 const a0 = openaiChunk({ toolCalls: [{ index: 0, id: 'A', name: 'f', arguments: '{"x"' }] });
 const b0 = openaiChunk({ toolCalls: [{ index: 1, id: 'B', name: 'g', arguments: '{}' }] });
 const a1 = openaiChunk({ toolCalls: [{ index: 0, arguments: ':1}' }] });

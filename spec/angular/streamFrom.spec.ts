@@ -10,6 +10,7 @@ import { streamFrom } from '../../src/angular/streamFrom';
 import { ProviderError } from '../../src/errors';
 import type { AngularHttpEventLike } from '../../src/sources';
 import { toolStreamErrorMatcher } from '../../marbles';
+import { testScheduler } from '../helpers/marbles';
 
 interface Call {
   readonly method: string;
@@ -44,7 +45,7 @@ describe('streamFrom()', () => {
 
   it('emits what each progress event added (marble), nothing before it is subscribed, again on each subscription', () => {
     let requests: Call[] = [];
-    new TestScheduler((a, e) => expect(a).toEqual(e)).run(({ cold, expectObservable, expectSubscriptions }) => {
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const events = cold<AngularHttpEventLike>('-s--p---q--r--R|', { s: { type: 0 }, p: progress('da'), q: progress('data: {}\n\n'), r: progress('data: {}\n\n'), R: { type: 4, body: 'data: {}\n\ndata: [DONE]\n\n', status: 200 } });
       const { http, calls } = fakeHttp(() => events);
       requests = calls;

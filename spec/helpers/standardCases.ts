@@ -11,10 +11,11 @@
  * ```
  */
 import { concat, finalize, from, mergeMap, Observable, take, throwError, timer, type OperatorFunction } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
+import { type TestScheduler } from 'rxjs/testing';
+import { testScheduler } from './marbles';
 
 function scheduler(): TestScheduler {
-  return new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+  return testScheduler();
 }
 
 /** Options of {@link standardCases}. */

@@ -1,6 +1,6 @@
 import { map } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
 import { encodeChunks, marbleKeys, openaiChunk, openaiDone, splitEveryByte, splitInsideMultibyte, splitRandom, toBytes, wireChunks } from 'rxjs-tool-calls/marbles';
+import { testScheduler } from '../helpers/marbles';
 
 const concat = (chunks: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
@@ -32,7 +32,7 @@ describe('marbleKeys', () => {
 
 describe('wireChunks', () => {
   it('gives TestScheduler bytes for each letter', () => {
-    const scheduler = new TestScheduler((a, e) => expect(a).toEqual(e));
+    const scheduler = testScheduler();
     scheduler.run(({ cold, expectObservable }) => {
       const { marbles, values } = wireChunks('-a-b|', { a: openaiChunk({ content: 'hi' }), b: [openaiDone(), 'x'] });
       const decoder = new TextDecoder();

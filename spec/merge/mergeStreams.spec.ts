@@ -1,12 +1,13 @@
 import { filter, from, map, merge, toArray } from 'rxjs';
 import { z } from 'zod';
-import { TestScheduler } from 'rxjs/testing';
+import { type TestScheduler } from 'rxjs/testing';
 import { callKey, isMerged, isToolStreamError, type MergedItem, mergeStreams, tagSource } from 'rxjs-tool-calls';
 import { sourceCallId } from 'rxjs-tool-calls/advanced';
 import { anthropicEvent, openaiChunk, openaiDone, wireChunks } from 'rxjs-tool-calls/marbles';
+import { testScheduler } from '../helpers/marbles';
 
 function scheduler(): TestScheduler {
-  return new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+  return testScheduler();
 }
 
 /** A merged item as one short string: `source:kind:detail`. */

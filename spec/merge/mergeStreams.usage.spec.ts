@@ -3,9 +3,9 @@
  * report; `totalUsage()` by `source` gives the total, over those items or live over the events.
  */
 import { concat, from, lastValueFrom, map, type Observable, takeLast, throwError, toArray } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
 import { type MergedItem, mergeStreams, tagSource, totalUsage } from 'rxjs-tool-calls';
 import { anthropicEvent, openaiChunk, openaiDone, wireChunks } from 'rxjs-tool-calls/marbles';
+import { testScheduler } from '../helpers/marbles';
 
 const chat = [
   openaiChunk({ toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' }] }),
@@ -68,7 +68,7 @@ describe('mergeStreams usage', () => {
   });
 
   it('in virtual time: the usage goes on the complete item, after the source’s last event', () => {
-    new TestScheduler((actual, expected) => expect(actual).toEqual(expected)).run(({ cold, expectObservable }) => {
+    testScheduler().run(({ cold, expectObservable }) => {
       const a = wireChunks('-s-b-e|', { s: claudeStart, b: claudeBody, e: claudeEnd }, { as: 'text' });
       const view = (item: MergedItem) => (item.type === 'complete' ? `complete ${JSON.stringify(item.usage)}` : item.type);
       expectObservable(cold(a.marbles, a.values).pipe(tagSource('a', { events: false }), map(view))).toBe('---r--(c|)', { r: 'result', c: `complete ${JSON.stringify(claudeUsage)}` });

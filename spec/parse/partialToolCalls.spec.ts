@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { from, map, toArray } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
 import { isSettled, type PartialToolCall, partialToolCalls, type StreamEvent } from 'rxjs-tool-calls';
 import { isPrefixValue } from '../helpers/isPrefixValue';
+import { testScheduler } from '../helpers/marbles';
 
 const open = (index: number, id: string, name: string): StreamEvent => ({ type: 'tool-call-delta', choice: 0, index, id, name, argumentsDelta: '' });
 const frag = (index: number, argumentsDelta: string): StreamEvent => ({ type: 'tool-call-delta', choice: 0, index, argumentsDelta });
@@ -16,7 +16,7 @@ function collect(events: StreamEvent[]): PartialToolCall[] {
 
 describe('partialToolCalls()', () => {
   it('emits growing values, then the final value with the result', () => {
-    new TestScheduler((a, e) => expect(a).toEqual(e)).run(({ cold, expectObservable }) => {
+    testScheduler().run(({ cold, expectObservable }) => {
       const src = cold<StreamEvent>('-o-a-b-c-d-F|', { o: open(0, 'c1', 'get_weather'), a: frag(0, '{"ci'), b: frag(0, 'ty": "San'), c: frag(0, ' Fran'), d: frag(0, 'cisco"}'), F: finish });
       const view = src.pipe(
         partialToolCalls(),
@@ -33,7 +33,7 @@ describe('partialToolCalls()', () => {
   });
 
   it('a call that turns out malformed: partial values stop, the result is the typed error', () => {
-    new TestScheduler((a, e) => expect(a).toEqual(e)).run(({ cold, expectObservable }) => {
+    testScheduler().run(({ cold, expectObservable }) => {
       const src = cold<StreamEvent>('-o-a-x-y-F|', { o: open(0, 'c1', 'f'), a: frag(0, '{"a": "b'), x: frag(0, '" x'), y: frag(0, '}'), F: finish });
       const view = src.pipe(
         partialToolCalls(),

@@ -1,7 +1,7 @@
 import { from, Observable, take } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
 import { openaiChat, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
 import { InvalidEventError, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { testScheduler } from '../helpers/marbles';
 
 const sse = (data: unknown, event = 'message'): SseEvent => ({ event, data: typeof data === 'string' ? data : JSON.stringify(data), id: undefined, retry: undefined });
 const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => sse({ object: 'chat.completion.chunk', choices, ...extra });
@@ -158,7 +158,7 @@ describe('openaiChat()', () => {
   });
 
   it('marble: passes values in time, unsubscribes the source on early unsubscribe', () => {
-    new TestScheduler((a, e) => expect(a).toEqual(e)).run(({ cold, expectObservable, expectSubscriptions }) => {
+    testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const src = cold<SseEvent>('-a--b--c---|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]), c: DONE }); // the finish is held until [DONE]
       expectObservable(src.pipe(openaiChat())).toBe('-t-----(fd)|', { t: { type: 'text-delta', choice: 0, text: 'x' }, f: { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' }, d: { type: 'done' } });
       const src2 = cold<SseEvent>('-a--b--c|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: DONE, c: DONE });
@@ -182,7 +182,7 @@ describe('openaiChat()', () => {
   });
 
   it('marble: a source error passes through', () => {
-    new TestScheduler((a, e) => expect(a).toEqual(e)).run(({ cold, expectObservable }) => {
+    testScheduler().run(({ cold, expectObservable }) => {
       expectObservable(cold<SseEvent>('-#', undefined, new Error('net')).pipe(openaiChat())).toBe('-#', undefined, new Error('net'));
     });
   });

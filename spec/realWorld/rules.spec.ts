@@ -4,11 +4,12 @@
  * beside `toolCalls()` that must not treat a nameless call as runnable.
  */
 import { concat, from, lastValueFrom, NEVER, toArray } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
+import { type TestScheduler } from 'rxjs/testing';
 import { accumulateToolCalls, partialToolCalls, readStreamEvents, readToolCalls, runTools, tool } from 'rxjs-tool-calls';
 import { IdleTimeoutError } from 'rxjs-tool-calls/advanced';
 import { anthropicEvent, cohereEvent, openaiChunk, openaiDone, responsesEvent, toBytes } from 'rxjs-tool-calls/marbles';
 import { calls, chat, failed, finishChunk, gemini, ok, outcome, runWire, tc } from './helpers';
+import { testScheduler } from '../helpers/marbles';
 
 const anthropicStart = anthropicEvent('message_start', { message: { id: 'msg_r', model: 'claude-test', usage: { input_tokens: 5, output_tokens: 1 } } });
 const toolUse = (index: number, block: Record<string, unknown>): string => anthropicEvent('content_block_start', { index, content_block: { type: 'tool_use', input: {}, ...block } });
@@ -99,7 +100,7 @@ describe('rule 3: a chat finish never closes calls', () => {
     expect(run).toEqual(outcome([ok('a', 'f', { x: 1 })], 'tool-calls/tool_calls'));
   });
 
-  const scheduler = (): TestScheduler => new TestScheduler((a, e) => expect(a).toEqual(e));
+  const scheduler = (): TestScheduler => testScheduler();
   const wire = {
     a: openaiChunk({ toolCalls: [{ index: 0, id: 'a', name: 'f', arguments: '{"x":1}' }] }),
     f: openaiChunk({ finishReason: 'tool_calls' }),

@@ -1,12 +1,13 @@
 /** Marble tests for `decodeSse()`: timing, per-subscription state and the standard operator cases. */
-import { TestScheduler } from 'rxjs/testing';
+import { type TestScheduler } from 'rxjs/testing';
 import { decodeSse } from 'rxjs-tool-calls';
 import { EventTooLargeError } from 'rxjs-tool-calls/advanced';
 import { sse } from '../helpers/sse';
 import { standardCases } from '../helpers/standardCases';
+import { testScheduler } from '../helpers/marbles';
 
 function scheduler(): TestScheduler {
-  return new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+  return testScheduler();
 }
 
 describe('decodeSse (marbles)', () => {

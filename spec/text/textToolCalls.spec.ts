@@ -3,13 +3,14 @@
  * made them known), the standard operator cases, pass-through, finish rewriting, choices, errors.
  */
 import { concat, from, throwError } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
+import { type TestScheduler } from 'rxjs/testing';
 import { type StreamEvent, textToolCalls } from 'rxjs-tool-calls';
 import { ProviderError } from 'rxjs-tool-calls/advanced';
 import { standardCases } from '../helpers/standardCases';
 import { done, finish, runEvents, text } from './helpers';
+import { testScheduler } from '../helpers/marbles';
 
-const scheduler = (): TestScheduler => new TestScheduler((a, e) => expect(a).toEqual(e));
+const scheduler = (): TestScheduler => testScheduler();
 const call = (index: number, name: string, argumentsDelta: string, syntax: string, choice = 0): StreamEvent => ({ type: 'tool-call-delta', choice, index, name, argumentsDelta, metadata: { textSyntax: syntax } });
 const args = (index: number, argumentsDelta: string, choice = 0): StreamEvent => ({ type: 'tool-call-delta', choice, index, argumentsDelta });
 const end = (index: number, choice = 0): StreamEvent => ({ type: 'tool-call-end', choice, index });

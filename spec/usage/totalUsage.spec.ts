@@ -1,17 +1,18 @@
 import fc from 'fast-check';
 import { from, lastValueFrom, takeLast, toArray } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
+import { type TestScheduler } from 'rxjs/testing';
 import { type StreamEvent, totalUsage, type UsageEvent } from 'rxjs-tool-calls';
 import { addUsage } from 'rxjs-tool-calls/advanced';
 import type { Usage } from 'rxjs-tool-calls';
 import { standardCases } from '../helpers/standardCases';
+import { testScheduler } from '../helpers/marbles';
 
 const usage = (inputTokens: number, outputTokens: number, extra: Partial<UsageEvent> = {}): UsageEvent => ({ type: 'usage', inputTokens, outputTokens, totalTokens: inputTokens + outputTokens, raw: {}, ...extra });
 const done: StreamEvent = { type: 'done' };
 const text: StreamEvent = { type: 'text-delta', choice: 0, text: 'hi' };
 
 function scheduler(): TestScheduler {
-  return new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
+  return testScheduler();
 }
 
 describe('addUsage', () => {
