@@ -6,7 +6,8 @@
  * @module
  * @internal
  */
-import { PartialJsonError, escapeFor, hexValue, numberPrefix } from './partialJsonSupport';
+import { NumberPreview } from './partialJsonNumber';
+import { PartialJsonError, escapeFor, hexValue } from './partialJsonSupport';
 
 // Parser states.
 export const VALUE = 0; // a value is expected (the root, after ':' or after ',' in an array)
@@ -21,7 +22,8 @@ export const ESC = 8; // after a backslash in a string
 export const HEX = 9; // inside \uXXXX
 export const NUM = 10; // inside a number
 export const LIT = 11; // inside true / false / null
-export const ERR = 12;
+export const DEEP = 12; // inside a value nested deeper than maxPartialDepth (collected raw)
+export const ERR = 13;
 
 // Number grammar states; the terminal ones are ZERO, INT, FRAC and EXP.
 const N_SIGN = 1;
@@ -38,6 +40,8 @@ export const LEAF_NONE = 0;
 const LEAF_STR = 1;
 const LEAF_NUM = 2;
 const LEAF_LIT = 3;
+/** A value nested deeper than `maxPartialDepth`: shown as an empty container until it is complete. */
+export const LEAF_DEEP = 4;
 
 const CHUNK = 4096;
 const LITERALS = ['true', 'false', 'null'] as const;
@@ -68,6 +72,8 @@ export abstract class PartialJsonScanner {
   private hexCount = 0;
   /** The text of the number being received so far (e.g. `'-12.5e'`). */
   protected num = '';
+  /** The value of the number being received so far (with `allowPartialLiterals` only). */
+  private readonly preview = new NumberPreview();
   /** Where the number being received is in the JSON number grammar (sign, integer, fraction, exponent, …). */
   protected numState = N_SIGN;
   /** The literal being received: 0 for `true`, 1 for `false`, 2 for `null`. */
@@ -94,7 +100,12 @@ export abstract class PartialJsonScanner {
    * @param at The offending character's position in the current fragment.
    */
   protected fail(detail: string, at: number): void {
-    this.failure = new PartialJsonError(detail, this.offset + at);
+    this.failAbsolute(detail, this.offset + at);
+  }
+
+  /** {@link fail} at a position in the whole input. */
+  protected failAbsolute(detail: string, position: number): void {
+    this.failure = new PartialJsonError(detail, position);
     this.state = ERR;
   }
 
@@ -110,6 +121,10 @@ export abstract class PartialJsonScanner {
       this.leaf = LEAF_NUM;
       this.numState = c === 45 ? N_SIGN : c === 48 ? N_ZERO : N_INT;
       this.num = String.fromCharCode(c);
+      if (this.partialLiterals) {
+        this.preview.reset();
+        this.preview.feed(this.num, 0, 1);
+      }
     }
     if (this.partialLiterals) this.touch();
   }
@@ -120,7 +135,7 @@ export abstract class PartialJsonScanner {
       case LEAF_STR:
         return this.head === '' ? this.tail : this.head + this.tail;
       case LEAF_NUM:
-        return this.partialLiterals ? numberPrefix(this.num) : undefined;
+        return this.partialLiterals ? this.preview.value() : undefined;
       case LEAF_LIT:
         return this.partialLiterals ? LITERAL_VALUES[this.lit] : undefined;
       default:
@@ -273,7 +288,10 @@ export abstract class PartialJsonScanner {
     this.numState = st;
     if (j > i) {
       this.num += s.slice(i, j);
-      if (this.partialLiterals) this.touch();
+      if (this.partialLiterals) {
+        this.preview.feed(s, i, j);
+        this.touch();
+      }
     }
     if (j === n) return n;
     this.finishNumber(j);

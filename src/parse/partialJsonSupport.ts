@@ -37,8 +37,21 @@ export class Frame {
   arr = false;
   /** The key (object) or index (array) of the child being parsed or parsed last. */
   k: string | number = 0;
+  /** The number of members written to an object (an upper bound of its keys: a repeated key counts twice). */
+  n = 0;
+  /** What copying the frames below this one costs (see `copyCost`), fixed while this one is open. */
+  base = 0;
   /** The snapshot last handed out for this container (immutable mode). */
   snap: Container = [];
+}
+
+/**
+ * The cost, in rough nanoseconds, of copying `frame`'s container for a snapshot: array slices are
+ * a memory copy, objects are rebuilt key by key (and large ones are hash tables).
+ */
+export function copyCost(frame: Frame): number {
+  if (frame.arr) return 8 + 6 * (frame.c as unknown[]).length;
+  return 8 + frame.n * (frame.n > 1000 ? 600 : 60);
 }
 
 /** Write `value` at `key` as `JSON.parse` would (an own `__proto__` key stays a plain property). */
@@ -62,22 +75,6 @@ export function pathExists(node: unknown, path: JsonPath, from: number): boolean
     current = (current as Record<string | number, unknown>)[segment];
   }
   return true;
-}
-
-/**
- * The value of the longest complete prefix of a number being received (`-12.` → -12, `3e` → 3),
- * or `undefined` when there is none yet (`-`). Used only with `allowPartialLiterals`.
- */
-export function numberPrefix(text: string): number | undefined {
-  let end = text.length;
-  while (end > 0) {
-    const c = text.charCodeAt(end - 1);
-    if (c >= 48 && c <= 57) break;
-    end--;
-  }
-  if (end === 0) return undefined;
-  const value = Number(text.slice(0, end));
-  return Number.isNaN(value) ? undefined : value;
 }
 
 /** Whitespace JSON allows between tokens: space, tab, line feed, carriage return. */
@@ -106,5 +103,57 @@ export function escapeFor(c: number): string {
     case 116: return '\t';
     case 117: return 'u';
     default: return '';
+  }
+}
+
+/**
+ * The raw text of a value nested deeper than `maxPartialDepth`, collected (not parsed) until its
+ * brackets balance; the parser then hands it to `JSON.parse`, which needs no stack for nesting.
+ * Only strings (so that brackets inside them do not count) and brackets are looked at here.
+ */
+export class RawValue {
+  /** The text so far, from the opening bracket. */
+  text = '';
+  /** Where the opening bracket is, in characters of the whole input. */
+  start = 0;
+  private level = 0;
+  private inString = false;
+  private escaped = false;
+
+  /**
+   * Start at an opening bracket.
+   *
+   * @param bracket `'['` or `'{'`.
+   * @param start Its position in the whole input.
+   */
+  begin(bracket: string, start: number): void {
+    this.text = bracket;
+    this.start = start;
+    this.level = 1;
+    this.inString = this.escaped = false;
+  }
+
+  /**
+   * Collect `s[i..n)` up to the bracket that closes the value.
+   *
+   * @return The position after that bracket, or -1 when the value goes on past `n`.
+   */
+  scan(s: string, i: number, n: number): number {
+    let j = i;
+    for (; j < n; j++) {
+      const c = s.charCodeAt(j);
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === 92) this.escaped = true;
+        else if (c === 34) this.inString = false;
+      } else if (c === 34) this.inString = true;
+      else if (c === 91 || c === 123) this.level++;
+      else if ((c === 93 || c === 125) && --this.level === 0) {
+        this.text += s.slice(i, j + 1);
+        return j + 1;
+      }
+    }
+    this.text += i === 0 ? s : s.slice(i);
+    return -1;
   }
 }
