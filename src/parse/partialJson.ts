@@ -123,6 +123,15 @@ export class PartialJsonParser extends PartialJsonTree {
     return this.changes;
   }
 
+  /**
+   * True when something received is not in the last {@link value} yet: in immutable mode a
+   * change may be held back until the text pays for its copy, so read `value` again after later
+   * pushes even when {@link changeCount} did not move.
+   */
+  get pending(): boolean {
+    return this.dirty !== CLEAN;
+  }
+
   /** True once the root value is complete (whitespace may still follow). */
   get done(): boolean {
     return this.finished;
@@ -177,7 +186,7 @@ export class PartialJsonParser extends PartialJsonTree {
     if (this.finished) return undefined;
     if (this.live) return this.currentPath();
     if (this.dirty !== CLEAN) this.sync();
-    return this.snapPath;
+    return this.dirty === CLEAN ? this.currentPath() : this.snapPath; // the snapshot is current, or held back
   }
 
   /** Bring `root` up to date with what was received (immutable mode: when the copy is paid for). */

@@ -126,7 +126,8 @@ function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJso
       }
       state.consumed = u.rawArguments.length;
       const parser = state.parser;
-      if (parser.error !== undefined || parser.changeCount === seen) return; // malformed: partial values stop
+      if (parser.error !== undefined) return; // malformed: partial values stop
+      if (parser.changeCount === seen && !parser.pending) return; // nothing new (pending: a held-back snapshot)
       seen = parser.changeCount;
       const value = parser.value ?? EMPTY;
       if (value === last && !live) return; // the snapshot waits until the text pays for its copy
