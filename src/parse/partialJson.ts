@@ -23,20 +23,22 @@
  *
  * ## Snapshots and their cost
  * `snapshots: 'immutable'` (the default): {@link PartialJsonParser.value} returns a plain-JSON
- * value (plain arrays and objects) that is never changed afterwards. Completed subtrees are shared
- * between successive values (same identity); a new value copies only the containers on the path
- * from the root to what changed. Copying an open container of width w costs O(w), so to keep the
- * total work linear in the input a new value is made only when the copy is paid for: when its
- * cost (the widths on that path) is at most a constant plus a constant times the characters
- * received since the last new value. Otherwise `value` returns the previous snapshot again. Hence:
+ * value (plain arrays and objects: `Array.isArray`, `JSON.stringify` and spreading work) that is
+ * never changed afterwards. Completed subtrees are shared between successive values (same
+ * identity); a new value copies only the containers on the path from the root to what changed,
+ * each in full (plain arrays cannot share storage). To keep the total work linear in the input
+ * whatever its shape, that copying is budgeted: a one-time allowance (enough for a new value on
+ * every change of arguments up to a few KB) plus a fixed amount per character received. A new
+ * value whose copy is not paid for yet is held back: `value` returns the previous snapshot again
+ * and {@link PartialJsonParser.pending} is true, until enough text has arrived. Hence:
  * - every value is exactly the partial value of some earlier moment (a snapshot of the whole),
  *   and each one extends the one before it;
- * - small and narrow arguments (open containers up to a few dozen members) get a new value on
- *   every change; an open array of n elements is re-copied each time the text has grown by a
- *   fixed fraction of it, so O(1) times per doubling and O(n) in total;
+ * - arguments up to about 1 KB get a new value on every visible change; beyond that, an open
+ *   array of n elements is re-copied about once per n/2 characters received, an open object of
+ *   n keys once per 3n (30n beyond 1,000 keys): a constant number of times per doubling, O(n)
+ *   in total;
  * - the value is complete and exact as soon as the root value is ({@link done}).
- * {@link openPath} and {@link isComplete} describe the value that `value` returns (they go stale
- * together). Total work: O(input) for any shape.
+ * {@link openPath} and {@link isComplete} describe the value that `value` returns.
  *
  * `snapshots: 'live'`: `value` returns one tree that the parser keeps mutating in place (strings
  * are replaced, keys and elements added). Each read is O(1) and always current. Use it when each
@@ -55,7 +57,7 @@
  *
  * @module
  */
-import { copyCost, pathExists, put, type Container, type Frame, type JsonPath, type PartialJsonError } from './partialJsonSupport';
+import { copyCost, pathExists, store, type Container, type Frame, type JsonPath, type PartialJsonError } from './partialJsonSupport';
 import { CLEAN, PartialJsonTree } from './partialJsonTree';
 
 export { PartialJsonError, type JsonPath } from './partialJsonSupport';
@@ -77,10 +79,13 @@ export interface PartialJsonOptions {
 /** The default `maxPartialDepth`: far deeper than any real tool's arguments. */
 export const DEFAULT_MAX_PARTIAL_DEPTH = 256;
 
-/** A new snapshot costing up to this much (rough nanoseconds, see `copyCost`) is always made. */
-const FREE = 512;
-/** …and each character received since the last snapshot pays for this much more. */
-const PER_CHAR = 24;
+/**
+ * What snapshots may spend on copying, in the units of `copyCost` (roughly machine instructions):
+ * a one-time allowance, so that arguments of a few KB get a new value on every change…
+ */
+const ALLOWANCE = 100_000;
+/** …plus this much per character received (about half of what parsing a character costs). */
+const PER_CHAR = 20;
 
 /** The `maxPartialDepth` option, checked: a whole number ≥ 0, or `Infinity`. */
 export function maxPartialDepthOf(value: number | undefined): number {
@@ -92,8 +97,8 @@ export function maxPartialDepthOf(value: number | undefined): number {
 /** An incremental (streaming) JSON parser that shows the value received so far. */
 export class PartialJsonParser extends PartialJsonTree {
   private readonly live: boolean;
-  /** `offset` when the last snapshot was made. */
-  private snappedAt = 0;
+  /** What snapshots spent on copying so far (see {@link ALLOWANCE}). */
+  private spent = 0;
   /** The open path of the last snapshot (immutable mode). */
   private snapPath: JsonPath | undefined = [];
   private copied = 0;
@@ -197,27 +202,27 @@ export class PartialJsonParser extends PartialJsonTree {
     } else if (this.live) {
       const top = this.frames[depth - 1] as Frame;
       const leafValue = this.leafValue();
-      if (leafValue !== undefined) put(top.c, top.k, leafValue);
+      if (leafValue !== undefined) store(top, top.c, leafValue);
       this.root = (this.frames[0] as Frame).c;
     } else {
       const deepest = this.dirty < depth - 1 ? this.dirty : depth - 1;
       const last = this.frames[deepest] as Frame;
-      if (last.base + copyCost(last) > FREE + PER_CHAR * (this.offset - this.snappedAt)) return; // not paid for yet
+      const cost = last.base + copyCost(last);
+      if (this.spent + cost > ALLOWANCE + PER_CHAR * this.offset) return; // not paid for yet
+      this.spent += cost;
       let child = this.leafValue();
       for (let i = deepest; i >= 0; i--) {
         const frame = this.frames[i] as Frame;
         const copy: Container = frame.arr ? (frame.c as unknown[]).slice() : { ...frame.c };
         this.copied += frame.arr ? (copy as unknown[]).length : frame.n;
-        if (i < depth - 1) put(copy, frame.k, (this.frames[i + 1] as Frame).snap);
-        else if (child !== undefined) put(copy, frame.k, child);
+        if (i < depth - 1) store(frame, copy, (this.frames[i + 1] as Frame).snap);
+        else if (child !== undefined) store(frame, copy, child);
         frame.snap = copy;
         child = undefined;
       }
       this.root = (this.frames[0] as Frame).snap;
+      this.snapPath = this.currentPath();
     }
-    this.snappedAt = this.offset;
-    this.snapPath = this.currentPath();
     this.dirty = CLEAN;
   }
 }
-

@@ -120,3 +120,123 @@ export class NumberPreview {
     return this.cached;
   }
 }
+
+// Number grammar states; the terminal ones are ZERO, INT, FRAC and EXP.
+const N_SIGN = 1;
+const N_ZERO = 2;
+const N_INT = 3;
+const N_DOT = 4;
+const N_FRAC = 5;
+const N_E = 6;
+const N_ESIGN = 7;
+const N_EXP = 8;
+/**
+ * Numbers without an exponent and with at most this many digits are computed as they arrive: the
+ * digits as an integer m < 2^53 (exact), then m / 10^k for k fraction digits, one correctly
+ * rounded division of two exact doubles (the fast path of Clinger's algorithm, which `Number()`
+ * uses too), so the result is the same as `Number(text)`.
+ */
+const FAST_DIGITS = 15;
+/** Powers of ten up to 10^15 (all exact doubles). */
+const POWERS = Array.from({ length: FAST_DIGITS + 1 }, (_, k) => 10 ** k);
+
+/**
+ * Reads one JSON number across fragments: checks the grammar, keeps the text only when the number
+ * spans fragments, and computes plain integers (`-42`) without building a string or calling
+ * `Number()`.
+ */
+export class NumberReader {
+  /** The value so far, kept only with `allowPartialLiterals` (see {@link NumberPreview}). */
+  readonly preview = new NumberPreview();
+  private st = N_SIGN;
+  /** The text from earlier fragments. */
+  private text = '';
+  /** Where the number starts in the current fragment (0 when it began in an earlier one). */
+  private from = 0;
+  private negative = false;
+  /** The digits so far as an integer (exact while `digits` ≤ {@link FAST_DIGITS}). */
+  private magnitude = 0;
+  private digits = 0;
+  /** How many of them are after the point. */
+  private fraction = 0;
+
+  /**
+   * Start at `s[at]`, a '-' or a digit.
+   *
+   * @param s The fragment.
+   * @param at The position of the number's first character.
+   * @param preview Whether to keep {@link preview} up to date.
+   */
+  start(s: string, at: number, preview: boolean): void {
+    const c = s.charCodeAt(at);
+    this.st = c === 45 ? N_SIGN : c === 48 ? N_ZERO : N_INT;
+    this.text = at + 1 === s.length ? s.slice(at) : ''; // the fragment ends here: keep the text now
+    this.from = at + 1 === s.length ? 0 : at;
+    this.negative = c === 45;
+    this.magnitude = c === 45 ? 0 : c - 48;
+    this.digits = c === 45 ? 0 : 1;
+    this.fraction = 0;
+    if (preview) {
+      this.preview.reset();
+      this.preview.feed(s, at, at + 1);
+    }
+  }
+
+  /**
+   * Read characters from `s[i]` while they fit the grammar.
+   *
+   * @return The position of the first character that does not (`n` when all did).
+   */
+  scan(s: string, i: number, n: number, preview: boolean): number {
+    let st = this.st;
+    let j = i;
+    for (; j < n; j++) {
+      const c = s.charCodeAt(j);
+      if (c >= 48 && c <= 57) {
+        if (st === N_INT || st === N_SIGN) {
+          if (st === N_SIGN) st = c === 48 ? N_ZERO : N_INT;
+          this.magnitude = this.magnitude * 10 + (c - 48);
+          this.digits++;
+        } else if (st === N_DOT || st === N_FRAC) {
+          st = N_FRAC;
+          this.magnitude = this.magnitude * 10 + (c - 48);
+          this.digits++;
+          this.fraction++;
+        } else if (st === N_ZERO) break;
+        else if (st === N_E || st === N_ESIGN) st = N_EXP;
+      } else if (c === 46 && (st === N_ZERO || st === N_INT)) st = N_DOT;
+      else if ((c === 101 || c === 69) && (st === N_ZERO || st === N_INT || st === N_FRAC)) st = N_E;
+      else if ((c === 43 || c === 45) && st === N_E) st = N_ESIGN;
+      else break;
+    }
+    this.st = st;
+    if (preview && j > i) this.preview.feed(s, i, j);
+    if (j === n) {
+      this.text += this.from === 0 ? s : s.slice(this.from);
+      this.from = 0;
+    }
+    return j;
+  }
+
+  /** Whether the characters so far form a complete number (`-` and `1.` do not). */
+  get complete(): boolean {
+    const st = this.st;
+    return st === N_ZERO || st === N_INT || st === N_FRAC || st === N_EXP;
+  }
+
+  /**
+   * The value of the number, which ends before `s[at]`.
+   *
+   * @param s The current fragment ('' at the end of the input).
+   * @param at Where the number ends in it.
+   */
+  value(s: string, at: number): number {
+    if (this.digits <= FAST_DIGITS && this.st !== N_EXP) {
+      const magnitude = this.fraction === 0 ? this.magnitude : this.magnitude / (POWERS[this.fraction] as number);
+      return this.negative ? -magnitude : magnitude;
+    }
+    const text = this.text + s.slice(this.from, at);
+    this.text = '';
+    return Number(text);
+  }
+}

@@ -6,7 +6,7 @@
  * @module
  * @internal
  */
-import { NumberPreview } from './partialJsonNumber';
+import { NumberReader } from './partialJsonNumber';
 import { PartialJsonError, escapeFor, hexValue } from './partialJsonSupport';
 
 // Parser states.
@@ -24,16 +24,6 @@ export const NUM = 10; // inside a number
 export const LIT = 11; // inside true / false / null
 export const DEEP = 12; // inside a value nested deeper than maxPartialDepth (collected raw)
 export const ERR = 13;
-
-// Number grammar states; the terminal ones are ZERO, INT, FRAC and EXP.
-const N_SIGN = 1;
-const N_ZERO = 2;
-const N_INT = 3;
-const N_DOT = 4;
-const N_FRAC = 5;
-const N_E = 6;
-const N_ESIGN = 7;
-const N_EXP = 8;
 
 // What is being received at the top of the stack (a "leaf"), visible or not.
 export const LEAF_NONE = 0;
@@ -70,12 +60,8 @@ export abstract class PartialJsonScanner {
   private pend = '';
   private hex = 0;
   private hexCount = 0;
-  /** The text of the number being received so far (e.g. `'-12.5e'`). */
-  protected num = '';
-  /** The value of the number being received so far (with `allowPartialLiterals` only). */
-  private readonly preview = new NumberPreview();
-  /** Where the number being received is in the JSON number grammar (sign, integer, fraction, exponent, …). */
-  protected numState = N_SIGN;
+  /** The number being received. */
+  private readonly number = new NumberReader();
   /** The literal being received: 0 for `true`, 1 for `false`, 2 for `null`. */
   protected lit = 0;
   private litIndex = 0;
@@ -109,8 +95,9 @@ export abstract class PartialJsonScanner {
     this.state = ERR;
   }
 
-  /** Start a number (`c` is '-' or a digit) or a literal (`c` is 't', 'f' or 'n'). */
-  protected startScalar(c: number): void {
+  /** Start a number or a literal at `s[at]` (a '-' or a digit; 't', 'f' or 'n'). */
+  protected startScalar(s: string, at: number): void {
+    const c = s.charCodeAt(at);
     if (c === 116 || c === 102 || c === 110) {
       this.state = LIT;
       this.leaf = LEAF_LIT;
@@ -119,12 +106,7 @@ export abstract class PartialJsonScanner {
     } else {
       this.state = NUM;
       this.leaf = LEAF_NUM;
-      this.numState = c === 45 ? N_SIGN : c === 48 ? N_ZERO : N_INT;
-      this.num = String.fromCharCode(c);
-      if (this.partialLiterals) {
-        this.preview.reset();
-        this.preview.feed(this.num, 0, 1);
-      }
+      this.number.start(s, at, this.partialLiterals);
     }
     if (this.partialLiterals) this.touch();
   }
@@ -135,7 +117,7 @@ export abstract class PartialJsonScanner {
       case LEAF_STR:
         return this.head === '' ? this.tail : this.head + this.tail;
       case LEAF_NUM:
-        return this.partialLiterals ? this.preview.value() : undefined;
+        return this.partialLiterals ? this.number.preview.value() : undefined;
       case LEAF_LIT:
         return this.partialLiterals ? LITERAL_VALUES[this.lit] : undefined;
       default:
@@ -173,6 +155,11 @@ export abstract class PartialJsonScanner {
     for (; j < n; j++) {
       c = s.charCodeAt(j);
       if (c === 34 || c === 92 || c < 32) break;
+    }
+    if (c === 34 && j < n && this.tail === '' && this.head === '' && this.pend === '') {
+      this.tail = s.slice(i, j); // the whole string (or all of it but escapes before) is here: no rope
+      this.finishString();
+      return j + 1;
     }
     if (j > i) {
       if (this.pend !== '') this.flushPending();
@@ -265,46 +252,17 @@ export abstract class PartialJsonScanner {
    * @return The position of the first character not consumed (the delimiter is read in the next state).
    */
   protected scanNumber(s: string, i: number, n: number): number {
-    let st = this.numState;
-    let j = i;
-    for (; j < n; j++) {
-      const c = s.charCodeAt(j);
-      if (c >= 48 && c <= 57) {
-        if (st === N_SIGN) st = c === 48 ? N_ZERO : N_INT;
-        else if (st === N_ZERO) break;
-        else if (st === N_DOT) st = N_FRAC;
-        else if (st === N_E || st === N_ESIGN) st = N_EXP;
-      } else if (c === 46) {
-        if (st !== N_ZERO && st !== N_INT) break;
-        st = N_DOT;
-      } else if (c === 101 || c === 69) {
-        if (st !== N_ZERO && st !== N_INT && st !== N_FRAC) break;
-        st = N_E;
-      } else if (c === 43 || c === 45) {
-        if (st !== N_E) break;
-        st = N_ESIGN;
-      } else break;
-    }
-    this.numState = st;
-    if (j > i) {
-      this.num += s.slice(i, j);
-      if (this.partialLiterals) {
-        this.preview.feed(s, i, j);
-        this.touch();
-      }
-    }
+    const j = this.number.scan(s, i, n, this.partialLiterals);
+    if (this.partialLiterals && j > i) this.touch();
     if (j === n) return n;
-    this.finishNumber(j);
+    this.finishNumber(s, j);
     return j; // the delimiter is read in the next state
   }
 
-  /** The number ended before the character at `at` of the current fragment (or at the end of the input). */
-  protected finishNumber(at: number): void {
-    const st = this.numState;
-    if (st !== N_ZERO && st !== N_INT && st !== N_FRAC && st !== N_EXP) return this.fail('Invalid number', at);
-    const text = this.num;
-    this.num = '';
-    this.complete(Number(text));
+  /** The number ended before `s[at]` (`s` is '' at the end of the input). */
+  protected finishNumber(s: string, at: number): void {
+    if (!this.number.complete) return this.fail('Invalid number', at);
+    this.complete(this.number.value(s, at));
   }
 
   /**

@@ -8,7 +8,7 @@
  * @internal
  */
 import { jsonErrorPosition } from './jsonErrorPosition';
-import { Frame, RawValue, copyCost, isSpace, put, type Container, type JsonPath } from './partialJsonSupport';
+import { Frame, RawValue, copyCost, isSpace, store, type Container, type JsonPath } from './partialJsonSupport';
 import { AFTER, ARR_FIRST, COLON, DEEP, END, ERR, ESC, HEX, LEAF_DEEP, LEAF_NONE, LIT, NUM, OBJ_FIRST, OBJ_KEY, PartialJsonScanner, STR, VALUE } from './partialJsonScanner';
 
 /** `dirty` when no frame changed since the last snapshot. */
@@ -83,11 +83,11 @@ export abstract class PartialJsonTree extends PartialJsonScanner {
       i++;
       switch (state) {
         case VALUE:
-          this.startValue(c, i - 1);
+          this.startValue(fragment, c, i - 1);
           break;
         case ARR_FIRST:
           if (c === 93) this.close();
-          else this.startValue(c, i - 1);
+          else this.startValue(fragment, c, i - 1);
           break;
         case OBJ_FIRST:
         case OBJ_KEY:
@@ -119,7 +119,7 @@ export abstract class PartialJsonTree extends PartialJsonScanner {
   protected finishInput(): void {
     if (this.failure !== undefined || this.finished) return;
     if (this.state === NUM && this.depth === 0) {
-      this.finishNumber(0);
+      this.finishNumber('', 0);
       if (this.finished) return;
     }
     if (this.state === DEEP) {
@@ -149,7 +149,7 @@ export abstract class PartialJsonTree extends PartialJsonScanner {
     return this.leaf === LEAF_DEEP ? this.shell : super.leafValue();
   }
 
-  private startValue(c: number, at: number): void {
+  private startValue(fragment: string, c: number, at: number): void {
     this.path = undefined;
     if (this.depth > 0) {
       const top = this.frames[this.depth - 1] as Frame;
@@ -160,7 +160,7 @@ export abstract class PartialJsonTree extends PartialJsonScanner {
     else if (c === 123 || c === 91) {
       if (this.depth < this.maxDepth) this.open(c === 91);
       else this.startDeep(c === 91, at);
-    } else if (c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102 || c === 110) this.startScalar(c);
+    } else if (c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102 || c === 110) this.startScalar(fragment, at);
     else this.fail(`Unexpected character ${JSON.stringify(String.fromCharCode(c))}, expected a value`, at);
   }
 
@@ -177,7 +177,7 @@ export abstract class PartialJsonTree extends PartialJsonScanner {
       return;
     }
     const top = this.frames[this.depth - 1] as Frame;
-    put(top.c, top.k, value);
+    store(top, top.c, value);
     this.state = AFTER;
     this.touch();
   }
@@ -187,7 +187,7 @@ export abstract class PartialJsonTree extends PartialJsonScanner {
     let base = 0;
     if (this.depth > 0) {
       const parent = this.frames[this.depth - 1] as Frame;
-      put(parent.c, parent.k, container);
+      store(parent, parent.c, container);
       base = parent.base + copyCost(parent);
     }
     let frame = this.frames[this.depth];
