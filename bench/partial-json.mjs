@@ -116,6 +116,23 @@ function reparse(frags) {
   return { ms: (median / prefixes.length) * frags.length, sampled: true };
 }
 
+/** Deep equality of two JSON values, without recursion (JSON.stringify overflows on deep nesting). */
+function sameJson(a, b) {
+  const stack = [[a, b]];
+  while (stack.length > 0) {
+    const [x, y] = stack.pop();
+    if (Object.is(x, y)) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || Array.isArray(x) !== Array.isArray(y)) return false;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    for (const key of keys) {
+      if (!Object.prototype.hasOwnProperty.call(y, key)) return false;
+      stack.push([x[key], y[key]]);
+    }
+  }
+  return true;
+}
+
 const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 const rows = [];
 for (const row of ROWS) {
@@ -123,7 +140,7 @@ for (const row of ROWS) {
   const frags = fragments(text);
   const check = new PartialJsonParser();
   for (const f of frags) check.push(f);
-  if (JSON.stringify(check.end()) !== JSON.stringify(JSON.parse(text))) throw new Error(`mismatch at ${row.label}`);
+  if (!sameJson(check.end(), JSON.parse(text))) throw new Error(`mismatch at ${row.label}`);
   const floor = measure(() => {
     let acc = '';
     for (const fragment of frags) acc += fragment;

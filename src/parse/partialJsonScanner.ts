@@ -1,7 +1,8 @@
 /**
  * The lexical half of the streaming parser in `partialJson.ts`: strings (with escapes and
- * surrogate pairs split across fragments), numbers and literals, and the state constants. The
- * structural half (containers, snapshots) lives in {@link PartialJsonParser}, which extends this.
+ * surrogate pairs split across fragments), numbers (read by `NumberReader`) and literals, and the
+ * state constants. Containers and the open path are in `PartialJsonTree`, which extends this, and
+ * snapshots in {@link PartialJsonParser}, which extends that.
  *
  * @module
  * @internal

@@ -107,12 +107,13 @@ function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJso
   return new Observable<PartialToolCall>((subscriber) => {
     let state: CallParser | undefined;
     let last: unknown = undefined;
+    let lastPath: JsonPath | undefined = undefined;
     let seen = -1;
     const next = (u: ToolCallUpdate): void => {
       if (u.result !== undefined) {
         parsers.delete(u.key);
         const final = u.result.success ? u.result.data.arguments : (last ?? EMPTY);
-        subscriber.next({ key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: final, openPath: u.result.success ? undefined : state?.parser.openPath, result: u.result });
+        subscriber.next({ key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: final, openPath: u.result.success ? undefined : last === undefined ? state?.parser.openPath : lastPath, result: u.result });
         return;
       }
       if (state === undefined || state.consumed + u.argumentsDelta.length !== u.rawArguments.length) {
@@ -133,7 +134,8 @@ function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJso
       if (value === last && !live) return; // the snapshot waits until the text pays for its copy
       const seenEmpty = last === EMPTY && isEmptyObject(value);
       last = value;
-      if (!seenEmpty) subscriber.next({ key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: value, openPath: parser.openPath });
+      lastPath = parser.openPath;
+      if (!seenEmpty) subscriber.next({ key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: value, openPath: lastPath });
     };
     return call$.pipe(tap(next), ignoreElements()).subscribe(subscriber);
   });
