@@ -70,7 +70,7 @@ export interface PartialJsonOptions {
   readonly snapshots?: 'immutable' | 'live';
   /**
    * Containers nested deeper than this are shown empty until complete, then parsed whole by
-   * `JSON.parse` (the root container is at depth 1). Default {@link DEFAULT_MAX_PARTIAL_DEPTH};
+   * `JSON.parse` (the root container is at depth 1). Default 256 (`DEFAULT_MAX_PARTIAL_DEPTH`);
    * `Infinity` shows every level (and costs a frame per level).
    */
   readonly maxPartialDepth?: number;

@@ -16,7 +16,11 @@ export const CLEAN = -2;
 
 /** Containers, the open path and deep values; see {@link PartialJsonParser}. */
 export abstract class PartialJsonTree extends PartialJsonScanner {
-  /** One frame per open container, reused across opens (`frames[0]` is the root). */
+  /**
+   * One frame per open container, reused across opens (`frames[0]` is the root).
+   *
+   * @internal
+   */
   protected readonly frames: Frame[] = [];
   /** How many containers are open. */
   protected depth = 0;
