@@ -81,3 +81,33 @@ export function fragments(text, seed = 7) {
   }
   return out;
 }
+
+// ----- the four shapes of issue 19 (each the arguments of one tool call) -------------------------
+
+/** `{"rows": [...]}` with `n` numbers (mostly small integers, some decimals and negatives). */
+export function wideArrayText(n, seed = 42) {
+  const r = rng(seed);
+  const rows = Array.from({ length: n }, () => (r() < 0.8 ? Math.floor(r() * 1000) : Math.round((r() - 0.5) * 1e5) / 100));
+  return JSON.stringify({ rows });
+}
+
+/** An object with `n` keys (`"key_00042"`), values small integers, short strings, booleans and null. */
+export function wideObjectText(n, seed = 42) {
+  const r = rng(seed);
+  const object = {};
+  for (let i = 0; i < n; i++) {
+    const pick = r();
+    object[`key_${String(i).padStart(5, '0')}`] = pick < 0.5 ? Math.floor(r() * 10_000) : pick < 0.8 ? text(r, 4 + Math.floor(r() * 12)) : pick < 0.95 ? r() < 0.5 : null;
+  }
+  return JSON.stringify(object, null, 1);
+}
+
+/** `{"content": "…"}` whose string is about `chars` characters of text with escapes and non-ASCII. */
+export function longStringText(chars, seed = 42) {
+  return JSON.stringify({ content: text(rng(seed), chars) });
+}
+
+/** `[` × depth then `]` × depth. */
+export function deepText(depth) {
+  return '['.repeat(depth) + ']'.repeat(depth);
+}

@@ -1,72 +1,104 @@
-// Benchmark of the streaming partial-JSON parser: `node bench/partial-json.mjs`.
+// Benchmark of the streaming partial-JSON parser: `node --expose-gc bench/partial-json.mjs`.
 //
-// Tool-call arguments of about 10 KB, 100 KB and 1 MB (seeded: see partial-json-data.mjs) arrive
-// in 1–8 character fragments. We time pushing every fragment AND reading the partial value after
-// every fragment, against one JSON.parse of the whole text, and against re-parsing the accumulated
-// text with the `partial-json` package after every fragment. Writes BENCHMARKS-partial.md.
+// Tool-call arguments arrive in 1–8 character fragments (seeded: see partial-json-data.mjs): a
+// realistic "report" document of about 10 KB, 100 KB and 1 MB, and the four shapes of issue 19: a
+// 160,000-element array, a 50,000-key object, a 1 MB string and 100,000-deep nesting. We time
+// pushing every fragment AND reading the partial value after every fragment, in both snapshot
+// modes, against the floor: appending the fragments and parsing the whole text once with
+// JSON.parse (what any consumer that wants the arguments does, with no partial values at all).
+// For the documents, also against re-parsing the accumulated text with the `partial-json`
+// package after every fragment. Writes BENCHMARKS-partial.md.
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as partialJsonParse, Allow } from 'partial-json';
-import { argumentsText, fragments } from './partial-json-data.mjs';
+import { argumentsText, deepText, fragments, longStringText, wideArrayText, wideObjectText } from './partial-json-data.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = join(root, '.bench-out', 'partialJson.mjs');
 await build({ entryPoints: [join(root, 'src/parse/partialJson.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile, logLevel: 'warning' });
 const { PartialJsonParser } = await import(pathToFileURL(outfile).href);
 
-const SIZES = [
-  ['10 KB', 10_000],
-  ['100 KB', 100_000],
-  ['1 MB', 1_000_000],
+const ROWS = [
+  { label: '10 KB document', text: () => argumentsText(10_000), reparse: true },
+  { label: '100 KB document', text: () => argumentsText(100_000), reparse: true },
+  { label: '1 MB document', text: () => argumentsText(1_000_000), reparse: true },
+  { label: '160,000-element array', text: () => wideArrayText(160_000) },
+  { label: '50,000-key object', text: () => wideObjectText(50_000) },
+  { label: '1 MB string', text: () => longStringText(1_000_000) },
+  { label: '100,000-deep nesting', text: () => deepText(100_000) },
 ];
 /** partial-json re-parses are sampled above this many fragments (the cost is extrapolated). */
 const FULL_REPARSE_LIMIT = 5_000;
 const REPARSE_SAMPLES = 300;
+/** A run that takes longer than this is stopped (the quadratic cases of older versions). */
+const DEADLINE_MS = 20_000;
 
 const gc = globalThis.gc ?? (() => {});
-const best = new Map();
-function median(fn, runs) {
+
+class Timeout extends Error {
+  constructor(done) {
+    super('deadline');
+    this.done = done;
+  }
+}
+
+/** Median and best of `runs` timed runs after a warm-up; fewer runs when one is slow. */
+function measure(fn) {
+  const t0 = performance.now();
   fn(); // warm up
+  const first = performance.now() - t0;
+  const runs = first > 2_000 ? 1 : first > 200 ? 3 : first > 20 ? 7 : 15;
   const times = [];
   for (let i = 0; i < runs; i++) {
     gc();
-    const t0 = performance.now();
+    const t = performance.now();
     fn();
-    times.push(performance.now() - t0);
+    times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  best.set(fn, times[0]);
-  return times[Math.floor(times.length / 2)];
+  return { median: times[Math.floor(times.length / 2)], best: times[0] };
 }
 
-function ours(frags, snapshots) {
+/** Push every fragment and read the value after each (what partialToolCalls() does). */
+function ours(frags, snapshots, read = true) {
   const parser = new PartialJsonParser({ snapshots });
+  const started = performance.now();
   let seen = 0;
-  for (const fragment of frags) {
-    parser.push(fragment);
-    if (parser.value !== undefined) seen++;
+  for (let i = 0; i < frags.length; i++) {
+    parser.push(frags[i]);
+    if (read && parser.value !== undefined) seen++;
+    if ((i & 1023) === 0 && performance.now() - started > DEADLINE_MS) throw new Timeout(i / frags.length);
   }
   parser.end();
   return seen;
 }
 
+/** `measure(fn)`, or the fraction of the fragments done when one run passed the deadline. */
+function timed(fn) {
+  try {
+    return measure(fn);
+  } catch (error) {
+    if (error instanceof Timeout) return { timeout: error.done };
+    throw error;
+  }
+}
+
 function reparse(frags) {
   if (frags.length <= FULL_REPARSE_LIMIT) {
-    const ms = median(() => {
+    const { median } = measure(() => {
       let text = '';
       for (const fragment of frags) {
         text += fragment;
         partialJsonParse(text, Allow.ALL);
       }
-    }, 3);
-    return { ms, sampled: false };
+    });
+    return { ms: median, sampled: false };
   }
   // Time REPARSE_SAMPLES re-parses at evenly spaced fragment counts; the full cost is their mean
-  // times the number of fragments (re-parse cost grows linearly with the prefix, so evenly spaced
-  // samples give an unbiased mean).
+  // times the number of fragments (re-parse cost grows linearly with the prefix).
   const prefixes = [];
   let text = '';
   const step = frags.length / REPARSE_SAMPLES;
@@ -78,65 +110,86 @@ function reparse(frags) {
       next += step;
     }
   });
-  const ms = median(() => {
+  const { median } = measure(() => {
     for (const prefix of prefixes) partialJsonParse(prefix, Allow.ALL);
-  }, 3);
-  return { ms: (ms / prefixes.length) * frags.length, sampled: true };
+  });
+  return { ms: (median / prefixes.length) * frags.length, sampled: true };
+}
+
+/** Deep equality of two JSON values, without recursion (JSON.stringify overflows on deep nesting). */
+function sameJson(a, b) {
+  const stack = [[a, b]];
+  while (stack.length > 0) {
+    const [x, y] = stack.pop();
+    if (Object.is(x, y)) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || Array.isArray(x) !== Array.isArray(y)) return false;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    for (const key of keys) {
+      if (!Object.prototype.hasOwnProperty.call(y, key)) return false;
+      stack.push([x[key], y[key]]);
+    }
+  }
+  return true;
 }
 
 const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
 const rows = [];
-for (const [label, chars] of SIZES) {
-  const text = argumentsText(chars);
+for (const row of ROWS) {
+  const text = row.text();
   const frags = fragments(text);
   const check = new PartialJsonParser();
   for (const f of frags) check.push(f);
-  if (JSON.stringify(check.end()) !== JSON.stringify(JSON.parse(text))) throw new Error(`mismatch at ${label}`);
-  const runs = chars >= 1_000_000 ? 7 : 15;
-  const fJson = () => JSON.parse(text);
-  const fImm = () => ours(frags, 'immutable');
-  const fLive = () => ours(frags, 'live');
-  const fPush = () => {
-    const parser = new PartialJsonParser();
-    for (const fragment of frags) parser.push(fragment);
-    parser.end();
-  };
-  // The least any streaming consumer does: append every fragment, parse once at the end (no partial values).
-  const fConcat = () => {
+  if (!sameJson(check.end(), JSON.parse(text))) throw new Error(`mismatch at ${row.label}`);
+  const floor = measure(() => {
     let acc = '';
     for (const fragment of frags) acc += fragment;
     return JSON.parse(acc);
-  };
-  const jsonParse = median(fJson, runs * 3);
-  const concat = median(fConcat, runs);
-  const immutable = median(fImm, runs);
-  const live = median(fLive, runs);
-  const pushOnly = median(fPush, runs);
-  const bests = { jsonParse: best.get(fJson), concat: best.get(fConcat), immutable: best.get(fImm), live: best.get(fLive), pushOnly: best.get(fPush) };
-  const re = reparse(frags);
-  rows.push({ label, chars: text.length, fragments: frags.length, jsonParse, concat, immutable, live, pushOnly, re, bests });
-  console.error(`${label}: done`);
+  });
+  const live = timed(() => ours(frags, 'live'));
+  const immutable = timed(() => ours(frags, 'immutable'));
+  const pushOnly = timed(() => ours(frags, 'live', false));
+  const re = row.reparse ? reparse(frags) : undefined;
+  rows.push({ label: row.label, chars: text.length, fragments: frags.length, floor, live, immutable, pushOnly, re });
+  console.error(`${row.label}: done`);
 }
 
-const ratio = (ms, base) => `${(ms / base).toFixed(1)}x`;
-const cell = (r, key) => `${fmt(r[key])} ms (${ratio(r[key], r.jsonParse)}); best ${fmt(r.bests[key])} ms (${ratio(r.bests[key], r.bests.jsonParse)})`;
+const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
+/** "median ms (× base); best ms (× base)", or the deadline note. */
+function cell(m, base) {
+  if (m.timeout !== undefined) return `> ${DEADLINE_MS / 1000} s (stopped after ${(m.timeout * 100).toFixed(0)}% of the fragments)`;
+  return `${fmt(m.median)} ms (**${ratio(m.median, base.median)}**); best ${fmt(m.best)} ms (${ratio(m.best, base.best)})`;
+}
+/** Goal check on best times (the least disturbed by other processes). */
+function goal(m, base, limit) {
+  if (m.timeout !== undefined) return '✗';
+  return m.best / base.best <= limit ? '✓' : '✗';
+}
 const lines = [
-  '| arguments | fragments | one `JSON.parse` | append fragments + one `JSON.parse` (no partial values) | ours, immutable snapshots (push + read each) | ours, live tree (push + read each) | ours, push only | `partial-json` re-parse each fragment |',
+  '| arguments | fragments | floor: append + one `JSON.parse` | live tree (push + read each) | immutable snapshots (push + read each) | immutable ÷ live (best) | push only | `partial-json` re-parse each fragment |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map((r) =>
-    `| ${r.label} (${r.chars.toLocaleString('en')} chars) | ${r.fragments.toLocaleString('en')} | ${fmt(r.jsonParse)} ms; best ${fmt(r.bests.jsonParse)} ms | ${cell(r, 'concat')} | ${cell(r, 'immutable')} | ${cell(r, 'live')} | ${cell(r, 'pushOnly')} | ${fmt(r.re.ms)} ms (${ratio(r.re.ms, r.jsonParse)})${r.re.sampled ? `, extrapolated from ${REPARSE_SAMPLES} sampled re-parses` : ''} |`,
-  ),
+  ...rows.map((r) => {
+    const immLive = r.immutable.timeout === undefined && r.live.timeout === undefined ? `${ratio(r.immutable.best, r.live.best)} ${r.label.endsWith('document') ? goal(r.immutable, r.floor, 2) + ' (≤ 2× floor)' : goal(r.immutable, r.live, 2)}` : '—';
+    return `| ${r.label} (${r.chars.toLocaleString('en')} chars) | ${r.fragments.toLocaleString('en')} | ${fmt(r.floor.median)} ms; best ${fmt(r.floor.best)} ms | ${cell(r.live, r.floor)} ${goal(r.live, r.floor, 1.5)} | ${cell(r.immutable, r.floor)} | ${immLive} | ${cell(r.pushOnly, r.floor)} | ${r.re === undefined ? '—' : `${fmt(r.re.ms)} ms (${ratio(r.re.ms, r.floor.median)})${r.re.sampled ? `, extrapolated from ${REPARSE_SAMPLES} sampled re-parses` : ''}`} |`;
+  }),
 ];
 const cpus = os.cpus();
 const machine = `Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores`;
 const markdown = `## Streaming partial JSON (\`src/parse/partialJson.ts\`)
 
-Command: \`node bench/partial-json.mjs\` (builds the source with esbuild into \`.bench-out/\`). ${machine}.
+Command: \`node --expose-gc bench/partial-json.mjs\` (builds the source with esbuild into \`.bench-out/\`). ${machine}.
 
-Arguments: a seeded "report" tool call (scalars, nested objects, small arrays, a numeric table and
-long section bodies with escapes, non-ASCII and astral characters), pretty-printed, cut into 1–8
-character fragments (seeded). Times are medians (and the best run); ratios are against one
-\`JSON.parse\` of the whole text (median against median, best against best). "push + read each" pushes every fragment and reads \`parser.value\` after every one.
+Arguments, cut into 1–8 character fragments (seeded): a "report" tool call (scalars, nested
+objects, small arrays, a numeric table and long section bodies with escapes, non-ASCII and astral
+characters, pretty-printed) of about 10 KB, 100 KB and 1 MB; and the shapes of issue 19: \`{"rows": [...]}\`
+with 160,000 numbers, an object of 50,000 keys, \`{"content": "…"}\` with a 1 MB string, and
+\`[\` × 100,000 then \`]\` × 100,000 (default \`maxPartialDepth\`, 256). "push + read each" pushes every
+fragment and reads \`parser.value\` after every one, as \`partialToolCalls()\` does.
+
+**The floor** is appending every fragment to a string and parsing the whole text once with
+\`JSON.parse\`: the least any consumer of streamed arguments does, with no partial values. Ratios
+are against it (median against median, best against best). Goals (on best times): live ≤ 1.5× the
+floor; immutable ≤ 2× live for the four shapes, ≤ 2× the floor for the documents.
 
 ${lines.join('\n')}
 

@@ -1,12 +1,14 @@
 /**
  * The lexical half of the streaming parser in `partialJson.ts`: strings (with escapes and
- * surrogate pairs split across fragments), numbers and literals, and the state constants. The
- * structural half (containers, snapshots) lives in {@link PartialJsonParser}, which extends this.
+ * surrogate pairs split across fragments), numbers (read by `NumberReader`) and literals, and the
+ * state constants. Containers and the open path are in `PartialJsonTree`, which extends this, and
+ * snapshots in {@link PartialJsonParser}, which extends that.
  *
  * @module
  * @internal
  */
-import { PartialJsonError, escapeFor, hexValue, numberPrefix } from './partialJsonSupport';
+import { NumberReader } from './partialJsonNumber';
+import { PartialJsonError, escapeFor, hexValue } from './partialJsonSupport';
 
 // Parser states.
 export const VALUE = 0; // a value is expected (the root, after ':' or after ',' in an array)
@@ -21,23 +23,16 @@ export const ESC = 8; // after a backslash in a string
 export const HEX = 9; // inside \uXXXX
 export const NUM = 10; // inside a number
 export const LIT = 11; // inside true / false / null
-export const ERR = 12;
-
-// Number grammar states; the terminal ones are ZERO, INT, FRAC and EXP.
-const N_SIGN = 1;
-const N_ZERO = 2;
-const N_INT = 3;
-const N_DOT = 4;
-const N_FRAC = 5;
-const N_E = 6;
-const N_ESIGN = 7;
-const N_EXP = 8;
+export const DEEP = 12; // inside a value nested deeper than maxPartialDepth (collected raw)
+export const ERR = 13;
 
 // What is being received at the top of the stack (a "leaf"), visible or not.
 export const LEAF_NONE = 0;
 const LEAF_STR = 1;
 const LEAF_NUM = 2;
 const LEAF_LIT = 3;
+/** A value nested deeper than `maxPartialDepth`: shown as an empty container until it is complete. */
+export const LEAF_DEEP = 4;
 
 const CHUNK = 4096;
 const LITERALS = ['true', 'false', 'null'] as const;
@@ -66,10 +61,8 @@ export abstract class PartialJsonScanner {
   private pend = '';
   private hex = 0;
   private hexCount = 0;
-  /** The text of the number being received so far (e.g. `'-12.5e'`). */
-  protected num = '';
-  /** Where the number being received is in the JSON number grammar (sign, integer, fraction, exponent, …). */
-  protected numState = N_SIGN;
+  /** The number being received. */
+  private readonly number = new NumberReader();
   /** The literal being received: 0 for `true`, 1 for `false`, 2 for `null`. */
   protected lit = 0;
   private litIndex = 0;
@@ -94,12 +87,18 @@ export abstract class PartialJsonScanner {
    * @param at The offending character's position in the current fragment.
    */
   protected fail(detail: string, at: number): void {
-    this.failure = new PartialJsonError(detail, this.offset + at);
+    this.failAbsolute(detail, this.offset + at);
+  }
+
+  /** {@link fail} at a position in the whole input. */
+  protected failAbsolute(detail: string, position: number): void {
+    this.failure = new PartialJsonError(detail, position);
     this.state = ERR;
   }
 
-  /** Start a number (`c` is '-' or a digit) or a literal (`c` is 't', 'f' or 'n'). */
-  protected startScalar(c: number): void {
+  /** Start a number or a literal at `s[at]` (a '-' or a digit; 't', 'f' or 'n'). */
+  protected startScalar(s: string, at: number): void {
+    const c = s.charCodeAt(at);
     if (c === 116 || c === 102 || c === 110) {
       this.state = LIT;
       this.leaf = LEAF_LIT;
@@ -108,8 +107,7 @@ export abstract class PartialJsonScanner {
     } else {
       this.state = NUM;
       this.leaf = LEAF_NUM;
-      this.numState = c === 45 ? N_SIGN : c === 48 ? N_ZERO : N_INT;
-      this.num = String.fromCharCode(c);
+      this.number.start(s, at, this.partialLiterals);
     }
     if (this.partialLiterals) this.touch();
   }
@@ -120,7 +118,7 @@ export abstract class PartialJsonScanner {
       case LEAF_STR:
         return this.head === '' ? this.tail : this.head + this.tail;
       case LEAF_NUM:
-        return this.partialLiterals ? numberPrefix(this.num) : undefined;
+        return this.partialLiterals ? this.number.preview.value() : undefined;
       case LEAF_LIT:
         return this.partialLiterals ? LITERAL_VALUES[this.lit] : undefined;
       default:
@@ -158,6 +156,11 @@ export abstract class PartialJsonScanner {
     for (; j < n; j++) {
       c = s.charCodeAt(j);
       if (c === 34 || c === 92 || c < 32) break;
+    }
+    if (c === 34 && j < n && this.tail === '' && this.head === '' && this.pend === '') {
+      this.tail = s.slice(i, j); // the whole string (or all of it but escapes before) is here: no rope
+      this.finishString();
+      return j + 1;
     }
     if (j > i) {
       if (this.pend !== '') this.flushPending();
@@ -250,43 +253,17 @@ export abstract class PartialJsonScanner {
    * @return The position of the first character not consumed (the delimiter is read in the next state).
    */
   protected scanNumber(s: string, i: number, n: number): number {
-    let st = this.numState;
-    let j = i;
-    for (; j < n; j++) {
-      const c = s.charCodeAt(j);
-      if (c >= 48 && c <= 57) {
-        if (st === N_SIGN) st = c === 48 ? N_ZERO : N_INT;
-        else if (st === N_ZERO) break;
-        else if (st === N_DOT) st = N_FRAC;
-        else if (st === N_E || st === N_ESIGN) st = N_EXP;
-      } else if (c === 46) {
-        if (st !== N_ZERO && st !== N_INT) break;
-        st = N_DOT;
-      } else if (c === 101 || c === 69) {
-        if (st !== N_ZERO && st !== N_INT && st !== N_FRAC) break;
-        st = N_E;
-      } else if (c === 43 || c === 45) {
-        if (st !== N_E) break;
-        st = N_ESIGN;
-      } else break;
-    }
-    this.numState = st;
-    if (j > i) {
-      this.num += s.slice(i, j);
-      if (this.partialLiterals) this.touch();
-    }
+    const j = this.number.scan(s, i, n, this.partialLiterals);
+    if (this.partialLiterals && j > i) this.touch();
     if (j === n) return n;
-    this.finishNumber(j);
+    this.finishNumber(s, j);
     return j; // the delimiter is read in the next state
   }
 
-  /** The number ended before the character at `at` of the current fragment (or at the end of the input). */
-  protected finishNumber(at: number): void {
-    const st = this.numState;
-    if (st !== N_ZERO && st !== N_INT && st !== N_FRAC && st !== N_EXP) return this.fail('Invalid number', at);
-    const text = this.num;
-    this.num = '';
-    this.complete(Number(text));
+  /** The number ended before `s[at]` (`s` is '' at the end of the input). */
+  protected finishNumber(s: string, at: number): void {
+    if (!this.number.complete) return this.fail('Invalid number', at);
+    this.complete(this.number.value(s, at));
   }
 
   /**

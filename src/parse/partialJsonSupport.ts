@@ -37,8 +37,37 @@ export class Frame {
   arr = false;
   /** The key (object) or index (array) of the child being parsed or parsed last. */
   k: string | number = 0;
+  /** The number of members written to an object (an upper bound of its keys: a repeated key counts twice). */
+  n = 0;
+  /** What copying the frames below this one costs (see `copyCost`), fixed while this one is open. */
+  base = 0;
   /** The snapshot last handed out for this container (immutable mode). */
   snap: Container = [];
+}
+
+/**
+ * The cost of copying `frame`'s container for a snapshot, in rough machine instructions: an array
+ * slice is a call plus a memory copy; an object is rebuilt key by key (and one of more than 1,000
+ * keys is a hash table, ten times slower per key).
+ */
+export function copyCost(frame: Frame): number {
+  if (frame.arr) return 100 + 8 * (frame.c as unknown[]).length;
+  return 150 + frame.n * (frame.n > 1000 ? 600 : 60);
+}
+
+/**
+ * Write `value` into `target` (the frame's container or a copy of it) at the frame's key, as
+ * {@link put} does; array elements and object members are written at separate sites, so that
+ * each stays a fast, single-kind store.
+ */
+export function store(frame: Frame, target: Container, value: unknown): void {
+  if (frame.arr) {
+    const array = target as unknown[];
+    if (frame.k === array.length) array.push(value);
+    else array[frame.k as number] = value;
+  }
+  else if (frame.k !== '__proto__') (target as Record<string, unknown>)[frame.k as string] = value;
+  else put(target, '__proto__', value);
 }
 
 /** Write `value` at `key` as `JSON.parse` would (an own `__proto__` key stays a plain property). */
@@ -62,22 +91,6 @@ export function pathExists(node: unknown, path: JsonPath, from: number): boolean
     current = (current as Record<string | number, unknown>)[segment];
   }
   return true;
-}
-
-/**
- * The value of the longest complete prefix of a number being received (`-12.` → -12, `3e` → 3),
- * or `undefined` when there is none yet (`-`). Used only with `allowPartialLiterals`.
- */
-export function numberPrefix(text: string): number | undefined {
-  let end = text.length;
-  while (end > 0) {
-    const c = text.charCodeAt(end - 1);
-    if (c >= 48 && c <= 57) break;
-    end--;
-  }
-  if (end === 0) return undefined;
-  const value = Number(text.slice(0, end));
-  return Number.isNaN(value) ? undefined : value;
 }
 
 /** Whitespace JSON allows between tokens: space, tab, line feed, carriage return. */
@@ -106,5 +119,57 @@ export function escapeFor(c: number): string {
     case 116: return '\t';
     case 117: return 'u';
     default: return '';
+  }
+}
+
+/**
+ * The raw text of a value nested deeper than `maxPartialDepth`, collected (not parsed) until its
+ * brackets balance; the parser then hands it to `JSON.parse`, which needs no stack for nesting.
+ * Only strings (so that brackets inside them do not count) and brackets are looked at here.
+ */
+export class RawValue {
+  /** The text so far, from the opening bracket. */
+  text = '';
+  /** Where the opening bracket is, in characters of the whole input. */
+  start = 0;
+  private level = 0;
+  private inString = false;
+  private escaped = false;
+
+  /**
+   * Start at an opening bracket.
+   *
+   * @param bracket `'['` or `'{'`.
+   * @param start Its position in the whole input.
+   */
+  begin(bracket: string, start: number): void {
+    this.text = bracket;
+    this.start = start;
+    this.level = 1;
+    this.inString = this.escaped = false;
+  }
+
+  /**
+   * Collect `s[i..n)` up to the bracket that closes the value.
+   *
+   * @return The position after that bracket, or -1 when the value goes on past `n`.
+   */
+  scan(s: string, i: number, n: number): number {
+    let j = i;
+    for (; j < n; j++) {
+      const c = s.charCodeAt(j);
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === 92) this.escaped = true;
+        else if (c === 34) this.inString = false;
+      } else if (c === 34) this.inString = true;
+      else if (c === 91 || c === 123) this.level++;
+      else if ((c === 93 || c === 125) && --this.level === 0) {
+        this.text += s.slice(i, j + 1);
+        return j + 1;
+      }
+    }
+    this.text += i === 0 ? s : s.slice(i);
+    return -1;
   }
 }

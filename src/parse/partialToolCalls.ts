@@ -10,7 +10,7 @@ import { groupToolCalls, type ToolCallsOptions, type ToolCallUpdate } from './to
 import { parseArguments } from './arguments';
 import type { StreamEvent } from '../events';
 import type { ToolCallResult } from '../result';
-import { PartialJsonParser, type JsonPath, type PartialJsonOptions } from './partialJson';
+import { maxPartialDepthOf, PartialJsonParser, type JsonPath, type PartialJsonOptions } from './partialJson';
 
 /** Options of {@link partialToolCalls}. */
 export interface PartialToolCallsOptions extends ToolCallsOptions {
@@ -18,12 +18,22 @@ export interface PartialToolCallsOptions extends ToolCallsOptions {
   readonly allowPartialLiterals?: boolean;
   /**
    * `'immutable'` (default): every value is a snapshot that never changes; unchanged parts keep
-   * their identity, and each value costs the width of the containers still open (an open array
-   * of thousands of elements is copied per value). `'live'`: one value per call, mutated in
-   * place: O(1) per value, for consumers that render each value before the next arrives and
-   * keep none (see BENCHMARKS.md for both).
+   * their identity. A new value copies the open containers from the root to what changed, and is
+   * made only once the text received since the last one pays for that copy: narrow arguments get
+   * a value per change, while an open array of thousands of elements is re-copied once per growth
+   * by a fixed fraction (O(n) in total), so a value may lag a few fragments behind the text.
+   * `'live'`: one value per call, mutated in place and always current: O(1) per value, for
+   * consumers that render each value before the next arrives and keep none. Both are linear in
+   * the arguments' size whatever their shape (see BENCHMARKS-partial.md).
    */
   readonly snapshots?: 'immutable' | 'live';
+  /**
+   * Containers nested deeper than this (the root is depth 1) show as `[]` / `{}` in partial values
+   * until complete, and are then parsed whole by `JSON.parse`: partial values stop growing inside
+   * them, the final result is unaffected, and no nesting exhausts the stack or the heap.
+   * Default 256; `Infinity` shows every level.
+   */
+  readonly maxPartialDepth?: number;
 }
 
 /** One call's arguments at one moment. */
@@ -93,15 +103,17 @@ function parseWith(parsers: Map<number, CallParser>): ArgumentsParser {
 
 /** The partial values of one call's updates (`parsers` shares each call's parser with the result). */
 function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJsonOptions, parsers: Map<number, CallParser>): Observable<PartialToolCall> {
+  const live = parserOptions.snapshots === 'live';
   return new Observable<PartialToolCall>((subscriber) => {
     let state: CallParser | undefined;
     let last: unknown = undefined;
+    let lastPath: JsonPath | undefined = undefined;
     let seen = -1;
     const next = (u: ToolCallUpdate): void => {
       if (u.result !== undefined) {
         parsers.delete(u.key);
         const final = u.result.success ? u.result.data.arguments : (last ?? EMPTY);
-        subscriber.next({ key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: final, openPath: u.result.success ? undefined : state?.parser.openPath, result: u.result });
+        subscriber.next({ key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: final, openPath: u.result.success ? undefined : last === undefined ? state?.parser.openPath : lastPath, result: u.result });
         return;
       }
       if (state === undefined || state.consumed + u.argumentsDelta.length !== u.rawArguments.length) {
@@ -115,12 +127,15 @@ function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJso
       }
       state.consumed = u.rawArguments.length;
       const parser = state.parser;
-      if (parser.error !== undefined || parser.changeCount === seen) return; // malformed: partial values stop
+      if (parser.error !== undefined) return; // malformed: partial values stop
+      if (parser.changeCount === seen && !parser.pending) return; // nothing new (pending: a held-back snapshot)
       seen = parser.changeCount;
       const value = parser.value ?? EMPTY;
+      if (value === last && !live) return; // the snapshot waits until the text pays for its copy
       const seenEmpty = last === EMPTY && isEmptyObject(value);
       last = value;
-      if (!seenEmpty) subscriber.next({ key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: value, openPath: parser.openPath });
+      lastPath = parser.openPath;
+      if (!seenEmpty) subscriber.next({ key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: value, openPath: lastPath });
     };
     return call$.pipe(tap(next), ignoreElements()).subscribe(subscriber);
   });
@@ -145,12 +160,14 @@ function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJso
  * ```
  *
  * 1. Emits a value after each fragment that changed what is visible; nothing for fragments that
- *    only add whitespace, half an escape or half a number.
+ *    only add whitespace, half an escape or half a number. With immutable snapshots (the default),
+ *    a change under a wide open container (thousands of members) waits until the text received
+ *    since the last value pays for copying it, so the work stays linear (see `snapshots`).
  * 2. Strings grow (escapes and surrogate pairs split across fragments are decoded whole); a key is
  *    never shown before its name is complete and its value has started; a number or literal that
  *    may still grow (`12` of `123`, `tr`) is not shown unless `allowPartialLiterals` is set.
  * 3. Each value is an immutable snapshot; `openPath` and {@link isSettled} tell which fields are
- *    finished.
+ *    finished. Containers nested deeper than `maxPartialDepth` (256) show empty until complete.
  * 4. The last value of each call carries `result`; for a success its `arguments` are exactly the
  *    result's. When the JSON turns out malformed, partial values stop and the last value carries
  *    the typed error.
@@ -169,11 +186,11 @@ function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJso
  * // renders: {}, { city: 'San' }, { city: 'San Francisco' }
  * ```
  *
- * @param options The tool-call options, `allowPartialLiterals` and `snapshots`.
+ * @param options The tool-call options, `allowPartialLiterals`, `snapshots` and `maxPartialDepth`.
  * @return An operator from {@link StreamEvent}s to {@link PartialToolCall}s.
  */
 export function partialToolCalls(options: PartialToolCallsOptions = {}): OperatorFunction<StreamEvent, PartialToolCall> {
-  const parserOptions: PartialJsonOptions = { allowPartialLiterals: options.allowPartialLiterals === true, snapshots: options.snapshots ?? 'immutable' };
+  const parserOptions: PartialJsonOptions = { allowPartialLiterals: options.allowPartialLiterals === true, snapshots: options.snapshots ?? 'immutable', maxPartialDepth: maxPartialDepthOf(options.maxPartialDepth) };
   return (source) =>
     defer(() => {
       const parsers = new Map<number, CallParser>();
