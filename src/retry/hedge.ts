@@ -7,6 +7,7 @@
 import { asyncScheduler, defer, Observable, Subscription, type ObservableInput, type SchedulerLike, type Subscriber } from 'rxjs';
 import type { StreamEvent } from '../events';
 import { readStreamEvents, type ReadStreamEventsOptions } from '../readStreamEvents';
+import { subscribeLinked } from './linked';
 
 /** Options of {@link hedge}. */
 export interface HedgeOptions extends ReadStreamEventsOptions {
@@ -18,7 +19,7 @@ export interface HedgeOptions extends ReadStreamEventsOptions {
 
 /** One request of a hedge that was made. */
 interface Candidate {
-  readonly subscription: Subscription;
+  subscription: Subscription;
   /** Metadata and usage that arrived before its first output. */
   readonly held: StreamEvent[];
 }
@@ -44,16 +45,16 @@ class HedgeRun {
     const position = this.next++;
     const request = this.requests[position];
     if (request === undefined) return;
-    const candidate: Candidate = { subscription: new Subscription(), held: [] };
+    const candidate: Candidate = { subscription: Subscription.EMPTY, held: [] };
     this.running.set(position, candidate);
-    candidate.subscription.add(
-      defer(request)
-        .pipe(readStreamEvents(this.options))
-        .subscribe({
-          next: (event) => this.event(position, candidate, event),
-          error: (error: unknown) => this.failed(position, error),
-          complete: () => this.completed(position, candidate),
-        }),
+    subscribeLinked(
+      defer(request).pipe(readStreamEvents(this.options)),
+      {
+        next: (event) => this.event(position, candidate, event),
+        error: (error: unknown) => this.failed(position, error),
+        complete: () => this.completed(position, candidate),
+      },
+      (subscription) => (candidate.subscription = subscription),
     );
     // It may have answered or failed while being subscribed.
     if (this.winner === undefined && this.running.get(position) === candidate && this.timer === undefined && this.next < this.requests.length) {
@@ -150,7 +151,8 @@ export function hedge(requests: ReadonlyArray<() => ObservableInput<Uint8Array |
       return undefined;
     }
     const run = new HedgeRun(subscriber, requests, options);
+    subscriber.add(() => run.dispose());
     run.startNext();
-    return () => run.dispose();
+    return undefined;
   });
 }

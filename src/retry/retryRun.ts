@@ -12,6 +12,7 @@ import { decoderFor } from '../providers/auto';
 import type { WireDecoder } from '../providers/decoder';
 import { eventsStage, idleWatch, type EventsStageParts } from '../readStreamEvents';
 import { DeliveredRecorder } from './delivered';
+import { subscribeLinked } from './linked';
 import { fullJitter, isRetryableFailure, retryAfterOf, type RetryContext, type RetryStreamOptions } from './policy';
 import { ResumeGate, ResumePosition, type GateHost } from './resumeGate';
 
@@ -107,23 +108,25 @@ export class RetryRun implements GateHost {
       decoder: (rawStart) => (generation.decoder ??= decoderFor(options.provider ?? 'auto', rawStart)()),
       between: (decoder) => new ResumeGate(decoder, position, resumed, this),
     };
-    const subscription = new Subscription();
-    this.current = subscription;
-    const live = (): boolean => this.current === subscription && !subscription.closed;
-    subscription.add(
-      defer(() => this.request(context))
-        .pipe(idleWatch(options), stageOperator<Uint8Array | string, StreamEvent>((out) => eventsStage(out, options, parts)))
-        .subscribe({
-          next: (event) => {
-            if (live()) this.emit(generation, event);
-          },
-          error: (failure: unknown) => {
-            if (live()) this.failed(generation, failure);
-          },
-          complete: () => {
-            if (live()) this.completed(generation);
-          },
-        }),
+    let self: Subscription | undefined;
+    const live = (): boolean => this.current === self && self !== undefined && !self.closed;
+    subscribeLinked(
+      defer(() => this.request(context)).pipe(idleWatch(options), stageOperator<Uint8Array | string, StreamEvent>((out) => eventsStage(out, options, parts))),
+      {
+        next: (event) => {
+          if (live()) this.emit(generation, event);
+        },
+        error: (failure: unknown) => {
+          if (live()) this.failed(generation, failure);
+        },
+        complete: () => {
+          if (live()) this.completed(generation);
+        },
+      },
+      (subscription) => {
+        self = subscription;
+        this.current = subscription;
+      },
     );
   }
 

@@ -85,7 +85,8 @@ import { RetryRun } from './retryRun';
 export function retryStream(request: (context: RetryContext) => ObservableInput<Uint8Array | string>, options: RetryStreamOptions = {}): Observable<StreamEvent> {
   return new Observable<StreamEvent>((subscriber) => {
     const run = new RetryRun(subscriber, request, options);
+    // Before the first request: a subscriber that unsubscribes during a synchronous attempt stops it.
+    subscriber.add(() => run.dispose());
     run.start();
-    return () => run.dispose();
   });
 }

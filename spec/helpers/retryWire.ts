@@ -1,0 +1,78 @@
+/**
+ * Shared by the retry specs: wire streams, the uncut stream's events, typed failures and a
+ * TestScheduler that compares typed errors by their fields.
+ */
+import { from, lastValueFrom, toArray } from 'rxjs';
+import { TestScheduler } from 'rxjs/testing';
+import { readStreamEvents, toolCalls, type DeliveredOutput, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
+import { ConnectionLostError, ProviderError } from 'rxjs-tool-calls/advanced';
+import { openaiChunk, openaiDone, sseEvent, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
+
+/** A TestScheduler whose deep equality compares typed errors without stacks. */
+export function virtualTime(): TestScheduler {
+  return new TestScheduler(toolStreamErrorMatcher((actual, expected) => expect(actual).toEqual(expected)));
+}
+
+/** A chat chunk object (for `withId`). */
+export const chat = (delta: Record<string, unknown>, finish: string | null = null): string =>
+  JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model: 'gpt-test', choices: [{ index: 0, delta, finish_reason: finish }] });
+
+/**
+ * A chat stream with an SSE id on every event: text, one call in three fragments, a finish, `[DONE]`.
+ * The SSE `id:` of event `i` is `String(i + 1)`.
+ */
+export const CHAT_WITH_IDS: readonly string[] = [
+  chat({ role: 'assistant', content: 'Checking. ' }),
+  chat({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"ci' } }] }),
+  chat({ tool_calls: [{ index: 0, function: { arguments: 'ty":"Pa' } }] }),
+  chat({ tool_calls: [{ index: 0, function: { arguments: 'ris"}' } }] }),
+  chat({}, 'tool_calls'),
+  '[DONE]',
+].map((data, i) => sseEvent({ id: String(i + 1), data }));
+
+/** The same stream without ids (plain chat completions: not resumable). */
+export const CHAT_PLAIN: readonly string[] = [
+  openaiChunk({ role: 'assistant', content: 'Checking. ' }),
+  openaiChunk({ toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"ci' }] }),
+  openaiChunk({ toolCalls: [{ index: 0, arguments: 'ty":"Pa' }] }),
+  openaiChunk({ toolCalls: [{ index: 0, arguments: 'ris"}' }] }),
+  openaiChunk({ finishReason: 'tool_calls' }),
+  openaiDone(),
+];
+
+/** The events of a whole (uncut) wire stream. */
+export function eventsOf(wire: readonly string[]): Promise<StreamEvent[]> {
+  return lastValueFrom(from(wire).pipe(readStreamEvents(), toArray()));
+}
+
+/** The results of a whole (uncut) wire stream. */
+export function resultsOf(wire: readonly string[]): Promise<ToolCallResult[]> {
+  return lastValueFrom(from(wire).pipe(readStreamEvents(), toolCalls(), toArray()));
+}
+
+/** A cut connection, as the sources report it. */
+export function cut(byteOffset = 0): ConnectionLostError {
+  return new ConnectionLostError({ source: 'test', byteOffset }, { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+}
+
+/** An HTTP failure, as `fromResponse` reports it (with `delivered`, as `retryStream()` ends with it after output). */
+export function httpError(status: number, retryAfterMs?: number, delivered?: DeliveredOutput): ProviderError {
+  return new ProviderError({
+    provider: 'http',
+    providerCode: undefined,
+    type: undefined,
+    message: `HTTP ${status}`,
+    status,
+    retryable: status === 429 || status >= 500,
+    payload: '',
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    ...(delivered === undefined ? {} : { delivered }),
+  });
+}
+
+/** Values `a`, `b`, … for marbles, from a list. */
+export function lettered<T>(items: readonly T[], first = 'a'): Record<string, T> {
+  const out: Record<string, T> = {};
+  items.forEach((item, i) => (out[String.fromCharCode(first.charCodeAt(0) + i)] = item));
+  return out;
+}
