@@ -6,7 +6,7 @@ import { from, lastValueFrom, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { readStreamEvents, toolCalls, type DeliveredOutput, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
 import { ConnectionLostError, ProviderError } from 'rxjs-tool-calls/advanced';
-import { openaiChunk, openaiDone, sseEvent, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
+import { openaiChunk, openaiDone, responsesEvent, sseEvent, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
 
 /** A TestScheduler whose deep equality compares typed errors without stacks. */
 export function virtualTime(): TestScheduler {
@@ -76,3 +76,27 @@ export function lettered<T>(items: readonly T[], first = 'a'): Record<string, T>
   items.forEach((item, i) => (out[String.fromCharCode(first.charCodeAt(0) + i)] = item));
   return out;
 }
+
+const fc = (id: string, callId: string, name: string, args: string, status: string): Record<string, unknown> => ({ type: 'function_call', id, call_id: callId, name, arguments: args, status });
+const response = (status: string, output: unknown[]): Record<string, unknown> => ({ id: 'resp_bg', object: 'response', model: 'gpt-test', status, background: true, output });
+
+/**
+ * An OpenAI Responses stream (a background response) with two calls: `get_weather` complete
+ * (`output_item.done`, sequence 4), then `get_time` in two argument pieces (sequences 6 and 7).
+ */
+export const RESPONSES_TWO_CALLS: readonly string[] = [
+  responsesEvent('response.created', { sequence_number: 0, response: response('in_progress', []) }),
+  responsesEvent('response.output_item.added', { sequence_number: 1, output_index: 0, item: fc('fc_wx', 'call_wx', 'get_weather', '', 'in_progress') }),
+  responsesEvent('response.function_call_arguments.delta', { sequence_number: 2, output_index: 0, item_id: 'fc_wx', delta: '{"city":"Zürich 🏔"}' }),
+  responsesEvent('response.function_call_arguments.done', { sequence_number: 3, output_index: 0, item_id: 'fc_wx', arguments: '{"city":"Zürich 🏔"}' }),
+  responsesEvent('response.output_item.done', { sequence_number: 4, output_index: 0, item: fc('fc_wx', 'call_wx', 'get_weather', '{"city":"Zürich 🏔"}', 'completed') }),
+  responsesEvent('response.output_item.added', { sequence_number: 5, output_index: 1, item: fc('fc_tm', 'call_tm', 'get_time', '', 'in_progress') }),
+  responsesEvent('response.function_call_arguments.delta', { sequence_number: 6, output_index: 1, item_id: 'fc_tm', delta: '{"tz":"Europe/Be' }),
+  responsesEvent('response.function_call_arguments.delta', { sequence_number: 7, output_index: 1, item_id: 'fc_tm', delta: 'rlin"}' }),
+  responsesEvent('response.function_call_arguments.done', { sequence_number: 8, output_index: 1, item_id: 'fc_tm', arguments: '{"tz":"Europe/Berlin"}' }),
+  responsesEvent('response.output_item.done', { sequence_number: 9, output_index: 1, item: fc('fc_tm', 'call_tm', 'get_time', '{"tz":"Europe/Berlin"}', 'completed') }),
+  responsesEvent('response.completed', {
+    sequence_number: 10,
+    response: { ...response('completed', [fc('fc_wx', 'call_wx', 'get_weather', '{"city":"Zürich 🏔"}', 'completed'), fc('fc_tm', 'call_tm', 'get_time', '{"tz":"Europe/Berlin"}', 'completed')]), usage: { input_tokens: 12, output_tokens: 9, total_tokens: 21 } },
+  }),
+];
