@@ -67,10 +67,13 @@ describe('retryStream() resumes a stream with SSE ids (Last-Event-ID)', () => {
 
   it('ids on some events only: the events after the last id that were received are dropped from the resumed stream', async () => {
     const sparse = ids.map((event, i) => (i === 0 || i === 4 ? event : event.replace(/^id: .*\n/m, '')));
-    const run = outcome([cutAfter(sparse.slice(0, 4)), from(sparse.slice(1))]);
-    expect(run.contexts[1]?.lastEventId).toBe('1');
-    expect(withoutNotices(run.events)).toEqual(await eventsOf(sparse));
-    expect(results(run.events)).toEqual(await resultsOf(ids));
+    for (const resumed of [sparse.slice(1), sparse]) {
+      // After the event with id 1, or from that event again.
+      const run = outcome([cutAfter(sparse.slice(0, 4)), from(resumed)]);
+      expect(run.contexts[1]?.lastEventId).toBe('1');
+      expect(withoutNotices(run.events)).toEqual(await eventsOf(sparse));
+      expect(results(run.events)).toEqual(await resultsOf(ids));
+    }
   });
 
   it('a resumed attempt that fails again before any event resumes from the same point', async () => {

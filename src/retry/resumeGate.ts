@@ -115,8 +115,7 @@ export class ResumeGate extends Stage<SseEvent, SseEvent> {
           return;
         }
       } else if (own === position.lastEventId) {
-        this.skip = position.sinceId; // the server repeated the last event: what followed it comes again
-        return;
+        return; // the server repeated the last event; the `sinceId` events after it follow again
       } else if (position.ids.has(own)) {
         return this.notResumed();
       } else {

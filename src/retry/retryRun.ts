@@ -159,10 +159,14 @@ export class RetryRun implements GateHost {
     }
   }
 
-  /** {@link GateHost.resumes}: a source failure after output, on a response that can be resumed. */
+  /**
+   * {@link GateHost.resumes}: a source failure on a response that can be resumed (also before
+   * output: what is held stays held, and a stream whose choices all finished gets its rest, usage
+   * and terminator, instead of ending there).
+   */
   resumes(error: unknown): boolean {
     const generation = this.generation;
-    if (!generation.output || generation.done || !generation.position.resumable || this.options.resume === false) return false;
+    if (generation.done || !generation.position.resumable || this.options.resume === false) return false;
     const verdict = this.verdict(error);
     if (!verdict.retry) return false; // the decoder is told; `failed` ends the stream (or starts it over)
     this.resuming = verdict;
@@ -183,15 +187,15 @@ export class RetryRun implements GateHost {
       return this.schedule('resume', resuming);
     }
     this.lastError = error;
-    if (!generation.output) {
-      const verdict = this.verdict(error);
-      return verdict.retry ? this.schedule('fresh', verdict) : this.fail(verdict.thrown?.error ?? error);
-    }
     if (generation.done) return this.fail(error);
     // The source ended without the terminator (a clean close): resumable like a cut, when the policy retries it.
     if (isToolStreamError(error, 'truncated') && this.options.resume !== false && generation.position.resumable) {
       const verdict = this.verdict(error);
       if (verdict.retry) return this.schedule('resume', verdict);
+    }
+    if (!generation.output) {
+      const verdict = this.verdict(error);
+      return verdict.retry ? this.schedule('fresh', verdict) : this.fail(verdict.thrown?.error ?? error);
     }
     this.afterOutput(error);
   }
