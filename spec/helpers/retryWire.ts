@@ -2,7 +2,7 @@
  * Shared by the retry specs: wire streams, the uncut stream's events, typed failures and a
  * TestScheduler that compares typed errors by their fields.
  */
-import { from, lastValueFrom, toArray } from 'rxjs';
+import { catchError, EMPTY, from, lastValueFrom, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { readStreamEvents, toolCalls, type DeliveredOutput, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
 import { ConnectionLostError, ProviderError } from 'rxjs-tool-calls/advanced';
@@ -100,3 +100,8 @@ export const RESPONSES_TWO_CALLS: readonly string[] = [
     response: { ...response('completed', [fc('fc_wx', 'call_wx', 'get_weather', '{"city":"Zürich 🏔"}', 'completed'), fc('fc_tm', 'call_tm', 'get_time', '{"tz":"Europe/Berlin"}', 'completed')]), usage: { input_tokens: 12, output_tokens: 9, total_tokens: 21 } },
   }),
 ];
+
+/** The events a wire stream gives before it ends or fails (a prefix of a stream). */
+export function eventsBefore(wire: readonly string[]): Promise<StreamEvent[]> {
+  return lastValueFrom(from(wire).pipe(readStreamEvents(), catchError(() => EMPTY), toArray()));
+}

@@ -3,7 +3,7 @@
  * tracker ignore `retry` and start over at `restart`; `accumulateToolCalls()`, `partialToolCalls()`,
  * `textToolCalls()` and `totalUsage()` likewise; the encoders write nothing for either.
  */
-import { from, lastValueFrom, toArray } from 'rxjs';
+import { from, lastValueFrom, toArray, type Observable } from 'rxjs';
 import {
   accumulateToolCalls,
   encodeAnthropicMessages,
@@ -28,7 +28,7 @@ const done: StreamEvent = { type: 'done' };
 /** A cut attempt (call half sent), then a whole new one. */
 const RESTARTED: StreamEvent[] = [call('{"city":"Pa', true), retry, restart, call('', true), call('{"city":"Paris"}'), finish, done];
 
-const all = <T>(events: readonly StreamEvent[], operator: (source: ReturnType<typeof from<readonly StreamEvent[]>>) => import('rxjs').Observable<T>) => lastValueFrom(operator(from(events)).pipe(toArray()));
+const all = <T>(events: readonly StreamEvent[], operator: (source: Observable<StreamEvent>) => Observable<T>): Promise<T[]> => lastValueFrom(operator(from(events)).pipe(toArray()));
 
 describe('retry events', () => {
   it('toolCalls(): a retry changes nothing', async () => {

@@ -5,10 +5,10 @@
  * with `Last-Event-ID`), Responses with its `sequence_number`s (resumed with `starting_after`).
  */
 import fc from 'fast-check';
-import { catchError, concat, EMPTY, from, lastValueFrom, Observable, throwError, toArray } from 'rxjs';
-import { encodeAnthropicMessages, encodeOpenAIChat, encodeOpenAIResponses, readStreamEvents, retryStream, toolCalls, type RetryContext, type StreamEvent } from 'rxjs-tool-calls';
+import { concat, from, lastValueFrom, type Observable, throwError, toArray } from 'rxjs';
+import { encodeAnthropicMessages, encodeOpenAIChat, encodeOpenAIResponses, retryStream, toolCalls, type RetryContext, type StreamEvent } from 'rxjs-tool-calls';
 import { eventsOf as modelEvents, streamModel } from '../helpers/eventArbitraries';
-import { cut, eventsOf, resultsOf, virtualTime } from '../helpers/retryWire';
+import { cut, eventsBefore, eventsOf, resultsOf, virtualTime } from '../helpers/retryWire';
 import { splitText } from '../helpers/sseArbitraries';
 
 type Format = 'chat' | 'anthropic' | 'responses';
@@ -58,8 +58,7 @@ async function firstOutputAt(wire: readonly string[]): Promise<number> {
   let offset = 0;
   for (let i = 0; i < wire.length; i++) {
     offset += (wire[i] as string).length;
-    const events = await lastValueFrom(from(wire.slice(0, i + 1)).pipe(readStreamEvents(), catchError(() => EMPTY), toArray()));
-    if (events.some((e) => e.type !== 'metadata' && e.type !== 'usage')) return offset;
+    if ((await eventsBefore(wire.slice(0, i + 1))).some((e) => e.type !== 'metadata' && e.type !== 'usage')) return offset;
   }
   return offset;
 }

@@ -4,11 +4,12 @@
  * the last event, ids on some events only, starts over), `delivered` when a stream cannot be
  * resumed, and `restart`.
  */
-import { concat, from, Observable, throwError } from 'rxjs';
+import { concat, from, type Observable, throwError } from 'rxjs';
 import { retryStream, toolCalls, type RetryContext, type RetryStreamOptions, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
 import { IncompleteToolCallError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
 import { RESPONSES_SSE } from '../helpers/sdkServer';
-import { CHAT_PLAIN, CHAT_WITH_IDS, cut, eventsOf, resultsOf, virtualTime } from '../helpers/retryWire';
+import { sseEvent } from 'rxjs-tool-calls/marbles';
+import { chat, CHAT_PLAIN, CHAT_WITH_IDS, cut, eventsOf, resultsOf, virtualTime } from '../helpers/retryWire';
 
 /** One attempt's wire: these events whole, then `tail` (the start of the next event), then a cut. */
 const cutAfter = (events: readonly string[], tail = ''): Observable<string> => concat(from(tail === '' ? events : [...events, tail]), throwError(() => cut()));
@@ -74,6 +75,15 @@ describe('retryStream() resumes a stream with SSE ids (Last-Event-ID)', () => {
       expect(withoutNotices(run.events)).toEqual(await eventsOf(sparse));
       expect(results(run.events)).toEqual(await resultsOf(ids));
     }
+  });
+
+  it('a stream whose choices all finished, cut before its usage and [DONE], is resumed for them (not ended early), also before any output', async () => {
+    const usage = JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', model: 'gpt-test', choices: [], usage: { prompt_tokens: 3, completion_tokens: 0, total_tokens: 3 } });
+    const wire = [chat({ role: 'assistant' }, 'stop'), usage, '[DONE]'].map((data, i) => sseEvent({ id: String(i + 1), data }));
+    const run = outcome([cutAfter(wire.slice(0, 1)), from(wire.slice(1))]);
+    expect(run.contexts[1]?.lastEventId).toBe('1');
+    expect(withoutNotices(run.events)).toEqual(await eventsOf(wire));
+    expect(run.events.filter((e) => e.type === 'usage')).toHaveLength(1);
   });
 
   it('a resumed attempt that fails again before any event resumes from the same point', async () => {

@@ -113,10 +113,10 @@ class HedgeRun {
  * (its connection closes).</span>
  *
  * ```text
- * requests[0]:  --m--------------t--x--d|        m: metadata, t: text, x: tool call, d: done
- * requests[1]:       --m--t--x--d|               started afterMs after requests[0]
- *   hedge(requests, { afterMs })
- *               ---------(mt)--x--d|             requests[1] answered first: requests[0] is unsubscribed
+ * requests[0]:  --m--------------t--f--(d|)       a slow start: m: metadata, t: text, f: finish, d: [DONE]
+ * requests[1]:       --s--t-----(e|)              made afterMs (5) later; s: message_start, e: message_stop
+ *   hedge(requests, { afterMs: 5 })
+ *               ----------(MUT)-(E|)              requests[1] answered first: requests[0] is unsubscribed at T
  * ```
  *
  * 1. `requests[0]` is made at once; `requests[i + 1]` is made when none of the requests made so far

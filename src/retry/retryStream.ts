@@ -18,21 +18,21 @@ import { RetryRun } from './retryRun';
  * once.</span>
  *
  * ```text
- * request(1):  --m--#                            m: metadata, #: 429 before any output
- * request(2):           --m--t--x--d|            t: text, x: tool-call-delta, d: done
+ * request(1):  --m--#                              m: metadata, #: HTTP 429 before any output
+ * request(2):         --m--t----x--(fd|)           t: text, x: a tool call, f: finish, d: [DONE]
  *   retryStream(request)
- *              -----r-----(mt)--x--d|            r: retry { attempt: 2, error, delayMs }
+ *              -----r------(mt)-x--(FD|)           r: retry { attempt: 2, error, delayMs: 2 }; m waits for t
  *
- * request(1):  --t--x--y-#                       SSE ids on every event; the connection is cut mid-call
- * request(2):             --y--z--d|             context.lastEventId: the last id received
+ * request(1):  --a---b--p#                         SSE ids on every event; p: the start of c, then the cut
+ * request(2):              --c--e-----f--(d|)      context.lastEventId: b's id; the server sends what follows b
  *   retryStream(request)
- *              --t--x--y-r-----z--d|             y was received already: dropped; the call continues
+ *              --(mt)x---r---y--z--------(FD|)     c arrives whole: the call goes on, every event once
  *
- * request(1):  --t--x-#                          no ids (plain chat completions): not resumable
+ * request(1):  --a---b--#                          plain chat completions: no ids, not resumable
  *   retryStream(request)
- *              --t--x-#                          # = ConnectionLostError { delivered: { text, toolCalls } }
+ *              --(mt)x--#                          # = ConnectionLostError { delivered: { text, toolCalls } }
  *   retryStream(request, { restart: true })
- *              --t--x-r--R--t--x--x--d|          R: restart (drop the partial state), then a new response
+ *              --(mt)x--r-R-(mt)x-----(FD|)        R: restart; request(2) reads the response from its start
  * ```
  *
  * 1. Each attempt calls `request(context)` for the bytes (or text) of one response and decodes them
