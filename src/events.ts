@@ -172,6 +172,36 @@ export interface DoneEvent {
   readonly type: 'done';
 }
 
+/**
+ * `retryStream()` is about to make another attempt (show "reconnecting…"). Every other stage passes
+ * it on or ignores it: `toolCalls()` reports nothing for it and the encoders write nothing.
+ */
+export interface RetryEvent {
+  /** Discriminant: always `'retry'`. */
+  readonly type: 'retry';
+  /** The number of the attempt about to be made (2 for the first retry). */
+  readonly attempt: number;
+  /** What ended the previous attempt (a `ProviderError`, `ConnectionLostError`, `IdleTimeoutError`, …). */
+  readonly error: unknown;
+  /** How long `retryStream()` waits before making it, in milliseconds. */
+  readonly delayMs: number;
+}
+
+/**
+ * `retryStream()` with `restart: true` starts the response again from the beginning: drop the partial
+ * state of the abandoned attempt (its text, its open calls). Results emitted before it stay emitted.
+ * `toolCalls()` closes the calls the abandoned attempt left open as `incomplete` (the error's code as
+ * reason) and reads the new attempt's calls afresh; the encoders write nothing.
+ */
+export interface RestartEvent {
+  /** Discriminant: always `'restart'`. */
+  readonly type: 'restart';
+  /** The number of the attempt that starts over. */
+  readonly attempt: number;
+  /** What ended the abandoned attempt. */
+  readonly error: unknown;
+}
+
 /** The union every stage shares, tagged by `type`. */
 export type StreamEvent =
   | TextDeltaEvent
@@ -181,7 +211,9 @@ export type StreamEvent =
   | FinishEvent
   | UsageEvent
   | MetadataEvent
-  | DoneEvent;
+  | DoneEvent
+  | RetryEvent
+  | RestartEvent;
 
 /** One Server-Sent Event, as dispatched by `decodeSse()` (WHATWG field semantics). */
 export interface SseEvent {

@@ -66,6 +66,11 @@ export {
 } from './sources';
 export { fromAnthropicEvents, fromOpenAIChatChunks, fromOpenAIResponsesEvents, fromSdkEvents, type SdkEventName, type TypedSdkEvent } from './sdk';
 
+// ---- Retry and fallback ----------------------------------------------------------------------
+export { retryStream } from './retry/retryStream';
+export { hedge, type HedgeOptions } from './retry/hedge';
+export type { BackoffContext, RetryContext, RetryPolicyContext, RetryStreamOptions } from './retry/policy';
+
 // ---- Merging streams ---------------------------------------------------------------------------
 export {
   callKey,
@@ -218,6 +223,8 @@ export type {
   ProviderMetadata,
   ProviderName,
   ReasoningDeltaEvent,
+  RestartEvent,
+  RetryEvent,
   SseEvent,
   StreamEvent,
   TextDeltaEvent,
@@ -237,6 +244,8 @@ export {
   type CodeOfScope,
   type ErrorFields,
   type ConnectionLostError,
+  type DeliveredOutput,
+  type DeliveredToolCall,
   type ErrorDetails,
   type ErrorOptions,
   type ErrorScope,
@@ -253,6 +262,7 @@ export {
   type ProviderError,
   type ProviderErrorInfo,
   type StreamError,
+  type StreamDetails,
   type StreamErrorCode,
   type ToolCallContext,
   type ToolCallError,

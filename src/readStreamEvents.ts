@@ -4,9 +4,9 @@
  * @module
  */
 import { identity, type MonoTypeOperatorFunction, type Observer, type OperatorFunction } from 'rxjs';
-import type { StreamEvent } from './events';
+import type { SseEvent, StreamEvent } from './events';
 import { Stage, stageOperator } from './internal/stage';
-import { sseDecodeStage } from './providers/decoder';
+import { sseDecodeStage, type WireDecoder } from './providers/decoder';
 import { decoderFor, type ProviderOption } from './providers/auto';
 import { idleTimeout } from './reliability/idleTimeout';
 import { asConnectionLost } from './sources/networkError';
@@ -67,15 +67,35 @@ class SourceStage extends Stage<Uint8Array | string, Uint8Array | string> {
 }
 
 /**
+ * How a composition that reads several sources as one stream (`retryStream()`) changes the chain of
+ * {@link eventsStage}; nothing of it costs anything when absent.
+ */
+export interface EventsStageParts {
+  /**
+   * The decoder to use, instead of a new one for `options.provider` (`retryStream()` keeps one
+   * decoder across the attempts that resume a stream). `rawStart` returns the start of this source's
+   * raw input (for `unknown-format`; `''` when the provider is not `auto`).
+   */
+  readonly decoder?: (rawStart: () => string) => WireDecoder;
+  /** A stage between the SSE framing and the decoder, around the decoder's observer. */
+  readonly between?: (decoder: Observer<SseEvent>) => Observer<SseEvent>;
+}
+
+/**
  * The stages that read bytes as events (`readStreamEvents()`), around `out`: SSE framing, then the
  * wire decoder (auto-detection records the start of the raw input first, for `unknown-format`).
  */
-export function eventsStage(out: Observer<StreamEvent>, options: ReadStreamEventsOptions): Observer<Uint8Array | string> {
+export function eventsStage(out: Observer<StreamEvent>, options: ReadStreamEventsOptions, parts?: EventsStageParts): Observer<Uint8Array | string> {
   const provider = options.provider ?? 'auto';
-  if (provider !== 'auto') return new SourceStage(new SseStage(sseDecodeStage(out, decoderFor(provider)()), options));
-  // The decoder asks for the raw start only at the end of the stream, long after `raw` exists.
-  const raw: RawStartStage = new RawStartStage(new SseStage(sseDecodeStage(out, decoderFor('auto', () => raw.get())()), options));
-  return new SourceStage(raw);
+  // The decoder asks for the raw start only at the end of the stream, long after the stage exists.
+  const recorded: { stage?: RawStartStage } = {};
+  const rawStart = (): string => recorded.stage?.get() ?? '';
+  const decoder = parts?.decoder === undefined ? decoderFor(provider, provider === 'auto' ? rawStart : undefined)() : parts.decoder(rawStart);
+  const decode = sseDecodeStage(out, decoder);
+  const sse = new SseStage(parts?.between === undefined ? decode : parts.between(decode), options);
+  if (provider !== 'auto') return new SourceStage(sse);
+  recorded.stage = new RawStartStage(sse);
+  return new SourceStage(recorded.stage);
 }
 
 /** The idle watch of `idleTimeoutMs`, or nothing. */

@@ -279,6 +279,17 @@ export class ToolCallTracker {
     return closed;
   }
 
+  /**
+   * The stream starts over (a `restart` event): close every open call with `ending` and forget which
+   * call each wire index, id and position stands for, so the new attempt's fragments open new calls.
+   * Ids stay unique across the restart. Returns the calls it closed, in order.
+   */
+  restart(ending: CallEnding): TrackedCall[] {
+    const closed = this.closeAll(ending);
+    this.choices.clear();
+    return closed;
+  }
+
   private find(state: ChoiceState, index: number | undefined, id: string | undefined, name: string | undefined): MutableCall | undefined {
     if (index !== undefined) {
       const atIndex = state.byIndex.get(index);

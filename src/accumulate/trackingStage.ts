@@ -38,6 +38,9 @@ const COMPLETE: CallEnding = { kind: 'complete', finishReason: undefined };
  * 3. When the input completes, every open call closes complete; when it fails, or the tracker
  *    itself fails (`too-many-tool-calls`), every open call closes `incomplete` first, then the
  *    error goes on.
+ * 4. A `restart` event (`retryStream()` starting the response over) closes every open call
+ *    `incomplete` (the code of the error that ended the abandoned attempt as reason) and reads what
+ *    follows as new calls; `retry` events are ignored.
  */
 export abstract class TrackingStage<O> extends Stage<StreamEvent, O> {
   /** The identity state of this subscription's calls. */
@@ -84,6 +87,9 @@ export abstract class TrackingStage<O> extends Stage<StreamEvent, O> {
         return;
       case 'done':
         this.closeAll(COMPLETE);
+        return;
+      case 'restart':
+        for (const call of tracker.restart({ kind: 'incomplete', reason: incompleteReasonOf(event.error) })) this.closed(call);
         return;
       default:
         return;

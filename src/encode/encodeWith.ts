@@ -8,7 +8,7 @@ import type { Observer, OperatorFunction } from 'rxjs';
 import { TrackingStage } from '../accumulate/trackingStage';
 import { cutReason, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
 import { InvalidEventError, isToolStreamError, type ProviderError, type ProviderErrorInfo } from '../errors';
-import type { StreamEvent } from '../events';
+import type { RestartEvent, RetryEvent, StreamEvent } from '../events';
 import { stageOperator } from '../internal/stage';
 import { resultOf } from '../parse/results';
 import type { CallOutcome, WireEncoder } from '../providers/encoding';
@@ -79,6 +79,7 @@ export class EncodeStage extends TrackingStage<string> {
   /** One source event; throws `too-many-tool-calls`, or `invalid-event` for arguments an append-only format cannot take back. */
   protected override push(event: StreamEvent): void {
     if (this.ended) return; // after the terminator, as the decoders do
+    if (event.type === 'retry' || event.type === 'restart') return; // retryStream()'s notices: nothing to write
     this.any = true;
     this.apply(event);
     this.flush();
@@ -151,7 +152,7 @@ export class EncodeStage extends TrackingStage<string> {
     });
   }
 
-  private apply(event: StreamEvent): void {
+  private apply(event: Exclude<StreamEvent, RetryEvent | RestartEvent>): void {
     if (event.type === 'metadata') return this.encoder.metadata(event);
     if (event.type === 'usage') return this.encoder.usage(event);
     if (event.type === 'done') return this.finishStream();

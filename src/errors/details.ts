@@ -51,6 +51,40 @@ export interface FailedToolCall {
   readonly arguments: Readonly<Record<string, unknown>>;
 }
 
+/** A tool call as far as it had been delivered when a stream failed (see {@link DeliveredOutput}). */
+export interface DeliveredToolCall extends ToolCallContext {
+  /** Whether the call's end had been delivered (its end event, its choice's finish or the terminator): its arguments are all there. */
+  readonly complete: boolean;
+}
+
+/**
+ * What `retryStream()` had already emitted when it ended with an error after output: the text and
+ * the calls, so nothing received is lost with the error. Since the last `restart` event, when there
+ * was one.
+ */
+export interface DeliveredOutput {
+  /** The visible text delivered, by choice (`text[0]` for the usual single choice; `''` for a choice without text). */
+  readonly text: ReadonlyArray<string>;
+  /** The reasoning text delivered, by choice. */
+  readonly reasoning: ReadonlyArray<string>;
+  /**
+   * Every tool call that had a fragment delivered, in order of first sight. `id` is the wire's id
+   * (de-duplicated as `toolCalls()` does); a call the wire sent no id for has a generated one that
+   * is not the one `toolCalls()` gave it.
+   */
+  readonly toolCalls: ReadonlyArray<DeliveredToolCall>;
+}
+
+/** Details every stream error may carry. */
+export interface StreamDetails {
+  /**
+   * Set by `retryStream()` when the stream ended with this error after some output had been
+   * emitted (it could not be resumed, or attempts ran out): what had been delivered. Absent
+   * otherwise.
+   */
+  readonly delivered?: DeliveredOutput | undefined;
+}
+
 /** What a provider said when it failed (an error envelope, `event: error`, `response.failed`, a non-2xx response). */
 export interface ProviderErrorInfo {
   /** Who reported it: a wire format name (`'anthropic'`, `'openai-chat'`, …) or, for a failed HTTP response, the `provider` option (default `'http'`). */
@@ -124,23 +158,23 @@ export interface ErrorDetails {
     readonly limit: number;
   };
   /** The provider reported a failure (in the stream, or as a non-2xx response). */
-  'provider-error': ProviderErrorInfo;
+  'provider-error': ProviderErrorInfo & StreamDetails;
   /** The stream ended without its terminator while a choice was still open. */
-  truncated: {
+  truncated: StreamDetails & {
     /** The wire format that was cut (`'openai-chat'`, `'anthropic'`, …), or the byte source (`'http'`). */
     readonly provider: string;
     /** What was missing, e.g. `'no finish_reason and no [DONE]'`. */
     readonly detail: string;
   };
   /** The connection died mid-body (the cause is the runtime's or SDK's error). */
-  'connection-lost': {
+  'connection-lost': StreamDetails & {
     /** The source function that saw the failure: `'fromResponse'`, `'responseBody'`, `'fromReadableStream'`, …, `'readStreamEvents'`. */
     readonly source: string;
     /** Bytes of the body received before the cut, when the source counts them (`undefined` for the SDK adapters). */
     readonly byteOffset: number | undefined;
   };
   /** One SSE event (or one line) grew past `maxEventSize`. */
-  'event-too-large': {
+  'event-too-large': StreamDetails & {
     /** The configured `maxEventSize`, in characters. */
     readonly limit: number;
     /** The byte offset in the stream where the oversized event started. */
@@ -149,7 +183,7 @@ export interface ErrorDetails {
     readonly start: string;
   };
   /** An SSE event's data could not be read as the format's payload (not JSON, wrong shape). */
-  'invalid-event': {
+  'invalid-event': StreamDetails & {
     /** The wire format being decoded. */
     readonly provider: string;
     /** The event's whole `data:` text (or the SDK payload as JSON), untruncated. */
@@ -158,19 +192,19 @@ export interface ErrorDetails {
     readonly detail: string;
   };
   /** No wire format recognised the stream. */
-  'unknown-format': {
+  'unknown-format': StreamDetails & {
     /** The start of what was received. */
     readonly start: string;
     /** Why no format matched. */
     readonly detail: string;
   };
   /** The stream opened more calls than `maxToolCalls`. */
-  'too-many-tool-calls': {
+  'too-many-tool-calls': StreamDetails & {
     /** The configured `maxToolCalls`. */
     readonly limit: number;
   };
   /** Nothing arrived for longer than the idle timeout. */
-  'idle-timeout': {
+  'idle-timeout': StreamDetails & {
     /** The configured idle timeout, in milliseconds. */
     readonly timeoutMs: number;
   };

@@ -11,7 +11,20 @@
 import type { ErrorDetails, ToolStreamErrorCode } from './details';
 import { ERROR_DEFAULTS, ERROR_KINDS, ERROR_MESSAGES, type CodeOfScope, type ErrorFields } from './table';
 
-export type { CallDetails, CallIdentity, ErrorDetails, FailedToolCall, IncompleteReason, ProviderErrorInfo, ToolCallContext, ToolStreamErrorCode, ValidationIssue } from './details';
+export type {
+  CallDetails,
+  CallIdentity,
+  DeliveredOutput,
+  DeliveredToolCall,
+  ErrorDetails,
+  FailedToolCall,
+  IncompleteReason,
+  ProviderErrorInfo,
+  StreamDetails,
+  ToolCallContext,
+  ToolStreamErrorCode,
+  ValidationIssue,
+} from './details';
 export { ERROR_CODES, excerpt, type CodeOfScope, type ErrorFields, type ErrorScope, type StreamErrorCode } from './table';
 
 /** Options of an error: the underlying error, kept as `cause`. */
@@ -110,6 +123,25 @@ function errorClass<C extends ToolStreamErrorCode>(code: C): ErrorClass<C> {
   };
   Object.defineProperty(Class, 'name', { value: ERROR_KINDS[code].name });
   return Class as unknown as ErrorClass<C>;
+}
+
+/**
+ * A copy of `error` with more detail fields: the same class, message, cause and stack (the original
+ * is left as it is).
+ *
+ * @internal
+ */
+export function withDetails<E extends ToolStreamError>(error: E, extra: Readonly<Record<string, unknown>>): E {
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(error)) if (key !== 'code') fields[key] = (error as unknown as Record<string, unknown>)[key];
+  const options = error.cause === undefined ? undefined : { cause: error.cause };
+  const details = { ...fields, ...extra } as never;
+  // The class of one code (`ProviderError`, …) takes the details; the family's class, the code first.
+  const Class = error.constructor as new (details: never, options?: ErrorOptions) => E;
+  const copy = Class === (ToolStreamError as unknown) ? (new ToolStreamError(error.code, details, options) as E) : new Class(details, options);
+  // The message was built from details some of which are not kept as fields (a provider's own message).
+  for (const key of ['message', 'stack'] as const) Object.defineProperty(copy, key, { value: error[key], writable: true, enumerable: false, configurable: true });
+  return copy;
 }
 
 /** `malformed-arguments`: the call completed but its arguments are not valid JSON. */

@@ -15,6 +15,46 @@ export function isRetryable(status: number | undefined, code: string | undefined
 }
 
 /**
+ * The error object of a payload: the payload itself, or the one element of a one-element array
+ * (Gemini's streaming endpoint answers a failed request with `[{ "error": { … } }]`).
+ */
+export function errorRecord(payload: unknown): Record<string, unknown> | undefined {
+  return asRecord(payload) ?? (Array.isArray(payload) && payload.length === 1 ? asRecord(payload[0]) : undefined);
+}
+
+/** A protobuf JSON duration (`"58s"`, `"1.5s"`, `"0.250s"`) in ms. */
+function durationMs(value: unknown): number | undefined {
+  const match = typeof value === 'string' ? /^(\d+(?:\.\d+)?)s$/.exec(value.trim()) : null;
+  return match === null ? undefined : Math.round(Number(match[1]) * 1000);
+}
+
+/**
+ * The wait a provider asked for inside its error payload: Google's `google.rpc.RetryInfo` detail
+ * (`{ "@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "58s" }`, Gemini's 429
+ * and 503), or a `retry_after_ms` (ms) / `retry_after` (seconds) field, as some gateways send.
+ */
+export function payloadRetryAfterMs(inner: Record<string, unknown> | undefined, outer: Record<string, unknown> | undefined): number | undefined {
+  const details = inner?.['details'];
+  if (Array.isArray(details)) {
+    for (const detail of details) {
+      const record = asRecord(detail);
+      const type = asString(record?.['@type']);
+      if (type !== undefined && type.endsWith('google.rpc.RetryInfo')) {
+        const ms = durationMs(record?.['retryDelay']);
+        if (ms !== undefined) return ms;
+      }
+    }
+  }
+  for (const record of inner === outer ? [inner] : [inner, outer]) {
+    const ms = asNumber(record?.['retry_after_ms']);
+    if (ms !== undefined && ms >= 0) return ms;
+    const seconds = asNumber(record?.['retry_after']);
+    if (seconds !== undefined && seconds >= 0) return seconds * 1000;
+  }
+  return undefined;
+}
+
+/**
  * Build a `provider-error` from an error object in any of the common shapes
  * (`{ message, type, code, status }`, possibly nested under `error`). A `failed_generation`
  * (Groq `tool_use_failed`) is kept as `failedGeneration`, and the one call it holds, when it
@@ -23,10 +63,11 @@ export function isRetryable(status: number | undefined, code: string | undefined
  * `httpStatus`, when given (an HTTP response's status), is the error's `status` and decides
  * `retryable` together with the payload's code and type. `provider` may be any name (`'http'` for
  * errors read from an HTTP response before any wire format is known). `retryAfterMs`: the delay the
- * response's `Retry-After` asked for.
+ * response's `Retry-After` asked for; without it, the payload's own hint (see
+ * {@link payloadRetryAfterMs}). A one-element array is read as its element.
  */
-export function providerError(provider: string, payload: unknown, fallbackMessage = 'provider reported an error', httpStatus?: number, retryAfterMs?: number): ProviderError {
-  const outer = asRecord(payload);
+export function providerError(provider: string, payload: unknown, fallbackMessage = 'provider reported an error', httpStatus?: number, retryAfterHeader?: number): ProviderError {
+  const outer = errorRecord(payload);
   const inner = asRecord(outer?.['error']) ?? outer;
   const rawCode = inner?.['code'] ?? outer?.['code'];
   const providerCode = typeof rawCode === 'number' ? String(rawCode) : asString(rawCode) || undefined;
@@ -40,6 +81,7 @@ export function providerError(provider: string, payload: unknown, fallbackMessag
     asNumber(inner?.['status_code']) ?? // Groq's in-stream errors
     (typeof rawCode === 'number' && rawCode >= 100 && rawCode < 600 ? rawCode : undefined);
   const message = asString(inner?.['message']) ?? asString(outer?.['message']) ?? (typeof payload === 'string' ? payload : fallbackMessage);
+  const retryAfterMs = retryAfterHeader ?? payloadRetryAfterMs(inner, outer);
   const info: ProviderErrorInfo = { provider, providerCode, type, message, status, retryable: isRetryable(status, providerCode, type), payload, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   // Groq `tool_use_failed`: the rejected generation, and the call it holds (never run).
   const failedGeneration = asString(inner?.['failed_generation']) ?? asString(outer?.['failed_generation']);

@@ -8,6 +8,7 @@ import { defer, filter, map, scan, type OperatorFunction } from 'rxjs';
 import type { StreamEvent } from '../events';
 import type { ToolCallResult } from '../result';
 import { ToolCallTracker, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
+import { incompleteReasonOf } from '../accumulate/trackingStage';
 import { resultOf } from './results';
 
 /** One call as a progress view sees it. */
@@ -76,6 +77,8 @@ export function accumulateToolCalls(options: TrackerOptions = {}): OperatorFunct
               return tracker.finish(event.choice, event.reason).length > 0;
             case 'done':
               return tracker.closeAll({ kind: 'complete', finishReason: undefined }).length > 0;
+            case 'restart':
+              return tracker.restart({ kind: 'incomplete', reason: incompleteReasonOf(event.error) }).length > 0;
             default:
               return false;
           }

@@ -5,8 +5,7 @@
  */
 import { Observable, switchMap, type OperatorFunction, type Subscription } from 'rxjs';
 import { ProviderError, TruncatedStreamError, excerpt } from '../errors';
-import { isRetryable, providerError } from '../errors/providerError';
-import { asRecord } from '../internal/json';
+import { errorRecord, isRetryable, providerError } from '../errors/providerError';
 import { asConnectionLost } from './networkError';
 import { alreadyConsumedError, readStream } from './readableStream';
 import { retryAfterMs, type HeadersLike } from './retryAfter';
@@ -57,7 +56,7 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
       payload = body;
     }
   }
-  if (asRecord(payload) !== undefined) return providerError(provider, payload, head, status, retryAfterMs);
+  if (errorRecord(payload) !== undefined) return providerError(provider, payload, head, status, retryAfterMs);
   const text = typeof payload === 'string' ? payload.trim() : payload === undefined || payload === null ? '' : String(payload);
   return new ProviderError({
     provider,

@@ -123,6 +123,13 @@ class TextCallsStage extends Stage<StreamEvent, StreamEvent> {
         this.endAll(true);
         this.out.next(event);
         return;
+      case 'restart':
+        // The abandoned attempt's held text is released before the restart; its open calls are left
+        // for toolCalls() to close. The new attempt's text is read from scratch.
+        this.endAll(false);
+        this.parsers.clear();
+        this.out.next(event);
+        return;
       default:
         this.out.next(event);
     }

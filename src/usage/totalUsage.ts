@@ -70,7 +70,8 @@ export interface TotalUsageOptions<T> {
  * ```
  *
  * 1. Without options the source is `StreamEvent`s: `usage` events are read, and a `done` event
- *    ends a stream (the events of several streams concatenated add up).
+ *    ends a stream (the events of several streams concatenated add up). A `restart` event
+ *    (`retryStream()`) ends one too: the abandoned attempt's usage was spent and still counts.
  * 2. With `usageOf` (and `streamOf`) any items are read: e.g. a tool loop's items by `step`, a
  *    merge's items by `source`.
  * 3. Each output is a new {@link Usage} with the counts only; an item without usage emits
@@ -110,7 +111,7 @@ export function totalUsage<T>(options?: TotalUsageOptions<T>): OperatorFunction<
       const readEvent = (item: T): { usage: Usage | undefined; stream: unknown } => {
         const event = item as StreamEvent;
         const stream = streamIndex;
-        if (event.type === 'done') streamIndex++;
+        if (event.type === 'done' || event.type === 'restart') streamIndex++;
         return { usage: event.type === 'usage' ? event : undefined, stream };
       };
       const read = options === undefined ? readEvent : (item: T) => ({ usage: options.usageOf(item), stream: options.streamOf?.(item) });
