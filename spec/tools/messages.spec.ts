@@ -19,11 +19,12 @@ const step: ToolStep = {
 };
 
 describe('message helpers', () => {
-  it('openai-chat: assistant with tool_calls, then tool messages by tool_call_id', () => {
+  it('openai-chat: assistant with reasoning_content and tool_calls, then tool messages by tool_call_id', () => {
     expect(toolMessages('openai-chat', step)).toEqual([
       {
         role: 'assistant',
         content: 'Checking.',
+        reasoning_content: 'think',
         tool_calls: [
           { id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
           { id: 'gen_1', type: 'function', function: { name: 'get_time', arguments: '{}' } },
@@ -72,11 +73,12 @@ describe('message helpers', () => {
     ]);
   });
 
-  it('gemini: functionCall parts keeping thoughtSignature, functionResponse parts; generated ids are not sent', () => {
+  it('gemini: thought parts, functionCall parts keeping thoughtSignature, functionResponse parts; generated ids are not sent', () => {
     expect(toolMessages('gemini', step)).toEqual([
       {
         role: 'model',
         parts: [
+          { text: 'think', thought: true, thoughtSignature: 'th-sig' },
           { text: 'Checking.' },
           { functionCall: { name: 'get_weather', args: { city: 'Paris' }, id: 'call_w' }, thoughtSignature: 'sig-1' },
           { functionCall: { name: 'get_time', args: {} } },
