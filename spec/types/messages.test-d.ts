@@ -4,7 +4,7 @@
 import type { ContentBlockParam, MessageParam, RedactedThinkingBlockParam, ThinkingBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatCompletionAssistantMessageParam, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ResponseFunctionToolCall, ResponseInputItem, ResponseReasoningItem } from 'openai/resources/responses/responses';
-import { toolMessages, type AnthropicAssistantBlock, type OpenAIChatAssistantMessage, type ResponsesFunctionCall, type ToolStep } from 'rxjs-tool-calls';
+import { toolMessages, type AnthropicAssistantBlock, type AnthropicAssistantMessage, type AnthropicToolResultMessage, type OpenAIChatAssistantMessage, type ResponsesFunctionCall, type ToolStep, type WireMessage } from 'rxjs-tool-calls';
 import type { ResponsesReasoningItem } from '../../src/providers/openaiResponses/messages';
 
 declare const step: ToolStep;
@@ -15,6 +15,12 @@ const anthropic: MessageParam[] = [{ role: 'user', content: 'weather?' }, ...too
 void chat;
 void responses;
 void anthropic;
+
+// Each format's message type is its own (not `never`, which any array would take).
+type IsNever<T> = [T] extends [never] ? true : false;
+const formats: [IsNever<WireMessage<'openai-chat'>>, IsNever<WireMessage<'openai-responses'>>, IsNever<WireMessage<'anthropic'>>, IsNever<WireMessage<'gemini'>>] = [false, false, false, false];
+const anthropicTurn: AnthropicAssistantMessage | AnthropicToolResultMessage | undefined = toolMessages('anthropic', step)[0];
+void [formats, anthropicTurn];
 
 // @ts-expect-error a tool message is not an Anthropic message
 const wrong: MessageParam = toolMessages('openai-chat', step)[1];
