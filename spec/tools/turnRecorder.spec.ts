@@ -7,7 +7,7 @@ import { TurnRecorder } from '../../src/tools/turnRecorder';
 function record(events: ReadonlyArray<StreamEvent>) {
   const recorder = new TurnRecorder();
   for (const event of events) recorder.push(event);
-  return recorder.step('all text', []);
+  return recorder.step([]);
 }
 
 describe('TurnRecorder', () => {
@@ -28,7 +28,7 @@ describe('TurnRecorder', () => {
       { type: 'done' },
     ]);
     expect(step).toEqual({
-      text: 'all text',
+      text: 'Let me.And',
       results: [],
       reasoning: [
         { text: 'Think', signature: 'S' },

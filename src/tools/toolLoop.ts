@@ -173,7 +173,7 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
       const final = text === '' ? messages : [...messages, assistantTextMessage(format, text)];
       return of<Item[]>({ type: 'step-end', step, text, results, messages: final }, { type: 'done', step, text, messages: final });
     }
-    const appended = [...messages, ...toolMessages(format, state.turn.step(text, results), options)];
+    const appended = [...messages, ...toolMessages(format, state.turn.step(results), options)];
     const end = of<Item>({ type: 'step-end', step, text, results, messages: appended });
     if (step + 1 >= maxSteps) return concat(end, throwError(() => new MaxStepsError({ maxSteps })));
     return concat(end, runStep(step + 1, appended));

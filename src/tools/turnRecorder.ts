@@ -27,9 +27,23 @@ function partOf(event: Extract<StreamEvent, { type: 'reasoning-end' }>): Reasoni
  * 2. Without one (chat `reasoning_content`, Gemini thoughts, `<think>` tags), consecutive
  *    `reasoning-delta`s form one part, which ends at other output or at a second signature.
  * 3. Text pieces end at other output; a text piece with a signature (Gemini) ends at the next text.
+ * 4. A call's place is its first delta (by `index`, else by id, numbered in order of first sight).
+ *
+ * @example
+ * ```ts
+ * import { lastValueFrom, tap, toArray } from 'rxjs';
+ * import { readStreamEvents, runTools, toolCalls, toolMessages } from 'rxjs-tool-calls';
+ * import { TurnRecorder } from 'rxjs-tool-calls/advanced';
+ *
+ * const turn = new TurnRecorder();
+ * const runs = await lastValueFrom(bytes$.pipe(readStreamEvents(), tap((e) => turn.push(e)), toolCalls(), runTools(tools), toArray()));
+ * messages.push(...toolMessages('anthropic', turn.step(runs)));
+ * // displays nothing: messages now ends with the assistant turn (thinking blocks, text, tool_use) and the tool results
+ * ```
  */
 export class TurnRecorder {
   private readonly pieces: TurnPiece[] = [];
+  private allText = '';
   private reasoning: OpenText | undefined;
   private text: OpenText | undefined;
   private readonly calls = new Set<string>();
@@ -57,6 +71,7 @@ export class TurnRecorder {
         if (this.text?.signature !== undefined) this.closeText();
         const open = (this.text ??= { text: '' });
         open.text += event.text;
+        this.allText += event.text;
         if (event.signature !== undefined) open.signature = event.signature;
         return;
       }
@@ -76,12 +91,12 @@ export class TurnRecorder {
     }
   }
 
-  /** The step for the message builders: `text`, the reasoning parts, `results` and the turn in order. */
-  step(text: string, results: ReadonlyArray<ToolRunResult<ToolRun>>): ToolStep {
+  /** The step for the message builders: the text, the reasoning parts, `results` and the turn in order. */
+  step(results: ReadonlyArray<ToolRunResult<ToolRun>>): ToolStep {
     this.closeReasoning();
     this.closeText();
     const reasoning = this.pieces.flatMap((p) => (p.type === 'reasoning' ? [p.part] : []));
-    return { text, reasoning, results, content: [...this.pieces] };
+    return { text: this.allText, reasoning, results, content: [...this.pieces] };
   }
 
   private closeReasoning(): void {
