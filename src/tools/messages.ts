@@ -15,7 +15,18 @@ export type { ReasoningPart, ToolMessagesOptions, ToolStep, TurnPiece } from '..
 export type MessageFormat = (typeof WIRE_FORMATS)[number] extends infer F ? (F extends WireFormat<infer N, infer M> ? ([M] extends [never] ? never : N) : never) : never;
 
 /** A message in `format` (any format when not given). */
-export type WireMessage<F extends MessageFormat = MessageFormat> = Extract<(typeof WIRE_FORMATS)[number], { readonly format: F }> extends infer W ? (W extends WireFormat<string, infer M> ? M : never) : never;
+export type WireMessage<F extends MessageFormat = MessageFormat> =
+  Extract<
+    (typeof WIRE_FORMATS)[number],
+    {
+      /** The format, picked by its name. */
+      readonly format: F;
+    }
+  > extends infer W
+    ? W extends WireFormat<string, infer M>
+      ? M
+      : never
+    : never;
 
 function builder(format: MessageFormat): MessageBuilder<WireMessage> {
   const messages = formatNamed(format)?.messages as MessageBuilder<WireMessage> | undefined;
