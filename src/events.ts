@@ -52,6 +52,12 @@ export interface ReasoningDeltaEvent {
   readonly text: string;
   /** Anthropic `signature_delta`, Gemini `thoughtSignature`, …: opaque, to be sent back verbatim. */
   readonly signature?: string;
+  /**
+   * Where the wire carried the piece, when a builder must know: chat `{ field: 'reasoning' }` for
+   * `delta.reasoning` (Groq, Cerebras, OpenRouter, Ollama), `{ field: 'thinking' }` for a Mistral
+   * `thinking` content part; absent for `reasoning_content` and the other formats.
+   */
+  readonly metadata?: ProviderMetadata;
 }
 
 /**
@@ -76,6 +82,8 @@ export interface ReasoningPart {
   readonly encryptedContent?: string;
   /** Responses reasoning summary texts, one per `summary_text` part, in order. */
   readonly summary?: ReadonlyArray<string>;
+  /** Where the wire carried the part, as its `reasoning-delta`s said (chat `field`). */
+  readonly metadata?: ProviderMetadata;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface ThinkingBlock {
   readonly pieces: ReadonlyArray<string>;
   /** Anthropic: always; Gemini: on the last piece when present; chat: never. */
   readonly signature?: string;
+  /** Chat: streamed in `delta.reasoning` (Groq, Cerebras, OpenRouter) instead of `reasoning_content`. */
+  readonly field?: 'reasoning';
 }
 /** Anthropic `redacted_thinking`. */
 export interface RedactedBlock {
@@ -152,7 +154,7 @@ export function chatTurn(blocks: ReadonlyArray<TurnBlock>): string[] {
   const out = [openaiChunk({ role: 'assistant' })];
   let calls = 0;
   for (const block of blocks) {
-    if (block.kind === 'thinking') for (const reasoning of block.pieces) out.push(openaiChunk({ reasoning }));
+    if (block.kind === 'thinking') for (const reasoning of block.pieces) out.push(block.field === 'reasoning' ? sseEvent({ data: JSON.stringify({ id: 'chatcmpl-t', choices: [{ index: 0, delta: { reasoning }, finish_reason: null }] }) }) : openaiChunk({ reasoning }));
     else if (block.kind === 'text') for (const content of block.pieces) out.push(openaiChunk({ content }));
     else if (block.kind === 'call') {
       const index = calls++;
@@ -163,10 +165,10 @@ export function chatTurn(blocks: ReadonlyArray<TurnBlock>): string[] {
   return [...out, openaiChunk({ finishReason: calls > 0 ? 'tool_calls' : 'stop' }), openaiDone()];
 }
 
-/** The assistant message: all text, all reasoning in `reasoning_content`, the calls. */
+/** The assistant message: all text, the reasoning streamed in `reasoning_content` back in it (not that streamed in `reasoning`), the calls. */
 export function chatExpected(blocks: ReadonlyArray<TurnBlock>): Record<string, unknown> {
   const text = blocks.flatMap((b) => (b.kind === 'text' ? b.pieces : [])).join('');
-  const reasoning = blocks.flatMap((b) => (b.kind === 'thinking' ? b.pieces : [])).join('');
+  const reasoning = blocks.flatMap((b) => (b.kind === 'thinking' && b.field === undefined ? b.pieces : [])).join('');
   const calls = blocks.flatMap((b) => (b.kind === 'call' ? [{ id: b.id, type: 'function', function: { name: b.name, arguments: JSON.stringify(b.args) } }] : []));
   return { role: 'assistant', content: text === '' ? null : text, ...(reasoning === '' ? {} : { reasoning_content: reasoning }), ...(calls.length > 0 ? { tool_calls: calls } : {}) };
 }
@@ -283,13 +285,15 @@ function draftBlocks(format: TurnFormat): fc.Arbitrary<Draft> {
 
 /** A turn of `format` with at least one call; ids unique by position. */
 export function turnArbitrary(format: TurnFormat): fc.Arbitrary<TurnBlock[]> {
+  // A chat server streams its reasoning in one field: `reasoning` (Groq-style) for a whole turn or none of it.
   return fc
-    .array(draftBlocks(format), { minLength: 1, maxLength: 7 })
-    .filter((drafts) => drafts.some((d) => d.kind === 'call'))
-    .map((drafts) =>
+    .tuple(fc.array(draftBlocks(format), { minLength: 1, maxLength: 7 }), format === 'openai-chat' ? fc.boolean() : fc.constant(false))
+    .filter(([drafts]) => drafts.some((d) => d.kind === 'call'))
+    .map(([drafts, inReasoning]) =>
       drafts.map((d, i): TurnBlock => {
         if (d.kind === 'call') return { ...d, id: `call_${i}` };
         if (d.kind === 'reasoning-item') return { ...d, id: `rs_${i}` };
+        if (d.kind === 'thinking' && inReasoning) return { ...d, field: 'reasoning' };
         return d;
       }),
     );

@@ -25,7 +25,8 @@ type Json = Record<string, unknown>;
 const asArray = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
 const sign = (kind: string, content: string): string => createHmac('sha256', 'scripted-secret').update(`${kind}\n${content}`).digest('base64');
 
-export interface StrictProvider {
+/** A scripted provider: its turns, its request body, and its check of a request as the API does it. */
+export interface ScriptedProvider {
   readonly format: TurnFormat;
   /** The conversation's first message. */
   readonly question: LoopMessage;
@@ -35,6 +36,10 @@ export interface StrictProvider {
   body(messages: ReadonlyArray<LoopMessage>): Json;
   /** The provider's check of a request body: throws a `ScriptedRejection` as the API answers. */
   check(body: Json): void;
+}
+
+/** A provider that needs the reasoning back. */
+export interface StrictProvider extends ScriptedProvider {
   /** The body without the reasoning the provider needs (what a client that drops it sends). */
   strip(body: Json): Json;
   /** The body with the reasoning modified (one character of a signature / encrypted content, or its text). */
@@ -46,13 +51,13 @@ export interface StrictProvider {
 }
 
 /** The scripted steps: turn 0, turn 1 (checked), the answer (checked). */
-export function strictSteps(provider: StrictProvider): ScriptedStep[] {
+export function strictSteps(provider: ScriptedProvider): ScriptedStep[] {
   const check = (body: unknown): void => provider.check(body as Json);
   return [{ events: turnFor(provider.format, provider.turns[0]) }, { check, events: turnFor(provider.format, provider.turns[1]) }, { check, events: answerFor(provider.format, 'Sunny, noon in Tokyo, and found.') }];
 }
 
 /** The assistant turn the loop must send back for turn `n` (as `expectedFor`). */
-export function expectedTurn(provider: StrictProvider, n: 0 | 1): unknown {
+export function expectedTurn(provider: ScriptedProvider, n: 0 | 1): unknown {
   return expectedFor(provider.format, provider.turns[n]);
 }
 
@@ -191,6 +196,27 @@ export const strictDeepSeek: StrictProvider = {
   tamper: (body) => ({ ...body, messages: asArray(body['messages']).map((m) => (typeof m['reasoning_content'] === 'string' ? { ...m, reasoning_content: '' } : m)) }),
   strippedError: /The `reasoning_content` in the thinking mode must be passed back to the API\./,
   tamperedError: /The `reasoning_content` in the thinking mode must be passed back to the API\./,
+};
+
+// --- Groq (chat, reasoning streamed in `reasoning`; either field refused back) ----------------
+
+/** Groq: streams the reasoning in `delta.reasoning` and rejects an assistant message with `reasoning_content` or `reasoning`. */
+export const strictGroq: ScriptedProvider = {
+  format: 'openai-chat',
+  question: { role: 'user', content: QUESTION },
+  turns: [
+    [{ kind: 'thinking', pieces: ['Weather and ', 'time.'], field: 'reasoning' }, weather, time],
+    [{ kind: 'thinking', pieces: ['Search.'], field: 'reasoning' }, search],
+  ],
+  body: (messages) => ({ model: 'openai/gpt-oss-120b', stream: true, messages }),
+  check(body) {
+    asArray(body['messages']).forEach((message, i) => {
+      const field = ['reasoning_content', 'reasoning'].find((f) => f in message);
+      if (message['role'] !== 'assistant' || field === undefined) return;
+      const text = `'messages.${i}' : for 'role:assistant' the following must be satisfied[('messages.${i}' : property '${field}' is unsupported)]`;
+      throw new ScriptedRejection(400, { error: { message: text, type: 'invalid_request_error' } }, text);
+    });
+  },
 };
 
 // --- Gemini 3 --------------------------------------------------------------------------------

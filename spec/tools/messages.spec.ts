@@ -166,6 +166,14 @@ describe('message helpers', () => {
       expect(toolMessages('openai-chat', ordered, { reasoningField: 'reasoning' })[0]).not.toHaveProperty('reasoning_content');
     });
 
+    it('openai-chat: reasoning streamed in `reasoning` or Mistral thinking parts goes back only when reasoningField is given', () => {
+      const groq: ToolStep = { results, content: [{ type: 'reasoning', part: { text: 'R', metadata: { field: 'reasoning' } } }, { type: 'reasoning', part: { text: 'M', metadata: { field: 'thinking' } } }, { type: 'call', index: 0 }] };
+      expect(toolMessages('openai-chat', groq)[0]).not.toHaveProperty('reasoning_content');
+      expect(toolMessages('openai-chat', groq)[0]).not.toHaveProperty('reasoning');
+      expect(toolMessages('openai-chat', groq, { reasoningField: 'reasoning' })[0]).toMatchObject({ reasoning: 'RM' });
+      expect(toolMessages('openai-chat', groq, { reasoningField: 'reasoning_content' })[0]).toMatchObject({ reasoning_content: 'RM' });
+    });
+
     it('gemini: thought parts, the text part with its signature, calls with theirs, in order', () => {
       expect(toolMessages('gemini', ordered)[0]).toEqual({
         role: 'model',

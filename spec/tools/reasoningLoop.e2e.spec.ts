@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { fromResponse, type LoopMessage, tool, toolLoop, type ToolLoopOptions } from 'rxjs-tool-calls';
 import { ProviderError } from 'rxjs-tool-calls/advanced';
 import { startScriptedModel, type ScriptedModel } from '../helpers/scriptedModel';
-import { expectedTurn, STRICT_PROVIDERS, strictAnthropic, strictSteps, type StrictProvider } from '../helpers/strictProviders';
+import { expectedTurn, type ScriptedProvider, STRICT_PROVIDERS, strictAnthropic, strictGroq, strictSteps, type StrictProvider } from '../helpers/strictProviders';
 
 let model: ScriptedModel | undefined;
 afterEach(async () => {
@@ -17,7 +17,7 @@ afterEach(async () => {
   model = undefined;
 });
 
-async function serve(provider: StrictProvider): Promise<ScriptedModel> {
+async function serve(provider: ScriptedProvider): Promise<ScriptedModel> {
   model = await startScriptedModel(strictSteps(provider));
   return model;
 }
@@ -40,16 +40,16 @@ const ERROR_SHAPE: Record<StrictProvider['format'], Json> = {
 const post = (url: string, body: unknown): Promise<Response> => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** The loop's `request`: the provider's body for the messages, through `edit` (a client that changes what it sends). */
-function requestTo(server: ScriptedModel, provider: StrictProvider, edit: (body: Json) => Json = (body) => body) {
+function requestTo(server: ScriptedModel, provider: ScriptedProvider, edit: (body: Json) => Json = (body) => body) {
   return (messages: ReadonlyArray<LoopMessage>) => fromResponse(post(server.url, edit(provider.body(messages))), { provider: provider.format });
 }
 
-function run(server: ScriptedModel, provider: StrictProvider, options: Partial<ToolLoopOptions> = {}, edit?: (body: Json) => Json) {
+function run(server: ScriptedModel, provider: ScriptedProvider, options: Partial<ToolLoopOptions> = {}, edit?: (body: Json) => Json) {
   return lastValueFrom(toolLoop(requestTo(server, provider, edit), tools, { format: provider.format, messages: [provider.question], ...options }).pipe(toArray()));
 }
 
 /** The assistant turn `n` as the request `body` carries it (the shape `expectedTurn` gives). */
-function turnIn(provider: StrictProvider, body: Json, n: number): unknown {
+function turnIn(provider: ScriptedProvider, body: Json, n: number): unknown {
   const list = (key: string): Json[] => body[key] as Json[];
   switch (provider.format) {
     case 'openai-chat':
@@ -168,5 +168,26 @@ describe('anthropic: the latest turn’s thinking blocks must stay as streamed',
     expect(() => strictAnthropic.check(withContent([thinking ?? {}, ...rest]))).toThrow(/cannot be modified/);
     expect(() => strictAnthropic.check(withContent([{ ...thinking, signature: undefined }, redacted ?? {}, ...rest]))).toThrow(/messages\.1\.content\.0\.thinking\.signature: Field required/);
     expect(() => strictAnthropic.check(body)).not.toThrow();
+  });
+});
+
+describe('a chat server that streams `reasoning` and refuses it back (Groq)', () => {
+  it('by default the reasoning is not echoed: every request is accepted', async () => {
+    const server = await serve(strictGroq);
+    const items = await run(server, strictGroq);
+    expect(server.rejections).toEqual([]);
+    expect(items.at(-1)).toMatchObject({ type: 'done', step: 2 });
+    expect(turnIn(strictGroq, server.requests[2]?.body as unknown as Json, 1)).toEqual(expectedTurn(strictGroq, 1));
+    expect(expectedTurn(strictGroq, 1)).not.toHaveProperty('reasoning');
+  });
+
+  it('echoing it (reasoningField, or a client that adds reasoning_content) gets Groq’s 400', async () => {
+    const server = await serve(strictGroq);
+    const named = await loopError(run(server, strictGroq, { reasoningField: 'reasoning' }));
+    expect(named.message).toMatch(/'messages\.1' : property 'reasoning' is unsupported/);
+    await server.close();
+    const again = await serve(strictGroq);
+    const echoed = await loopError(run(again, strictGroq, {}, (body) => ({ ...body, messages: (body['messages'] as Json[]).map((m) => (m['role'] === 'assistant' ? { ...m, reasoning_content: 'Weather and time.' } : m)) })));
+    expect(echoed.message).toMatch(/'messages\.1' : for 'role:assistant' the following must be satisfied\[\('messages\.1' : property 'reasoning_content' is unsupported\)\]/);
   });
 });

@@ -52,14 +52,15 @@ describe('TurnRecorder', () => {
       { type: 'reasoning-delta', choice: 0, text: '', signature: 'S2' },
       { type: 'reasoning-delta', choice: 0, text: 'c' },
       { type: 'text-delta', choice: 0, text: 'x' },
-      { type: 'reasoning-delta', choice: 0, text: 'd' },
+      { type: 'reasoning-delta', choice: 0, text: 'd', metadata: { field: 'reasoning' } },
+      { type: 'reasoning-delta', choice: 0, text: 'e' },
     ]);
     expect(step.content).toEqual([
       { type: 'reasoning', part: { text: 'ab', signature: 'S1' } },
       { type: 'reasoning', part: { text: '', signature: 'S2' } },
       { type: 'reasoning', part: { text: 'c' } },
       { type: 'text', text: 'x' },
-      { type: 'reasoning', part: { text: 'd' } },
+      { type: 'reasoning', part: { text: 'de', metadata: { field: 'reasoning' } } },
     ]);
   });
 

@@ -61,7 +61,13 @@ export interface ToolMessagesOptions {
    * that refuses the field). Gemini call signatures are always sent.
    */
   readonly sendReasoning?: boolean;
-  /** OpenAI chat only: the assistant message's field for the reasoning. Default `'reasoning_content'` (DeepSeek, Kimi, vLLM, Qwen); `'reasoning'` for OpenRouter / Groq. */
+  /**
+   * OpenAI chat only: the assistant message's field for the reasoning, and that all of it goes
+   * back. By default, reasoning streamed in `reasoning_content` (DeepSeek, Kimi, Qwen, vLLM, xAI)
+   * goes back in `reasoning_content`, and reasoning streamed in `reasoning` or Mistral `thinking`
+   * parts not at all (Groq and Cerebras reject either field, Mistral unknown ones); `'reasoning'`
+   * sends it all in `reasoning` (OpenRouter), `'reasoning_content'` all in `reasoning_content`.
+   */
   readonly reasoningField?: 'reasoning_content' | 'reasoning';
 }
 

@@ -5,13 +5,14 @@
  *
  * @module
  */
-import type { ReasoningPart, StreamEvent } from '../events';
+import type { ProviderMetadata, ReasoningPart, StreamEvent } from '../events';
 import type { ToolStep, TurnPiece } from '../providers/messages';
 import type { ToolRun, ToolRunResult } from './types';
 
 interface OpenText {
   text: string;
   signature?: string;
+  metadata?: ProviderMetadata;
 }
 
 /** The part's own fields, without the event's `type`, `choice` and `index`. */
@@ -59,6 +60,7 @@ export class TurnRecorder {
         const open = (this.reasoning ??= { text: '' });
         open.text += event.text;
         if (event.signature !== undefined) open.signature = event.signature;
+        if (event.metadata !== undefined) open.metadata ??= event.metadata;
         return;
       }
       case 'reasoning-end':
@@ -103,7 +105,8 @@ export class TurnRecorder {
     const open = this.reasoning;
     if (open === undefined) return;
     this.reasoning = undefined;
-    this.pieces.push({ type: 'reasoning', part: open.signature === undefined ? { text: open.text } : { text: open.text, signature: open.signature } });
+    const { text, signature, metadata } = open;
+    this.pieces.push({ type: 'reasoning', part: { text, ...(signature === undefined ? {} : { signature }), ...(metadata === undefined ? {} : { metadata }) } });
   }
 
   private closeText(): void {

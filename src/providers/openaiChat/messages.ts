@@ -51,21 +51,25 @@ export type OpenAIChatToolMessage = {
 /**
  * OpenAI Chat Completions: the `assistant` message with `tool_calls` (each with its
  * `extra_content`, and the step's reasoning in `reasoning_content`), then one `tool` message per
- * call (`tool_call_id`). A failed run's content is its error message.
+ * call (`tool_call_id`). A failed run's content is its error message. Reasoning a server streamed
+ * in `reasoning` or in Mistral `thinking` parts goes back only when `reasoningField` is given.
  */
 export function openaiChatToolMessages(step: ToolStep, options: ToolMessagesOptions = {}): Array<OpenAIChatAssistantMessage | OpenAIChatToolMessage> {
   const views = viewsOf(step, options);
+  const field = options.reasoningField;
   let text = '';
   let reasoning = '';
   for (const segment of turnOf(step, views, options)) {
     if (segment.type === 'text') text += segment.text;
-    else if (segment.type === 'reasoning') reasoning += segment.part.text;
+    // By default only reasoning the server streamed as `reasoning_content` (or not from a chat stream)
+    // goes back: Groq and Cerebras reject assistant messages with either field.
+    else if (segment.type === 'reasoning' && (field !== undefined || segment.part.metadata?.['field'] === undefined)) reasoning += segment.part.text;
   }
   const toolCalls = views.map((v) => ({ id: v.id, type: 'function' as const, function: { name: v.name, arguments: v.rawArguments }, ...(v.extraContent === undefined ? {} : { extra_content: v.extraContent }) }));
   const assistant: OpenAIChatAssistantMessage = {
     role: 'assistant',
     content: text === '' ? null : text,
-    ...(reasoning === '' ? {} : options.reasoningField === 'reasoning' ? { reasoning } : { reasoning_content: reasoning }),
+    ...(reasoning === '' ? {} : field === 'reasoning' ? { reasoning } : { reasoning_content: reasoning }),
     ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
   };
   return [assistant, ...views.map((v): OpenAIChatToolMessage => ({ role: 'tool', tool_call_id: v.id, content: v.text }))];
