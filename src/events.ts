@@ -33,8 +33,13 @@ export interface TextDeltaEvent {
   readonly type: 'text-delta';
   /** The choice (`choices[].index`; 0 for formats with a single candidate). */
   readonly choice: number;
-  /** The next piece of visible text, to append to what came before (e.g. `'The weather in'`). */
+  /** The next piece of visible text, to append to what came before (e.g. `'The weather in'`); `''` only on a signature-only event. */
   readonly text: string;
+  /**
+   * Gemini `thoughtSignature` on a text part: opaque, sent back verbatim on that text (the message
+   * builders end the text piece with it, so text after it is a new part).
+   */
+  readonly signature?: string;
 }
 
 /** Reasoning / thinking / tool-plan text. */
@@ -47,6 +52,54 @@ export interface ReasoningDeltaEvent {
   readonly text: string;
   /** Anthropic `signature_delta`, Gemini `thoughtSignature`, …: opaque, to be sent back verbatim. */
   readonly signature?: string;
+  /**
+   * Where the wire carried the piece, when a builder must know: chat `{ field: 'reasoning' }` for
+   * `delta.reasoning` (Groq, Cerebras, OpenRouter, Ollama), `{ field: 'thinking' }` for a Mistral
+   * `thinking` content part; absent for `reasoning_content` and the other formats.
+   */
+  readonly metadata?: ProviderMetadata;
+}
+
+/**
+ * One reasoning part, whole: what a tool loop sends back so that the provider accepts the next
+ * request (Anthropic checks the thinking blocks' signatures, the Responses API pairs reasoning
+ * items with the calls that follow them). Only the fields the wire gave are present.
+ */
+export interface ReasoningPart {
+  /**
+   * The reasoning text: Anthropic `thinking`, chat `reasoning_content`, Gemini thought text, a
+   * Responses item's `reasoning_text` content (its summaries are in `summary`); `''` for a redacted or
+   * encrypted-only part.
+   */
+  readonly text: string;
+  /** Anthropic thinking-block `signature`, Gemini `thoughtSignature`: opaque, sent back verbatim. */
+  readonly signature?: string;
+  /** Anthropic `redacted_thinking` block: its encrypted `data`, sent back verbatim (the part has no text). */
+  readonly redacted?: string;
+  /** Responses reasoning item `id` (e.g. `'rs_68c9…'`): the `function_call` items after it need it sent back. */
+  readonly itemId?: string;
+  /** Responses `encrypted_content` (requested with `include: ['reasoning.encrypted_content']`, needed with `store: false`). */
+  readonly encryptedContent?: string;
+  /** Responses reasoning summary texts, one per `summary_text` part, in order. */
+  readonly summary?: ReadonlyArray<string>;
+  /** Where the wire carried the part, as its `reasoning-delta`s said (chat `field`). */
+  readonly metadata?: ProviderMetadata;
+}
+
+/**
+ * The wire closed one reasoning part (Anthropic `content_block_stop` of a `thinking` or
+ * `redacted_thinking` block, Responses `output_item.done` of a `reasoning` item): the whole part, to
+ * send back verbatim. Its text also came as `reasoning-delta`s before (a redacted or encrypted-only
+ * part has none); formats without part boundaries (chat `reasoning_content`, Gemini thoughts) send no
+ * `reasoning-end`.
+ */
+export interface ReasoningEndEvent extends ReasoningPart {
+  /** Discriminant: always `'reasoning-end'`. */
+  readonly type: 'reasoning-end';
+  /** The choice (0 for formats with a single candidate). */
+  readonly choice: number;
+  /** The wire's position of the part (Anthropic content-block index, Responses `output_index`), in the same numbering as the calls' `index`. */
+  readonly index?: number;
 }
 
 /**
@@ -206,6 +259,7 @@ export interface RestartEvent {
 export type StreamEvent =
   | TextDeltaEvent
   | ReasoningDeltaEvent
+  | ReasoningEndEvent
   | ToolCallDeltaEvent
   | ToolCallEndEvent
   | FinishEvent

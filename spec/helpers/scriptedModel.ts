@@ -2,10 +2,22 @@
  * A scripted model on a real HTTP server (127.0.0.1, port 0): the n-th POST is answered with the
  * n-th step's SSE, after the step's `check` accepted the request body (the tool results the loop
  * sent). A rejected check answers HTTP 400 with the check's message as an OpenAI-style error, so the
- * client fails with a `provider-error` that says what was wrong.
+ * client fails with a `provider-error` that says what was wrong; a {@link ScriptedRejection} answers
+ * with its own status and body (a provider's own error).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** Thrown by a step's `check` to answer with a provider's own error: `status` and the JSON `body`. */
+export class ScriptedRejection extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** One model turn. */
 export interface ScriptedStep {
@@ -69,6 +81,12 @@ export async function startScriptedModel(steps: ReadonlyArray<ScriptedStep>): Pr
       try {
         step.check?.(body);
       } catch (error) {
+        if (error instanceof ScriptedRejection) {
+          rejections.push(error.message);
+          res.writeHead(error.status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(error.body));
+          return;
+        }
         return reject(400, `step ${requests.length - 1}: ${error instanceof Error ? error.message : String(error)}`);
       }
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

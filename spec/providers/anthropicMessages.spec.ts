@@ -111,7 +111,7 @@ describe('anthropicMessages()', () => {
     });
   });
 
-  it('maps thinking and signature_delta to reasoning, and keeps server_tool_use in metadata', () => {
+  it('maps thinking and signature_delta to reasoning, ends the block with its whole part, and keeps server_tool_use in metadata', () => {
     const out: StreamEvent[] = [];
     const decoder = new AnthropicMessagesDecoder();
     for (const event of [
@@ -127,6 +127,7 @@ describe('anthropicMessages()', () => {
     expect(out).toEqual([
       { type: 'reasoning-delta', choice: 0, text: 'Hmm' },
       { type: 'reasoning-delta', choice: 0, text: '', signature: 'sig==' },
+      { type: 'reasoning-end', choice: 0, index: 0, text: 'Hmm', signature: 'sig==' },
       open(1, { metadata: { type: 'server_tool_use' } }),
     ]);
   });

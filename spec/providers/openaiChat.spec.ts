@@ -53,9 +53,19 @@ describe('openaiChat()', () => {
     expect(out).toEqual([{ type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' }, { type: 'done' }]);
   });
 
-  it('reads reasoning_content and reasoning', () => {
-    const { out } = run([chunk([{ index: 0, delta: { reasoning_content: 'think' } }]), chunk([{ index: 0, delta: { reasoning: 'more' } }]), DONE]);
-    expect(out).toEqual([{ type: 'reasoning-delta', choice: 0, text: 'think' }, { type: 'reasoning-delta', choice: 0, text: 'more' }, { type: 'done' }]);
+  it('reads reasoning_content and reasoning (the latter, and Mistral thinking parts, marked with their field)', () => {
+    const { out } = run([
+      chunk([{ index: 0, delta: { reasoning_content: 'think' } }]),
+      chunk([{ index: 0, delta: { reasoning: 'more' } }]),
+      chunk([{ index: 0, delta: { content: [{ type: 'thinking', thinking: [{ type: 'text', text: 'mistral' }] }] } }]),
+      DONE,
+    ]);
+    expect(out).toEqual([
+      { type: 'reasoning-delta', choice: 0, text: 'think' },
+      { type: 'reasoning-delta', choice: 0, text: 'more', metadata: { field: 'reasoning' } },
+      { type: 'reasoning-delta', choice: 0, text: 'mistral', metadata: { field: 'thinking' } },
+      { type: 'done' },
+    ]);
   });
 
   it('reads legacy delta.function_call as a call without index or id', () => {

@@ -19,11 +19,12 @@ const step: ToolStep = {
 };
 
 describe('message helpers', () => {
-  it('openai-chat: assistant with tool_calls, then tool messages by tool_call_id', () => {
+  it('openai-chat: assistant with reasoning_content and tool_calls, then tool messages by tool_call_id', () => {
     expect(toolMessages('openai-chat', step)).toEqual([
       {
         role: 'assistant',
         content: 'Checking.',
+        reasoning_content: 'think',
         tool_calls: [
           { id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
           { id: 'gen_1', type: 'function', function: { name: 'get_time', arguments: '{}' } },
@@ -72,11 +73,12 @@ describe('message helpers', () => {
     ]);
   });
 
-  it('gemini: functionCall parts keeping thoughtSignature, functionResponse parts; generated ids are not sent', () => {
+  it('gemini: thought parts, functionCall parts keeping thoughtSignature, functionResponse parts; generated ids are not sent', () => {
     expect(toolMessages('gemini', step)).toEqual([
       {
         role: 'model',
         parts: [
+          { text: 'think', thought: true, thoughtSignature: 'th-sig' },
           { text: 'Checking.' },
           { functionCall: { name: 'get_weather', args: { city: 'Paris' }, id: 'call_w' }, thoughtSignature: 'sig-1' },
           { functionCall: { name: 'get_time', args: {} } },
@@ -105,5 +107,108 @@ describe('message helpers', () => {
     expect(assistantTextMessage('openai-responses', 'Done.')).toEqual({ role: 'assistant', content: 'Done.' });
     expect(assistantTextMessage('anthropic', 'Done.')).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Done.' }] });
     expect(assistantTextMessage('gemini', 'Done.')).toEqual({ role: 'model', parts: [{ text: 'Done.' }] });
+  });
+
+  describe('the turn in stream order (content) and the reasoning each format sends back', () => {
+    const signed: ToolCall = { ...weather, providerMetadata: { itemId: 'fc_w', thoughtSignature: 'sig-1', extraContent: { google: { thought_signature: 'sig-1' } } } };
+    const second: ToolCall = { ...weather, id: 'call_2', index: 4, providerMetadata: { itemId: 'fc_2' } };
+    const results: ToolStep['results'] = [
+      { success: true, data: { name: 'get_weather', call: second, output: 'b' } },
+      { success: true, data: { name: 'get_weather', call: signed, output: 'a' } },
+    ];
+    const ordered: ToolStep = {
+      text: 'ignored when content is given',
+      results,
+      content: [
+        { type: 'reasoning', part: { text: 'A', signature: 'sA', itemId: 'rs_A', encryptedContent: 'encA', summary: ['sum A'] } },
+        { type: 'text', text: 'Let me.', signature: 'sT' },
+        { type: 'reasoning', part: { text: '', redacted: 'RED' } },
+        { type: 'call', index: 0 },
+        { type: 'reasoning', part: { text: 'unsigned' } },
+        { type: 'call', index: 4 },
+      ],
+    };
+
+    it('anthropic: blocks in order; signed thinking and redacted blocks as they came; unsigned thinking left out', () => {
+      expect(toolMessages('anthropic', ordered)[0]).toEqual({
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'A', signature: 'sA' },
+          { type: 'text', text: 'Let me.' },
+          { type: 'redacted_thinking', data: 'RED' },
+          { type: 'tool_use', id: 'call_w', name: 'get_weather', input: { city: 'Paris' } },
+          { type: 'tool_use', id: 'call_2', name: 'get_weather', input: { city: 'Paris' } },
+        ],
+      });
+    });
+
+    it('openai-responses: reasoning items whole before the calls that followed them, which carry their fc_ ids', () => {
+      expect(toolMessages('openai-responses', ordered).slice(0, 4)).toEqual([
+        { type: 'reasoning', id: 'rs_A', summary: [{ type: 'summary_text', text: 'sum A' }], content: [{ type: 'reasoning_text', text: 'A' }], encrypted_content: 'encA' },
+        { role: 'assistant', content: 'Let me.' },
+        { type: 'function_call', id: 'fc_w', call_id: 'call_w', name: 'get_weather', arguments: '{"city":"Paris"}' },
+        { type: 'function_call', id: 'fc_2', call_id: 'call_2', name: 'get_weather', arguments: '{"city":"Paris"}' },
+      ]);
+    });
+
+    it('openai-chat: all reasoning text in reasoning_content (or reasoning), each call with its extra_content', () => {
+      const [assistant] = toolMessages('openai-chat', ordered);
+      expect(assistant).toEqual({
+        role: 'assistant',
+        content: 'Let me.',
+        reasoning_content: 'Aunsigned',
+        tool_calls: [
+          { id: 'call_w', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' }, extra_content: { google: { thought_signature: 'sig-1' } } },
+          { id: 'call_2', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+        ],
+      });
+      expect(toolMessages('openai-chat', ordered, { reasoningField: 'reasoning' })[0]).toMatchObject({ reasoning: 'Aunsigned' });
+      expect(toolMessages('openai-chat', ordered, { reasoningField: 'reasoning' })[0]).not.toHaveProperty('reasoning_content');
+    });
+
+    it('openai-chat: reasoning streamed in `reasoning` or Mistral thinking parts goes back only when reasoningField is given', () => {
+      const groq: ToolStep = { results, content: [{ type: 'reasoning', part: { text: 'R', metadata: { field: 'reasoning' } } }, { type: 'reasoning', part: { text: 'M', metadata: { field: 'thinking' } } }, { type: 'call', index: 0 }] };
+      expect(toolMessages('openai-chat', groq)[0]).not.toHaveProperty('reasoning_content');
+      expect(toolMessages('openai-chat', groq)[0]).not.toHaveProperty('reasoning');
+      expect(toolMessages('openai-chat', groq, { reasoningField: 'reasoning' })[0]).toMatchObject({ reasoning: 'RM' });
+      expect(toolMessages('openai-chat', groq, { reasoningField: 'reasoning_content' })[0]).toMatchObject({ reasoning_content: 'RM' });
+    });
+
+    it('gemini: thought parts, the text part with its signature, calls with theirs, in order', () => {
+      expect(toolMessages('gemini', ordered)[0]).toEqual({
+        role: 'model',
+        parts: [
+          { text: 'A', thought: true, thoughtSignature: 'sA' },
+          { text: 'Let me.', thoughtSignature: 'sT' },
+          { functionCall: { name: 'get_weather', args: { city: 'Paris' }, id: 'call_w' }, thoughtSignature: 'sig-1' },
+          { text: 'unsigned', thought: true },
+          { functionCall: { name: 'get_weather', args: { city: 'Paris' }, id: 'call_2' } },
+        ],
+      });
+    });
+
+    it('sendReasoning: false leaves the reasoning out (Responses calls then go without their ids); signatures of text and calls stay', () => {
+      const options = { sendReasoning: false };
+      expect(toolMessages('anthropic', ordered, options)[0]?.content.map((b) => b.type)).toEqual(['text', 'tool_use', 'tool_use']);
+      expect(toolMessages('openai-responses', ordered, options).slice(0, 2)).toEqual([
+        { role: 'assistant', content: 'Let me.' },
+        { type: 'function_call', call_id: 'call_w', name: 'get_weather', arguments: '{"city":"Paris"}' },
+      ]);
+      expect(toolMessages('openai-chat', ordered, options)[0]).not.toHaveProperty('reasoning_content');
+      expect(toolMessages('gemini', ordered, options)[0]?.parts).toEqual([
+        { text: 'Let me.', thoughtSignature: 'sT' },
+        { functionCall: { name: 'get_weather', args: { city: 'Paris' }, id: 'call_w' }, thoughtSignature: 'sig-1' },
+        { functionCall: { name: 'get_weather', args: { city: 'Paris' }, id: 'call_2' } },
+      ]);
+    });
+
+    it('calls the content does not place go last in call order; two calls at one index are placed in turn', () => {
+      const twin: ToolCall = { ...second, id: 'call_3', index: 4, providerMetadata: {} };
+      const step: ToolStep = {
+        results: [...results, { success: true, data: { name: 'get_weather', call: twin, output: 'c' } }],
+        content: [{ type: 'call', index: 4 }, { type: 'text', text: 'x' }, { type: 'call', index: 9 }],
+      };
+      expect(toolMessages('anthropic', step)[0]?.content.map((b) => (b.type === 'tool_use' ? b.id : b.type))).toEqual(['call_2', 'text', 'call_w', 'call_3']);
+    });
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The message helpers' output fits the official SDKs' request types (checked by tsc, never run).
  */
-import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ResponseInputItem } from 'openai/resources/responses/responses';
-import { toolMessages, type ToolStep } from 'rxjs-tool-calls';
+import type { ContentBlockParam, MessageParam, RedactedThinkingBlockParam, ThinkingBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ChatCompletionAssistantMessageParam, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ResponseFunctionToolCall, ResponseInputItem, ResponseReasoningItem } from 'openai/resources/responses/responses';
+import { toolMessages, type AnthropicAssistantBlock, type AnthropicAssistantMessage, type AnthropicToolResultMessage, type OpenAIChatAssistantMessage, type ResponsesFunctionCall, type ToolStep, type WireMessage } from 'rxjs-tool-calls';
+import type { ResponsesReasoningItem } from '../../src/providers/openaiResponses/messages';
 
 declare const step: ToolStep;
 
@@ -15,6 +16,29 @@ void chat;
 void responses;
 void anthropic;
 
+// Each format's message type is its own (not `never`, which any array would take).
+type IsNever<T> = [T] extends [never] ? true : false;
+const formats: [IsNever<WireMessage<'openai-chat'>>, IsNever<WireMessage<'openai-responses'>>, IsNever<WireMessage<'anthropic'>>, IsNever<WireMessage<'gemini'>>] = [false, false, false, false];
+const anthropicTurn: AnthropicAssistantMessage | AnthropicToolResultMessage | undefined = toolMessages('anthropic', step)[0];
+void [formats, anthropicTurn];
+
 // @ts-expect-error a tool message is not an Anthropic message
 const wrong: MessageParam = toolMessages('openai-chat', step)[1];
 void wrong;
+
+// The reasoning each format sends back, against the SDKs' own types for it.
+declare const block: AnthropicAssistantBlock;
+const anyBlock: ContentBlockParam = block;
+const thinking: ThinkingBlockParam = {} as Extract<AnthropicAssistantBlock, { type: 'thinking' }>;
+const redacted: RedactedThinkingBlockParam = {} as Extract<AnthropicAssistantBlock, { type: 'redacted_thinking' }>;
+declare const reasoningItem: ResponsesReasoningItem;
+const sdkReasoning: ResponseReasoningItem = reasoningItem;
+declare const functionCall: ResponsesFunctionCall;
+const sdkCall: ResponseFunctionToolCall = functionCall;
+declare const assistant: OpenAIChatAssistantMessage;
+const sdkAssistant: ChatCompletionAssistantMessageParam = assistant;
+void [anyBlock, thinking, redacted, sdkReasoning, sdkCall, sdkAssistant];
+
+// @ts-expect-error a reasoning item is not a chat message
+const notChat: ChatCompletionMessageParam = reasoningItem;
+void notChat;

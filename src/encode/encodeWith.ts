@@ -161,12 +161,17 @@ export class EncodeStage extends TrackingStage<string> {
     switch (event.type) {
       case 'text-delta':
         this.seen.add(event.choice);
-        if (event.text !== '') this.encoder.text(event.choice, event.text);
+        if (event.text !== '' || event.signature !== undefined) this.encoder.text(event.choice, event.text, event.signature);
         return;
       case 'reasoning-delta':
         if (this.dropReasoning) return;
         this.seen.add(event.choice);
         this.encoder.reasoning(event.choice, event.text, event.signature);
+        return;
+      case 'reasoning-end':
+        if (this.dropReasoning) return;
+        this.seen.add(event.choice);
+        this.encoder.reasoningEnd(event.choice, event);
         return;
       case 'tool-call-delta':
         this.seen.add(event.choice);

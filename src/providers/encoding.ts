@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { FinishReason, MetadataEvent, ProviderMetadata, ProviderName, UsageEvent } from '../events';
+import type { FinishReason, MetadataEvent, ProviderMetadata, ProviderName, ReasoningPart, UsageEvent } from '../events';
 import type { ProviderErrorInfo } from '../errors';
 
 /** Collects SSE text; {@link SseWriter.take} hands it over and starts again. */
@@ -101,10 +101,16 @@ export interface WireEncoder {
   readonly restatesArguments: boolean;
   /** Response metadata of the source (id, model, provider). */
   metadata(event: MetadataEvent): void;
-  /** Visible text of a choice (never `''`). */
-  text(choice: number, text: string): void;
+  /** Visible text of a choice (`''` only with a `signature`: Gemini's signature of a text part). */
+  text(choice: number, text: string, signature: string | undefined): void;
   /** Reasoning text of a choice (may be `''` with a `signature`). */
   reasoning(choice: number, text: string, signature: string | undefined): void;
+  /**
+   * A reasoning part of a choice closed; its text and signature came through `reasoning` before
+   * (a redacted or encrypted-only part has none). The format writes what it can carry of it
+   * (Anthropic `redacted_thinking` blocks, Responses reasoning items) and ends the part.
+   */
+  reasoningEnd(choice: number, part: ReasoningPart): void;
   /**
    * A fragment of a call: `append` is the text to add to what this encoder already wrote for the
    * call (`''` when only the call itself, its name or its metadata is new).

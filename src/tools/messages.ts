@@ -9,13 +9,24 @@ import type { MessageBuilder, ToolMessagesOptions, ToolStep } from '../providers
 import type { WireFormat } from '../providers/format';
 import { formatNamed, type WIRE_FORMATS } from '../providers/list';
 
-export type { ReasoningPart, ToolMessagesOptions, ToolStep } from '../providers/messages';
+export type { ReasoningPart, ToolMessagesOptions, ToolStep, TurnPiece } from '../providers/messages';
 
 /** The wire formats a tool loop can speak (those whose folder has message builders). */
 export type MessageFormat = (typeof WIRE_FORMATS)[number] extends infer F ? (F extends WireFormat<infer N, infer M> ? ([M] extends [never] ? never : N) : never) : never;
 
 /** A message in `format` (any format when not given). */
-export type WireMessage<F extends MessageFormat = MessageFormat> = Extract<(typeof WIRE_FORMATS)[number], WireFormat<F, never>> extends infer W ? (W extends WireFormat<string, infer M> ? M : never) : never;
+export type WireMessage<F extends MessageFormat = MessageFormat> =
+  Extract<
+    (typeof WIRE_FORMATS)[number],
+    {
+      /** The format, picked by its name. */
+      readonly format: F;
+    }
+  > extends infer W
+    ? W extends WireFormat<string, infer M>
+      ? M
+      : never
+    : never;
 
 function builder(format: MessageFormat): MessageBuilder<WireMessage> {
   const messages = formatNamed(format)?.messages as MessageBuilder<WireMessage> | undefined;

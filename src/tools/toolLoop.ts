@@ -9,9 +9,10 @@ import { MaxStepsError } from '../errors';
 import type { StreamEvent, Usage } from '../events';
 import { readStreamEvents, type ReadStreamEventsOptions } from '../readStreamEvents';
 import type { ToolCallResult } from '../result';
-import { assistantTextMessage, isMessageFormat, toolMessages, type MessageFormat, type ReasoningPart, type ToolMessagesOptions } from './messages';
+import { assistantTextMessage, isMessageFormat, toolMessages, type MessageFormat, type ToolMessagesOptions } from './messages';
 import { withLoopUsage } from './loopUsage';
 import { runTools, type RunToolsOptions } from './runTools';
+import { TurnRecorder } from './turnRecorder';
 import type { InferToolRun, ToolRun, ToolRunResult, ToolSet } from './types';
 
 /** One message of the conversation, in the loop's wire format (the loop only appends to the list). */
@@ -96,20 +97,14 @@ export type ToolLoopItem<Run = ToolRun> =
 
 interface StepState<Run> {
   text: string;
-  pendingReasoning: string;
-  readonly reasoning: ReasoningPart[];
+  /** The turn in stream order (text, reasoning parts, calls), for the messages sent back. */
+  readonly turn: TurnRecorder;
   readonly results: Array<ToolRunResult<Run>>;
 }
 
 function collect(state: StepState<unknown>, event: StreamEvent): void {
   if (event.type === 'text-delta' && event.choice === 0) state.text += event.text;
-  if (event.type === 'reasoning-delta' && event.choice === 0) {
-    state.pendingReasoning += event.text;
-    if (event.signature !== undefined) {
-      state.reasoning.push({ text: state.pendingReasoning, signature: event.signature });
-      state.pendingReasoning = '';
-    }
-  }
+  state.turn.push(event);
 }
 
 /**
@@ -178,8 +173,7 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
       const final = text === '' ? messages : [...messages, assistantTextMessage(format, text)];
       return of<Item[]>({ type: 'step-end', step, text, results, messages: final }, { type: 'done', step, text, messages: final });
     }
-    const reasoning = state.pendingReasoning === '' ? state.reasoning : [...state.reasoning, { text: state.pendingReasoning }];
-    const appended = [...messages, ...toolMessages(format, { text, reasoning, results }, options)];
+    const appended = [...messages, ...toolMessages(format, state.turn.step(results), options)];
     const end = of<Item>({ type: 'step-end', step, text, results, messages: appended });
     if (step + 1 >= maxSteps) return concat(end, throwError(() => new MaxStepsError({ maxSteps })));
     return concat(end, runStep(step + 1, appended));
@@ -187,7 +181,7 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
 
   const runStep = (step: number, messages: ReadonlyArray<LoopMessage>): Observable<Item> =>
     defer(() => {
-      const state: StepState<Run> = { text: '', pendingReasoning: '', reasoning: [], results: [] };
+      const state: StepState<Run> = { text: '', turn: new TurnRecorder(), results: [] };
       const items = request(messages, step).pipe(
         readStreamEvents(readOptions),
         connect((events) =>

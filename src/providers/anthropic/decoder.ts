@@ -53,12 +53,21 @@ interface ToolBlock {
   stopped: boolean;
 }
 
+/** One open `thinking` or `redacted_thinking` block: what its `reasoning-end` carries. */
+interface ThinkingBlock {
+  text: string;
+  signature: string;
+  readonly redacted: string | undefined;
+}
+
 /** Decoder state for one Anthropic Messages stream. */
 export class AnthropicMessagesDecoder extends TypedEventDecoder {
   /** The wire format this decoder reads: always `'anthropic'`. */
   readonly provider = 'anthropic' as const;
   private metadataSent = false;
   private readonly tools = new Map<number, ToolBlock>();
+  /** Open thinking blocks by content-block index (each ends with a whole `reasoning-end`). */
+  private readonly thinking = new Map<number, ThinkingBlock>();
   private startUsage: Record<string, unknown> | undefined;
   /** How many tool blocks are started and not stopped (so a message_delta per block costs O(1)). */
   private unstopped = 0;
@@ -75,7 +84,9 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
         this.blockDelta(data, emit);
         return;
       case 'content_block_stop': {
-        const tool = this.tools.get(asNumber(data['index']) ?? -1);
+        const index = asNumber(data['index']) ?? -1;
+        this.thinkingEnd(index, emit);
+        const tool = this.tools.get(index);
         if (tool !== undefined && !tool.stopped) {
           tool.stopped = true;
           this.unstopped--;
@@ -127,7 +138,14 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
     }
     if (blockType === 'thinking') {
       const text = asString(block['thinking']);
+      const signature = asString(block['signature']) ?? '';
+      if (index !== undefined) this.thinking.set(index, { text: text ?? '', signature, redacted: undefined });
       if (text) emit({ type: 'reasoning-delta', choice: 0, text });
+      if (signature) emit({ type: 'reasoning-delta', choice: 0, text: '', signature });
+      return;
+    }
+    if (blockType === 'redacted_thinking') {
+      if (index !== undefined) this.thinking.set(index, { text: '', signature: '', redacted: asString(block['data']) ?? '' });
       return;
     }
     if (!blockType.endsWith('tool_use') || index === undefined) return; // tool_use, server_tool_use, mcp_tool_use
@@ -162,11 +180,15 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
       }
       case 'thinking_delta': {
         const text = asString(delta['thinking']);
+        const block = index === undefined ? undefined : this.thinking.get(index);
+        if (text && block !== undefined) block.text += text;
         if (text) emit({ type: 'reasoning-delta', choice: 0, text });
         return;
       }
       case 'signature_delta': {
         const signature = asString(delta['signature']);
+        const block = index === undefined ? undefined : this.thinking.get(index);
+        if (signature && block !== undefined) block.signature += signature;
         if (signature) emit({ type: 'reasoning-delta', choice: 0, text: '', signature });
         return;
       }
@@ -183,6 +205,21 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
       default:
         return; // citations_delta and later additions
     }
+  }
+
+  /** A thinking block stopped: the whole part, with its signature or redacted data. */
+  private thinkingEnd(index: number, emit: Emit): void {
+    const block = this.thinking.get(index);
+    if (block === undefined) return;
+    this.thinking.delete(index);
+    emit({
+      type: 'reasoning-end',
+      choice: 0,
+      index,
+      text: block.text,
+      ...(block.signature === '' ? {} : { signature: block.signature }),
+      ...(block.redacted === undefined ? {} : { redacted: block.redacted }),
+    });
   }
 
   private messageDelta(data: Record<string, unknown>, emit: Emit): void {

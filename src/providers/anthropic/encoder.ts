@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FinishReason, MetadataEvent, UsageEvent } from '../../events';
+import type { FinishReason, MetadataEvent, ReasoningPart, UsageEvent } from '../../events';
 import type { ProviderErrorInfo } from '../../errors';
 import { ResponseIdentity, SseWriter, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
 
@@ -71,8 +71,8 @@ export class AnthropicMessagesEncoder implements WireEncoder {
   private readonly response: ResponseIdentity;
   private started = false;
   private blocks = 0;
-  /** The open text or thinking block. */
-  private open: { readonly kind: 'text' | 'thinking'; readonly index: number } | undefined;
+  /** The open text or thinking block (`signed`: a thinking block whose signature was written). */
+  private open: { readonly kind: 'text' | 'thinking'; readonly index: number; signed: boolean } | undefined;
   /** Tool blocks by call, with their content-block index. */
   private readonly tools = new Map<number, number>();
   /** Per tool block, the SSE text of an `input_json_delta` up to its JSON (built once, for the hot path). */
@@ -91,15 +91,40 @@ export class AnthropicMessagesEncoder implements WireEncoder {
   }
 
   text(_choice: number, text: string): void {
+    if (text === '') return; // a text part's signature (Gemini) has no Anthropic form
     const index = this.index('text');
     this.out.data(`{"type":"content_block_delta","index":${index},"delta":{"type":"text_delta","text":${JSON.stringify(text)}}}`, 'content_block_delta');
   }
 
   reasoning(_choice: number, text: string, signature: string | undefined): void {
-    if (text === '' && (signature === undefined || signature === '')) return;
+    const signed = signature !== undefined && signature !== '';
+    if (text === '' && !signed) return;
+    // A signature ends its block: more thinking after it (Gemini's signed thought parts) is a new block.
+    if (this.open?.kind === 'thinking' && this.open.signed) this.closeOpen();
     this.index('thinking');
     if (text !== '') this.delta({ type: 'thinking_delta', thinking: text });
-    if (signature !== undefined && signature !== '') this.delta({ type: 'signature_delta', signature });
+    if (signed) this.sign(signature);
+  }
+
+  reasoningEnd(_choice: number, part: ReasoningPart): void {
+    if (part.redacted !== undefined) {
+      this.start();
+      this.closeOpen();
+      const index = this.blocks++;
+      this.out.json({ type: 'content_block_start', index, content_block: { type: 'redacted_thinking', data: part.redacted } }, 'content_block_start');
+      this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
+      return;
+    }
+    // A part that came whole (no deltas) is written whole; its signature once.
+    if (this.open?.kind !== 'thinking') {
+      if (part.text === '' && part.signature === undefined) return;
+      this.index('thinking');
+      if (part.text !== '') this.delta({ type: 'thinking_delta', thinking: part.text });
+    }
+    if (this.open?.kind === 'thinking') {
+      if (!this.open.signed && part.signature !== undefined && part.signature !== '') this.sign(part.signature);
+      this.closeOpen();
+    }
   }
 
   toolCallDelta(call: EncodedCall, append: string): void {
@@ -180,10 +205,15 @@ export class AnthropicMessagesEncoder implements WireEncoder {
     this.start();
     this.closeOpen();
     const index = this.blocks++;
-    this.open = { kind, index };
+    this.open = { kind, index, signed: false };
     const block = kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', signature: '' };
     this.out.json({ type: 'content_block_start', index, content_block: block }, 'content_block_start');
     return index;
+  }
+
+  private sign(signature: string): void {
+    this.delta({ type: 'signature_delta', signature });
+    if (this.open !== undefined) this.open.signed = true;
   }
 
   private delta(delta: Record<string, string>): void {

@@ -34,7 +34,9 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  * ```
  *
  * 1. Emits `metadata` and `usage` (`message_start`), `text-delta`, `reasoning-delta` (thinking, and
- *    `signature_delta` as an empty-text delta with `signature`), `tool-call-delta` / `tool-call-end`
+ *    `signature_delta` as an empty-text delta with `signature`), `reasoning-end` at the stop of each
+ *    `thinking` block (its whole text and signature) and `redacted_thinking` block (its `data` as
+ *    `redacted`), with the block `index`, `tool-call-delta` / `tool-call-end`
  *    for `tool_use`, `server_tool_use` and `mcp_tool_use` blocks, `finish` and merged `usage`
  *    (`message_delta`), and `done` (`message_stop`). `ping` is ignored.
  * 2. Call identity: `index` is the content-block index, `id` the `tool_use` id; `metadata` keeps the

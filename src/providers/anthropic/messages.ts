@@ -3,12 +3,12 @@
  *
  * @module
  */
-import { viewsOf, type MessageBuilder, type ToolMessagesOptions, type ToolStep } from '../messages';
+import { turnOf, viewsOf, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type TurnSegment } from '../messages';
 
 // Checked against the official SDK types in spec/types/messages.test-d.ts; arrays are mutable so
 // the messages can go straight into the SDKs' request types.
 
-/** One content block of an Anthropic `assistant` message: a thinking block, text, or a tool use. */
+/** One content block of an Anthropic `assistant` message: a thinking or redacted thinking block, text, or a tool use. */
 export type AnthropicAssistantBlock =
   | {
       /** A thinking block, sent back so the model can continue its reasoning. */
@@ -17,6 +17,12 @@ export type AnthropicAssistantBlock =
       readonly thinking: string;
       /** The block's signature, verbatim from the stream (blocks without one are not written). */
       readonly signature: string;
+    }
+  | {
+      /** A thinking block the provider encrypted, sent back as it came. */
+      readonly type: 'redacted_thinking';
+      /** The block's `data`, verbatim. */
+      readonly data: string;
     }
   | {
       /** Visible text. */
@@ -45,11 +51,11 @@ export type AnthropicToolResultBlock = {
   /** `true` for a failed run; absent on success. */
   readonly is_error?: boolean;
 };
-/** An Anthropic `assistant` message: thinking blocks, then the text, then one `tool_use` block per call. */
+/** An Anthropic `assistant` message: its thinking, text and `tool_use` blocks, in the order they were streamed. */
 export type AnthropicAssistantMessage = {
   /** Always `'assistant'`. */
   readonly role: 'assistant';
-  /** The blocks, in that order. */
+  /** The blocks, in stream order. */
   readonly content: Array<AnthropicAssistantBlock>;
 };
 /** The Anthropic `user` message that carries the tool results. */
@@ -60,19 +66,32 @@ export type AnthropicToolResultMessage = {
   readonly content: Array<AnthropicToolResultBlock>;
 };
 
+/** One segment of the turn as blocks (`[]` for a reasoning part Anthropic cannot take: no signature, no redacted data). */
+function blocksOf(segment: TurnSegment): AnthropicAssistantBlock[] {
+  switch (segment.type) {
+    case 'text':
+      return segment.text === '' ? [] : [{ type: 'text', text: segment.text }];
+    case 'reasoning': {
+      const part = segment.part;
+      if (part.redacted !== undefined) return [{ type: 'redacted_thinking', data: part.redacted }];
+      return part.signature === undefined ? [] : [{ type: 'thinking', thinking: part.text, signature: part.signature }];
+    }
+    case 'call':
+      return [{ type: 'tool_use', id: segment.view.id, name: segment.view.name, input: segment.view.input }];
+  }
+}
+
 /**
- * Anthropic Messages: the `assistant` message (thinking blocks with their signatures, the text,
- * one `tool_use` block per call), then one `user` message of `tool_result` blocks; failed runs are
- * `is_error: true` with the error message as content.
+ * Anthropic Messages: the `assistant` message with the turn's blocks in stream order (`thinking`
+ * blocks with their signatures and `redacted_thinking` blocks unmodified, text, one `tool_use` block
+ * per call), then one `user` message of `tool_result` blocks; failed runs are `is_error: true` with
+ * the error message as content.
  */
 export function anthropicToolMessages(step: ToolStep, options: ToolMessagesOptions = {}): [AnthropicAssistantMessage, AnthropicToolResultMessage] {
   const views = viewsOf(step, options);
-  const thinking = (step.reasoning ?? []).flatMap((r): AnthropicAssistantBlock[] => (r.signature === undefined ? [] : [{ type: 'thinking', thinking: r.text, signature: r.signature }]));
-  const text: AnthropicAssistantBlock[] = step.text ? [{ type: 'text', text: step.text }] : [];
-  const uses = views.map((v): AnthropicAssistantBlock => ({ type: 'tool_use', id: v.id, name: v.name, input: v.input }));
   const results = views.map((v): AnthropicToolResultBlock => ({ type: 'tool_result', tool_use_id: v.id, content: v.text, ...(v.failed ? { is_error: true } : {}) }));
   return [
-    { role: 'assistant', content: [...thinking, ...text, ...uses] },
+    { role: 'assistant', content: turnOf(step, views, options).flatMap(blocksOf) },
     { role: 'user', content: results },
   ];
 }

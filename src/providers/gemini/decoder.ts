@@ -188,8 +188,8 @@ export class GeminiDecoder implements WireDecoder {
       if (text || signature) emit({ type: 'reasoning-delta', choice, text, ...(signature === undefined ? {} : { signature }) });
       return;
     }
-    if (text) emit({ type: 'text-delta', choice, text });
-    if (signature) emit({ type: 'reasoning-delta', choice, text: '', signature });
+    // A signature on a text part (often an empty last part) stays with the text: it is sent back on it.
+    if (text || signature) emit({ type: 'text-delta', choice, text, ...(signature === undefined ? {} : { signature }) });
   }
 
   private functionCall(choice: number, state: Candidate, call: Record<string, unknown>, signature: string | undefined, data: string, emit: Emit): void {

@@ -65,12 +65,17 @@ export class GeminiEncoder implements WireEncoder {
     this.response.metadata(event);
   }
 
-  text(choice: number, text: string): void {
-    this.parts(choice, [{ text }]);
+  text(choice: number, text: string, signature: string | undefined): void {
+    this.parts(choice, [{ text, ...(signature === undefined ? {} : { thoughtSignature: signature }) }]);
   }
 
   reasoning(choice: number, text: string, signature: string | undefined): void {
     this.parts(choice, [{ text, thought: true, ...(signature === undefined ? {} : { thoughtSignature: signature }) }]);
+  }
+
+  reasoningEnd(): void {
+    // Gemini parts have no end: thoughts and their signatures went out as they came (a redacted
+    // Anthropic block or an encrypted Responses item has no Gemini form).
   }
 
   toolCallDelta(): void {

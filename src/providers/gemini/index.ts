@@ -27,9 +27,10 @@ function detect(_event: SseEvent, payload: Record<string, unknown> | undefined):
  *                                                e: tool-call-end, f: finish, u: usage, d: done
  * ```
  *
- * 1. Emits `text-delta`, `reasoning-delta` (parts with `thought: true`; a `thoughtSignature` on a
- *    text part becomes the delta's `signature`), `finish` per candidate, `usage` (once per change)
- *    and `metadata` (`responseId`, `modelVersion`). The choice is the candidate `index` (0 when absent).
+ * 1. Emits `text-delta`, `reasoning-delta` (parts with `thought: true`), each with the part's
+ *    `thoughtSignature` as `signature` (a signature on an empty text part is a `text-delta` with
+ *    `text: ''`), `finish` per candidate, `usage` (once per change) and `metadata` (`responseId`,
+ *    `modelVersion`). The choice is the candidate `index` (0 when absent).
  * 2. A whole `functionCall` part (`{ name, args }`) is one `replace: true` delta with the full JSON
  *    arguments (`{}` when absent), followed at once by `tool-call-end`. The wire has no call index,
  *    so `index` is the call's ordinal position within its candidate; the id is absent unless the

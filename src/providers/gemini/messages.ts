@@ -3,16 +3,20 @@
  *
  * @module
  */
-import { viewsOf, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type CallView } from '../messages';
+import { turnOf, viewsOf, type CallView, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type TurnSegment } from '../messages';
 
 // Checked against the official SDK types in spec/types/messages.test-d.ts; arrays are mutable so
 // the messages can go straight into the SDKs' request types.
 
-/** One part of a Gemini `model` content: text, or one function call. */
+/** One part of a Gemini `model` content: text, a thought, or one function call. */
 export type GeminiModelPart =
   | {
-      /** The step's visible text. */
+      /** Visible text, or (with `thought`) the model's thought text. */
       readonly text: string;
+      /** `true` for a thought part. */
+      readonly thought?: boolean;
+      /** The part's thought signature, sent back verbatim on the part it came with; absent when it had none. */
+      readonly thoughtSignature?: string;
     }
   | {
       /** One call the model made. */
@@ -39,11 +43,11 @@ export type GeminiResponsePart = {
     readonly id?: string;
   };
 };
-/** A Gemini `model` content: the text, then one `functionCall` part per call. */
+/** A Gemini `model` content: its thought, text and `functionCall` parts, in the order they were streamed. */
 export type GeminiModelContent = {
   /** Always `'model'`. */
   readonly role: 'model';
-  /** The parts, in that order. */
+  /** The parts, in stream order. */
   readonly parts: Array<GeminiModelPart>;
 };
 /** The Gemini `user` content that carries the function responses. */
@@ -54,20 +58,36 @@ export type GeminiToolContent = {
   readonly parts: Array<GeminiResponsePart>;
 };
 
+const idOf = (v: CallView): { id?: string } => (v.idGenerated ? {} : { id: v.id });
+const signed = (signature: string | undefined): { thoughtSignature?: string } => (signature === undefined ? {} : { thoughtSignature: signature });
+
+/** One segment of the turn as parts (`[]` for a reasoning part with neither text nor signature, e.g. another format's redacted block). */
+function partsOf(segment: TurnSegment): GeminiModelPart[] {
+  switch (segment.type) {
+    case 'text':
+      return [{ text: segment.text, ...signed(segment.signature) }];
+    case 'reasoning': {
+      const { text, signature } = segment.part;
+      return text === '' && signature === undefined ? [] : [{ text, thought: true, ...signed(signature) }];
+    }
+    case 'call': {
+      const v = segment.view;
+      return [{ functionCall: { name: v.name, args: v.input, ...idOf(v) }, ...signed(v.thoughtSignature) }];
+    }
+  }
+}
+
 /**
- * Gemini: the `model` content (text, one `functionCall` part per call, keeping its
- * `thoughtSignature`), then a `user` content of `functionResponse` parts: `{ output }` for a
- * success (the raw value), `{ error }` (the message) for a failure. Ids are sent only when the
- * wire had them.
+ * Gemini: the `model` content with the turn's parts in stream order (thought parts, text parts,
+ * one `functionCall` part per call), each keeping the `thoughtSignature` it came with, then a `user`
+ * content of `functionResponse` parts: `{ output }` for a success (the raw value), `{ error }` (the
+ * message) for a failure. Ids are sent only when the wire had them.
  */
 export function geminiToolContents(step: ToolStep, options: ToolMessagesOptions = {}): [GeminiModelContent, GeminiToolContent] {
   const views = viewsOf(step, options);
-  const id = (v: CallView): { id?: string } => (v.idGenerated ? {} : { id: v.id });
-  const text: GeminiModelPart[] = step.text ? [{ text: step.text }] : [];
-  const calls = views.map((v): GeminiModelPart => ({ functionCall: { name: v.name, args: v.input, ...id(v) }, ...(v.thoughtSignature === undefined ? {} : { thoughtSignature: v.thoughtSignature }) }));
-  const responses = views.map((v): GeminiResponsePart => ({ functionResponse: { name: v.name, response: v.failed ? { error: v.text } : { output: v.output ?? null }, ...id(v) } }));
+  const responses = views.map((v): GeminiResponsePart => ({ functionResponse: { name: v.name, response: v.failed ? { error: v.text } : { output: v.output ?? null }, ...idOf(v) } }));
   return [
-    { role: 'model', parts: [...text, ...calls] },
+    { role: 'model', parts: turnOf(step, views, options).flatMap(partsOf) },
     { role: 'user', parts: responses },
   ];
 }

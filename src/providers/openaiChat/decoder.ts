@@ -84,6 +84,10 @@ function extraContentMetadata(value: unknown): ProviderMetadata | undefined {
   return { extraContent: extra, ...(signature === undefined ? {} : { thoughtSignature: signature }) };
 }
 
+/** The metadata of reasoning read from `delta.reasoning` and from Mistral `thinking` parts (shared, never changed). */
+const REASONING_FIELD = Object.freeze({ field: 'reasoning' });
+const THINKING_PART = Object.freeze({ field: 'thinking' });
+
 /**
  * `delta.content` as an array of parts (Mistral's reasoning models): `{ type: 'text', text }` is
  * text, `{ type: 'thinking', thinking: [{ type: 'text', text }] | string }` is reasoning.
@@ -99,7 +103,7 @@ function contentParts(choice: number, parts: unknown[], emit: Emit): void {
       const thinking = part['thinking'];
       const pieces = Array.isArray(thinking) ? thinking.map((t) => asString(asRecord(t)?.['text']) ?? '') : [asString(thinking) ?? ''];
       const text = pieces.join('');
-      if (text) emit({ type: 'reasoning-delta', choice, text });
+      if (text) emit({ type: 'reasoning-delta', choice, text, metadata: THINKING_PART });
     }
   }
 }
@@ -183,8 +187,9 @@ export class OpenAIChatDecoder implements WireDecoder {
       } else if (Array.isArray(content)) {
         contentParts(index, content, emit);
       }
-      const reasoning = asString(delta['reasoning_content']) ?? asString(delta['reasoning']);
-      if (reasoning !== undefined && reasoning.length > 0) emit({ type: 'reasoning-delta', choice: index, text: reasoning });
+      const reasoningContent = asString(delta['reasoning_content']);
+      const reasoning = reasoningContent ?? asString(delta['reasoning']);
+      if (reasoning !== undefined && reasoning.length > 0) emit(reasoningContent === undefined ? { type: 'reasoning-delta', choice: index, text: reasoning, metadata: REASONING_FIELD } : { type: 'reasoning-delta', choice: index, text: reasoning });
       const toolCalls = delta['tool_calls'];
       if (Array.isArray(toolCalls)) {
         for (const call of toolCalls) this.toolCall(index, asRecord(call), emit);

@@ -72,12 +72,17 @@ export class OpenAIChatEncoder implements WireEncoder {
   }
 
   text(choice: number, text: string): void {
-    this.chunk(choice, `{"content":${JSON.stringify(text)}}`);
+    // A text part's signature (Gemini) has no place in a chat delta: it is left out.
+    if (text !== '') this.chunk(choice, `{"content":${JSON.stringify(text)}}`);
   }
 
   reasoning(choice: number, text: string): void {
     // A signature has no place in a chat delta: it is left out.
     if (text !== '') this.chunk(choice, `{${JSON.stringify(this.reasoningField)}:${JSON.stringify(text)}}`);
+  }
+
+  reasoningEnd(): void {
+    // A chat delta has no reasoning parts: their text went out as it came.
   }
 
   toolCallDelta(call: EncodedCall, append: string): void {

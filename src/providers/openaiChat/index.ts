@@ -28,7 +28,8 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  * --t---------x---------u----------(fd)|     t: text-delta, x: tool-call-delta, u: usage, f: finish (held until [DONE]), d: done
  * ```
  *
- * 1. Emits `text-delta`, `reasoning-delta` (`reasoning_content` / `reasoning`), `tool-call-delta`
+ * 1. Emits `text-delta`, `reasoning-delta` (`reasoning_content`; `reasoning` and Mistral `thinking`
+ *    parts with `metadata.field` saying so, since servers that stream those refuse them back), `tool-call-delta`
  *    (`tool_calls[]` and legacy `function_call`; object arguments are serialised), `finish`, `usage`
  *    (once per change), `metadata` (response id and model) and `done` (`[DONE]`).
  * 2. Ignores chunks with `choices: []` or no `choices` (Azure `prompt_filter_results`), choices without

@@ -51,6 +51,8 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
   readonly provider = 'openai-responses' as const;
   private metadataSent = false;
   private readonly calls = new Map<number, FunctionCallState>();
+  /** Reasoning items already ended (by item id, else position), so the final output does not repeat them. */
+  private readonly reasoningEnded = new Set<string>();
   private readonly indexByItemId = new Map<string, number>();
 
   protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
@@ -168,6 +170,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
 
   private itemDone(data: Record<string, unknown>, emit: Emit): void {
     const item = asRecord(data['item']);
+    if (item?.['type'] === 'reasoning') return this.reasoningDone(item, asNumber(data['output_index']), emit);
     if (item === undefined || item['type'] !== 'function_call') return;
     const full = asString(item['arguments']);
     let call = this.callFor(data);
@@ -184,6 +187,26 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
       return;
     }
     this.endCall(call, emit);
+  }
+
+  /** A reasoning item is done: the whole item (id, summaries, `reasoning_text` content, `encrypted_content`), once. */
+  private reasoningDone(item: Record<string, unknown>, index: number | undefined, emit: Emit): void {
+    const itemId = wireString(item['id']);
+    const key = itemId ?? `#${index ?? this.reasoningEnded.size}`;
+    if (this.reasoningEnded.has(key)) return;
+    this.reasoningEnded.add(key);
+    const texts = (value: unknown): string[] => (Array.isArray(value) ? value.flatMap((p) => asString(asRecord(p)?.['text']) ?? []) : []);
+    const summary = texts(item['summary']);
+    const encryptedContent = wireString(item['encrypted_content']);
+    emit({
+      type: 'reasoning-end',
+      choice: 0,
+      ...(index === undefined ? {} : { index }),
+      text: texts(item['content']).join(''),
+      ...(itemId === undefined ? {} : { itemId }),
+      ...(encryptedContent === undefined ? {} : { encryptedContent }),
+      ...(Array.isArray(item['summary']) ? { summary } : {}),
+    });
   }
 
   private endCall(call: FunctionCallState, emit: Emit, incomplete?: FinishReason): void {
@@ -207,6 +230,8 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     if (Array.isArray(output)) {
       output.forEach((value, position) => {
         const item = asRecord(value);
+        // A reasoning item the stream never finished (a server that only sends the final output).
+        if (item?.['type'] === 'reasoning') return this.reasoningDone(item, position, emit);
         if (item?.['type'] !== 'function_call') return;
         const itemId = wireString(item['id']);
         const byItem = itemId === undefined ? undefined : this.indexByItemId.get(itemId);

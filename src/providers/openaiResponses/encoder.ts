@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FinishReason, MetadataEvent, UsageEvent } from '../../events';
+import type { FinishReason, MetadataEvent, ReasoningPart, UsageEvent } from '../../events';
 import type { ProviderErrorInfo } from '../../errors';
 import { ResponseIdentity, SseWriter, totalOf, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
 
@@ -70,6 +70,7 @@ export class OpenAIResponsesEncoder implements WireEncoder {
   }
 
   text(_choice: number, text: string): void {
+    if (text === '') return; // a text part's signature (Gemini) has no Responses form
     const item = this.textItem('text');
     item.text += text;
     this.delta('response.output_text.delta', item, `"content_index":0,"delta":${JSON.stringify(text)},"logprobs":[]`);
@@ -82,6 +83,23 @@ export class OpenAIResponsesEncoder implements WireEncoder {
     item.text += text;
     const where = this.summary ? { summary_index: 0 } : { content_index: 0 };
     this.emit(this.summary ? 'response.reasoning_summary_text.delta' : 'response.reasoning_text.delta', { item_id: item.id, output_index: item.index, ...where, delta: text });
+  }
+
+  reasoningEnd(_choice: number, part: ReasoningPart): void {
+    const open = this.open?.kind === 'reasoning' ? this.open : undefined;
+    if (open !== undefined) {
+      // Its text went out as deltas; the source's encrypted content goes into the done item.
+      if (part.encryptedContent !== undefined) open.snapshot['encrypted_content'] = part.encryptedContent;
+      this.closeOpen();
+      return;
+    }
+    // A part without deltas (an encrypted-only item): one whole item, with the source's id. An
+    // Anthropic redacted block has no Responses form.
+    const summary = part.summary ?? [];
+    if (part.itemId === undefined && part.encryptedContent === undefined && part.text === '' && summary.length === 0) return;
+    const item = this.add('rs', { type: 'reasoning', summary: summary.map((text) => ({ type: 'summary_text', text })), ...(part.text === '' ? {} : { content: [{ type: 'reasoning_text', text: part.text }] }) }, part.itemId);
+    if (part.encryptedContent !== undefined) item.snapshot['encrypted_content'] = part.encryptedContent;
+    this.itemDone(item);
   }
 
   toolCallDelta(call: EncodedCall, append: string): void {

@@ -32,9 +32,10 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  * ```
  *
  * 1. Emits `metadata` (response id and model), `text-delta` (`output_text.delta`), `reasoning-delta`
- *    (`reasoning_text.delta`, `reasoning_summary_text.delta`), `tool-call-delta` and `tool-call-end`
- *    for `function_call` items, then `usage`, `finish` and `done` on `response.completed` /
- *    `response.incomplete`.
+ *    (`reasoning_text.delta`, `reasoning_summary_text.delta`), `reasoning-end` when a `reasoning`
+ *    item is done (its `output_index`, `id` as `itemId`, `encrypted_content`, summary texts and
+ *    `reasoning_text` content, whole), `tool-call-delta` and `tool-call-end` for `function_call`
+ *    items, then `usage`, `finish` and `done` on `response.completed` / `response.incomplete`.
  * 2. Call identity: `index` is the item's `output_index`, `id` its `call_id`; the `fc_…` item id is
  *    in `metadata.itemId`.
  * 3. The full arguments of `function_call_arguments.done` (or of the item in `output_item.done`) are
