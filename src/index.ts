@@ -105,9 +105,9 @@ export {
 } from './tools/types';
 export { runTools, type RunToolsOptions } from './tools/runTools';
 export { toolLoop, type LoopMessage, type ToolLoopItem, type ToolLoopOptions, type ToolLoopRequest } from './tools/toolLoop';
-export { assistantTextMessage, toolMessages, type MessageFormat, type ReasoningPart, type ToolMessagesOptions, type ToolStep, type WireMessage } from './tools/messages';
+export { assistantTextMessage, toolMessages, type MessageFormat, type ReasoningPart, type ToolMessagesOptions, type ToolStep, type TurnPiece, type WireMessage } from './tools/messages';
 export type { OpenAIChatAssistantMessage, OpenAIChatToolMessage } from './providers/openaiChat/messages';
-export type { ResponsesAssistantMessage, ResponsesFunctionCall, ResponsesFunctionCallOutput, ResponsesItem } from './providers/openaiResponses/messages';
+export type { ResponsesAssistantMessage, ResponsesFunctionCall, ResponsesFunctionCallOutput, ResponsesItem, ResponsesReasoningItem } from './providers/openaiResponses/messages';
 export type { AnthropicAssistantBlock, AnthropicAssistantMessage, AnthropicToolResultBlock, AnthropicToolResultMessage } from './providers/anthropic/messages';
 export type { GeminiModelContent, GeminiModelPart, GeminiResponsePart, GeminiToolContent } from './providers/gemini/messages';
 
@@ -223,6 +223,7 @@ export type {
   ProviderMetadata,
   ProviderName,
   ReasoningDeltaEvent,
+  ReasoningEndEvent,
   RestartEvent,
   RetryEvent,
   SseEvent,
