@@ -41,7 +41,14 @@ interface Outcome {
   readonly endMessagesBefore: Map<number, ReadonlyArray<LoopMessage>>;
 }
 
-const stackDepth = (): number => (new Error().stack ?? '').split('\n').length;
+/** The number of frames on the call stack here. */
+function stackDepth(): number {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = Infinity;
+  const depth = (new Error().stack ?? '').split('\n').length;
+  Error.stackTraceLimit = limit;
+  return depth;
+}
 
 /**
  * Run the loop to its end, or give up after 30 s (it takes a few seconds here): neither completing
@@ -107,14 +114,7 @@ describe.each<Timing>(['sync', 'async'])('toolLoop over 10,000 steps, %s request
 
   it('runs to completion with every item, at the same stack depth at step 10 as at step 9,010, one messages array per step', async () => {
     const { request, lengths, depthAtRequest, messagesAt } = model(timing, STEPS - 1);
-    const previousLimit = Error.stackTraceLimit;
-    Error.stackTraceLimit = Infinity;
-    let outcome: Outcome;
-    try {
-      outcome = await run(request, options, PROBES);
-    } finally {
-      Error.stackTraceLimit = previousLimit;
-    }
+    const outcome = await run(request, options, PROBES);
     expect(outcome.error).toBeUndefined();
     if (timing === 'sync') expect(outcome.endedSynchronously).toBe(true);
     expect(outcome.counts).toMatchObject({ 'step-start': STEPS, 'tool-call': STEPS - 1, 'tool-result': STEPS - 1, 'step-end': STEPS, done: 1 });
@@ -163,4 +163,19 @@ describe.each<Timing>(['sync', 'async'])('toolLoop over 10,000 steps, %s request
     expect((outcome.error as MaxStepsError).maxSteps).toBe(2000);
     expect(outcome.counts).toMatchObject({ 'step-start': 2000, 'step-end': 2000, 'tool-result': 2000 });
   }, 120_000);
+});
+
+describe.each<Timing>(['sync', 'async'])('toolLoop never drops an error, %s requests', (timing) => {
+  it('building the next messages fails at step 3 (a `stringify` that throws): the loop ends with that error', async () => {
+    const failure = new Error('cannot stringify');
+    const { request } = model(timing, Infinity);
+    let calls = 0;
+    const stringify = (output: unknown): string => {
+      if (++calls === 4) throw failure;
+      return String(output);
+    };
+    const outcome = await run(request, { format: 'openai-chat', messages: [question], maxSteps: 100, stringify });
+    expect(outcome.error).toBe(failure);
+    expect(outcome.counts).toMatchObject({ 'step-start': 4, 'tool-result': 4, 'step-end': 3 });
+  });
 });

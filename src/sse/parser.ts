@@ -247,7 +247,7 @@ export class SseParser {
     if (c === COLON) return; // comment
     // Fast paths for `data:` and `event:` (the prefix chars are never line ends, so this stays in the line).
     if (c === 100 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === COLON) {
-      this.appendData(s.slice(start + 5 < end && s.charCodeAt(start + 5) === SPACE ? start + 6 : start + 5, end));
+      this.data.add(s.slice(start + 5 < end && s.charCodeAt(start + 5) === SPACE ? start + 6 : start + 5, end));
       return;
     }
     if (c === 101 && s.charCodeAt(start + 1) === 118 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 110 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === COLON) {
@@ -265,7 +265,7 @@ export class SseParser {
   private field(name: string, value: string): void {
     switch (name) {
       case 'data':
-        this.appendData(value);
+        this.data.add(value);
         break;
       case 'event':
         this.eventType = value;
@@ -279,10 +279,6 @@ export class SseParser {
       default:
       // unknown fields are ignored
     }
-  }
-
-  private appendData(value: string): void {
-    this.data.add(value);
   }
 
   /** A blank line: dispatch the event when its data buffer is not empty, then start a new one. */

@@ -253,7 +253,13 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
           next: (item) => subscriber.next(item),
           error: (error: unknown) => subscriber.error(error),
           complete: () => {
-            const end = finish(at, sent, state);
+            let end: ReturnType<typeof finish>;
+            try {
+              end = finish(at, sent, state);
+            } catch (error) {
+              subscriber.error(error); // building the messages failed (a tool output JSON.stringify rejects, …)
+              return;
+            }
             for (const item of end.items) subscriber.next(item);
             if (end.error !== undefined) subscriber.error(end.error);
             else if (end.next === undefined) subscriber.complete();
