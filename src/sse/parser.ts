@@ -6,6 +6,7 @@
  */
 import { EventTooLargeError } from '../errors';
 import type { SseEvent } from '../events';
+import { TextBuffer } from './textBuffer';
 import { Utf8Tail, utf8Length } from './utf8';
 
 const LF = 10;
@@ -16,6 +17,11 @@ const BOM = 0xfeff;
 /** How much of an oversized event's text an {@link EventTooLargeError} keeps (at most). */
 const HEAD_CHARS = 200;
 const STREAM: TextDecodeOptions = { stream: true };
+/**
+ * After a text this long, the event's data lines are copied out of it (see
+ * {@link TextBuffer.detach}): pieces of shorter texts keep at most 1024 × this many chars alive.
+ */
+const DETACH_TEXT = 1024;
 
 /** The default {@link SseParserOptions.maxEventSize}: 16 MiB. */
 export const DEFAULT_MAX_EVENT_SIZE = 16 * 1024 * 1024;
@@ -43,6 +49,10 @@ export type SseEventHandler = (event: SseEvent) => void;
  * string chunks count as their UTF-8 encoding), and its `start` is the event's first
  * `min(200, maxEventSize + 1)` chars of wire text, the same however the input was chunked.
  *
+ * Memory for one event stays within about twice its size in chars, whatever its shape (millions
+ * of one-char `data:` lines, one line in one-byte chunks, …): lines and chunks are collected in
+ * arrays joined in blocks, and the data is joined once, at dispatch.
+ *
  * `onEvent` runs synchronously inside `push`/`end`; the rest of the chunk is parsed after it returns.
  */
 export class SseParser {
@@ -57,11 +67,9 @@ export class SseParser {
   /** The last text ended with CR: an LF at the start of the next text belongs to that line end. */
   private skipLF = false;
   /** The unterminated line so far, in pieces (joined once, when its line end arrives). */
-  private pending: string[] = [];
-  private pendingLength = 0;
-
-  private data = '';
-  private dataLines = 0;
+  private readonly pending = new TextBuffer('');
+  /** The current event's data lines (joined once, when it is dispatched). */
+  private readonly data = new TextBuffer('\n');
   private eventType = '';
   private retry: number | undefined = undefined;
   private lastId: string | undefined = undefined;
@@ -126,10 +134,9 @@ export class SseParser {
     this.decoding = false;
     this.tail.clear();
     this.bomChecked = this.skipLF = false;
-    this.pending = [];
-    this.pendingLength = 0;
-    this.data = this.eventType = this.text = this.head = '';
-    this.dataLines = 0;
+    this.pending.clear();
+    this.data.clear();
+    this.eventType = this.text = this.head = '';
     this.retry = this.lastId = this.failure = undefined;
     this.bytesIn = this.textEnd = this.textStart = this.textFrom = this.eventStartPos = 0;
     this.eventStart = -1;
@@ -172,7 +179,7 @@ export class SseParser {
 
     let lf = text.indexOf('\n', pos);
     let cr = text.indexOf('\r', pos);
-    if (this.pendingLength > 0) {
+    if (this.pending.length > 0) {
       // The line started in an earlier text: find its end here, without rescanning the pieces.
       const end = cr === -1 ? lf : lf === -1 || cr < lf ? cr : lf;
       if (end === -1) {
@@ -180,10 +187,8 @@ export class SseParser {
         this.endScan(from);
         return;
       }
-      this.pending.push(text.slice(pos, end));
-      const line = this.pending.join('');
-      this.pending = [];
-      this.pendingLength = 0;
+      if (end > pos) this.pending.add(text.slice(pos, end));
+      const line = this.pending.take();
       this.line(line, 0, line.length);
       pos = this.afterLineEnd(text, end);
     }
@@ -219,9 +224,8 @@ export class SseParser {
 
   /** Keep the start of an unterminated line for the next text. */
   private keep(piece: string): void {
-    this.pending.push(piece);
-    this.pendingLength += piece.length;
-    if (this.pendingLength + this.data.length > this.maxEventSize) this.fail();
+    this.pending.add(piece);
+    if (this.pending.length + this.data.length > this.maxEventSize) this.fail();
   }
 
   /** The text is done: pin the current event's start to a byte offset and keep its first chars. */
@@ -232,6 +236,7 @@ export class SseParser {
       this.eventStart = this.textEnd - utf8Length(this.text, headFrom, this.text.length);
     }
     if (this.head.length < HEAD_CHARS) this.head += this.text.slice(headFrom, headFrom + HEAD_CHARS - this.head.length);
+    if (this.text.length >= DETACH_TEXT) this.data.detach();
     this.text = '';
   }
 
@@ -242,7 +247,7 @@ export class SseParser {
     if (c === COLON) return; // comment
     // Fast paths for `data:` and `event:` (the prefix chars are never line ends, so this stays in the line).
     if (c === 100 && s.charCodeAt(start + 1) === 97 && s.charCodeAt(start + 2) === 116 && s.charCodeAt(start + 3) === 97 && s.charCodeAt(start + 4) === COLON) {
-      this.appendData(s.slice(start + 5 < end && s.charCodeAt(start + 5) === SPACE ? start + 6 : start + 5, end));
+      this.data.add(s.slice(start + 5 < end && s.charCodeAt(start + 5) === SPACE ? start + 6 : start + 5, end));
       return;
     }
     if (c === 101 && s.charCodeAt(start + 1) === 118 && s.charCodeAt(start + 2) === 101 && s.charCodeAt(start + 3) === 110 && s.charCodeAt(start + 4) === 116 && s.charCodeAt(start + 5) === COLON) {
@@ -260,7 +265,7 @@ export class SseParser {
   private field(name: string, value: string): void {
     switch (name) {
       case 'data':
-        this.appendData(value);
+        this.data.add(value);
         break;
       case 'event':
         this.eventType = value;
@@ -276,16 +281,10 @@ export class SseParser {
     }
   }
 
-  private appendData(value: string): void {
-    this.data = this.dataLines++ === 0 ? value : `${this.data}\n${value}`;
-  }
-
   /** A blank line: dispatch the event when its data buffer is not empty, then start a new one. */
   private dispatch(onEvent: SseEventHandler): void {
-    if (this.dataLines > 0) {
-      const event: SseEvent = { event: this.eventType === '' ? 'message' : this.eventType, data: this.data, id: this.lastId, retry: this.retry };
-      this.data = '';
-      this.dataLines = 0;
+    if (this.data.count > 0) {
+      const event: SseEvent = { event: this.eventType === '' ? 'message' : this.eventType, data: this.data.take(), id: this.lastId, retry: this.retry };
       this.eventType = '';
       this.retry = undefined;
       onEvent(event);
@@ -307,8 +306,8 @@ export class SseParser {
     // At least `maxEventSize + 1` chars of the event have arrived, whatever the chunking: cutting
     // there makes `start` the same for every chunking of the same input.
     head = head.slice(0, Math.min(HEAD_CHARS, this.maxEventSize + 1));
-    this.pending = [];
-    this.data = '';
+    this.pending.clear();
+    this.data.clear();
     this.failure = new EventTooLargeError({ limit: this.maxEventSize, byteOffset, start: head });
     throw this.failure;
   }

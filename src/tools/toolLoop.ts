@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { catchError, concat, connect, defer, EMPTY, map, merge, type Observable, of, tap, throwError } from 'rxjs';
+import { catchError, connect, EMPTY, map, merge, Observable, type Subscription, tap, throwError } from 'rxjs';
 import { toolCalls, type ToolCallsOptions } from '../parse/toolCalls';
 import { MaxStepsError } from '../errors';
 import type { StreamEvent, Usage } from '../events';
@@ -137,6 +137,10 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *    running finished (as `runTools()` does). `failFast` ends it at a tool's failure.
  * 7. Unsubscribing cancels the current request (closing the connection when `request` uses
  *    `fromResponse`) and aborts every running tool through its signal.
+ * 8. Steps run one after another, not nested in each other: any number of steps (synchronous or
+ *    not) takes constant stack and constant work per step, except the one new `messages` array
+ *    each step is handed (a snapshot of the conversation, so O(history) per step, as is sending
+ *    it; items that keep those arrays keep O(steps²) messages in all). Errors are never dropped.
  *
  * @example
  * ```ts
@@ -167,52 +171,113 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
   const maxSteps = options.maxSteps ?? 10;
   if (!(maxSteps >= 1)) throw new RangeError(`rxjs-tool-calls: maxSteps must be at least 1 (got ${maxSteps})`);
 
-  const next = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): Observable<Item> => {
-    const { text, results } = state;
-    if (results.length === 0) {
-      const final = text === '' ? messages : [...messages, assistantTextMessage(format, text)];
-      return of<Item[]>({ type: 'step-end', step, text, results, messages: final }, { type: 'done', step, text, messages: final });
-    }
-    const appended = [...messages, ...toolMessages(format, state.turn.step(results), options)];
-    const end = of<Item>({ type: 'step-end', step, text, results, messages: appended });
-    if (step + 1 >= maxSteps) return concat(end, throwError(() => new MaxStepsError({ maxSteps })));
-    return concat(end, runStep(step + 1, appended));
-  };
-
-  const runStep = (step: number, messages: ReadonlyArray<LoopMessage>): Observable<Item> =>
-    defer(() => {
-      const state: StepState<Run> = { text: '', turn: new TurnRecorder(), results: [] };
-      const items = request(messages, step).pipe(
-        readStreamEvents(readOptions),
-        connect((events) =>
-          merge(
-            // The error reaches the output through the calls branch, after the running tools finished.
-            events.pipe(
-              tap((event) => collect(state, event)),
-              map((event): Item => ({ type: 'event', step, event })),
-              catchError(() => EMPTY),
-            ),
-            events.pipe(
-              toolCalls(options),
-              connect((calls) =>
-                merge(
-                  calls.pipe(
-                    map((result): Item => ({ type: 'tool-call', step, result })),
-                    catchError(() => EMPTY),
-                  ),
-                  calls.pipe(
-                    runTools(tools, options),
-                    tap((result) => state.results.push(result)),
-                    map((result): Item => ({ type: 'tool-result', step, result })),
-                  ),
+  /** The items of one step's stream and tools; its end is decided by `finish` once they completed. */
+  const stepItems = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): Observable<Item> => {
+    // The stream's error (and toolCalls()'s) reaches the output through the tools branch, after the
+    // running tools finished: the other branches drop that one error, and only that one.
+    let streamError: { readonly error: unknown } | undefined;
+    let callsError: { readonly error: unknown } | undefined;
+    const dropStreamError = catchError<Item, Observable<never>>((error: unknown) => (streamError !== undefined && error === streamError.error ? EMPTY : throwError(() => error)));
+    const dropCallsError = catchError<Item, Observable<never>>((error: unknown) => (callsError !== undefined && error === callsError.error ? EMPTY : throwError(() => error)));
+    return request(messages, step).pipe(
+      readStreamEvents(readOptions),
+      tap({ error: (error: unknown) => (streamError = { error }) }),
+      connect((events) =>
+        merge(
+          events.pipe(
+            tap((event) => collect(state, event)),
+            map((event): Item => ({ type: 'event', step, event })),
+            dropStreamError,
+          ),
+          events.pipe(
+            toolCalls(options),
+            tap({ error: (error: unknown) => (callsError = { error }) }),
+            connect((calls) =>
+              merge(
+                calls.pipe(
+                  map((result): Item => ({ type: 'tool-call', step, result })),
+                  dropCallsError,
+                ),
+                calls.pipe(
+                  runTools(tools, options),
+                  tap((result) => state.results.push(result)),
+                  map((result): Item => ({ type: 'tool-result', step, result })),
                 ),
               ),
             ),
           ),
         ),
-      );
-      return concat(of<Item>({ type: 'step-start', step, messages }), items, defer(() => next(step, messages, state)));
-    });
+      ),
+    );
+  };
 
-  return runStep(0, options.messages ?? []).pipe(withLoopUsage());
+  /** After a step's items: its `step-end`, then `done`, `max-steps`, or the messages of the next step. */
+  const finish = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): { items: Item[]; next?: ReadonlyArray<LoopMessage>; error?: MaxStepsError } => {
+    const { text, results } = state;
+    if (results.length === 0) {
+      const final = text === '' ? messages : messages.concat([assistantTextMessage(format, text)]);
+      return { items: [{ type: 'step-end', step, text, results, messages: final }, { type: 'done', step, text, messages: final }] };
+    }
+    // One new array per step (a copy of the history: `request` and the items hand out snapshots).
+    const appended = messages.concat(toolMessages(format, state.turn.step(results), options));
+    const items: Item[] = [{ type: 'step-end', step, text, results, messages: appended }];
+    return step + 1 >= maxSteps ? { items, error: new MaxStepsError({ maxSteps }) } : { items, next: appended };
+  };
+
+  // The steps run one after another in a loop, not nested in each other: a step that completes
+  // synchronously hands over to the `while` below instead of subscribing to the next from inside
+  // its own `complete` (no stack growth, and every item goes through the same few subscribers).
+  return new Observable<Item>((subscriber) => {
+    let step = 0;
+    let messages: ReadonlyArray<LoopMessage> = options.messages ?? [];
+    let current: Subscription | undefined;
+    let looping = false;
+    let due = true;
+    const loop = (): void => {
+      if (looping) return;
+      looping = true;
+      while (due && !subscriber.closed) {
+        due = false;
+        const at = step;
+        const sent = messages;
+        const state: StepState<Run> = { text: '', turn: new TurnRecorder(), results: [] };
+        let items: Observable<Item>;
+        try {
+          items = stepItems(at, sent, state);
+        } catch (error) {
+          subscriber.error(error);
+          break;
+        }
+        subscriber.next({ type: 'step-start', step: at, messages: sent });
+        if (subscriber.closed) break;
+        const subscription = items.subscribe({
+          next: (item) => subscriber.next(item),
+          error: (error: unknown) => subscriber.error(error),
+          complete: () => {
+            let end: ReturnType<typeof finish>;
+            try {
+              end = finish(at, sent, state);
+            } catch (error) {
+              subscriber.error(error); // building the messages failed (a tool output JSON.stringify rejects, …)
+              return;
+            }
+            for (const item of end.items) subscriber.next(item);
+            if (end.error !== undefined) subscriber.error(end.error);
+            else if (end.next === undefined) subscriber.complete();
+            else {
+              step = at + 1;
+              messages = end.next;
+              due = true;
+              loop();
+            }
+          },
+        });
+        current = subscription;
+        if (subscriber.closed) subscription.unsubscribe();
+      }
+      looping = false;
+    };
+    loop();
+    return () => current?.unsubscribe();
+  }).pipe(withLoopUsage());
 }
