@@ -21,7 +21,7 @@ import type { Observable } from 'rxjs';
 import { eachValueFrom } from 'rxjs-for-await';
 // From the main entry point: the build keeps this import as `rxjs-tool-calls`, so the results and
 // error classes are the main entry's own (`instanceof ProviderError` holds), not a second copy.
-import { readToolCalls, type ReadToolCallsOptions, type ToolCallResult } from './index';
+import { readToolCalls, type ReadToolCallsOptions, type ToolCallResult, type ToolSchemas, type TypedToolCallResult } from './index';
 
 /**
  * Iterate the tool-call results of a streamed response with `for await`.
@@ -46,10 +46,28 @@ import { readToolCalls, type ReadToolCallsOptions, type ToolCallResult } from '.
  * }
  * ```
  *
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { fromResponse } from 'rxjs-tool-calls';
+ * import { eachToolCall } from 'rxjs-tool-calls/async';
+ *
+ * const tools = { get_weather: z.object({ city: z.string() }) };
+ * for await (const result of eachToolCall(fromResponse(fetch(url, init)), { tools })) {
+ *   if (result.success && result.data.name === 'get_weather') console.log(result.data.arguments.city); // typed: string
+ * }
+ * // displays: Paris
+ * ```
+ *
  * @param bytes$ The response's byte (or text) chunks, e.g. `fromResponse(fetch(…))`.
- * @param options The options of `readToolCalls()`: wire format, SSE and tool-call limits.
- * @return An async iterable of {@link ToolCallResult}s.
+ * @param options The options of `readToolCalls()`: wire format, SSE and tool-call limits, and
+ *   `tools` (validated and typed by tool name, as in `readToolCalls({ tools })`).
+ * @return An async iterable of {@link ToolCallResult}s (typed by tool name with `tools`).
  */
-export function eachToolCall(bytes$: Observable<Uint8Array | string>, options: ReadToolCallsOptions = {}): AsyncIterable<ToolCallResult> {
-  return { [Symbol.asyncIterator]: () => eachValueFrom(bytes$.pipe(readToolCalls(options))) };
+export function eachToolCall<T extends ToolSchemas>(bytes$: Observable<Uint8Array | string>, options: ReadToolCallsOptions & { readonly tools: T }): AsyncIterable<TypedToolCallResult<T>>;
+export function eachToolCall(bytes$: Observable<Uint8Array | string>, options?: ReadToolCallsOptions): AsyncIterable<ToolCallResult>;
+export function eachToolCall(bytes$: Observable<Uint8Array | string>, options: ReadToolCallsOptions & { readonly tools?: ToolSchemas } = {}): AsyncIterable<ToolCallResult> {
+  const { tools, ...rest } = options;
+  const results$ = tools === undefined ? bytes$.pipe(readToolCalls(rest)) : bytes$.pipe(readToolCalls({ ...rest, tools }));
+  return { [Symbol.asyncIterator]: () => eachValueFrom(results$) };
 }

@@ -29,7 +29,7 @@ export { textToolCalls, type TextToolCallsOptions, type TextToolCallSyntax } fro
 // ---- Stage operators: events → tool calls ------------------------------------------------------
 export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './parse/toolCalls';
 export { accumulateToolCalls, type ToolCallSnapshot } from './parse/accumulateToolCalls';
-export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions } from './parse/partialToolCalls';
+export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions, type TypedPartialToolCall, type TypedPartialToolCallsOptions } from './parse/partialToolCalls';
 export {
   chatState,
   initialChatState,
@@ -104,7 +104,8 @@ export {
   type ToolSet,
 } from './tools/types';
 export { runTools, type RunToolsOptions } from './tools/runTools';
-export { toolLoop, type LoopMessage, type ToolLoopItem, type ToolLoopOptions, type ToolLoopRequest } from './tools/toolLoop';
+export { toolLoop, type ToolLoopOptions, type ToolLoopRequest } from './tools/toolLoop';
+export type { LoopMessage, ToolLoopDone, ToolLoopEvent, ToolLoopItem, ToolLoopStepEnd, ToolLoopStepStart, ToolLoopToolCall, ToolLoopToolResult } from './tools/loopItems';
 export { assistantTextMessage, toolMessages, type MessageFormat, type ReasoningPart, type ToolMessagesOptions, type ToolStep, type TurnPiece, type WireMessage } from './tools/messages';
 export type { OpenAIChatAssistantMessage, OpenAIChatToolMessage } from './providers/openaiChat/messages';
 export type { ResponsesAssistantMessage, ResponsesFunctionCall, ResponsesFunctionCallOutput, ResponsesItem, ResponsesReasoningItem } from './providers/openaiResponses/messages';

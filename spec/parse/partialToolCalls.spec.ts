@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { from, map, toArray } from 'rxjs';
-import { isSettled, type PartialToolCall, partialToolCalls, type StreamEvent } from 'rxjs-tool-calls';
+import { from, lastValueFrom, map, toArray } from 'rxjs';
+import { z } from 'zod';
+import { isSettled, type PartialToolCall, partialToolCalls, type StreamEvent, type ToolSchemas } from 'rxjs-tool-calls';
 import { isPrefixValue } from '../helpers/isPrefixValue';
 import { testScheduler } from '../helpers/marbles';
 
@@ -98,5 +99,48 @@ describe('partialToolCalls()', () => {
       }),
       { numRuns: 200, seed: 7 },
     );
+  });
+});
+
+describe('partialToolCalls({ tools })', () => {
+  const tools = { get_weather: z.object({ city: z.string(), days: z.number().default(1) }) };
+  const run = (events: StreamEvent[], schemas: ToolSchemas = tools): Array<{ args: unknown; result?: string }> => {
+    let out: Array<{ args: unknown; result?: string }> = [];
+    from(events)
+      .pipe(
+        partialToolCalls({ tools: schemas }),
+        map((p) => (p.result === undefined ? { args: p.arguments } : { args: p.arguments, result: p.result.success ? `ok ${JSON.stringify(p.result.data.arguments)}` : p.result.error.code })),
+        toArray(),
+      )
+      .subscribe((v) => (out = v));
+    return out;
+  };
+
+  it('the last value is validated: arguments and result are the schema output (defaults applied)', () => {
+    expect(run([open(0, 'c1', 'get_weather'), frag(0, '{"city": "Os'), frag(0, 'lo"}'), finish])).toEqual([
+      { args: {} },
+      { args: { city: 'Os' } },
+      { args: { city: 'Oslo' } },
+      { args: { city: 'Oslo', days: 1 }, result: 'ok {"city":"Oslo","days":1}' },
+    ]);
+  });
+
+  it('invalid arguments and unknown tools end with their typed error; partial values are kept as parsed', () => {
+    expect(run([open(0, 'c1', 'get_weather'), frag(0, '{"city": 5}'), open(1, 'c2', 'nope'), frag(1, '{}'), finish])).toEqual([
+      { args: {} },
+      { args: { city: 5 } },
+      { args: {} },
+      { args: { city: 5 }, result: 'invalid-arguments' },
+      { args: {}, result: 'unknown-tool' },
+    ]);
+  });
+
+  it('an asynchronous validator: the last value waits for it', async () => {
+    const slow: ToolSchemas = {
+      get_weather: { '~standard': { version: 1, vendor: 'test', validate: (value: unknown) => Promise.resolve({ value: { wrapped: value } }) } },
+    };
+    const values = await lastValueFrom(from([open(0, 'c1', 'get_weather'), frag(0, '{"a":1}'), finish]).pipe(partialToolCalls({ tools: slow }), toArray()));
+    expect(values.at(-1)?.arguments).toEqual({ wrapped: { a: 1 } });
+    expect(values.at(-1)?.result).toEqual({ success: true, data: expect.objectContaining({ arguments: { wrapped: { a: 1 } } }) });
   });
 });

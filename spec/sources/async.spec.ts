@@ -3,6 +3,7 @@
  * `eachValueFrom(… .pipe(readToolCalls()))`, against a real local server.
  */
 import { defer } from 'rxjs';
+import { z } from 'zod';
 import { eachValueFrom } from 'rxjs-for-await';
 import { fromResponse, readToolCalls, type ToolCallResult } from 'rxjs-tool-calls';
 import { ProviderError } from 'rxjs-tool-calls/advanced';
@@ -26,6 +27,19 @@ describe('eachToolCall (rxjs-tool-calls/async)', () => {
     const seen: string[] = [];
     for await (const result of eachToolCall(fromResponse(fetch(`${sources.origin}/finite`)))) seen.push(summary(result));
     expect(seen).toEqual(['get_weather {"city":"Paris"}']);
+  });
+
+  it('with tools: validates each call and transforms its arguments (the schema output)', async () => {
+    const seen: unknown[] = [];
+    const tools = { get_weather: z.object({ city: z.string().transform((c) => c.toUpperCase()) }) };
+    for await (const result of eachToolCall(fromResponse(fetch(`${sources.origin}/finite`)), { tools })) {
+      seen.push(result.success && result.data.name === 'get_weather' ? result.data.arguments.city : result.success);
+    }
+    expect(seen).toEqual(['PARIS']);
+    const strict = { get_weather: z.object({ city: z.number() }) };
+    const codes: string[] = [];
+    for await (const result of eachToolCall(fromResponse(fetch(`${sources.origin}/finite`)), { tools: strict })) codes.push(result.success ? 'ok' : result.error.code);
+    expect(codes).toEqual(['invalid-arguments']);
   });
 
   it('break cancels the request: the server socket closes while the stream is still open', async () => {

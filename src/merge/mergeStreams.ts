@@ -6,11 +6,11 @@
  */
 import { catchError, concatWith, defer, isObservable, map, merge, Observable, of, tap, type OperatorFunction } from 'rxjs';
 import { eventsAndResults } from '../parse/toolCalls';
-import type { ToolSchemas } from '../parse/validate';
+import type { InferToolCall, ToolSchemas } from '../parse/validate';
 import type { StreamEvent, Usage } from '../events';
 import { readStreamEvents } from '../readStreamEvents';
 import type { ReadToolCallsOptions } from '../readToolCalls';
-import type { ToolCallResult } from '../result';
+import type { ToolCall, ToolCallResult } from '../result';
 import { usageCounts } from '../usage/totalUsage';
 
 /** One normalised event of source `source`. */
@@ -23,14 +23,17 @@ export interface MergedEvent<S extends string = string> {
   readonly event: StreamEvent;
 }
 
-/** One tool-call result of source `source` (ids stay as the wire sent them; see {@link callKey}). */
-export interface MergedResult<S extends string = string> {
+/**
+ * One tool-call result of source `source` (ids stay as the wire sent them; see {@link callKey}).
+ * `Call` is the successful call's type: with typed `tools`, a union by tool name.
+ */
+export interface MergedResult<S extends string = string, Call extends ToolCall<string, unknown> = ToolCall> {
   /** The name of the source (its key in the `mergeStreams()` record, or the name given to `tagSource()`). */
   readonly source: S;
   /** Discriminant: always `'result'`. */
   readonly type: 'result';
-  /** The call's result, as `toolCalls()` emits it (validated when `tools` was given). */
-  readonly result: ToolCallResult;
+  /** The call's result, as `toolCalls()` emits it (validated, and typed by tool name, when `tools` was given). */
+  readonly result: ToolCallResult<Call>;
 }
 
 /**
@@ -58,14 +61,18 @@ export interface MergedComplete<S extends string = string> {
   readonly usage?: Usage;
 }
 
-/** One item of a merged stream, tagged by `type` and by `source`. */
-export type MergedItem<S extends string = string> = MergedEvent<S> | MergedResult<S> | MergedError<S> | MergedComplete<S>;
+/** One item of a merged stream, tagged by `type` and by `source` (`Call`: see {@link MergedResult}). */
+export type MergedItem<S extends string = string, Call extends ToolCall<string, unknown> = ToolCall> = MergedEvent<S> | MergedResult<S, Call> | MergedError<S> | MergedComplete<S>;
 
 /** Options of one source, in {@link tagSource} and per source in {@link mergeStreams}. */
 export interface TagSourceOptions extends ReadToolCallsOptions {
   /** Emit `event` items (every normalised event). Default `true`; `false` keeps only results, errors and completes. */
   readonly events?: boolean;
-  /** Tool schemas: each source's calls are validated as by `toolCalls({ tools })` (results typed as plain `ToolCallResult`). */
+  /**
+   * Tool schemas: each source's calls are validated as by `toolCalls({ tools })`. Given in the
+   * shared options of `mergeStreams()` (or to `tagSource()`), they also type `result.data` by tool
+   * name; a source's own `tools` replace the shared ones at run time but do not change the type.
+   */
   readonly tools?: ToolSchemas;
 }
 
@@ -120,6 +127,8 @@ export interface MergeStreamsOptions extends TagSourceOptions {
  * @param options The wire format (`provider`, default `auto`), SSE and tool-call limits, `events`.
  * @return An operator from byte (or text) chunks to tagged {@link MergedItem}s.
  */
+export function tagSource<S extends string, T extends ToolSchemas>(source: S, options: TagSourceOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, MergedItem<S, InferToolCall<T>>>;
+export function tagSource<S extends string>(source: S, options?: TagSourceOptions): OperatorFunction<Uint8Array | string, MergedItem<S>>;
 export function tagSource<S extends string>(source: S, options: TagSourceOptions = {}): OperatorFunction<Uint8Array | string, MergedItem<S>> {
   return (bytes$) =>
     defer(() => {
@@ -216,10 +225,28 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  * // displays: openai 1080, claude 412, total 1492
  * ```
  *
+ * @example
+ * ```ts
+ * import { filter } from 'rxjs';
+ * import { z } from 'zod';
+ * import { fromResponse, isMerged, mergeStreams } from 'rxjs-tool-calls';
+ *
+ * const tools = { get_weather: z.object({ city: z.string() }) };
+ * mergeStreams({ openai: fromResponse(openaiFetch), claude: fromResponse(claudeFetch) }, { tools })
+ *   .pipe(filter(isMerged('result')))
+ *   .subscribe(({ source, result }) => {
+ *     if (result.success && result.data.name === 'get_weather') console.log(source, result.data.arguments.city); // typed: string
+ *   });
+ * // displays: openai Paris, claude Paris
+ * ```
+ *
  * @param sources The sources by name: byte chunks, or `{ bytes$, …options }` for options of its own.
- * @param options Defaults for every source (`provider`, `events`, limits, …) and `failFast`.
+ * @param options Defaults for every source (`provider`, `events`, limits, `tools`, …) and `failFast`.
+ *   The shared `tools` type every result's `data` by tool name.
  * @return The tagged items of every source, merged as they arrive.
  */
+export function mergeStreams<S extends string, T extends ToolSchemas>(sources: Readonly<Record<S, MergeSource>>, options: MergeStreamsOptions & { readonly tools: T }): Observable<MergedItem<S, InferToolCall<T>>>;
+export function mergeStreams<S extends string>(sources: Readonly<Record<S, MergeSource>>, options?: MergeStreamsOptions): Observable<MergedItem<S>>;
 export function mergeStreams<S extends string>(sources: Readonly<Record<S, MergeSource>>, options: MergeStreamsOptions = {}): Observable<MergedItem<S>> {
   const tagged = (Object.keys(sources) as S[]).map((name) => {
     const [bytes$, own] = sourceOptions(options, sources[name]);
@@ -260,7 +287,7 @@ export function sourceCallId(source: string, id: string): string {
 }
 
 /** The key of a merged result, unique across sources: `${source}:${id}` (the failed call's id on a failure). */
-export function callKey(item: MergedResult): string {
+export function callKey(item: MergedResult<string, ToolCall<string, unknown>>): string {
   const { result } = item;
   return sourceCallId(item.source, result.success ? result.data.id : result.error.toolCall.id);
 }

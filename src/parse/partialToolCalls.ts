@@ -4,12 +4,15 @@
  * @module
  */
 import type { CallIdentity } from '../errors';
-import { defer, ignoreElements, mergeMap, Observable, tap, type OperatorFunction } from 'rxjs';
+import { defer, identity, ignoreElements, mergeMap, Observable, tap, type OperatorFunction } from 'rxjs';
 import type { ArgumentsParser } from './results';
 import { groupToolCalls, type ToolCallsOptions, type ToolCallUpdate } from './toolCalls';
 import { parseArguments } from './arguments';
 import type { StreamEvent } from '../events';
-import type { ToolCallResult } from '../result';
+import type { ToolCall, ToolCallResult } from '../result';
+import type { DeepPartial } from './deepPartial';
+import type { StandardSchemaV1, ToolSchemas } from './validate';
+import { validating } from './validateResults';
 import { maxPartialDepthOf, PartialJsonParser, type JsonPath, type PartialJsonOptions } from './partialJson';
 
 /** Options of {@link partialToolCalls}. */
@@ -36,8 +39,22 @@ export interface PartialToolCallsOptions extends ToolCallsOptions {
   readonly maxPartialDepth?: number;
 }
 
-/** One call's arguments at one moment. */
-export interface PartialToolCall extends CallIdentity {
+/** Options of {@link partialToolCalls} with typed tools. */
+export interface TypedPartialToolCallsOptions<T extends ToolSchemas> extends PartialToolCallsOptions {
+  /**
+   * Tool names mapped to their argument schemas (zod, valibot or any Standard Schema): each call's
+   * last value is validated (`unknown-tool`, `invalid-arguments`), and the values are typed by tool name.
+   */
+  readonly tools: T;
+}
+
+/**
+ * One call's arguments at one moment. `Name`, `Args` and `Call` are `string`, `unknown` and
+ * `ToolCall` unless the tools are typed (see {@link TypedPartialToolCall}).
+ */
+export interface PartialToolCall<Name extends string = string, Args = unknown, Call extends ToolCall<string, unknown> = ToolCall> extends CallIdentity {
+  /** The tool's name (narrowed by tool when the tools are typed; `''` until the wire sent it). */
+  readonly name: Name;
   /** Unique within the stream (the same key as `groupToolCalls()`). */
   readonly key: number;
   /**
@@ -45,15 +62,26 @@ export interface PartialToolCall extends CallIdentity {
    * one value to the next). `{}` until the first member is readable. On the last value of a
    * successful call, exactly the final result's `arguments`.
    */
-  readonly arguments: unknown;
+  readonly arguments: Args;
   /**
    * The path of the value still being received (`[]` while the root is open between members);
    * `undefined` once the arguments are complete. Test a field with {@link isSettled}.
    */
   readonly openPath: JsonPath | undefined;
-  /** On the last value of the call only: its result (parsed arguments or a typed error). */
-  readonly result?: ToolCallResult;
+  /** On the last value of the call only: its result (parsed arguments, validated with `tools`, or a typed error). */
+  readonly result?: ToolCallResult<Call>;
 }
+
+/**
+ * With `tools`: a union discriminated by `name`, whose `arguments` are a {@link DeepPartial} of that
+ * tool's schema output and whose `result` carries the schema's output. The partial values are the
+ * JSON the model sent so far: for a schema that transforms its input (not just defaults), they have
+ * the input's shape until the last value. A name not in `tools` ends with an `unknown-tool` result;
+ * the type lists the declared tools only.
+ */
+export type TypedPartialToolCall<T extends ToolSchemas> = {
+  [Name in keyof T & string]: PartialToolCall<Name, DeepPartial<StandardSchemaV1.InferOutput<T[Name]>>, ToolCall<Name, StandardSchemaV1.InferOutput<T[Name]>>>;
+}[keyof T & string];
 
 /**
  * Whether the field at `path` of a {@link PartialToolCall} is finished: it is present and will
@@ -186,10 +214,26 @@ function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJso
  * // renders: {}, { city: 'San' }, { city: 'San Francisco' }
  * ```
  *
- * @param options The tool-call options, `allowPartialLiterals`, `snapshots` and `maxPartialDepth`.
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { partialToolCalls } from 'rxjs-tool-calls';
+ *
+ * const tools = { get_weather: z.object({ city: z.string(), days: z.number() }) };
+ * events$.pipe(partialToolCalls({ tools })).subscribe((p) => {
+ *   if (p.name === 'get_weather') console.log(p.arguments.city); // typed: string | undefined
+ * });
+ * // displays: undefined, San, San Francisco
+ * ```
+ *
+ * @param options The tool-call options, `allowPartialLiterals`, `snapshots`, `maxPartialDepth`,
+ *   and `tools` (the last value of each call validated; values typed by tool name).
  * @return An operator from {@link StreamEvent}s to {@link PartialToolCall}s.
  */
-export function partialToolCalls(options: PartialToolCallsOptions = {}): OperatorFunction<StreamEvent, PartialToolCall> {
+export function partialToolCalls<T extends ToolSchemas>(options: TypedPartialToolCallsOptions<T>): OperatorFunction<StreamEvent, TypedPartialToolCall<T>>;
+export function partialToolCalls(options?: PartialToolCallsOptions): OperatorFunction<StreamEvent, PartialToolCall>;
+export function partialToolCalls(options: PartialToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<StreamEvent, PartialToolCall> {
+  const tools = options.tools;
   const parserOptions: PartialJsonOptions = { allowPartialLiterals: options.allowPartialLiterals === true, snapshots: options.snapshots ?? 'immutable', maxPartialDepth: maxPartialDepthOf(options.maxPartialDepth) };
   return (source) =>
     defer(() => {
@@ -197,6 +241,16 @@ export function partialToolCalls(options: PartialToolCallsOptions = {}): Operato
       return source.pipe(
         groupToolCalls(options, parseWith(parsers)),
         mergeMap((call$) => partialsOf(call$, parserOptions, parsers)),
+        tools === undefined ? identity : validateLast(tools),
       );
     });
+}
+
+/** Validate each call's last value: its result against the schema, its arguments the schema's output on success. */
+function validateLast(tools: ToolSchemas): OperatorFunction<PartialToolCall, PartialToolCall> {
+  return validating<PartialToolCall, PartialToolCall>(
+    tools,
+    (partial) => partial.result,
+    (partial, result) => ({ ...partial, arguments: result.success ? result.data.arguments : partial.arguments, result }),
+  );
 }

@@ -6,17 +6,16 @@
 import { catchError, connect, EMPTY, map, merge, Observable, type Subscription, tap, throwError } from 'rxjs';
 import { toolCalls, type ToolCallsOptions } from '../parse/toolCalls';
 import { MaxStepsError } from '../errors';
-import type { StreamEvent, Usage } from '../events';
+import type { StreamEvent } from '../events';
 import { readStreamEvents, type ReadStreamEventsOptions } from '../readStreamEvents';
-import type { ToolCallResult } from '../result';
 import { assistantTextMessage, isMessageFormat, toolMessages, type MessageFormat, type ToolMessagesOptions } from './messages';
 import { withLoopUsage } from './loopUsage';
 import { runTools, type RunToolsOptions } from './runTools';
 import { TurnRecorder } from './turnRecorder';
-import type { InferToolRun, ToolRun, ToolRunResult, ToolSet } from './types';
+import type { InferToolRun, ToolRunResult, ToolSet } from './types';
+import type { LoopMessage, ToolLoopItem } from './loopItems';
 
-/** One message of the conversation, in the loop's wire format (the loop only appends to the list). */
-export type LoopMessage = object;
+export type { LoopMessage, ToolLoopItem } from './loopItems';
 
 /** Starts one model call with `messages` and returns its streamed body. `step` is 0 for the first call. */
 export type ToolLoopRequest = (messages: ReadonlyArray<LoopMessage>, step: number) => Observable<Uint8Array | string>;
@@ -33,67 +32,6 @@ export interface ToolLoopOptions extends RunToolsOptions, ToolCallsOptions, Read
   /** The most model calls the loop makes. Default 10. */
   readonly maxSteps?: number;
 }
-
-/** What the loop emits, in order, each tagged with its `step`. */
-export type ToolLoopItem<Run = ToolRun> =
-  | {
-      /** A step begins: its model call is about to be made. */
-      readonly type: 'step-start';
-      /** The step number, from 0. */
-      readonly step: number;
-      /** The messages the step's request is made with. */
-      readonly messages: ReadonlyArray<LoopMessage>;
-    }
-  | {
-      /** One normalised event of the step's stream (text, reasoning, tool-call fragments, usage, …). */
-      readonly type: 'event';
-      /** The step number, from 0. */
-      readonly step: number;
-      /** The event, as `readStreamEvents()` emits it. */
-      readonly event: StreamEvent;
-    }
-  | {
-      /** One tool call arrived whole (or failed: unknown tool, invalid arguments, …), before it is run. */
-      readonly type: 'tool-call';
-      /** The step number, from 0. */
-      readonly step: number;
-      /** The call's result, as `toolCalls()` emits it. */
-      readonly result: ToolCallResult;
-    }
-  | {
-      /** One tool run finished (succeeded, failed or timed out). */
-      readonly type: 'tool-result';
-      /** The step number, from 0. */
-      readonly step: number;
-      /** The run's result, as `runTools()` emits it. */
-      readonly result: ToolRunResult<Run>;
-    }
-  | {
-      /** The step's stream ended and all its tools finished. */
-      readonly type: 'step-end';
-      /** The step number, from 0. */
-      readonly step: number;
-      /** The step's visible text (choice 0), `''` when there was none. */
-      readonly text: string;
-      /** Every tool run of the step, in the order they finished; `[]` on the final step. */
-      readonly results: ReadonlyArray<ToolRunResult<Run>>;
-      /** The conversation after this step: the messages sent, plus this step's assistant turn and tool results. */
-      readonly messages: ReadonlyArray<LoopMessage>;
-      /** The step's usage: the last `usage` event of its stream (counts only); absent when it reported none. */
-      readonly usage?: Usage;
-    }
-  | {
-      /** The model answered without tool calls: the loop is over (the output completes next). */
-      readonly type: 'done';
-      /** The number of the last step, from 0. */
-      readonly step: number;
-      /** The final answer's visible text (choice 0). */
-      readonly text: string;
-      /** The whole conversation, ending with the final answer as an assistant message (when it had text). */
-      readonly messages: ReadonlyArray<LoopMessage>;
-      /** The loop's usage: the sum of every step's `usage` (see `addUsage()`); absent when no step reported any. */
-      readonly usage?: Usage;
-    };
 
 interface StepState<Run> {
   text: string;
@@ -159,7 +97,7 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  * @param tools The tools by name.
  * @param options `format`, initial `messages`, `maxSteps`, and the options of `readStreamEvents()`,
  *   `toolCalls()`, `runTools()` and the message helpers.
- * @return The items of every step, ending with `done`.
+ * @return The items of every step ({@link ToolLoopItem}, a union by `type`), ending with `done`.
  */
 export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, options: ToolLoopOptions = {}): Observable<ToolLoopItem<InferToolRun<T>>> {
   type Run = InferToolRun<T>;

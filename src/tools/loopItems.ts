@@ -1,0 +1,103 @@
+/**
+ * The items `toolLoop()` emits: a union discriminated by `type`, each tagged with its `step`.
+ *
+ * @module
+ */
+import type { StreamEvent, Usage } from '../events';
+import type { ToolCallResult } from '../result';
+import type { ToolRun, ToolRunResult } from './types';
+
+/** One message of the conversation, in the loop's wire format (the loop only appends to the list). */
+export type LoopMessage = object;
+
+/** A step begins: its model call is about to be made with {@link ToolLoopStepStart.messages}. */
+export interface ToolLoopStepStart {
+  /** Discriminant: `'step-start'`. */
+  readonly type: 'step-start';
+  /** The step number, from 0. */
+  readonly step: number;
+  /** The messages the step's request is made with. */
+  readonly messages: ReadonlyArray<LoopMessage>;
+}
+
+/**
+ * One normalised event of the step's stream (text, reasoning, tool-call fragments, usage, …):
+ * `if (item.type === 'event' && item.event.type === 'text-delta') write(item.event.text)`.
+ */
+export interface ToolLoopEvent {
+  /** Discriminant: `'event'`. */
+  readonly type: 'event';
+  /** The step number, from 0. */
+  readonly step: number;
+  /** The event, as `readStreamEvents()` emits it. */
+  readonly event: StreamEvent;
+}
+
+/**
+ * One tool call arrived whole (or failed to: malformed arguments, cut stream, …), before it is run.
+ * Its arguments are as parsed, not yet validated (the schema runs in `runTools()`, whose outcome is
+ * the {@link ToolLoopToolResult} that follows): `item.result.success ? item.result.data.name : item.result.error.code`.
+ */
+export interface ToolLoopToolCall {
+  /** Discriminant: `'tool-call'`. */
+  readonly type: 'tool-call';
+  /** The step number, from 0. */
+  readonly step: number;
+  /** The call's result, as `toolCalls()` emits it: `data` is the call (`id`, `name`, `arguments`). */
+  readonly result: ToolCallResult;
+}
+
+/**
+ * One tool run finished (succeeded, failed or timed out). On success `item.result.data` is the
+ * {@link ToolRun}: `name` narrows `call.arguments` and `output` together
+ * (`if (item.result.success && item.result.data.name === 'get_weather') item.result.data.output`);
+ * on failure `item.result.error` says why and `item.result.call` is the call when it arrived whole.
+ */
+export interface ToolLoopToolResult<Run = ToolRun> {
+  /** Discriminant: `'tool-result'`. */
+  readonly type: 'tool-result';
+  /** The step number, from 0. */
+  readonly step: number;
+  /** The run's result, as `runTools()` emits it. */
+  readonly result: ToolRunResult<Run>;
+}
+
+/** The step's stream ended and all its tools finished; `messages` is the conversation to send next. */
+export interface ToolLoopStepEnd<Run = ToolRun> {
+  /** Discriminant: `'step-end'`. */
+  readonly type: 'step-end';
+  /** The step number, from 0. */
+  readonly step: number;
+  /** The step's visible text (choice 0), `''` when there was none. */
+  readonly text: string;
+  /** Every tool run of the step, in the order they finished; `[]` on the final step. */
+  readonly results: ReadonlyArray<ToolRunResult<Run>>;
+  /** The conversation after this step: the messages sent, plus this step's assistant turn and tool results. */
+  readonly messages: ReadonlyArray<LoopMessage>;
+  /** The step's usage: the last `usage` event of its stream (counts only); absent when it reported none. */
+  readonly usage?: Usage;
+}
+
+/** The model answered without tool calls: the loop is over (the output completes next). */
+export interface ToolLoopDone {
+  /** Discriminant: `'done'`. */
+  readonly type: 'done';
+  /** The number of the last step, from 0. */
+  readonly step: number;
+  /** The final answer's visible text (choice 0). */
+  readonly text: string;
+  /** The whole conversation, ending with the final answer as an assistant message (when it had text). */
+  readonly messages: ReadonlyArray<LoopMessage>;
+  /** The loop's usage: the sum of every step's `usage` (see `addUsage()`); absent when no step reported any. */
+  readonly usage?: Usage;
+}
+
+/**
+ * What `toolLoop()` emits, in order, each tagged with its `step`: a union discriminated by `type`
+ * (`switch (item.type)` narrows it). `Run` is the union of the tools' runs ({@link InferToolRun}
+ * of the tool set), so a `tool-result`'s `data.name` narrows its arguments and output.
+ *
+ * Per step: `step-start`, then `event`s, `tool-call`s and `tool-result`s as they happen, then
+ * `step-end`; after the last step, `done`.
+ */
+export type ToolLoopItem<Run = ToolRun> = ToolLoopStepStart | ToolLoopEvent | ToolLoopToolCall | ToolLoopToolResult<Run> | ToolLoopStepEnd<Run> | ToolLoopDone;
