@@ -39,6 +39,8 @@ export { TEXT_TOOL_CALL_SYNTAXES } from './text/textToolCalls';
 
 // ---- Gateways: schema cleaning, usage sums, merged-call ids -----------------------------------
 export { toGeminiSchema } from './providers/gemini/schema';
+export { toolJsonSchema } from './tools/toolSpecs';
+export { allowsStrict } from './providers/toolSpec';
 export { addUsage } from './usage/totalUsage';
 export { sourceCallId } from './merge/mergeStreams';
 

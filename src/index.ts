@@ -92,6 +92,7 @@ export {
 export {
   tool,
   type AnyTool,
+  type ToolDeclaration,
   type InferToolRun,
   type ToolArgs,
   type ToolArgsOf,
@@ -104,7 +105,8 @@ export {
   type ToolSet,
 } from './tools/types';
 export { runTools, type RunToolsOptions } from './tools/runTools';
-export { toolLoop, type ToolLoopOptions, type ToolLoopRequest } from './tools/toolLoop';
+export { toolLoop, type ToolLoopOptions, type ToolLoopRequest, type ToolLoopRequestContext } from './tools/toolLoop';
+export { toolSpecs, type ToolDeclarations, type ToolSpecFormat, type ToolSpecs, type ToolSpecsByFormat, type ToolSpecsOptions } from './tools/toolSpecs';
 export type { LoopMessage, ToolLoopDone, ToolLoopEvent, ToolLoopItem, ToolLoopStepEnd, ToolLoopStepStart, ToolLoopToolCall, ToolLoopToolResult } from './tools/loopItems';
 export { assistantTextMessage, toolMessages, type MessageFormat, type ReasoningPart, type ToolMessagesOptions, type ToolStep, type TurnPiece, type WireMessage } from './tools/messages';
 export type { OpenAIChatAssistantMessage, OpenAIChatToolMessage } from './providers/openaiChat/messages';

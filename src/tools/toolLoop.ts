@@ -12,16 +12,32 @@ import { assistantTextMessage, isMessageFormat, toolMessages, type MessageFormat
 import { withLoopUsage } from './loopUsage';
 import { runTools, type RunToolsOptions } from './runTools';
 import { TurnRecorder } from './turnRecorder';
+import { toolSpecs, type ToolSpecs, type ToolSpecsOptions } from './toolSpecs';
 import type { InferToolRun, ToolRunResult, ToolSet } from './types';
 import type { LoopMessage, ToolLoopItem } from './loopItems';
 
 export type { LoopMessage, ToolLoopItem } from './loopItems';
 
-/** Starts one model call with `messages` and returns its streamed body. `step` is 0 for the first call. */
-export type ToolLoopRequest = (messages: ReadonlyArray<LoopMessage>, step: number) => Observable<Uint8Array | string>;
+/** What `request` is given besides the messages: the loop's format and the tool definitions to send. */
+export interface ToolLoopRequestContext {
+  /** The wire format of the conversation (the loop's `format`). */
+  readonly format: MessageFormat;
+  /**
+   * `toolSpecs(tools, format)`: the loop's tools as the request's `tools` field in `format`
+   * (computed on first read, once per loop; an `unsupported-request` error when a tool's schema
+   * cannot give a JSON Schema, thrown from `request` so that the loop ends with it).
+   */
+  readonly tools: ToolSpecs<MessageFormat>;
+}
+
+/**
+ * Starts one model call with `messages` and returns its streamed body. `step` is 0 for the first
+ * call; `context.tools` is the request's `tools` field, built from the loop's tools.
+ */
+export type ToolLoopRequest = (messages: ReadonlyArray<LoopMessage>, step: number, context: ToolLoopRequestContext) => Observable<Uint8Array | string>;
 
 /** Options of {@link toolLoop}. */
-export interface ToolLoopOptions extends RunToolsOptions, ToolCallsOptions, ReadStreamEventsOptions, ToolMessagesOptions {
+export interface ToolLoopOptions extends RunToolsOptions, ToolCallsOptions, ReadStreamEventsOptions, ToolMessagesOptions, ToolSpecsOptions {
   /**
    * The wire format of the messages the loop appends. Default: `provider` when it is one of these
    * four, else `'openai-chat'`.
@@ -60,7 +76,7 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *                                                 E: step-end (messages so far), D: done (final messages)
  * ```
  *
- * 1. Each step calls `request(messages, step)` and reads its bytes (`provider`, auto-detected by
+ * 1. Each step calls `request(messages, step, { format, tools })` (`tools`: `toolSpecs(tools, format)`) and reads its bytes (`provider`, auto-detected by
  *    default). Tools start the moment their call completes, while the stream still runs.
  * 2. When the stream ended and every tool finished, the assistant turn and the results (failed runs
  *    as error outputs the model can read) are appended in `format` (see `toolMessages()`), and the
@@ -82,18 +98,20 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *
  * @example
  * ```ts
- * import { fromResponse, tool, toolLoop } from 'rxjs-tool-calls';
+ * import { fromResponse, tool, toolLoop, type ToolLoopRequest } from 'rxjs-tool-calls';
  *
- * const request = (messages: readonly object[]) =>
+ * const tools = { get_weather: tool({ description: 'Weather in a city', schema, execute: ({ city }) => lookup(city) }) };
+ * const request: ToolLoopRequest = (messages, _step, { tools: specs }) =>
  *   fromResponse(fetch(url, { method: 'POST', headers, body: JSON.stringify({ model, stream: true, tools: specs, messages }) }));
- * toolLoop(request, { get_weather: tool({ schema, execute: ({ city }) => lookup(city) }) }, { format: 'openai-chat', messages: [{ role: 'user', content: 'Weather in Paris?' }] })
+ * toolLoop(request, tools, { format: 'openai-chat', messages: [{ role: 'user', content: 'Weather in Paris?' }] })
  *   .subscribe((item) => {
  *     if (item.type === 'event' && item.event.type === 'text-delta') process.stdout.write(item.event.text);
  *     if (item.type === 'done') console.log(item.messages.length, item.usage?.totalTokens);
  *   });
  * ```
  *
- * @param request Starts one model call.
+ * @param request Starts one model call; its third argument carries the tools as the request's
+ *   `tools` field in `format` (`toolSpecs(tools, format)`).
  * @param tools The tools by name.
  * @param options `format`, initial `messages`, `maxSteps`, and the options of `readStreamEvents()`,
  *   `toolCalls()`, `runTools()` and the message helpers.
@@ -107,6 +125,13 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
   const format: MessageFormat = options.format ?? (providerName !== undefined && isMessageFormat(providerName) ? providerName : 'openai-chat');
   const readOptions = { ...options, provider: options.provider ?? options.format ?? 'auto' };
   const maxSteps = options.maxSteps ?? 10;
+  let specs: ToolSpecs<MessageFormat> | undefined;
+  const context: ToolLoopRequestContext = {
+    format,
+    get tools() {
+      return (specs ??= toolSpecs(tools, format, options));
+    },
+  };
   if (!(maxSteps >= 1)) throw new RangeError(`rxjs-tool-calls: maxSteps must be at least 1 (got ${maxSteps})`);
 
   /** The items of one step's stream and tools; its end is decided by `finish` once they completed. */
@@ -117,7 +142,7 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
     let callsError: { readonly error: unknown } | undefined;
     const dropStreamError = catchError<Item, Observable<never>>((error: unknown) => (streamError !== undefined && error === streamError.error ? EMPTY : throwError(() => error)));
     const dropCallsError = catchError<Item, Observable<never>>((error: unknown) => (callsError !== undefined && error === callsError.error ? EMPTY : throwError(() => error)));
-    return request(messages, step).pipe(
+    return request(messages, step, context).pipe(
       readStreamEvents(readOptions),
       tap({ error: (error: unknown) => (streamError = { error }) }),
       connect((events) =>

@@ -8,6 +8,7 @@ import type { Observable } from 'rxjs';
 import type { ToolRunError } from '../errors';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
 import type { ToolCall } from '../result';
+import type { JsonSchema } from '../providers/openaiChat/request';
 
 /** What a tool's `execute` receives besides its arguments. */
 export interface ToolContext<Call extends ToolCall<string, unknown> = ToolCall> {
@@ -27,16 +28,34 @@ export type ToolArgs<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOut
 /** What `execute` may return: a value, a Promise of it, or an Observable (its last value is the output). */
 export type ToolReturn<Output> = Output | PromiseLike<Output> | Observable<Output>;
 
-/** One tool: an optional schema for its arguments, the function that runs it and an optional timeout. */
-export interface ToolDefinition<S extends StandardSchemaV1 | undefined = undefined, Output = unknown> {
-  /** Validates (and may transform) the parsed arguments before `execute` sees them. */
+/**
+ * What the model is told about a tool: its name, description and argument schema. Enough for
+ * `toolSpecs()`; a tool the application runs itself (no `execute`) is just this.
+ */
+export interface ToolDeclaration<S extends StandardSchemaV1 | undefined = undefined> {
+  /**
+   * The name the model calls the tool by. Optional in a record of tools (the key is the name; a
+   * `name` that differs from its key is an `unsupported-request` error in `toolSpecs()`); required
+   * in an array given to `toolSpecs()`.
+   */
+  readonly name?: string | undefined;
+  /** What the tool does, for the model: sent as the tool's description by `toolSpecs()`. */
+  readonly description?: string | undefined;
+  /** Validates (and may transform) the parsed arguments; its JSON Schema is what `toolSpecs()` sends. */
   readonly schema?: S;
+  /**
+   * The arguments' JSON Schema, when it cannot be derived from `schema` (zod 3, valibot, zod before
+   * 4.2: convert it yourself, e.g. `z.toJSONSchema(schema, { io: 'input' })`); overrides the derived one.
+   */
+  readonly parameters?: JsonSchema | undefined;
+}
+
+/** One tool: its declaration (name, description, schema), the function that runs it and an optional timeout. */
+export interface ToolDefinition<S extends StandardSchemaV1 | undefined = undefined, Output = unknown> extends ToolDeclaration<S> {
   /** Runs the tool. A throw, a rejection or an observable error becomes a `tool-failed` result. */
   readonly execute: (args: ToolArgs<S>, context: ToolContext<ToolCall<string, ToolArgs<S>>>) => ToolReturn<Output>;
   /** This tool's time limit in ms (overrides `RunToolsOptions.timeoutMs`). */
   readonly timeoutMs?: number;
-  /** Free text for your own use (e.g. the tool list you send to the model); not read here. */
-  readonly description?: string;
 }
 
 /**
@@ -55,24 +74,44 @@ export interface AnyTool {
   execute(args: unknown, context: ToolContext): unknown;
   /** This tool's time limit in ms (overrides `RunToolsOptions.timeoutMs`); absent: the shared limit, if any. */
   readonly timeoutMs?: number | undefined;
-  /** Free text for your own use (e.g. the tool list you send to the model); not read here. */
+  /** What the tool does, for the model (sent by `toolSpecs()`). */
   readonly description?: string | undefined;
+  /** The name the model calls it by (see {@link ToolDeclaration.name}). */
+  readonly name?: string | undefined;
+  /** The arguments' JSON Schema, overriding the one derived from `schema` (see {@link ToolDeclaration.parameters}). */
+  readonly parameters?: JsonSchema | undefined;
 }
 
 /** Tools by the name the model calls them with. */
 export type ToolSet = Readonly<Record<string, AnyTool>>;
 
 /**
- * Define one tool, with `execute`'s arguments typed from `schema`.
+ * Define a tool once: its description and schema give the request's tool definitions
+ * (`toolSpecs(tools, format)`), the schema validates and types its calls, and `execute` (optional)
+ * runs it in `runTools()` / `toolLoop()` with arguments typed from the schema.
  *
  * ```ts
- * const getWeather = tool({
- *   schema: z.object({ city: z.string() }),
- *   execute: async ({ city }, { signal }) => (await fetch(`/weather?city=${city}`, { signal })).json(),
- * });
+ * import { z } from 'zod';
+ * import { tool, toolSpecs } from 'rxjs-tool-calls';
+ *
+ * const tools = {
+ *   get_weather: tool({
+ *     description: 'The weather in a city',
+ *     schema: z.strictObject({ city: z.string() }),
+ *     execute: async ({ city }, { signal }) => (await fetch(`/weather?city=${city}`, { signal })).json(),
+ *   }),
+ * };
+ * console.log(JSON.stringify(toolSpecs(tools, 'anthropic')));
+ * // displays: [{"name":"get_weather","input_schema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false},"description":"The weather in a city"}]
  * ```
+ *
+ * @param definition `description`, `schema` (any Standard Schema), optional `name`, `parameters`,
+ *   `timeoutMs`, and `execute`; without `execute` the tool is only declared (for `toolSpecs()`).
+ * @return The definition itself, with its types inferred.
  */
-export function tool<S extends StandardSchemaV1 | undefined = undefined, Output = unknown>(definition: ToolDefinition<S, Output>): ToolDefinition<S, Output> {
+export function tool<S extends StandardSchemaV1 | undefined = undefined, Output = unknown>(definition: ToolDefinition<S, Output>): ToolDefinition<S, Output>;
+export function tool<S extends StandardSchemaV1 | undefined = undefined>(definition: ToolDeclaration<S> & { readonly execute?: undefined }): ToolDeclaration<S>;
+export function tool(definition: ToolDeclaration<StandardSchemaV1 | undefined>): ToolDeclaration<StandardSchemaV1 | undefined> {
   return definition;
 }
 

@@ -1,0 +1,20 @@
+/**
+ * One tool as a Gemini `functionDeclarations[]` entry, its schema cleaned by `toGeminiSchema()`.
+ *
+ * @module
+ */
+import { UnsupportedRequestError } from '../../errors';
+import type { ToolSpecInput } from '../toolSpec';
+import type { GeminiFunctionDeclaration } from './request';
+import { toGeminiSchema, type GeminiSchemaDrop } from './schema';
+
+/** `{ name, description, parameters }` with the keywords Gemini rejects dropped (each reported to `onDrop`). */
+export function geminiToolSpec(tool: ToolSpecInput, onDrop?: (drop: GeminiSchemaDrop) => void): GeminiFunctionDeclaration {
+  const path = `${tool.name}.parameters`;
+  const parameters = toGeminiSchema(tool.parameters, onDrop === undefined ? { path } : { path, onDrop });
+  if (parameters.type === undefined) parameters.type = 'OBJECT';
+  if (parameters.type !== 'OBJECT') throw new UnsupportedRequestError({ target: 'gemini', field: `${path}.type`, detail: 'Gemini function parameters must describe an object' });
+  const out: GeminiFunctionDeclaration = { name: tool.name, parameters };
+  if (tool.description !== undefined) out.description = tool.description;
+  return out;
+}

@@ -1,0 +1,53 @@
+/**
+ * What every format's tool-definition builder is given: one tool's name, description and the JSON
+ * Schema of its arguments (already derived from its schema), and whether that schema allows
+ * OpenAI's strict mode.
+ *
+ * @module
+ */
+import type { JsonSchema } from './openaiChat/request';
+
+/** One tool, ready to be written in a format's request. */
+export interface ToolSpecInput {
+  /** The name the model calls the tool by. */
+  readonly name: string;
+  /** What the tool does, for the model; absent: no description is sent. */
+  readonly description?: string | undefined;
+  /** The arguments' JSON Schema (an object schema), without `$schema`. */
+  readonly parameters: JsonSchema;
+  /** Whether the request asks for strict schema adherence (OpenAI formats only; see {@link allowsStrict}). */
+  readonly strict: boolean;
+}
+
+const record = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether OpenAI's strict mode can take `schema` as it is: every object schema in it (at any depth,
+ * also in `items`, `anyOf`, `$defs`, …) lists all of its properties in `required` and has
+ * `additionalProperties: false`. Iterative (any depth without recursion).
+ */
+export function allowsStrict(schema: JsonSchema): boolean {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      stack.push(...(node as unknown[]));
+      continue;
+    }
+    if (!record(node)) continue;
+    const properties = node['properties'];
+    const isObject = node['type'] === 'object' || (Array.isArray(node['type']) && (node['type'] as unknown[]).includes('object')) || record(properties);
+    if (isObject) {
+      if (node['additionalProperties'] !== false) return false;
+      const keys = record(properties) ? Object.keys(properties) : [];
+      const required = Array.isArray(node['required']) ? new Set(node['required'] as unknown[]) : new Set<unknown>();
+      if (keys.some((key) => !required.has(key))) return false;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties' || key === '$defs' || key === 'definitions' || key === 'patternProperties') {
+        if (record(value)) stack.push(...Object.values(value));
+      } else if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples' && key !== 'required') stack.push(value);
+    }
+  }
+  return true;
+}

@@ -1,0 +1,151 @@
+/**
+ * `toolSpecs(tools, format)`: the request's tool definitions, from the tools defined once with
+ * `tool()`. Each format writes its own (its folder's `toolSpec.ts`); this module derives every
+ * tool's JSON Schema and picks the format's builder.
+ *
+ * @module
+ */
+import { UnsupportedRequestError } from '../errors';
+import type { AnthropicTool } from '../providers/anthropic/request';
+import { anthropicToolSpec } from '../providers/anthropic/toolSpec';
+import type { GeminiFunctionDeclaration } from '../providers/gemini/request';
+import type { GeminiSchemaDrop } from '../providers/gemini/schema';
+import { geminiToolSpec } from '../providers/gemini/toolSpec';
+import type { ChatFunctionTool, JsonSchema } from '../providers/openaiChat/request';
+import { chatToolSpec } from '../providers/openaiChat/toolSpec';
+import type { ResponsesFunctionTool } from '../providers/openaiResponses/request';
+import { responsesToolSpec } from '../providers/openaiResponses/toolSpec';
+import { allowsStrict, type ToolSpecInput } from '../providers/toolSpec';
+import type { StandardSchemaV1 } from '../parse/standardSchema';
+import type { ToolDeclaration } from './types';
+
+/** The request formats `toolSpecs()` writes. */
+export type ToolSpecFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini';
+
+/** The value of a request's `tools` field in each format. */
+export interface ToolSpecsByFormat {
+  /** Chat Completions: `[{ type: 'function', function: { name, description, parameters, strict? } }]`. */
+  'openai-chat': ChatFunctionTool[];
+  /** Responses: `[{ type: 'function', name, description, parameters, strict }]`. */
+  'openai-responses': ResponsesFunctionTool[];
+  /** Anthropic Messages: `[{ name, description, input_schema }]`. */
+  anthropic: AnthropicTool[];
+  /** Gemini: one tool holding every function, `[{ functionDeclarations: [...] }]`. */
+  gemini: Array<{
+    /** One declaration per tool. */
+    functionDeclarations: GeminiFunctionDeclaration[];
+  }>;
+}
+
+/** The request's `tools` value in format `F`. */
+export type ToolSpecs<F extends ToolSpecFormat = ToolSpecFormat> = ToolSpecsByFormat[F];
+
+/** Options of {@link toolSpecs}. */
+export interface ToolSpecsOptions {
+  /**
+   * OpenAI formats: ask for strict schema adherence. Default `'auto'`: strict exactly when the
+   * schema allows it (every object lists all its properties in `required` and has
+   * `additionalProperties: false`, e.g. zod's `z.strictObject` without optional fields). `false`:
+   * never (Responses then writes `strict: false`).
+   */
+  readonly strict?: 'auto' | false;
+  /** Gemini: called for every JSON Schema keyword dropped because Gemini rejects it (throw from it to refuse). */
+  readonly onSchemaDrop?: (drop: GeminiSchemaDrop) => void;
+}
+
+/** Tools by name (as `runTools()` / `toolLoop()` take them), or an array of tools that each have a `name`. */
+export type ToolDeclarations = Readonly<Record<string, ToolDeclaration<StandardSchemaV1 | undefined>>> | ReadonlyArray<ToolDeclaration<StandardSchemaV1 | undefined>>;
+
+const record = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The JSON Schema of a tool's arguments (the JSON the model sends): `parameters` when given, else
+ * the schema's Standard JSON Schema (`~standard.jsonSchema.input`, zod ≥ 4.2 and other libraries),
+ * else its own `toJSONSchema({ io: 'input' })` method (zod 4), else `{ type: 'object', properties: {} }`
+ * for a tool without a schema. `$schema` is left out. An `unsupported-request` error when a schema
+ * cannot describe itself.
+ */
+export function toolJsonSchema(tool: ToolDeclaration<StandardSchemaV1 | undefined>, name: string): JsonSchema {
+  const { schema, parameters } = tool as ToolDeclaration<StandardSchemaV1 | undefined> & { readonly schema?: unknown };
+  let derived: unknown = parameters;
+  if (derived === undefined && schema === undefined) return { type: 'object', properties: {} };
+  if (derived === undefined && record(schema)) {
+    const standard = schema['~standard'];
+    const converter = record(standard) ? standard['jsonSchema'] : undefined;
+    const input = record(converter) ? converter['input'] : undefined;
+    const own = schema['toJSONSchema'];
+    if (typeof input === 'function') derived = (input as (options: { target: string }) => unknown).call(converter, { target: 'draft-2020-12' });
+    else if (typeof own === 'function') derived = (own as (options: { io: string }) => unknown).call(schema, { io: 'input' });
+  }
+  if (!record(derived)) {
+    const vendor = record(schema) && record(schema['~standard']) ? String(schema['~standard']['vendor']) : 'this';
+    throw new UnsupportedRequestError({
+      target: 'json-schema',
+      field: `${name}.schema`,
+      detail: `no JSON Schema can be derived from ${vendor} schema (it has no ~standard.jsonSchema nor toJSONSchema): give the tool \`parameters\` (its JSON Schema), or use zod ≥ 4.2`,
+    });
+  }
+  const { $schema: _dialect, ...rest } = derived;
+  return rest;
+}
+
+/** Every tool with its name, in order (a record's keys are the names). */
+function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<StandardSchemaV1 | undefined>]> {
+  if (Array.isArray(tools)) {
+    return (tools as ReadonlyArray<ToolDeclaration<StandardSchemaV1 | undefined>>).map((tool, i): [string, ToolDeclaration<StandardSchemaV1 | undefined>] => {
+      if (tool.name === undefined || tool.name === '') throw new UnsupportedRequestError({ target: 'tools', field: `[${i}].name`, detail: 'a tool in an array needs a name' });
+      return [tool.name, tool];
+    });
+  }
+  return Object.entries(tools as Readonly<Record<string, ToolDeclaration<StandardSchemaV1 | undefined>>>).map(([key, tool]): [string, ToolDeclaration<StandardSchemaV1 | undefined>] => {
+    if (tool.name !== undefined && tool.name !== key) throw new UnsupportedRequestError({ target: 'tools', field: `${key}.name`, detail: `the tool is named '${tool.name}' but listed as '${key}': calls are looked up by the key` });
+    return [key, tool];
+  });
+}
+
+/**
+ * The request's tool definitions in `format`, from tools defined once with `tool()`.
+ *
+ * <span class="informal">The same tools object you give `runTools()` / `toolLoop()`, written as the
+ * `tools` field each provider's request expects.</span>
+ *
+ * 1. Each tool's JSON Schema is its `parameters`, or derived from its `schema` (Standard JSON
+ *    Schema, zod 4's own conversion); see {@link toolJsonSchema}. A schema that cannot describe itself
+ *    (zod 3, valibot) is an `unsupported-request` error naming the tool: give `parameters`.
+ * 2. OpenAI chat writes `strict: true` only when the schema allows it (all properties required,
+ *    `additionalProperties: false` at every level); Responses always writes `strict`, the same way.
+ * 3. Anthropic writes `input_schema` (an object schema); Gemini one `{ functionDeclarations }` with
+ *    each schema cleaned by `toGeminiSchema()` (keywords Gemini rejects dropped, `$ref`s inlined).
+ * 4. Names: a record's keys; a `name` that differs from its key is an `unsupported-request` error
+ *    (the model would call a name `runTools()` does not know). An array needs a `name` on each tool.
+ *
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { tool, toolSpecs } from 'rxjs-tool-calls';
+ *
+ * const tools = { get_weather: tool({ description: 'Weather in a city', schema: z.strictObject({ city: z.string() }) }) };
+ * console.log(JSON.stringify(toolSpecs(tools, 'openai-chat')));
+ * // displays: [{"type":"function","function":{"name":"get_weather","description":"Weather in a city","parameters":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false},"strict":true}}]
+ * ```
+ *
+ * @param tools Tools by name (or an array of named tools), e.g. made with `tool()`.
+ * @param format The request format: `'openai-chat'`, `'openai-responses'`, `'anthropic'` or `'gemini'`.
+ * @param options `strict` (OpenAI) and `onSchemaDrop` (Gemini).
+ * @return The value of the request's `tools` field.
+ */
+export function toolSpecs<F extends ToolSpecFormat>(tools: ToolDeclarations, format: F, options: ToolSpecsOptions = {}): ToolSpecs<F> {
+  const inputs = named(tools).map(([name, tool]): ToolSpecInput => {
+    const parameters = toolJsonSchema(tool, name);
+    return { name, description: tool.description, parameters, strict: options.strict !== false && allowsStrict(parameters) };
+  });
+  const byFormat: { readonly [K in ToolSpecFormat]: () => ToolSpecsByFormat[K] } = {
+    'openai-chat': () => inputs.map(chatToolSpec),
+    'openai-responses': () => inputs.map(responsesToolSpec),
+    anthropic: () => inputs.map(anthropicToolSpec),
+    gemini: () => [{ functionDeclarations: inputs.map((input) => geminiToolSpec(input, options.onSchemaDrop)) }],
+  };
+  const build = Object.prototype.hasOwnProperty.call(byFormat, format) ? byFormat[format] : undefined;
+  if (build === undefined) throw new UnsupportedRequestError({ target: String(format), field: 'format', detail: `toolSpecs writes openai-chat, openai-responses, anthropic or gemini tools, not '${String(format)}'` });
+  return build() as ToolSpecs<F>;
+}
