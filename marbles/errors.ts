@@ -51,7 +51,8 @@ function walk(value: unknown, seen: Map<object, unknown>): unknown {
     out['code'] = walk(value.code, seen);
     for (const key of Object.keys(value)) {
       if (key === 'stack' || key === 'message' || key === 'name' || key === 'code') continue;
-      out[key] = walk((value as unknown as Record<string, unknown>)[key], seen);
+      const field = (value as unknown as Record<string, unknown>)[key];
+      if (field !== undefined) out[key] = walk(field, seen); // a field set to undefined is the same as one left out
     }
     return out;
   }
@@ -74,26 +75,84 @@ function walk(value: unknown, seen: Map<object, unknown>): unknown {
 export type DeepEqualAssertion = (actual: unknown, expected: unknown) => void;
 
 /**
- * Wrap a deep-equality assertion so typed errors compare by `name`, `code` and fields (see
- * {@link normalizeErrors}); pass the result to `new TestScheduler(…)`.
- *
- * ```ts
- * const scheduler = new TestScheduler(toolStreamErrorMatcher((a, e) => expect(a).toEqual(e)));
- * // or with node:assert
- * const scheduler = new TestScheduler(toolStreamErrorMatcher(assert.deepStrictEqual));
- * ```
+ * `actual` cut to the shape of `expected` where `expected` holds a partial error: wherever `actual`
+ * has a typed error and `expected` a plain object with a `code` (not an `Error`), the error is
+ * reduced to the fields that object names (`name` and `code` included when named), each compared
+ * the same way. Elsewhere `actual` is kept (arrays and plain objects walked alongside `expected`).
  */
-export function toolStreamErrorMatcher(assertDeepEqual: DeepEqualAssertion): (actual: unknown, expected: unknown) => void {
-  return (actual, expected) => assertDeepEqual(normalizeErrors(actual), normalizeErrors(expected));
+function project(actual: unknown, expected: unknown, open: Set<object>): unknown {
+  if (typeof actual !== 'object' || actual === null || typeof expected !== 'object' || expected === null || open.has(actual)) return actual;
+  open.add(actual);
+  try {
+    if (isCodedError(actual) && isPlainObject(expected) && 'code' in expected) {
+      const out: Record<string, unknown> = {};
+      const fields = actual as unknown as Record<string, unknown>;
+      for (const key of Object.keys(expected)) if (key === 'name' || key === 'code' || fields[key] !== undefined) out[key] = project(fields[key], expected[key], open);
+      return out;
+    }
+    if (Array.isArray(actual) && Array.isArray(expected)) return actual.map((item, i) => project(item, expected[i], open));
+    if (isPlainObject(actual) && isPlainObject(expected)) {
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(actual)) out[key] = project(actual[key], expected[key], open);
+      return out;
+    }
+    return actual;
+  } finally {
+    open.delete(actual);
+  }
 }
 
 /**
- * Compare once: `assertDeepEqual(normalizeErrors(actual), normalizeErrors(expected))`.
+ * Wrap a deep-equality assertion so typed errors compare by `name`, `code` and fields (see
+ * {@link normalizeErrors}); pass the result to `new TestScheduler(…)`.
  *
+ * 1. An expected typed error (`new TruncatedStreamError({ … })`) is compared whole: name, code and
+ *    every field (a field left out of its constructor must be absent, or `undefined`, on the actual).
+ * 2. An expected plain object with a `code`, where the actual value is a typed error, is a partial
+ *    error: only the fields it names are compared (`{ code: 'truncated' }` matches any truncated
+ *    error; `{ code: 'provider-error', status: 429 }` also checks the status).
+ * 3. Stacks, messages and error identities never matter.
+ *
+ * @example
  * ```ts
- * compareWithoutStacks(caught, new ProviderError({ … }), assert.deepStrictEqual);
+ * import { TestScheduler } from 'rxjs/testing';
+ * import { readToolCalls } from 'rxjs-tool-calls';
+ * import { toolStreamErrorMatcher, wireChunks } from 'rxjs-tool-calls/marbles';
+ *
+ * const scheduler = new TestScheduler(toolStreamErrorMatcher((actual, expected) => expect(actual).toEqual(expected)));
+ * scheduler.run(({ cold, expectObservable }) => {
+ *   const bytes$ = cold('-a|', { a: 'data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n' });
+ *   expectObservable(bytes$.pipe(readToolCalls({ provider: 'openai-chat' }))).toBe('--#', undefined, { code: 'truncated', provider: 'openai-chat' });
+ * });
+ * // or with node:assert: new TestScheduler(toolStreamErrorMatcher(assert.deepStrictEqual))
  * ```
+ *
+ * @param assertDeepEqual Your framework's deep-equality assertion (it throws on a difference).
+ * @return The assertion `TestScheduler` takes.
+ */
+export function toolStreamErrorMatcher(assertDeepEqual: DeepEqualAssertion): (actual: unknown, expected: unknown) => void {
+  return (actual, expected) => compareWithoutStacks(actual, expected, assertDeepEqual);
+}
+
+/**
+ * Compare once, as {@link toolStreamErrorMatcher} does: typed errors by name, code and fields; an
+ * expected plain object with a `code` compares only the fields it names.
+ *
+ * @example
+ * ```ts
+ * import assert from 'node:assert';
+ * import { ProviderError } from 'rxjs-tool-calls/advanced';
+ * import { compareWithoutStacks } from 'rxjs-tool-calls/marbles';
+ *
+ * const caught = new ProviderError({ provider: 'openai-chat', message: 'Rate limited', status: 429, retryable: true });
+ * compareWithoutStacks(caught, { code: 'provider-error', status: 429 }, assert.deepStrictEqual); // passes
+ * compareWithoutStacks(caught, new ProviderError({ provider: 'openai-chat', message: 'other text', status: 429, retryable: true }), assert.deepStrictEqual); // passes: messages are not compared
+ * ```
+ *
+ * @param actual What the code under test produced (errors anywhere inside it).
+ * @param expected What it should be: typed errors, or partial errors as plain objects with a `code`.
+ * @param assertDeepEqual Your framework's deep-equality assertion.
  */
 export function compareWithoutStacks(actual: unknown, expected: unknown, assertDeepEqual: DeepEqualAssertion): void {
-  assertDeepEqual(normalizeErrors(actual), normalizeErrors(expected));
+  assertDeepEqual(normalizeErrors(project(actual, expected, new Set())), normalizeErrors(expected));
 }

@@ -247,6 +247,7 @@ export {
   type CallDetails,
   type CodeOfScope,
   type ErrorFields,
+  type ErrorInit,
   type ConnectionLostError,
   type DeliveredOutput,
   type DeliveredToolCall,

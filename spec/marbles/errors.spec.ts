@@ -96,3 +96,64 @@ describe('toolStreamErrorMatcher with TestScheduler', () => {
     });
   });
 });
+
+describe('partial expected errors', () => {
+  const strict = toolStreamErrorMatcher(assert.deepStrictEqual);
+  const truncated = new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' });
+
+  it('a plain object with a code compares only the fields it names', () => {
+    expect(() => compareWithoutStacks(truncated, { code: 'truncated' }, assert.deepStrictEqual)).not.toThrow();
+    expect(() => compareWithoutStacks(truncated, { code: 'truncated', provider: 'openai-chat' }, assert.deepStrictEqual)).not.toThrow();
+    expect(() => compareWithoutStacks(truncated, { code: 'truncated', name: 'TruncatedStreamError' }, assert.deepStrictEqual)).not.toThrow();
+  });
+
+  it('a named field that differs, a different code or a field the error lacks fails', () => {
+    expect(() => compareWithoutStacks(truncated, { code: 'truncated', provider: 'anthropic' }, assert.deepStrictEqual)).toThrow();
+    expect(() => compareWithoutStacks(truncated, { code: 'provider-error' }, assert.deepStrictEqual)).toThrow();
+    expect(() => compareWithoutStacks(truncated, { code: 'truncated', status: 500 }, assert.deepStrictEqual)).toThrow();
+  });
+
+  it('an expected Error is still compared whole', () => {
+    expect(() => compareWithoutStacks(truncated, new TruncatedStreamError({ provider: 'openai-chat', detail: 'other' }), assert.deepStrictEqual)).toThrow();
+  });
+
+  it('works inside TestScheduler frames, nested in values, with node:assert', () => {
+    const scheduler = new TestScheduler(strict);
+    scheduler.run(({ cold, expectObservable }) => {
+      const results = cold('-a|', { a: fail(new UnknownToolError({ toolCall: call, availableTools: ['x'] })) });
+      expectObservable(results).toBe('-a|', { a: { success: false, error: { code: 'unknown-tool', availableTools: ['x'] } } });
+      expectObservable(throwError(() => truncated)).toBe('#', undefined, { code: 'truncated' });
+    });
+    expect(() =>
+      new TestScheduler(strict).run(({ expectObservable }) => {
+        expectObservable(throwError(() => truncated)).toBe('#', undefined, { code: 'truncated', detail: 'something else' });
+      }),
+    ).toThrow();
+  });
+});
+
+describe('error constructors: fields that may be absent are optional', () => {
+  it('builds errors without them; such fields read undefined and compare equal to an explicit undefined', async () => {
+    const { ProviderError, ConnectionLostError } = await import('rxjs-tool-calls/advanced');
+    const short = new ProviderError({ provider: 'openai-chat', message: 'Rate limited', retryable: true, status: 429 });
+    expect(short.status).toBe(429);
+    expect(short.providerCode).toBeUndefined();
+    expect(short.message).toContain('Rate limited');
+    const full = new ProviderError({ provider: 'openai-chat', message: 'Rate limited', retryable: true, status: 429, providerCode: undefined, type: undefined, payload: undefined });
+    expect(() => compareWithoutStacks(short, full, assert.deepStrictEqual)).not.toThrow();
+    const lost = new ConnectionLostError({ source: 'fetch' });
+    expect(lost.byteOffset).toBeUndefined();
+    expect(lost.retryable).toBe(true);
+  });
+});
+
+describe('the doc example of toolStreamErrorMatcher', () => {
+  it('runs as written', async () => {
+    const { readToolCalls } = await import('rxjs-tool-calls');
+    const scheduler = new TestScheduler(toolStreamErrorMatcher((actual, expected) => expect(actual).toEqual(expected)));
+    scheduler.run(({ cold, expectObservable }) => {
+      const bytes$ = cold('-a|', { a: 'data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n' });
+      expectObservable(bytes$.pipe(readToolCalls({ provider: 'openai-chat' }))).toBe('--#', undefined, { code: 'truncated', provider: 'openai-chat' });
+    });
+  });
+});

@@ -27,6 +27,16 @@ export type {
 } from './details';
 export { ERROR_CODES, excerpt, type CodeOfScope, type ErrorFields, type ErrorScope, type StreamErrorCode } from './table';
 
+/** The keys of `T` whose value may be `undefined`. */
+type UndefinedKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
+
+/**
+ * What an error of code `C` is built from: its details, with every field that may be `undefined`
+ * optional (`new ProviderError({ provider, message, retryable })` without `status`, `providerCode`, …).
+ * A field left out is absent from the error (reading it gives `undefined`, as its type says).
+ */
+export type ErrorInit<C extends ToolStreamErrorCode> = C extends ToolStreamErrorCode ? Omit<ErrorDetails[C], UndefinedKeys<ErrorDetails[C]>> & Partial<Pick<ErrorDetails[C], UndefinedKeys<ErrorDetails[C]>>> : never;
+
 /** Options of an error: the underlying error, kept as `cause`. */
 export interface ErrorOptions {
   /** What caused it (a network error, what a tool threw, …). */
@@ -49,9 +59,9 @@ export class ToolStreamError<C extends ToolStreamErrorCode = ToolStreamErrorCode
    *   `message` is not: the error's `message` is built from the details).
    * @param options `cause`: the underlying error, if any.
    */
-  constructor(code: C, details: ErrorDetails[C], options?: ErrorOptions) {
+  constructor(code: C, details: ErrorInit<C>, options?: ErrorOptions) {
     const message = ERROR_MESSAGES[code] as (d: ErrorDetails[C], cause: unknown) => string;
-    super(message(details, options?.cause), options?.cause === undefined ? undefined : { cause: options.cause });
+    super(message(details as ErrorDetails[C], options?.cause), options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.name = ERROR_KINDS[code].name;
     const fields: Record<string, unknown> = { ...(ERROR_DEFAULTS as Partial<Record<ToolStreamErrorCode, object>>)[code], ...details };
@@ -110,14 +120,14 @@ export function isToolStreamError(value: unknown, code?: ToolStreamErrorCode): b
 /** The class of one code: `new ProviderError(details)`, and `instanceof ProviderError`. */
 export interface ErrorClass<C extends ToolStreamErrorCode> {
   /** Build the error from its details (and `cause`). */
-  new (details: ErrorDetails[C], options?: ErrorOptions): ToolStreamErrorOf<C>;
+  new (details: ErrorInit<C>, options?: ErrorOptions): ToolStreamErrorOf<C>;
   /** The prototype (for `instanceof`). */
   readonly prototype: ToolStreamErrorOf<C>;
 }
 
 function errorClass<C extends ToolStreamErrorCode>(code: C): ErrorClass<C> {
   const Class = class extends ToolStreamError<C> {
-    constructor(details: ErrorDetails[C], options?: ErrorOptions) {
+    constructor(details: ErrorInit<C>, options?: ErrorOptions) {
       super(code, details, options);
     }
   };
