@@ -54,12 +54,13 @@ describe('rxjs-tool-calls CLI', () => {
     expect(out).toContain('finish: tool_use (tool-calls)');
   });
 
-  it('prints a failed call and a stream error, and exits 1', async () => {
+  it('prints a failed call on stdout and the stream error on stderr, and exits 1', async () => {
     const stdin = [openaiChunk({ toolCalls: [{ index: 0, id: 'c1', name: 'f', arguments: '{"a":' }] }), 'data: {"error":{"message":"overloaded","type":"server_error"}}\n\n'];
-    const { code, out } = await run(['-'], stdin);
+    const { code, out, err } = await run(['-'], stdin);
     expect(code).toBe(1);
     expect(out).toContain('✗ f  id=c1 index=0  [incomplete]');
-    expect(out).toContain('error [provider-error]: openai-chat error (server_error): overloaded');
+    expect(out).not.toContain('error [');
+    expect(err).toBe('error [provider-error]: openai-chat error (server_error): overloaded\n');
   });
 
   it('--json reports the error as a line', async () => {

@@ -73,7 +73,16 @@ export class AutoDecoder implements WireDecoder {
   }
 
   end(emit: Emit): void {
-    if (this.inner === undefined) throw new UnknownFormatError({ start: this.rawStart(), detail: 'the stream ended before any recognisable event' });
+    if (this.inner === undefined) {
+      const start = this.rawStart();
+      // A whole JSON document instead of events: the request did not ask for a stream.
+      const detail = /^\s*\{\s*"error"/.test(start)
+        ? 'the body is a JSON error document, not an event stream'
+        : /^\s*[{[]/.test(start)
+          ? 'the body is a JSON document, not an event stream: set `stream: true` in the request'
+          : 'the stream ended before any recognisable event';
+      throw new UnknownFormatError({ start, detail });
+    }
     this.inner.end(emit);
   }
 
