@@ -27,15 +27,14 @@ export type {
 } from './details';
 export { ERROR_CODES, excerpt, type CodeOfScope, type ErrorFields, type ErrorScope, type StreamErrorCode } from './table';
 
-/** The keys of `T` whose value may be `undefined`. */
-type UndefinedKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
-
 /**
  * What an error of code `C` is built from: its details, with every field that may be `undefined`
  * optional (`new ProviderError({ provider, message, retryable })` without `status`, `providerCode`, …).
  * A field left out is absent from the error (reading it gives `undefined`, as its type says).
  */
-export type ErrorInit<C extends ToolStreamErrorCode> = C extends ToolStreamErrorCode ? Omit<ErrorDetails[C], UndefinedKeys<ErrorDetails[C]>> & Partial<Pick<ErrorDetails[C], UndefinedKeys<ErrorDetails[C]>>> : never;
+export type ErrorInit<C extends ToolStreamErrorCode> = C extends ToolStreamErrorCode
+  ? { [K in keyof ErrorDetails[C] as undefined extends ErrorDetails[C][K] ? never : K]: ErrorDetails[C][K] } & { [K in keyof ErrorDetails[C] as undefined extends ErrorDetails[C][K] ? K : never]?: ErrorDetails[C][K] }
+  : never;
 
 /** Options of an error: the underlying error, kept as `cause`. */
 export interface ErrorOptions {
