@@ -1,16 +1,9 @@
 // Seeded, deterministic tool-call arguments for bench/partial-json.mjs.
 
-/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator the marble helpers ship (mulberry32), so every random input here is replayable. */
+import { seededRandom as rng } from '../dist/marbles.js';
+
+export { rng };
 
 const WORDS = ['the', 'weather', 'in', 'San Francisco', 'is', 'mild', 'données', 'naïve', 'café', 'über', '東京', '温度', 'ok', '✓', '😀', 'forecast', 'wind', 'speed', 'km/h', 'precipitation', 'humidity', 'and', 'with', 'a', 'chance', 'of', 'rain'];
 const PUNCT = [' ', ' ', ' ', ' ', ', ', '. ', '\n', '\n\n', ' "quoted" ', ' \\ ', '\t', ' / '];

@@ -5,8 +5,9 @@
 // readStreamEvents() + textToolCalls() + toolCalls(), against the SAME calls sent natively as
 // `delta.tool_calls` fragments, read with readStreamEvents() + toolCalls(). Same calls, same
 // argument text, same fragment sizes; the ratio is text-embedded / native (median of 7 runs each,
-// interleaved, after a warm-up). Reads the BUILT library only (dist/index.js).
-import { existsSync } from 'node:fs';
+// interleaved, after a warm-up). Reads the BUILT library only (dist/index.js). Writes
+// BENCHMARKS-text.md unless --no-write.
+import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -145,10 +146,18 @@ for (const syntax of ['hermes', 'qwen3-coder']) {
 }
 
 const cpus = os.cpus();
-console.log(`textToolCalls() benchmark: ${CALLS} calls of ~${Math.round(JSON.stringify(calls[0].args).length / 100) / 10} KB arguments, ${TOKEN}-character tokens, one SSE event per token`);
-console.log(`Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (a shared machine: figures are noisy)\n`);
-console.log('| calls written as | SSE events (bytes) | text-embedded: readStreamEvents + textToolCalls + toolCalls | same calls native: readStreamEvents + toolCalls | ratio |');
-console.log('| --- | ---: | ---: | ---: | ---: |');
-for (const r of rows) {
-  console.log(`| ${r.syntax} | ${r.events.toLocaleString('en')} (${(r.bytes / 1e6).toFixed(2)} MB) vs ${r.nativeEvents.toLocaleString('en')} (${(r.nativeBytes / 1e6).toFixed(2)} MB) | ${r.text.toFixed(1)} ms | ${r.native.toFixed(1)} ms | ${(r.text / r.native).toFixed(2)}x |`);
+const lines = [
+  '## Tool calls written as text: `textToolCalls()`',
+  '',
+  `Command: \`node bench/text-tool-calls.mjs\` (part of \`npm run bench\`). ${CALLS} calls of ~${Math.round(JSON.stringify(calls[0].args).length / 100) / 10} KB arguments, ${TOKEN}-character tokens, one SSE event per token.`,
+  `Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (a shared machine: figures are noisy). Median of ${RUNS} interleaved runs after a warm-up; every run's calls are checked first.`,
+  '',
+  '| calls written as | SSE events (bytes) | text-embedded: readStreamEvents + textToolCalls + toolCalls | same calls native: readStreamEvents + toolCalls | ratio |',
+  '| --- | ---: | ---: | ---: | ---: |',
+  ...rows.map((r) => `| ${r.syntax} | ${r.events.toLocaleString('en')} (${(r.bytes / 1e6).toFixed(2)} MB) vs ${r.nativeEvents.toLocaleString('en')} (${(r.nativeBytes / 1e6).toFixed(2)} MB) | ${r.text.toFixed(1)} ms | ${r.native.toFixed(1)} ms | ${(r.text / r.native).toFixed(2)}x |`),
+];
+console.log(lines.join('\n'));
+if (!process.argv.includes('--no-write')) {
+  writeFileSync(new URL('../BENCHMARKS-text.md', import.meta.url), lines.join('\n') + '\n');
+  console.log('wrote BENCHMARKS-text.md');
 }

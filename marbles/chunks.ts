@@ -114,8 +114,16 @@ export function splitEveryByte(input: string | Uint8Array): Uint8Array[] {
   return Array.from(bytes, (byte) => Uint8Array.of(byte));
 }
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same sequence on every platform. */
-function prng(seed: number): () => number {
+/**
+ * A small seeded random generator (mulberry32), numbers in [0, 1): the same seed gives the same
+ * sequence on every platform, so a failing randomized case can be replayed from its seed.
+ *
+ * ```ts
+ * const random = seededRandom(42);
+ * const cuts = Array.from({ length: 5 }, () => Math.floor(random() * 100));
+ * ```
+ */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -135,7 +143,7 @@ function prng(seed: number): () => number {
 export function splitRandom(input: string | Uint8Array, seed: number, maxChunk = 16): Uint8Array[] {
   if (!Number.isInteger(maxChunk) || maxChunk < 1) throw new RangeError(`splitRandom: maxChunk must be a positive integer, got ${maxChunk}`);
   const bytes = toBytes(input);
-  const next = prng(seed);
+  const next = seededRandom(seed);
   const offsets: number[] = [];
   for (let at = 0; at < bytes.length; ) {
     at += 1 + Math.floor(next() * maxChunk);

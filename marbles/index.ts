@@ -45,6 +45,7 @@ export {
   splitEveryByte,
   splitRandom,
   splitInsideMultibyte,
+  seededRandom,
   type WireValue,
   type WireChunks,
   type WireChunksOptions,

@@ -37,6 +37,9 @@ export { validateArguments, validateArgumentsAsync, validateToolCall } from './p
 export { TextToolCallParser } from './text/textToolCallParser';
 export { TEXT_TOOL_CALL_SYNTAXES } from './text/textToolCalls';
 
+// ---- Tool loops: a step's turn in stream order, for the message builders ----------------------
+export { TurnRecorder } from './tools/turnRecorder';
+
 // ---- Gateways: schema cleaning, usage sums, merged-call ids -----------------------------------
 export { toGeminiSchema } from './providers/gemini/schema';
 export { toolJsonSchema } from './tools/toolSpecs';

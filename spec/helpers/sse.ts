@@ -59,31 +59,3 @@ export function splitAt(bytes: Uint8Array, cuts: ReadonlyArray<number>): Uint8Ar
   return out;
 }
 
-/** Every byte on its own. */
-export function bytewise(text: string): Uint8Array[] {
-  const bytes = utf8(text);
-  return Array.from(bytes, (_, i) => bytes.subarray(i, i + 1));
-}
-
-/** A small seeded PRNG (mulberry32), for reproducible random chunking outside fast-check. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Split `bytes` into random chunks of 1..maxSize bytes. */
-export function randomChunks(bytes: Uint8Array, random: () => number, maxSize = 64): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  for (let i = 0; i < bytes.length; ) {
-    const size = 1 + Math.floor(random() * maxSize);
-    out.push(bytes.subarray(i, i + size));
-    i += size;
-  }
-  return out;
-}

@@ -30,13 +30,20 @@ export interface StandardCasesOptions {
     readonly completed: unknown;
     readonly failed: (error: unknown) => unknown;
   };
+  /**
+   * For readers of a whole stream (wire decoders, `readStreamEvents()`, `readToolCalls()`): an
+   * empty source is a stream cut before it began, so it ends with this typed error (compared by
+   * name, code and fields) instead of completing.
+   */
+  readonly emptyError?: unknown;
 }
 
 /**
  * @param makeOperator Builds a fresh operator under test.
  * @param sampleInput Source values that, emitted in order (and repeated), make the operator emit
  *   at least one value. Used as marble values `a`, `b`, `c`, … and for the synchronous source.
- * @param options `endsWith` for operators that turn the source's end into a last value.
+ * @param options `endsWith` for operators that turn the source's end into a last value, `emptyError`
+ *   for readers of a whole stream.
  */
 export function standardCases<I>(makeOperator: () => OperatorFunction<I, unknown>, sampleInput: readonly [I, ...I[]], options: StandardCasesOptions = {}): void {
   const endsWith = options.endsWith;
@@ -45,10 +52,11 @@ export function standardCases<I>(makeOperator: () => OperatorFunction<I, unknown
   const letters = Object.keys(values);
 
   describe('standard operator cases', () => {
-    it('completes with nothing when the source is empty', () => {
+    it(options.emptyError === undefined ? 'completes with nothing when the source is empty' : 'ends an empty source with its typed error', () => {
       scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
         const source = cold<I>('---|');
-        if (endsWith === undefined) expectObservable(source.pipe(makeOperator())).toBe('---|');
+        if (options.emptyError !== undefined) expectObservable(source.pipe(makeOperator())).toBe('---#', undefined, options.emptyError);
+        else if (endsWith === undefined) expectObservable(source.pipe(makeOperator())).toBe('---|');
         else expectObservable(source.pipe(makeOperator())).toBe('---(z|)', { z: endsWith.completed });
         expectSubscriptions(source.subscriptions).toBe('^--!');
       });

@@ -7,19 +7,10 @@ import fc from 'fast-check';
 import { jsonErrorPosition } from '../../src/parse/jsonErrorPosition';
 import { PartialJsonParser, type PartialJsonOptions } from '../../src/parse/partialJson';
 import { allPaths, deepEqual, getPath, prefixMismatch } from '../helpers/isPrefixValue';
+import { textPieces } from '../helpers/chunking';
 
-/** Cut `text` into pieces of 1–`max` characters (seeded). */
-function pieces(text: string, seed: number, max = 8): string[] {
-  let state = seed >>> 0 || 1;
-  const out: string[] = [];
-  for (let i = 0; i < text.length; ) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    const n = 1 + ((state >>> 16) % max);
-    out.push(text.slice(i, i + n));
-    i += n;
-  }
-  return out;
-}
+/** Cut `text` into seeded pieces of 1–`max` characters. */
+const pieces = textPieces;
 
 const leaf = fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null));
 /** Documents with wide arrays and objects (up to 400 elements / 60 keys) and nested small values. */

@@ -4,11 +4,8 @@
  * text never closes, a typed `malformed-arguments` with its position); and `jsonErrorPosition`
  * (behind `parseArguments`) uses no stack per level.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleChild, lastJsonLine, type ChildScript } from '../helpers/childProcess';
 import { parseArguments } from '../../src/parse/arguments';
 import { jsonErrorPosition } from '../../src/parse/jsonErrorPosition';
 
@@ -35,31 +32,29 @@ describe('jsonErrorPosition: no recursion', () => {
 });
 
 describe('partialToolCalls() on 1,000,000 levels, in a child process with --max-old-space-size=512', () => {
-  let dir = '';
-  let script = '';
+  let child: ChildScript | undefined;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'deep-arguments-'));
-    script = join(dir, 'deepArguments.cjs');
-    await build({ entryPoints: [join(__dirname, 'child/deepArguments.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: script, logLevel: 'warning' });
+    child = await bundleChild(join(__dirname, 'children/deepArguments.ts'));
   }, 60_000);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => child?.dispose());
 
-  /** Run the child; its outcome (one JSON line), after checking it exited normally. */
-  function run(...args: string[]): Record<string, unknown> {
-    const child = spawnSync(process.execPath, ['--max-old-space-size=512', script, ...args], { encoding: 'utf8', timeout: 240_000, maxBuffer: 1 << 20 });
-    expect({ status: child.status, signal: child.signal, stderr: child.stderr.slice(0, 2000) }).toEqual({ status: 0, signal: null, stderr: '' });
-    return JSON.parse(child.stdout) as Record<string, unknown>;
+  /** Run the child; its outcome (one JSON line), after checking it exited normally with nothing on stderr. */
+  async function run(...args: string[]): Promise<Record<string, unknown>> {
+    if (child === undefined) throw new Error('not bundled');
+    const result = await child.run(args, { maxOldSpaceMb: 512, timeoutMs: 240_000 });
+    expect(result.stderr.slice(0, 2000)).toBe('');
+    return lastJsonLine<Record<string, unknown>>(result);
   }
 
-  it.each(['immutable', 'live'])('%s snapshots: completes with the full parse; partial values stop at maxPartialDepth', (snapshots) => {
-    const outcome = run('1000000', snapshots, 'closed');
+  it.each(['immutable', 'live'])('%s snapshots: completes with the full parse; partial values stop at maxPartialDepth', async (snapshots) => {
+    const outcome = await run('1000000', snapshots, 'closed');
     expect(outcome).toMatchObject({ streamError: null, success: true, depth: 1_000_000, shownDepth: 257 });
     // A value per level up to the limit (and a few more), not one per fragment.
     expect(outcome.values).toBeLessThan(2_000);
   }, 250_000);
 
-  it('text that never closes: a typed malformed-arguments with the position, no RangeError', () => {
-    const outcome = run('1000000', 'immutable', 'open');
+  it('text that never closes: a typed malformed-arguments with the position, no RangeError', async () => {
+    const outcome = await run('1000000', 'immutable', 'open');
     expect(outcome).toMatchObject({ streamError: null, success: false, code: 'malformed-arguments', typed: true, position: 1_000_000 });
   }, 250_000);
 });

@@ -12,19 +12,10 @@
 import { from, toArray } from 'rxjs';
 import type { StreamEvent } from '../../src/events';
 import { partialToolCalls, type PartialToolCall, type PartialToolCallsOptions } from '../../src/parse/partialToolCalls';
+import { textPieces } from '../helpers/chunking';
 
 /** Cut `text` into seeded pieces of 1–8 characters. */
-function fragments(text: string, seed = 7): string[] {
-  let state = seed;
-  const out: string[] = [];
-  for (let i = 0; i < text.length; ) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    const n = 1 + ((state >>> 16) % 8);
-    out.push(text.slice(i, i + n));
-    i += n;
-  }
-  return out;
-}
+const fragments = (text: string, seed = 7): string[] => textPieces(text, seed);
 
 /** The partial values of one call whose arguments are `text`, cut by `cut`. */
 function partials(text: string, options: PartialToolCallsOptions = {}, cut: (text: string) => string[] = fragments): PartialToolCall[] {

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { cuts, sseStream, splitText } from '../helpers/sseArbitraries';
 import { type EventTooLargeError } from 'rxjs-tool-calls';
-import { bytewise, decodeAll, parseAll, splitAt, utf8 } from '../helpers/sse';
+import { splitEveryByte } from 'rxjs-tool-calls/marbles';
+import { decodeAll, parseAll, splitAt, utf8 } from '../helpers/sse';
 
 describe('decodeSse (properties)', () => {
   it('decodes the model events from one byte chunk', () => {
@@ -33,7 +34,7 @@ describe('decodeSse (properties)', () => {
   it('gives the same events for one byte per chunk', () => {
     fc.assert(
       fc.property(sseStream(), ({ text, expected }) => {
-        expect(parseAll(bytewise(text))).toEqual(expected);
+        expect(parseAll(splitEveryByte(text))).toEqual(expected);
       }),
       { numRuns: 150 },
     );

@@ -1,12 +1,13 @@
 /** One test per WHATWG "event stream interpretation" rule, through `decodeSse()`. */
-import { bytewise, decodeAll, events, sse, utf8 } from '../helpers/sse';
+import { splitEveryByte } from 'rxjs-tool-calls/marbles';
+import { decodeAll, events, sse, utf8 } from '../helpers/sse';
 
 describe('decodeSse: WHATWG parsing rules', () => {
   describe('decoding', () => {
     it('decodes a UTF-8 character split across chunks once', () => {
       const bytes = utf8('data: é😀中\n\n');
       expect(events(bytes.subarray(0, 7), bytes.subarray(7, 9), bytes.subarray(9, 12), bytes.subarray(12))).toEqual([sse('é😀中')]);
-      expect(events(...bytewise('data: é😀中\n\n'))).toEqual([sse('é😀中')]);
+      expect(events(...splitEveryByte('data: é😀中\n\n'))).toEqual([sse('é😀中')]);
     });
 
     it('turns invalid UTF-8 into U+FFFD', () => {

@@ -20,7 +20,8 @@ import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import fc from 'fast-check';
 import { cuts, sseStream, splitText } from '../helpers/sseArbitraries';
-import { parseAll, prng } from '../helpers/sse';
+import { seededRandom } from 'rxjs-tool-calls/marbles';
+import { parseAll } from '../helpers/sse';
 
 interface Compared {
   readonly event: string;
@@ -96,7 +97,7 @@ describe('agreement with eventsource-parser 3.x', () => {
       readdirSync(dir).flatMap((e) => (statSync(path.join(dir, e)).isDirectory() ? walk(path.join(dir, e)) : e.endsWith('.sse') ? [path.join(dir, e)] : []));
     const files = walk(root);
     expect(files.length).toBeGreaterThan(0);
-    const random = prng(42);
+    const random = seededRandom(42);
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
       expect(viaOurs([text])).toEqual(viaEventsourceParser([text]));

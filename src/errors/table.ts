@@ -6,6 +6,7 @@
  * @module
  */
 import type { ErrorDetails, ToolCallContext, ToolStreamErrorCode } from './details';
+import { safeStringify } from '../internal/json';
 
 /** Where an error appears: in one call's result, at the end of a stream, in one tool run's result, or thrown by a request translator. */
 export type ErrorScope = 'call' | 'stream' | 'run' | 'request';
@@ -54,12 +55,7 @@ export function excerpt(text: string, max = 120): string {
 /** A thrown value as text, without throwing. */
 export function describe(value: unknown): string {
   if (value instanceof Error) return value.message || value.name;
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return typeof value === 'string' ? value : safeStringify(value);
 }
 
 /** A cause and the causes it wraps (4 deep), with their codes: `terminated ← other side closed (UND_ERR_SOCKET)`. */

@@ -20,11 +20,21 @@ export function asNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** `JSON.stringify` that never throws (for error messages). */
+/**
+ * `JSON.stringify` that never throws, the one used wherever a value is written for people or for a
+ * tool message: JSON when it can be (deep nesting included), else `String(value)` (cycles, BigInt).
+ */
 export function safeStringify(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
-  } catch {
+  } catch (error) {
+    if (error instanceof RangeError) {
+      try {
+        return stringifyDeep(value);
+      } catch {
+        // not plain JSON either: fall through
+      }
+    }
     return String(value);
   }
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ReasoningPart } from '../events';
-import { stringifyJson } from '../internal/json';
+import { safeStringify, stringifyJson } from '../internal/json';
 import type { ToolRun, ToolRunResult } from '../tools/types';
 
 export type { ReasoningPart };
@@ -111,12 +111,7 @@ export interface CallView {
 /** Strings as they are; `undefined` as `''`; anything else as JSON (or `String()` when it cannot be). */
 export function defaultStringify(output: unknown): string {
   if (typeof output === 'string') return output;
-  if (output === undefined) return '';
-  try {
-    return JSON.stringify(output) ?? String(output);
-  } catch {
-    return String(output);
-  }
+  return output === undefined ? '' : safeStringify(output);
 }
 
 function asObject(value: unknown): Readonly<Record<string, unknown>> {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { Observable, type OperatorFunction } from 'rxjs';
+import { catchError, ignoreElements, Observable, tap, throwError, type OperatorFunction } from 'rxjs';
 import { httpProviderError } from './response';
 import { retryAfterMs, type HeadersLike } from './retryAfter';
 
@@ -102,20 +102,22 @@ export function angularTextChunks(options: AngularTextChunksOptions = {}): Opera
         seen = text.length;
         subscriber.next(chunk);
       };
-      return source.subscribe({
-        next(event) {
-          if (event.type === DOWNLOAD_PROGRESS) {
-            if (typeof event.partialText === 'string') emitFrom(event.partialText);
-          } else if (event.type === RESPONSE) {
-            if (typeof event.body === 'string') emitFrom(event.body);
-          }
-        },
-        error(error: unknown) {
-          subscriber.error(isHttpErrorResponse(error) ? httpProviderError(error.status, error.error, error.statusText ?? '', provider, retryAfterMs(error.headers)) : error);
-        },
-        complete() {
-          subscriber.complete();
-        },
-      });
+      // Subscribing the subscriber itself to the chain links the two: a synchronous source stops as
+      // soon as the consumer unsubscribes (e.g. `take(1)`).
+      return source
+        .pipe(
+          tap((event) => {
+            if (event.type === DOWNLOAD_PROGRESS) {
+              if (typeof event.partialText === 'string') emitFrom(event.partialText);
+            } else if (event.type === RESPONSE) {
+              if (typeof event.body === 'string') emitFrom(event.body);
+            }
+          }),
+          ignoreElements(),
+          catchError((error: unknown) =>
+            throwError(() => (isHttpErrorResponse(error) ? httpProviderError(error.status, error.error, error.statusText ?? '', provider, retryAfterMs(error.headers)) : error)),
+          ),
+        )
+        .subscribe(subscriber);
     });
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { Observable } from 'rxjs';
-import { asConnectionLost, byteLengthOf } from './networkError';
+import { asConnectionLost, addBytes } from './networkError';
 import { alreadyConsumedError } from './readableStream';
 
 /** An async iterable, or a function that makes a new one for each subscription. */
@@ -74,10 +74,7 @@ export function iterate<T>(input: AsyncIterableInput<T>, functionName: string, c
             subscriber.complete();
             return;
           }
-          if (bytes !== undefined) {
-            const added = byteLengthOf(result.value);
-            bytes = added === undefined ? undefined : bytes + added;
-          }
+          bytes = addBytes(bytes, result.value);
           subscriber.next(result.value);
           step();
         },

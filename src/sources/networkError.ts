@@ -140,6 +140,18 @@ export function byteLengthOf(chunk: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * A running count of body bytes after `chunk`: `undefined` once a chunk of unknown size was seen
+ * (the count would be wrong), as it was before.
+ *
+ * @internal
+ */
+export function addBytes(total: number | undefined, chunk: unknown): number | undefined {
+  if (total === undefined) return undefined;
+  const added = byteLengthOf(chunk);
+  return added === undefined ? undefined : total + added;
+}
+
 function utf8Length(text: string): number {
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {

@@ -4,7 +4,7 @@
  * @module
  */
 import { Observable } from 'rxjs';
-import { asConnectionLost, byteLengthOf } from './networkError';
+import { addBytes, asConnectionLost } from './networkError';
 
 /** A `ReadableStream`, or a function that makes a new one for each subscription. */
 export type ReadableStreamInput<T> = ReadableStream<T> | (() => ReadableStream<T>);
@@ -110,10 +110,7 @@ export function readStream<T>(input: ReadableStreamInput<T>, source: string): Ob
             subscriber.complete();
             return;
           }
-          if (bytes !== undefined) {
-            const added = byteLengthOf(result.value);
-            bytes = added === undefined ? undefined : bytes + added;
-          }
+          bytes = addBytes(bytes, result.value);
           subscriber.next(result.value);
           pump();
         },

@@ -7,7 +7,7 @@
 import { EventTooLargeError } from '../errors';
 import type { SseEvent } from '../events';
 import { TextBuffer } from './textBuffer';
-import { Utf8Tail, utf8Length } from './utf8';
+import { StreamText, utf8Length } from './utf8';
 
 const LF = 10;
 const CR = 13;
@@ -16,7 +16,6 @@ const COLON = 58;
 const BOM = 0xfeff;
 /** How much of an oversized event's text an {@link EventTooLargeError} keeps (at most). */
 const HEAD_CHARS = 200;
-const STREAM: TextDecodeOptions = { stream: true };
 /**
  * After a text this long, the event's data lines are copied out of it (see
  * {@link TextBuffer.detach}): pieces of shorter texts keep at most 1024 × this many chars alive.
@@ -59,10 +58,8 @@ export class SseParser {
   /** The size limit in use, in chars of the pending line plus the event's data so far (from the options, or {@link DEFAULT_MAX_EVENT_SIZE}). */
   readonly maxEventSize: number;
 
-  private decoder: TextDecoder | undefined;
-  /** Bytes went into the decoder since it was last flushed. */
-  private decoding = false;
-  private readonly tail = new Utf8Tail();
+  /** The chunks as text, with their byte offsets. */
+  private readonly input = new StreamText();
   private bomChecked = false;
   /** The last text ended with CR: an LF at the start of the next text belongs to that line end. */
   private skipLF = false;
@@ -74,10 +71,6 @@ export class SseParser {
   private retry: number | undefined = undefined;
   private lastId: string | undefined = undefined;
 
-  /** Bytes received so far. */
-  private bytesIn = 0;
-  /** Byte offset of the end of the text decoded so far. */
-  private textEnd = 0;
   /** The text being scanned, the byte offset of its first char and where its own lines start (for error reports). */
   private text = '';
   private textStart = 0;
@@ -101,21 +94,14 @@ export class SseParser {
   /** Parse the next chunk, calling `onEvent` for every event it completes. */
   push(chunk: Uint8Array | string, onEvent: SseEventHandler): void {
     if (this.failure !== undefined) throw this.failure;
-    if (typeof chunk === 'string') {
-      if (this.decoding) this.flush(onEvent);
-      const start = this.textEnd;
-      this.textEnd += utf8Length(chunk, 0, chunk.length);
-      this.bytesIn = this.textEnd;
-      this.scan(chunk, start, onEvent);
+    const input = this.input;
+    if (typeof chunk !== 'string') {
+      const text = input.bytes(chunk);
+      this.scan(text, input.start, onEvent);
       return;
     }
-    const decoder = (this.decoder ??= new TextDecoder('utf-8', { ignoreBOM: true }));
-    const text = decoder.decode(chunk, STREAM);
-    this.decoding = true;
-    this.bytesIn += chunk.length;
-    const start = this.textEnd;
-    this.textEnd = this.bytesIn - this.tail.feed(chunk);
-    this.scan(text, start, onEvent);
+    if (input.decoding) this.scan(input.flush(), input.start, onEvent);
+    this.scan(input.string(chunk), input.start, onEvent);
   }
 
   /**
@@ -124,31 +110,20 @@ export class SseParser {
    */
   end(onEvent: SseEventHandler): void {
     if (this.failure !== undefined) throw this.failure;
-    if (this.decoding) this.flush(onEvent);
+    if (this.input.decoding) this.scan(this.input.flush(), this.input.start, onEvent);
     this.reset();
   }
 
   /** Forget all state, including the last event id and a failure. */
   reset(): void {
-    this.decoder = undefined;
-    this.decoding = false;
-    this.tail.clear();
+    this.input.reset();
     this.bomChecked = this.skipLF = false;
     this.pending.clear();
     this.data.clear();
     this.eventType = this.text = this.head = '';
     this.retry = this.lastId = this.failure = undefined;
-    this.bytesIn = this.textEnd = this.textStart = this.textFrom = this.eventStartPos = 0;
+    this.textStart = this.textFrom = this.eventStartPos = 0;
     this.eventStart = -1;
-  }
-
-  private flush(onEvent: SseEventHandler): void {
-    const text = (this.decoder as TextDecoder).decode();
-    this.decoding = false;
-    this.tail.clear();
-    const start = this.textEnd;
-    this.textEnd = this.bytesIn;
-    this.scan(text, start, onEvent);
   }
 
   /** Split `text` (which starts at byte `start`) into lines and interpret them. */
@@ -233,7 +208,7 @@ export class SseParser {
     let headFrom = from;
     if (this.eventStart === -1) {
       headFrom = this.eventStartPos;
-      this.eventStart = this.textEnd - utf8Length(this.text, headFrom, this.text.length);
+      this.eventStart = this.input.end - utf8Length(this.text, headFrom, this.text.length);
     }
     if (this.head.length < HEAD_CHARS) this.head += this.text.slice(headFrom, headFrom + HEAD_CHARS - this.head.length);
     if (this.text.length >= DETACH_TEXT) this.data.detach();

@@ -26,7 +26,7 @@ export function utf8Length(text: string, from: number, to: number): number {
  * Tracks the last bytes fed to a streaming `TextDecoder` to know how many of them it holds back as
  * the start of a character that is not complete yet. Exact for well-formed UTF-8.
  */
-export class Utf8Tail {
+class Utf8Tail {
   /** The last three bytes fed, most recent in `b2`; -1 = none. */
   private b0 = -1;
   private b1 = -1;
@@ -63,5 +63,62 @@ export class Utf8Tail {
       return have < need ? have : 0;
     }
     return 0;
+  }
+}
+
+const STREAM: TextDecodeOptions = { stream: true };
+
+/**
+ * One stream's chunks as text, with byte offsets: byte chunks are decoded as streaming UTF-8
+ * (invalid bytes become U+FFFD, a BOM is kept for the parser to strip), string chunks are taken as
+ * decoded text and counted as their UTF-8 encoding. After each call, `start` is the byte offset of
+ * the text it returned and `end` the offset just after it.
+ */
+export class StreamText {
+  /** Byte offset of the first char of the text last returned. */
+  start = 0;
+  /** Byte offset just after the text decoded so far. */
+  end = 0;
+  /** Bytes went into the decoder since it was last flushed. */
+  decoding = false;
+  private decoder: TextDecoder | undefined;
+  private readonly tail = new Utf8Tail();
+  private bytesIn = 0;
+
+  /** The text of a byte chunk (without the bytes of a character that is not complete yet). */
+  bytes(chunk: Uint8Array): string {
+    const decoder = (this.decoder ??= new TextDecoder('utf-8', { ignoreBOM: true }));
+    const text = decoder.decode(chunk, STREAM);
+    this.decoding = true;
+    this.bytesIn += chunk.length;
+    this.start = this.end;
+    this.end = this.bytesIn - this.tail.feed(chunk);
+    return text;
+  }
+
+  /** A text chunk (call {@link StreamText.flush} first while `decoding`). */
+  string(chunk: string): string {
+    this.start = this.end;
+    this.end += utf8Length(chunk, 0, chunk.length);
+    this.bytesIn = this.end;
+    return chunk;
+  }
+
+  /** What the decoder still holds (an incomplete character becomes U+FFFD). */
+  flush(): string {
+    const text = this.decoder === undefined ? '' : this.decoder.decode();
+    this.decoding = false;
+    this.tail.clear();
+    this.start = this.end;
+    this.end = this.bytesIn;
+    return text;
+  }
+
+  /** Forget everything: a new stream. */
+  reset(): void {
+    this.decoder = undefined;
+    this.decoding = false;
+    this.tail.clear();
+    this.bytesIn = this.start = this.end = 0;
   }
 }

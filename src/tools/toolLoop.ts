@@ -3,8 +3,8 @@
  *
  * @module
  */
-import { catchError, connect, EMPTY, map, merge, Observable, type Subscription, tap, throwError } from 'rxjs';
-import { toolCalls, type ToolCallsOptions } from '../parse/toolCalls';
+import { catchError, connect, EMPTY, filter, map, merge, Observable, type Subscription, tap, throwError } from 'rxjs';
+import { eventsAndResults, type EventOrResult, type ToolCallsOptions } from '../parse/toolCalls';
 import { MaxStepsError } from '../errors';
 import type { StreamEvent } from '../events';
 import { readStreamEvents, type ReadStreamEventsOptions } from '../readStreamEvents';
@@ -136,38 +136,30 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
 
   /** The items of one step's stream and tools; its end is decided by `finish` once they completed. */
   const stepItems = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): Observable<Item> => {
-    // The stream's error (and toolCalls()'s) reaches the output through the tools branch, after the
-    // running tools finished: the other branches drop that one error, and only that one.
+    // The stream's error reaches the output through the tools branch, after the running tools
+    // finished: the other branch drops that one error, and only that one.
     let streamError: { readonly error: unknown } | undefined;
-    let callsError: { readonly error: unknown } | undefined;
     const dropStreamError = catchError<Item, Observable<never>>((error: unknown) => (streamError !== undefined && error === streamError.error ? EMPTY : throwError(() => error)));
-    const dropCallsError = catchError<Item, Observable<never>>((error: unknown) => (callsError !== undefined && error === callsError.error ? EMPTY : throwError(() => error)));
     return request(messages, step, context).pipe(
       readStreamEvents(readOptions),
+      eventsAndResults(options),
       tap({ error: (error: unknown) => (streamError = { error }) }),
-      connect((events) =>
+      connect((items) =>
         merge(
-          events.pipe(
-            tap((event) => collect(state, event)),
-            map((event): Item => ({ type: 'event', step, event })),
+          items.pipe(
+            map((item): Item => {
+              if (item.type === 'result') return { type: 'tool-call', step, result: item.result };
+              collect(state, item.event);
+              return { type: 'event', step, event: item.event };
+            }),
             dropStreamError,
           ),
-          events.pipe(
-            toolCalls(options),
-            tap({ error: (error: unknown) => (callsError = { error }) }),
-            connect((calls) =>
-              merge(
-                calls.pipe(
-                  map((result): Item => ({ type: 'tool-call', step, result })),
-                  dropCallsError,
-                ),
-                calls.pipe(
-                  runTools(tools, options),
-                  tap((result) => state.results.push(result)),
-                  map((result): Item => ({ type: 'tool-result', step, result })),
-                ),
-              ),
-            ),
+          items.pipe(
+            filter((item): item is Extract<EventOrResult, { type: 'result' }> => item.type === 'result'),
+            map((item) => item.result),
+            runTools(tools, options),
+            tap((result) => state.results.push(result)),
+            map((result): Item => ({ type: 'tool-result', step, result })),
           ),
         ),
       ),

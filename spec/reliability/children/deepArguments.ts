@@ -6,6 +6,7 @@
  * Arguments: depth, `immutable` | `live`, `closed` | `open`.
  */
 import { from } from 'rxjs';
+import { seededRandom } from '../../../marbles/chunks';
 import { ToolStreamError } from '../../../src/errors';
 import type { StreamEvent } from '../../../src/events';
 import { partialToolCalls, type PartialToolCall } from '../../../src/parse/partialToolCalls';
@@ -15,10 +16,9 @@ const depth = Number(depthArg);
 const text = '['.repeat(depth) + (shape === 'closed' ? ']'.repeat(depth) : '');
 
 const events: StreamEvent[] = [{ type: 'tool-call-delta', choice: 0, index: 0, id: 'c1', name: 'deep', argumentsDelta: '' }];
-let seed = 11;
+const random = seededRandom(11);
 for (let i = 0; i < text.length; ) {
-  seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-  const n = 1 + ((seed >>> 16) % 8);
+  const n = 1 + Math.floor(random() * 8);
   events.push({ type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: text.slice(i, i + n) });
   i += n;
 }
