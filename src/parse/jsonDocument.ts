@@ -4,7 +4,7 @@
  * @module
  */
 import { parseArguments } from './arguments';
-import { PartialJsonParser, type JsonPath, type PartialJsonOptions } from './partialJson';
+import { PartialJsonError, PartialJsonParser, type JsonPath, type PartialJsonOptions } from './partialJson';
 
 /** Where the reader is in the text. */
 const enum At {
@@ -138,7 +138,7 @@ export class JsonDocument {
       this.parser.push(i === 0 ? delta : delta.slice(i));
       const error = this.parser.error;
       if (error === undefined) return;
-      if (!this.ended(error.position)) return this.bad(error.message, this.start + error.position);
+      if (!this.ended(error.position)) return this.bad(error.detail, this.start + error.position);
       i = this.end - from;
     }
     if (this.at === At.Trail) this.trail(delta, i, from);
@@ -198,7 +198,7 @@ export class JsonDocument {
           this.end = this.text.length;
           return { kind: 'ok', value };
         } catch (error) {
-          return { kind: 'cut', message: error instanceof Error ? error.message : String(error), position: this.text.length };
+          return { kind: 'cut', message: error instanceof PartialJsonError ? error.detail : String(error), position: this.text.length };
         }
       default:
         return { kind: 'cut', message: 'no JSON document in the text', position: this.text.length };
