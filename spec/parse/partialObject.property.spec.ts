@@ -35,7 +35,7 @@ describe('partialObject() (properties)', () => {
       fc.property(documents, wrapping, splits, fc.constantFrom<'immutable' | 'live'>('immutable', 'live'), (doc, wrap, points, snapshots) => {
         const json = JSON.stringify(doc, null, wrap.indent);
         const text = wrap.lead + (wrap.fence ? `\`\`\`json\n${json}\n\`\`\`\n` : json);
-        const updates = run(cut(text, points), { snapshots, elements: Array.isArray(doc) ? true : undefined });
+        const updates = run(cut(text, points), { snapshots, ...(Array.isArray(doc) ? { elements: true as const } : {}) });
         const final = updates.at(-1);
         if (final?.type !== 'result' || !final.result.success) throw new Error(`no success for ${JSON.stringify(text)}: ${JSON.stringify(final)}`);
         const expected: unknown = JSON.parse(json);

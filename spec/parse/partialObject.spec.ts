@@ -1,4 +1,4 @@
-import { concat, from, map, throwError, toArray } from 'rxjs';
+import { concat, from, map, throwError, toArray, type OperatorFunction } from 'rxjs';
 import * as v from 'valibot';
 import { z } from 'zod';
 import type { StreamEvent } from 'rxjs-tool-calls';
@@ -19,8 +19,8 @@ function run<S extends StandardSchemaV1, E extends StandardSchemaV1>(events: Str
   let out: PartialObjectUpdate[] = [];
   let failure: unknown;
   from(events)
-    .pipe(partialObject(options) as never, toArray())
-    .subscribe({ next: (v: PartialObjectUpdate[]) => (out = v), error: (e: unknown) => (failure = e) });
+    .pipe(partialObject(options) as unknown as OperatorFunction<StreamEvent, PartialObjectUpdate>, toArray())
+    .subscribe({ next: (v) => (out = v), error: (e: unknown) => (failure = e) });
   if (failure !== undefined) throw failure;
   return out;
 }
