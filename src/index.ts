@@ -30,6 +30,7 @@ export { textToolCalls, type TextToolCallsOptions, type TextToolCallSyntax } fro
 export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './parse/toolCalls';
 export { accumulateToolCalls, type ToolCallSnapshot } from './parse/accumulateToolCalls';
 export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions } from './parse/partialToolCalls';
+export { partialObject, type PartialObjectError, type PartialObjectOptions, type PartialObjectUpdate, type PartialObjectView } from './parse/partialObject';
 export {
   chatState,
   initialChatState,

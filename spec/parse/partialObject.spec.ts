@@ -42,14 +42,14 @@ const City = z.object({ city: z.string(), days: z.array(z.number()).optional() }
 describe('partialObject()', () => {
   standardCases(() => partialObject(), [t('{"a": "x'), t('y"}')]);
 
-  it('emits growing typed values, then the validated result', () => {
+  it('emits growing typed values, then the validated result (the doc diagram)', () => {
     testScheduler().run(({ cold, expectObservable }) => {
-      const src = cold<StreamEvent>('-a-b-c-d-F|', { a: t('{"ci'), b: t('ty": "San'), c: t(' Fran'), d: t('cisco"}'), F: finish() });
+      const src = cold<StreamEvent>('--a--b--c--d--F--|', { a: t('{"ci'), b: t('ty": "San'), c: t(' Fran'), d: t('cisco"}'), F: finish() });
       const view = src.pipe(
         partialObject({ schema: City }),
         map((u) => (u.type === 'result' ? { result: u.result } : { value: u.value, open: u.openPath })),
       );
-      expectObservable(view).toBe('-p-q-r-s-R|', {
+      expectObservable(view).toBe('--p--q--r--s--R--|', {
         p: { value: {}, open: [] },
         q: { value: { city: 'San' }, open: ['city'] },
         r: { value: { city: 'San Fran' }, open: ['city'] },
@@ -59,14 +59,14 @@ describe('partialObject()', () => {
     });
   });
 
-  it('a finish at length: partial values, then an incomplete result keeping the text', () => {
+  it('a finish at length: partial values, then an incomplete result keeping the text (the doc diagram)', () => {
     testScheduler().run(({ cold, expectObservable }) => {
-      const src = cold<StreamEvent>('-a-b-L|', { a: t('{"city": "Pa'), b: t('ris", "da'), L: finish('length') });
+      const src = cold<StreamEvent>('--a--b--L--|', { a: t('{"city": "Pa'), b: t('ris", "da'), L: finish('length') });
       const view = src.pipe(
         partialObject({ schema: City }),
         map((u) => (u.type === 'result' ? (u.result.success ? 'ok' : `${u.result.error.code}:${u.result.error.code === 'incomplete' ? u.result.error.reason : ''}:${u.result.error.toolCall.rawArguments}`) : u.value)),
       );
-      expectObservable(view).toBe('-p-q-R|', { p: { city: 'Pa' }, q: { city: 'Paris' }, R: 'incomplete:length:{"city": "Paris", "da' });
+      expectObservable(view).toBe('--p--q--I--|', { I: 'incomplete:length:{"city": "Paris", "da', p: { city: 'Pa' }, q: { city: 'Paris' } });
     });
   });
 
@@ -256,4 +256,16 @@ describe('partialObject()', () => {
     expect(received).toBe(error);
     expect(errorOf(out)).toMatchObject({ code: 'incomplete', reason: 'stream-ended', source: 'text' });
   });
+});
+
+it('partialObject(): the doc example displays what it says', () => {
+  const shown: unknown[] = [];
+  const schema = z.object({ city: z.string(), days: z.array(z.number()) });
+  from([t('{"ci'), t('ty": "San'), t(' Francisco", "days": ['), t('1]}'), finish()])
+    .pipe(partialObject({ schema }))
+    .subscribe((u) => {
+      if (u.type === 'partial') shown.push(u.value);
+      if (u.type === 'result' && u.result.success) shown.push(u.result.data.city);
+    });
+  expect(shown).toEqual([{}, { city: 'San' }, { city: 'San Francisco', days: [] }, { city: 'San Francisco', days: [1] }, 'San Francisco']);
 });

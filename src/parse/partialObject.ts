@@ -104,12 +104,13 @@ type OutputOf<S extends StandardSchemaV1> = StandardSchemaV1.InferOutput<S>;
  * ```text
  * --a--b--c--d--F--|          a..d: text '{"ci', 'ty": "San', ' Fran', 'cisco"}'; F: finish (stop)
  *   partialObject({ schema })
- * --p-----q--r--(sR)|         p: {}  q: { city: 'San' }  r: { city: 'San Fran' }
- *                             s: { city: 'San Francisco' }; R: result { success: true, data }
+ * --p--q--r--s--R--|          p: {}  q: { city: 'San' }  r: { city: 'San Fran' }
+ *                             s: { city: 'San Francisco' }  R: result { success: true, data }
  *
- * --a--b--L--|                L: finish (length)
+ * --a--b--L--|                a, b: text '{"city": "Pa', 'ris", "da'; L: finish (length)
  *   partialObject()
- * --p-----I--|                I: result { success: false, error: incomplete (length) }
+ * --p--q--I--|                p: { city: 'Pa' }  q: { city: 'Paris' }
+ *                             I: result { success: false, error: incomplete (length) }
  * ```
  *
  * 1. Reads the `text-delta`s of `choice` (0) as one JSON document; leading whitespace and one
