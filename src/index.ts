@@ -243,6 +243,7 @@ export {
   type AnyToolStreamError,
   type ArgumentsTooLargeError,
   type CallDetails,
+  type CallIdentity,
   type CodeOfScope,
   type ErrorFields,
   type ConnectionLostError,

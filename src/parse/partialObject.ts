@@ -91,9 +91,6 @@ export type PartialObjectUpdate<T = unknown, E = unknown> =
       readonly result: Result<T, PartialObjectError>;
     });
 
-/** The output type of a schema. */
-type OutputOf<S extends StandardSchemaV1> = StandardSchemaV1.InferOutput<S>;
-
 /**
  * The JSON document a model writes as its answer, as it streams: typed partial values, each
  * complete array element, then `{ success: true, data }` or a typed error.
@@ -152,7 +149,7 @@ type OutputOf<S extends StandardSchemaV1> = StandardSchemaV1.InferOutput<S>;
  */
 export function partialObject<S extends StandardSchemaV1 = StandardSchemaV1<unknown>, E extends StandardSchemaV1 = StandardSchemaV1<unknown>>(
   options: PartialObjectOptions<S, E> = {},
-): OperatorFunction<StreamEvent, PartialObjectUpdate<OutputOf<S>, OutputOf<E>>> {
+): OperatorFunction<StreamEvent, PartialObjectUpdate<StandardSchemaV1.InferOutput<S>, StandardSchemaV1.InferOutput<E>>> {
   const elements = options.elements;
   const config = {
     ...options,
@@ -169,5 +166,5 @@ export function partialObject<S extends StandardSchemaV1 = StandardSchemaV1<unkn
       // The stage ends the output itself (after pending validations); the chain keeps the source
       // linked to the subscriber, so unsubscribing stops even a synchronous source at once.
       return source.pipe(tap(stage), ignoreElements(), catchError(() => NEVER), mergeWith(NEVER)).subscribe(subscriber);
-    }) as unknown as Observable<PartialObjectUpdate<OutputOf<S>, OutputOf<E>>>;
+    }) as unknown as Observable<PartialObjectUpdate<StandardSchemaV1.InferOutput<S>, StandardSchemaV1.InferOutput<E>>>;
 }
