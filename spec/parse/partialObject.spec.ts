@@ -127,6 +127,15 @@ describe('partialObject()', () => {
     expect(resultOf(run([t('12')]))).toEqual({ success: true, data: 12 }); // a root number ends with the input
   });
 
+  it('text past maxArgumentsSize ends with arguments-too-large, and nothing more is read', () => {
+    const out = run([t('{"a": "'), t('xxxx'), t('yyyy"}'), finish()], { maxArgumentsSize: 12 });
+    expect(values(out)).toEqual([{ a: '' }, { a: 'xxxx' }]);
+    const error = errorOf(out);
+    expect(error).toMatchObject({ code: 'arguments-too-large', limit: 12, source: 'text', toolCall: { rawArguments: '{"a": "xxxx' } });
+    expect(error.message).toBe('The JSON text of choice 0 exceeds the limit of 12 chars');
+    expect(out.filter((u) => u.type === 'result')).toHaveLength(1);
+  });
+
   it('reads only its choice, and stops at its finish', () => {
     const out = run([t('{"a": ', 1), t('{"b": 1}', 0), t('"x"}', 1), finish('stop', 1), finish('stop', 0), t('junk')], { choice: 1 });
     expect(values(out)).toEqual([{}, { a: 'x' }]); // a key shows once its value starts
@@ -224,6 +233,8 @@ describe('partialObject()', () => {
     const invalid = errorOf(run([open(0, 'c1', 'answer'), frag(0, '{"city": 1}'), finish('tool-calls')], { fromTool: 'answer', schema: City }));
     expect(invalid).toMatchObject({ code: 'invalid-arguments', toolCall: { id: 'c1' } });
     expect(invalid.message).toMatch(/^Tool call answer \(c1\) has invalid arguments/);
+    const large = errorOf(run([open(0, 'c1', 'answer'), frag(0, '{"a": "long"}'), finish('tool-calls')], { fromTool: 'answer', maxArgumentsSize: 5 }));
+    expect([large.code, large.message, large.source]).toEqual(['arguments-too-large', 'Tool call answer (c1) arguments exceed the limit of 5 chars', undefined]);
   });
 
   it('a restart starts the document over and clears what was shown', () => {

@@ -87,7 +87,7 @@ export const ERROR_MESSAGES = {
   'missing-name': (d) => `Tool call ${d.toolCall.id} (index ${d.toolCall.index}, choice ${d.toolCall.choice}) completed without a tool name; ${d.toolCall.rawArguments.length} chars of arguments`,
   'invalid-arguments': (d) => `${subject(d)} has invalid ${what(d)}: ${d.issues.map((i) => `${i.path.length ? i.path.map(String).join('.') : '(root)'}: ${i.message}`).join('; ')}`,
   'unknown-tool': (d) => `Unknown tool ${JSON.stringify(d.toolCall.name)} (${d.toolCall.id}); available: ${d.availableTools.join(', ') || '(none)'}`,
-  'arguments-too-large': (d) => `Tool call ${named(d.toolCall)} arguments exceed the limit of ${d.limit} chars`,
+  'arguments-too-large': (d) => `${d.source === 'text' ? subject(d) : `Tool call ${named(d.toolCall)} arguments`} exceed${d.source === 'text' ? 's' : ''} the limit of ${d.limit} chars`,
   'provider-error': (d) => `${d.provider} error${d.providerCode ? ` ${d.providerCode}` : ''}${d.type ? ` (${d.type})` : ''}: ${d.message}`,
   truncated: (d) => `The ${d.provider} stream ended before it was complete: ${d.detail}`,
   'connection-lost': (d, cause) => `The connection was lost${d.byteOffset === undefined ? '' : ` after ${d.byteOffset} bytes`} (${d.source}): ${describeChain(cause)}`,

@@ -22,7 +22,11 @@ export interface PartialObjectOptions<S extends StandardSchemaV1 = StandardSchem
    * issues' paths). Without it, values are `unknown` and the document is not checked.
    */
   readonly schema?: S;
-  /** The choice whose text is read (0 unless the request asked for several). Default 0. */
+  /**
+   * The choice whose text is read (0 unless the request asked for several). Default 0. Its text
+   * may be at most `maxArgumentsSize` characters (64 MiB); past it the result is
+   * `arguments-too-large`.
+   */
   readonly choice?: number;
   /**
    * Read the arguments of the first call of this tool in the choice instead of the text (the

@@ -5,9 +5,9 @@
  * @module
  */
 import { type Observer, type Subscriber } from 'rxjs';
-import { IncompleteToolCallError, InvalidArgumentsError, isToolStreamError, MalformedArgumentsError, type CallIdentity, type IncompleteReason, type ToolCallContext } from '../errors';
+import { ArgumentsTooLargeError, IncompleteToolCallError, InvalidArgumentsError, isToolStreamError, MalformedArgumentsError, type CallIdentity, type IncompleteReason, type ToolCallContext } from '../errors';
 import type { StreamEvent } from '../events';
-import { callContext, cutReason, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
+import { callContext, cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
 import { incompleteReasonOf, TrackingStage } from '../accumulate/trackingStage';
 import { fail, ok, type Result } from '../result';
 import { parseArguments } from './arguments';
@@ -126,11 +126,15 @@ export class ObjectStage extends TrackingStage<Emitted | Promise<Emitted>> {
     this.started = true;
     if (this.finished || this.config.fromTool !== undefined) return;
     switch (event.type) {
-      case 'text-delta':
+      case 'text-delta': {
         if (event.choice !== this.config.choice || event.text === '') return;
-        (this.doc ??= new JsonDocument(this.config.parser, true)).push(event.text);
+        const doc = (this.doc ??= new JsonDocument(this.config.parser, true));
+        const limit = this.config.maxArgumentsSize ?? DEFAULT_MAX_ARGUMENTS_SIZE;
+        if (doc.text.length + event.text.length > limit) return this.settle(fail(new ArgumentsTooLargeError({ toolCall: this.context(), limit, source: 'text' })));
+        doc.push(event.text);
         this.changed();
         return;
+      }
       case 'finish':
         if (event.choice === this.config.choice) this.settleText(cutReason(event.reason), false);
         return;
