@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Observer, type Subscriber } from 'rxjs';
+import type { Observer } from 'rxjs';
 import { ArgumentsTooLargeError, IncompleteToolCallError, InvalidArgumentsError, isToolStreamError, MalformedArgumentsError, type CallIdentity, type IncompleteReason, type ToolCallContext } from '../errors';
 import type { StreamEvent } from '../events';
 import { callContext, cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
@@ -17,8 +17,11 @@ import { resultOf } from './results';
 import type { StandardSchemaV1 } from './standardSchema';
 import { isPromiseLike, validateArguments } from './validate';
 
-/** What the stage emits: one update (typed by `partialObject()`), or the Promise of one (async validators). */
-export type Emitted = Readonly<Record<string, unknown>>;
+export { OrderedOut } from './orderedOut';
+
+import type { Emitted } from './orderedOut';
+
+export type { Emitted } from './orderedOut';
 
 /** The stage's settings, checked by `partialObject()`. */
 export interface ObjectStageConfig extends TrackerOptions {
@@ -28,61 +31,6 @@ export interface ObjectStageConfig extends TrackerOptions {
   readonly schema: StandardSchemaV1 | undefined;
   readonly elements: JsonPath | undefined;
   readonly elementSchema: StandardSchemaV1 | undefined;
-}
-
-/**
- * Emits values in order, holding later ones while an earlier one is a pending Promise; completion
- * and errors wait for what is pending.
- */
-export class OrderedOut implements Observer<Emitted | Promise<Emitted>> {
-  private readonly queue: Array<Emitted | Promise<Emitted>> = [];
-  private waiting = false;
-  private ending: { readonly error: boolean; readonly value: unknown } | undefined;
-
-  constructor(private readonly subscriber: Subscriber<Emitted>) {}
-
-  next(value: Emitted | Promise<Emitted>): void {
-    if (this.queue.length === 0 && !isPromiseLike(value)) this.subscriber.next(value);
-    else {
-      this.queue.push(value);
-      this.drain();
-    }
-  }
-
-  error(error: unknown): void {
-    this.ending = { error: true, value: error };
-    this.drain();
-  }
-
-  complete(): void {
-    this.ending = { error: false, value: undefined };
-    this.drain();
-  }
-
-  private drain(): void {
-    const subscriber = this.subscriber;
-    while (this.queue.length > 0 && !subscriber.closed) {
-      const head = this.queue[0] as Emitted | Promise<Emitted>;
-      if (isPromiseLike(head)) {
-        if (this.waiting) return;
-        this.waiting = true;
-        head.then(
-          (value) => {
-            this.waiting = false;
-            this.queue[0] = value;
-            this.drain();
-          },
-          (error: unknown) => subscriber.error(error),
-        );
-        return;
-      }
-      this.queue.shift();
-      subscriber.next(head);
-    }
-    if (this.queue.length > 0 || this.ending === undefined) return;
-    if (this.ending.error) subscriber.error(this.ending.value);
-    else subscriber.complete();
-  }
 }
 
 /** The value at `path` of `root`, or `undefined`. */
