@@ -11,7 +11,8 @@ import type { TrackerOptions } from '../accumulate/tracker';
 import type { Result } from '../result';
 import type { DeepPartial } from './deepPartial';
 import { maxPartialDepthOf, type JsonPath } from './partialJson';
-import { ObjectStage, OrderedOut, type Emitted } from './partialObjectStage';
+import { OrderedOut, type Emitted } from './orderedOut';
+import { ObjectStage } from './partialObjectStage';
 import type { StandardSchemaV1 } from './standardSchema';
 
 /** Options of {@link partialObject}. */

@@ -16,12 +16,7 @@ import type { JsonPath, PartialJsonOptions } from './partialJson';
 import { resultOf } from './results';
 import type { StandardSchemaV1 } from './standardSchema';
 import { isPromiseLike, validateArguments } from './validate';
-
-export { OrderedOut } from './orderedOut';
-
 import type { Emitted } from './orderedOut';
-
-export type { Emitted } from './orderedOut';
 
 /** The stage's settings, checked by `partialObject()`. */
 export interface ObjectStageConfig extends TrackerOptions {
