@@ -30,6 +30,7 @@ export { textToolCalls, type TextToolCallsOptions, type TextToolCallSyntax } fro
 export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './parse/toolCalls';
 export { accumulateToolCalls, type ToolCallSnapshot } from './parse/accumulateToolCalls';
 export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions, type TypedPartialToolCall, type TypedPartialToolCallsOptions } from './parse/partialToolCalls';
+export { partialObject, type PartialObjectError, type PartialObjectOptions, type PartialObjectUpdate, type PartialObjectView } from './parse/partialObject';
 export {
   chatState,
   initialChatState,
@@ -245,6 +246,7 @@ export {
   type AnyToolStreamError,
   type ArgumentsTooLargeError,
   type CallDetails,
+  type CallIdentity,
   type CodeOfScope,
   type ErrorFields,
   type ErrorInit,

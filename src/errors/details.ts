@@ -33,6 +33,12 @@ export interface ToolCallContext extends CallIdentity {
 export interface CallDetails {
   /** The call the error is about: identity and the raw argument text. */
   readonly toolCall: ToolCallContext;
+  /**
+   * `'text'` when the JSON was a choice's text, not a tool call's arguments (`partialObject()`):
+   * `toolCall` then names no tool (`id` `'text'`, `name` `''`, `index` 0) and its `rawArguments` is
+   * the whole text. Absent for tool calls.
+   */
+  readonly source?: 'text' | undefined;
 }
 
 /** One problem a schema validator reported. */

@@ -72,14 +72,18 @@ function describeChain(cause: unknown): string {
 
 const named = (call: ToolCallContext): string => `${call.name || '(unnamed)'} (${call.id})`;
 
+/** What a per-call error is about: a tool call, or a choice's text read as JSON (`source: 'text'`). */
+const subject = (d: { readonly toolCall: ToolCallContext; readonly source?: 'text' | undefined }): string => (d.source === 'text' ? `The JSON text of choice ${d.toolCall.choice}` : `Tool call ${named(d.toolCall)}`);
+const what = (d: { readonly source?: 'text' | undefined }): string => (d.source === 'text' ? 'text' : 'arguments');
+
 /** Each code's message. */
 export const ERROR_MESSAGES = {
-  'malformed-arguments': (d) => `Tool call ${named(d.toolCall)} has malformed JSON arguments: ${d.parseError} in ${JSON.stringify(excerpt(d.toolCall.rawArguments))}`,
-  incomplete: (d) => `Tool call ${named(d.toolCall)} is incomplete (${d.reason}) after ${d.toolCall.rawArguments.length} chars of arguments`,
+  'malformed-arguments': (d) => `${subject(d)} has malformed JSON ${what(d)}: ${d.parseError} in ${JSON.stringify(excerpt(d.toolCall.rawArguments))}`,
+  incomplete: (d) => `${subject(d)} is incomplete (${d.reason}) after ${d.toolCall.rawArguments.length} chars of ${what(d)}`,
   'missing-name': (d) => `Tool call ${d.toolCall.id} (index ${d.toolCall.index}, choice ${d.toolCall.choice}) completed without a tool name; ${d.toolCall.rawArguments.length} chars of arguments`,
-  'invalid-arguments': (d) => `Tool call ${named(d.toolCall)} has invalid arguments: ${d.issues.map((i) => `${i.path.length ? i.path.map(String).join('.') : '(root)'}: ${i.message}`).join('; ')}`,
+  'invalid-arguments': (d) => `${subject(d)} has invalid ${what(d)}: ${d.issues.map((i) => `${i.path.length ? i.path.map(String).join('.') : '(root)'}: ${i.message}`).join('; ')}`,
   'unknown-tool': (d) => `Unknown tool ${JSON.stringify(d.toolCall.name)} (${d.toolCall.id}); available: ${d.availableTools.join(', ') || '(none)'}`,
-  'arguments-too-large': (d) => `Tool call ${named(d.toolCall)} arguments exceed the limit of ${d.limit} chars`,
+  'arguments-too-large': (d) => `${d.source === 'text' ? subject(d) : `Tool call ${named(d.toolCall)} arguments`} exceed${d.source === 'text' ? 's' : ''} the limit of ${d.limit} chars`,
   'provider-error': (d) => `${d.provider} error${d.providerCode ? ` ${d.providerCode}` : ''}${d.type ? ` (${d.type})` : ''}: ${d.message}`,
   truncated: (d) => `The ${d.provider} stream ended before it was complete: ${d.detail}`,
   'connection-lost': (d, cause) => `The connection was lost${d.byteOffset === undefined ? '' : ` after ${d.byteOffset} bytes`} (${d.source}): ${describeChain(cause)}`,

@@ -84,11 +84,12 @@ export type TypedPartialToolCall<T extends ToolSchemas> = {
 }[keyof T & string];
 
 /**
- * Whether the field at `path` of a {@link PartialToolCall} is finished: it is present and will
- * never change again (it is not the value being received nor one of its containers).
+ * Whether the field at `path` of a {@link PartialToolCall} (or of a `partialObject()` update) is
+ * finished: it is present and will never change again (it is not the value being received nor one
+ * of its containers).
  */
-export function isSettled(partial: Pick<PartialToolCall, 'arguments' | 'openPath'>, path: JsonPath): boolean {
-  let node: unknown = partial.arguments;
+export function isSettled(partial: Pick<PartialToolCall, 'arguments' | 'openPath'> | { readonly value: unknown; readonly openPath: JsonPath | undefined }, path: JsonPath): boolean {
+  let node: unknown = 'arguments' in partial ? partial.arguments : partial.value;
   for (const segment of path) {
     if (typeof node !== 'object' || node === null || !Object.prototype.hasOwnProperty.call(node, segment)) return false;
     node = (node as Record<string | number, unknown>)[segment];

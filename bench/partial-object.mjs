@@ -1,0 +1,179 @@
+// Benchmark of structured output: `node --expose-gc bench/partial-object.mjs`.
+//
+// A 100 KB JSON answer (the "report" document of bench/partial-json-data.mjs) written as a model's
+// text in 1–8 character text deltas (seeded). We time reading it to the end, with every partial
+// value, through `partialObject()` (immutable snapshots, live values, and with a zod schema), against
+//   - the floor of bench/partial-json.mjs: append every delta to a string, one JSON.parse at the end
+//     (no partial values at all);
+//   - the same floor behind the same RxJS source (`from(events)`), so the difference is the partial
+//     values alone;
+//   - the AI SDK's `streamObject` (`ai`, output 'no-schema' and with the zod schema) on the same
+//     deltas, driven by a mock LanguageModelV3 whose stream holds the parts already (no delays).
+// Writes BENCHMARKS-structured.md.
+import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { jsonSchema, streamObject } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { z } from 'zod';
+import { argumentsText, fragments } from './partial-json-data.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outfile = join(root, '.bench-out', 'partialObject.mjs');
+await build({
+  stdin: { contents: "export { partialObject } from './src/parse/partialObject.ts';\nexport { from } from 'rxjs';\n", resolveDir: root, loader: 'ts' },
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  outfile,
+  logLevel: 'warning',
+});
+const { partialObject, from } = await import(pathToFileURL(outfile).href);
+
+const gc = globalThis.gc ?? (() => {});
+const text = argumentsText(100_000);
+const deltas = fragments(text);
+const events = [...deltas.map((d) => ({ type: 'text-delta', choice: 0, text: d })), { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' }, { type: 'done' }];
+const expected = JSON.stringify(JSON.parse(text));
+
+// A zod schema of the document (bench/partial-json-data.mjs documentArguments).
+const Section = z.object({ heading: z.string(), body: z.string(), order: z.number(), meta: z.object({ words: z.number(), score: z.number(), draft: z.boolean(), reviewer: z.string().nullable() }), links: z.array(z.string()) });
+const Report = z.object({
+  title: z.string(),
+  author: z.object({ name: z.string(), email: z.string(), id: z.number(), verified: z.boolean() }),
+  tags: z.array(z.string()),
+  options: z.object({ format: z.string(), toc: z.boolean(), maxDepth: z.number(), ratio: z.number(), locale: z.null() }),
+  sections: z.array(Section),
+  table: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.union([z.number(), z.string(), z.boolean()]))) }),
+});
+
+/** Median and best of `runs` timed runs after `warm` warm-up runs (the JIT needs a few). */
+async function measure(fn, runs, warm = 5, collect = true) {
+  for (let i = 0; i < warm; i++) await fn();
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    if (collect) gc();
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], best: times[0], runs };
+}
+
+function floor() {
+  let acc = '';
+  for (const d of deltas) acc += d;
+  return JSON.parse(acc);
+}
+
+function rxFloor() {
+  let acc = '';
+  let value;
+  from(events).subscribe({ next: (e) => (e.type === 'text-delta' ? (acc += e.text) : undefined), complete: () => (value = JSON.parse(acc)) });
+  return value;
+}
+
+function ours(options) {
+  let partials = 0;
+  let result;
+  from(events)
+    .pipe(partialObject(options))
+    .subscribe((u) => (u.type === 'partial' ? partials++ : u.type === 'result' ? (result = u.result) : undefined));
+  if (!result?.success || JSON.stringify(result.data) !== expected) throw new Error('partialObject() did not read the document');
+  return partials;
+}
+
+const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+const parts = [{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 't' }, ...deltas.map((delta) => ({ type: 'text-delta', id: 't', delta })), { type: 'text-end', id: 't' }, { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage }];
+const model = new MockLanguageModelV3({
+  doStream: async () => ({
+    stream: new ReadableStream({
+      start(controller) {
+        for (const part of parts) controller.enqueue(part);
+        controller.close();
+      },
+    }),
+  }),
+});
+
+async function aiSdk(schema) {
+  const r = schema === undefined ? streamObject({ model, output: 'no-schema', prompt: 'report' }) : streamObject({ model, schema, prompt: 'report' });
+  let partials = 0;
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  for await (const _ of r.partialObjectStream) partials++;
+  const object = await r.object;
+  if (JSON.stringify(object) !== expected) throw new Error('streamObject did not read the document');
+  return partials;
+}
+void jsonSchema;
+
+const rows = [];
+const loadBefore = os.loadavg();
+const base = await measure(floor, 15);
+const rx = await measure(rxFloor, 15);
+const steadyBase = await measure(floor, 15, 5, false);
+rows.push({ label: 'floor: append + one `JSON.parse`', m: base, steady: steadyBase, partials: 0 });
+rows.push({ label: 'floor behind the same RxJS source (`from(events)`)', m: rx, steady: await measure(rxFloor, 15, 5, false), partials: 0 });
+for (const [label, options] of [
+  ['`partialObject()` (immutable snapshots)', {}],
+  ["`partialObject({ snapshots: 'live' })`", { snapshots: 'live' }],
+  ['`partialObject({ schema })` (zod, immutable)', { schema: Report }],
+  ["`partialObject({ elements: ['sections'] })`", { elements: ['sections'] }],
+]) {
+  rows.push({ label, m: await measure(() => ours(options), 15), steady: await measure(() => ours(options), 15, 0, false), partials: ours(options) });
+  console.error(`${label}: done`);
+}
+for (const [label, schema] of [
+  ["AI SDK `streamObject` (output 'no-schema')", undefined],
+  ['AI SDK `streamObject` (zod schema)', Report],
+]) {
+  // One timed run each (tens of seconds: re-parsing the whole text after every delta is quadratic).
+  gc();
+  const t = performance.now();
+  const partials = await aiSdk(schema);
+  const ms = performance.now() - t;
+  rows.push({ label, m: { median: ms, best: ms, runs: 1 }, partials });
+  console.error(`${label}: done`);
+}
+const loadAfter = os.loadavg();
+
+const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
+const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
+const lines = [
+  '| reader | median (best), `gc()` before each run | × floor (median; best) | × RxJS floor (median; best) | runs back to back, no forced GC: median (best) | × floor (median; best) | partial values |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...rows.map(
+    (r) =>
+      `| ${r.label} | ${fmt(r.m.median)} ms (${fmt(r.m.best)} ms), ${r.m.runs} run${r.m.runs === 1 ? '' : 's'} | ${ratio(r.m.median, base.median)}; ${ratio(r.m.best, base.best)} | ${ratio(r.m.median, rx.median)}; ${ratio(r.m.best, rx.best)} | ${r.steady === undefined ? '—' : `${fmt(r.steady.median)} ms (${fmt(r.steady.best)} ms)`} | ${r.steady === undefined ? '—' : `${ratio(r.steady.median, steadyBase.median)}; ${ratio(r.steady.best, steadyBase.best)}`} | ${r.partials.toLocaleString('en')} |`,
+  ),
+];
+const cpus = os.cpus();
+const markdown = `## Structured output (\`partialObject()\`, \`src/parse/partialObject.ts\`)
+
+Command: \`node --expose-gc bench/partial-object.mjs\` (builds the source with esbuild into \`.bench-out/\`). Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores.
+
+A ${text.length.toLocaleString('en')}-character JSON answer (the 100 KB "report" of bench/partial-json.mjs, pretty-printed) as
+${deltas.length.toLocaleString('en')} text deltas of 1–8 characters (seeded), read to the end with every partial value. **The floor**
+appends every delta and parses the text once with \`JSON.parse\` (no partial values), as in
+BENCHMARKS-partial.md; the RxJS floor does the same inside a subscriber of the same \`from(events)\`
+source. The AI SDK (\`ai\` 6.0) reads the same deltas from a mock LanguageModelV3 stream with no delays.
+
+${lines.join('\n')}
+
+Reading the figures: the issue's goal (≤ 1.5× the floor) is **not met**. Run back to back, as a
+stream is read in a warm process, \`partialObject()\` takes about 5× (4.8–7×) the floor; with a forced
+full GC before every run (the method of BENCHMARKS-partial.md) the figures are 3–6× higher again and
+noisier, for every reader but the floor (allocation after a forced GC is slower). Most of the cost is
+the incremental parser itself (BENCHMARKS-partial.md: 2.7× the floor live, ~15× immutable on this
+document, pushing and reading after every fragment) plus one RxJS event and one update object per
+visible change. The AI SDK's \`streamObject\` re-parses the whole accumulated text after every delta
+(quadratic): about 33–35 s for the same answer, three to four orders of magnitude slower.
+
+Load average before / after: ${loadBefore.map((l) => l.toFixed(2)).join(', ')} / ${loadAfter.map((l) => l.toFixed(2)).join(', ')} (the machine is shared: medians are noisy).
+`;
+writeFileSync(join(root, 'BENCHMARKS-structured.md'), markdown);
+console.log(markdown);
