@@ -109,6 +109,8 @@ interface ChoiceState {
   readonly byIndex: Map<number, MutableCall>;
   readonly byId: Map<string, MutableCall>;
   readonly calls: MutableCall[];
+  /** The calls opened since the last finish of this choice (some may have closed since): what a finish closes. */
+  open: MutableCall[];
   last: MutableCall | undefined;
   finishReason: FinishReason | undefined;
 }
@@ -257,7 +259,11 @@ export class ToolCallTracker {
     const state = this.choiceState(choice);
     state.finishReason = reason;
     const closed: MutableCall[] = [];
-    for (const call of state.calls) {
+    // Only the calls opened since the last finish can be open: each call is looked at by one finish
+    // at most, so repeated finishes cost what they close, not every call the choice ever had.
+    const candidates = state.open;
+    state.open = [];
+    for (const call of candidates) {
       if (call.ending === undefined) {
         this.close(call, { kind: 'complete', finishReason: reason });
         closed.push(call);
@@ -335,6 +341,7 @@ export class ToolCallTracker {
       ending: undefined,
     };
     state.calls.push(call);
+    state.open.push(call);
     this.all.push(call);
     this.openCount++;
     return call;
@@ -373,7 +380,7 @@ export class ToolCallTracker {
   private choiceState(choice: number): ChoiceState {
     let state = this.choices.get(choice);
     if (state === undefined) {
-      state = { byIndex: new Map(), byId: new Map(), calls: [], last: undefined, finishReason: undefined };
+      state = { byIndex: new Map(), byId: new Map(), calls: [], open: [], last: undefined, finishReason: undefined };
       this.choices.set(choice, state);
     }
     return state;

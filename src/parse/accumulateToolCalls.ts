@@ -4,7 +4,7 @@
  * @module
  */
 import type { CallIdentity } from '../errors';
-import { defer, filter, map, scan, type OperatorFunction } from 'rxjs';
+import { defer, filter, map, type OperatorFunction } from 'rxjs';
 import type { StreamEvent } from '../events';
 import type { ToolCallResult } from '../result';
 import { ToolCallTracker, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
@@ -21,15 +21,9 @@ export interface ToolCallSnapshot extends CallIdentity {
   readonly result?: ToolCallResult;
 }
 
-function snapshotOf(call: TrackedCall, results: Map<number, ToolCallResult>, repair: boolean): ToolCallSnapshot {
+function snapshotOf(call: TrackedCall, repair: boolean): ToolCallSnapshot {
   const base = { id: call.id, name: call.name, index: call.index, choice: call.choice, rawArguments: call.rawArguments };
-  if (call.ending === undefined) return { ...base, status: 'streaming' };
-  let result = results.get(call.seq);
-  if (result === undefined) {
-    result = resultOf(call, undefined, repair);
-    results.set(call.seq, result);
-  }
-  return { ...base, status: 'complete', result };
+  return call.ending === undefined ? { ...base, status: 'streaming' } : { ...base, status: 'complete', result: resultOf(call, undefined, repair) };
 }
 
 /**
@@ -48,7 +42,11 @@ function snapshotOf(call: TrackedCall, results: Map<number, ToolCallResult>, rep
  *    that changed a call; other events (text, usage, …) emit nothing.
  * 2. Calls are in order of first sight, with identity resolved as in `toolCalls()`.
  * 3. A closed call has `status: 'complete'` and its `result` (parsed arguments or a typed error).
- * 4. Errors and completion of the source pass through unchanged.
+ * 4. Only the calls an event changed get a new snapshot; every other call keeps its snapshot object
+ *    from the array before (compare by identity to re-render only what changed). Each array is new
+ *    (one reference per call), so with thousands of calls open at once prefer `toolCallUpdates()`
+ *    or `partialToolCalls()`, which emit per call.
+ * 5. Errors and completion of the source pass through unchanged.
  *
  * @example
  * ```ts
@@ -62,29 +60,42 @@ function snapshotOf(call: TrackedCall, results: Map<number, ToolCallResult>, rep
  * @return An operator from {@link StreamEvent}s to arrays of {@link ToolCallSnapshot}s.
  */
 export function accumulateToolCalls(options: TrackerOptions = {}): OperatorFunction<StreamEvent, ReadonlyArray<ToolCallSnapshot>> {
+  const repair = options.repairArguments !== false;
   return (source) =>
     defer(() => {
       const tracker = new ToolCallTracker(options);
-      const results = new Map<number, ToolCallResult>();
-      return source.pipe(
-        scan((_changed: boolean, event: StreamEvent) => {
-          switch (event.type) {
-            case 'tool-call-delta':
-              return tracker.delta(event) !== undefined;
-            case 'tool-call-end':
-              return tracker.end(event) !== undefined;
-            case 'finish':
-              return tracker.finish(event.choice, event.reason).length > 0;
-            case 'done':
-              return tracker.closeAll({ kind: 'complete', finishReason: undefined }).length > 0;
-            case 'restart':
-              return tracker.restart({ kind: 'incomplete', reason: incompleteReasonOf(event.error) }).length > 0;
-            default:
-              return false;
+      let snapshots: ReadonlyArray<ToolCallSnapshot> = [];
+      /** The calls the current event changed. */
+      const changed = (event: StreamEvent): ReadonlyArray<TrackedCall> => {
+        switch (event.type) {
+          case 'tool-call-delta': {
+            const applied = tracker.delta(event);
+            return applied === undefined ? [] : [applied.call];
           }
-        }, false),
-        filter(Boolean),
-        map(() => tracker.calls.map((call) => snapshotOf(call, results, options.repairArguments !== false))),
+          case 'tool-call-end': {
+            const call = tracker.end(event);
+            return call === undefined ? [] : [call];
+          }
+          case 'finish':
+            return tracker.finish(event.choice, event.reason);
+          case 'done':
+            return tracker.closeAll({ kind: 'complete', finishReason: undefined });
+          case 'restart':
+            return tracker.restart({ kind: 'incomplete', reason: incompleteReasonOf(event.error) });
+          default:
+            return [];
+        }
+      };
+      return source.pipe(
+        map((event): ReadonlyArray<ToolCallSnapshot> | undefined => {
+          const calls = changed(event);
+          if (calls.length === 0) return undefined;
+          const next = snapshots.slice();
+          for (const call of calls) next[call.seq] = snapshotOf(call, repair);
+          snapshots = next;
+          return next;
+        }),
+        filter((next): next is ReadonlyArray<ToolCallSnapshot> => next !== undefined),
       );
     });
 }

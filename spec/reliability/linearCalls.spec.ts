@@ -1,0 +1,79 @@
+/**
+ * Many calls, many finishes: work grows linearly (issue 20 items 2 and 4). No timing: each case
+ * counts work from outside at n and 4n (linear grows about 4×, the quadratic behaviour these guard
+ * against grew 16×).
+ */
+import { from } from 'rxjs';
+import type { StreamEvent } from '../../src/events';
+import { ToolCallTracker } from '../../src/accumulate/tracker';
+import { accumulateToolCalls, type ToolCallSnapshot } from '../../src/parse/accumulateToolCalls';
+
+/** n parallel calls, one fragment each, all open until one finish. */
+function parallelCalls(n: number): StreamEvent[] {
+  const events: StreamEvent[] = [];
+  for (let i = 0; i < n; i++) events.push({ type: 'tool-call-delta', choice: 0, index: i, id: `c${i}`, name: 'f', argumentsDelta: `{"i":${i}}` });
+  events.push({ type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' }, { type: 'done' });
+  return events;
+}
+
+describe('accumulateToolCalls() with many calls open', () => {
+  /** Snapshots built across all emitted arrays (an element not identical to the one before at its place). */
+  function snapshotsBuilt(n: number): number {
+    let built = 0;
+    let previous: ReadonlyArray<ToolCallSnapshot> = [];
+    let last: ReadonlyArray<ToolCallSnapshot> = [];
+    from(parallelCalls(n))
+      .pipe(accumulateToolCalls({ maxToolCalls: Infinity }))
+      .subscribe((calls) => {
+        calls.forEach((call, i) => (built += call === previous[i] ? 0 : 1));
+        previous = last = calls;
+      });
+    expect(last).toHaveLength(n);
+    expect(last.every((call) => call.status === 'complete' && call.result?.success === true)).toBe(true);
+    return built;
+  }
+
+  it('builds a snapshot only for the call an event changed: 2 per call (opened, closed)', () => {
+    expect(snapshotsBuilt(500)).toBe(1_000);
+    expect(snapshotsBuilt(2_000)).toBe(4_000);
+  });
+
+  it('keeps the snapshot object of every call the event did not change', () => {
+    const arrays: Array<ReadonlyArray<ToolCallSnapshot>> = [];
+    from(parallelCalls(3)).pipe(accumulateToolCalls()).subscribe((calls) => arrays.push(calls));
+    expect(arrays).toHaveLength(4); // three opened, then one finish closing all three
+    expect(arrays[2]?.[0]).toBe(arrays[0]?.[0]);
+    expect(arrays[2]?.[1]).toBe(arrays[1]?.[1]);
+    expect(arrays[3]?.[0]).not.toBe(arrays[2]?.[0]);
+  });
+});
+
+describe('repeated finishes', () => {
+  /** Reads of each call's `ending` while `rounds` × (a new call, then a finish) go through one tracker. */
+  function endingReads(rounds: number): number {
+    const tracker = new ToolCallTracker({ maxToolCalls: Infinity });
+    let reads = 0;
+    for (let i = 0; i < rounds; i++) {
+      const applied = tracker.delta({ type: 'tool-call-delta', choice: 0, index: i, id: `c${i}`, name: 'f', argumentsDelta: '{}' });
+      if (applied === undefined) throw new Error('dropped');
+      const call = applied.call as { ending: unknown };
+      let ending = call.ending;
+      Object.defineProperty(call, 'ending', {
+        get: () => {
+          reads++;
+          return ending;
+        },
+        set: (value: unknown) => (ending = value),
+      });
+      expect(tracker.finish(0, 'tool-calls')).toHaveLength(1);
+    }
+    return reads;
+  }
+
+  it('a finish after every new call looks at the calls opened since the last finish only', () => {
+    const small = endingReads(500);
+    const large = endingReads(2_000);
+    expect(large / small).toBeLessThan(5);
+    expect(large).toBeLessThanOrEqual(2 * 2_000);
+  });
+});
