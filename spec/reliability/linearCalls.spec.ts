@@ -1,5 +1,5 @@
 /**
- * Many calls, many finishes: work grows linearly (issue 20 items 2 and 4). No timing: each case
+ * Many calls, many finishes: work grows linearly (issue 20 items 2, 3 and 4). No timing: each case
  * counts work from outside at n and 4n (linear grows about 4×, the quadratic behaviour these guard
  * against grew 16×).
  */
@@ -7,6 +7,8 @@ import { from } from 'rxjs';
 import type { StreamEvent } from '../../src/events';
 import { ToolCallTracker } from '../../src/accumulate/tracker';
 import { accumulateToolCalls, type ToolCallSnapshot } from '../../src/parse/accumulateToolCalls';
+import { partialToolCalls } from '../../src/parse/partialToolCalls';
+import { groupToolCalls, toolCalls } from '../../src/parse/toolCalls';
 
 /** n parallel calls, one fragment each, all open until one finish. */
 function parallelCalls(n: number): StreamEvent[] {
@@ -75,5 +77,37 @@ describe('repeated finishes', () => {
     const large = endingReads(2_000);
     expect(large / small).toBeLessThan(5);
     expect(large).toBeLessThanOrEqual(2 * 2_000);
+  });
+});
+
+describe('toolCalls(), groupToolCalls(), partialToolCalls() with many calls open', () => {
+  /**
+   * Elements scanned by `Array.prototype.indexOf` while `run` runs: how rxjs removes a subscription
+   * from its parent (`arrRemove`), the cost that made closing each of n open `groupBy` groups O(n).
+   */
+  function indexOfWork(run: () => void): number {
+    const original = Array.prototype.indexOf;
+    let scanned = 0;
+    Array.prototype.indexOf = function (this: unknown[], ...args: Parameters<typeof original>) {
+      scanned += this.length;
+      return original.apply(this, args);
+    };
+    try {
+      run();
+    } finally {
+      Array.prototype.indexOf = original;
+    }
+    return scanned;
+  }
+  const unlimited = { maxToolCalls: Infinity };
+  const cases: Array<[string, (events: StreamEvent[]) => void]> = [
+    ['toolCalls()', (events) => from(events).pipe(toolCalls(unlimited)).subscribe()],
+    ['groupToolCalls(), each group subscribed', (events) => from(events).pipe(groupToolCalls(unlimited)).subscribe((group) => group.subscribe())],
+    ['partialToolCalls()', (events) => from(events).pipe(partialToolCalls(unlimited)).subscribe()],
+  ];
+  it.each(cases)('%s: closing n open calls does not scan lists of open calls', (_name, run) => {
+    const small = indexOfWork(() => run(parallelCalls(500)));
+    const large = indexOfWork(() => run(parallelCalls(2_000)));
+    expect(large).toBeLessThanOrEqual(Math.max(4 * small + 100, 20 * 2_000));
   });
 });

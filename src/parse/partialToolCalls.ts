@@ -4,9 +4,9 @@
  * @module
  */
 import type { CallIdentity } from '../errors';
-import { defer, identity, ignoreElements, mergeMap, Observable, tap, type OperatorFunction } from 'rxjs';
+import { defer, filter, identity, map, type OperatorFunction } from 'rxjs';
 import type { ArgumentsParser } from './results';
-import { groupToolCalls, type ToolCallsOptions, type ToolCallUpdate } from './toolCalls';
+import { toolCallUpdates, type ToolCallsOptions, type ToolCallUpdate } from './toolCalls';
 import { parseArguments } from './arguments';
 import type { StreamEvent } from '../events';
 import type { ToolCall, ToolCallResult } from '../result';
@@ -130,44 +130,57 @@ function parseWith(parsers: Map<number, CallParser>): ArgumentsParser {
   };
 }
 
-/** The partial values of one call's updates (`parsers` shares each call's parser with the result). */
-function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJsonOptions, parsers: Map<number, CallParser>): Observable<PartialToolCall> {
+/** What the partial values of one open call have shown so far. */
+interface CallView {
+  state: CallParser | undefined;
+  last: unknown;
+  lastPath: JsonPath | undefined;
+  seen: number;
+}
+
+/**
+ * The partial values of every call's updates, in one pass over them (no stream per call: with
+ * thousands of calls open, per-call streams cost far more than the values). `parsers` shares each
+ * call's parser with its result.
+ */
+function partialValues(parserOptions: PartialJsonOptions, parsers: Map<number, CallParser>): (u: ToolCallUpdate) => PartialToolCall | undefined {
   const live = parserOptions.snapshots === 'live';
-  return new Observable<PartialToolCall>((subscriber) => {
-    let state: CallParser | undefined;
-    let last: unknown = undefined;
-    let lastPath: JsonPath | undefined = undefined;
-    let seen = -1;
-    const next = (u: ToolCallUpdate): void => {
-      if (u.result !== undefined) {
-        parsers.delete(u.key);
-        const final = u.result.success ? u.result.data.arguments : (last ?? EMPTY);
-        subscriber.next({ key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: final, openPath: u.result.success ? undefined : last === undefined ? state?.parser.openPath : lastPath, result: u.result });
-        return;
-      }
-      if (state === undefined || state.consumed + u.argumentsDelta.length !== u.rawArguments.length) {
-        // the first fragment, or a replace delta (the wire re-sent the whole text): start over
-        state = { parser: new PartialJsonParser(parserOptions), consumed: 0 };
-        parsers.set(u.key, state);
-        seen = -1;
-        state.parser.push(u.rawArguments);
-      } else {
-        state.parser.push(u.argumentsDelta);
-      }
-      state.consumed = u.rawArguments.length;
-      const parser = state.parser;
-      if (parser.error !== undefined) return; // malformed: partial values stop
-      if (parser.changeCount === seen && !parser.pending) return; // nothing new (pending: a held-back snapshot)
-      seen = parser.changeCount;
-      const value = parser.value ?? EMPTY;
-      if (value === last && !live) return; // the snapshot waits until the text pays for its copy
-      const seenEmpty = last === EMPTY && isEmptyObject(value);
-      last = value;
-      lastPath = parser.openPath;
-      if (!seenEmpty) subscriber.next({ key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: value, openPath: lastPath });
-    };
-    return call$.pipe(tap(next), ignoreElements()).subscribe(subscriber);
-  });
+  const views = new Map<number, CallView>();
+  return (u) => {
+    let view = views.get(u.key);
+    if (u.result !== undefined) {
+      parsers.delete(u.key);
+      views.delete(u.key);
+      const last = view?.last;
+      const final = u.result.success ? u.result.data.arguments : (last ?? EMPTY);
+      return { key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: final, openPath: u.result.success ? undefined : last === undefined ? view?.state?.parser.openPath : view?.lastPath, result: u.result };
+    }
+    if (view === undefined) {
+      view = { state: undefined, last: undefined, lastPath: undefined, seen: -1 };
+      views.set(u.key, view);
+    }
+    let state = view.state;
+    if (state === undefined || state.consumed + u.argumentsDelta.length !== u.rawArguments.length) {
+      // the first fragment, or a replace delta (the wire re-sent the whole text): start over
+      state = view.state = { parser: new PartialJsonParser(parserOptions), consumed: 0 };
+      parsers.set(u.key, state);
+      view.seen = -1;
+      state.parser.push(u.rawArguments);
+    } else {
+      state.parser.push(u.argumentsDelta);
+    }
+    state.consumed = u.rawArguments.length;
+    const parser = state.parser;
+    if (parser.error !== undefined) return undefined; // malformed: partial values stop
+    if (parser.changeCount === view.seen && !parser.pending) return undefined; // nothing new (pending: a held-back snapshot)
+    view.seen = parser.changeCount;
+    const value = parser.value ?? EMPTY;
+    if (value === view.last && !live) return undefined; // the snapshot waits until the text pays for its copy
+    const seenEmpty = view.last === EMPTY && isEmptyObject(value);
+    view.last = value;
+    view.lastPath = parser.openPath;
+    return seenEmpty ? undefined : { key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: value, openPath: view.lastPath };
+  };
 }
 
 /**
@@ -200,7 +213,7 @@ function partialsOf(call$: Observable<ToolCallUpdate>, parserOptions: PartialJso
  * 4. The last value of each call carries `result`; for a success its `arguments` are exactly the
  *    result's. When the JSON turns out malformed, partial values stop and the last value carries
  *    the typed error.
- * 5. Calls are independent streams merged together (see `groupToolCalls()`); stream-level errors
+ * 5. Calls are independent (one call's values never wait for another's); stream-level errors
  *    end the output after every open call's last value (`incomplete`).
  *
  * To coalesce for a UI, use ordinary operators on the values, e.g. at most one value per
@@ -239,9 +252,11 @@ export function partialToolCalls(options: PartialToolCallsOptions & { readonly t
   return (source) =>
     defer(() => {
       const parsers = new Map<number, CallParser>();
+      const partialOf = partialValues(parserOptions, parsers);
       return source.pipe(
-        groupToolCalls(options, parseWith(parsers)),
-        mergeMap((call$) => partialsOf(call$, parserOptions, parsers)),
+        toolCallUpdates(options, parseWith(parsers)),
+        map(partialOf),
+        filter((partial): partial is PartialToolCall => partial !== undefined),
         tools === undefined ? identity : validateLast(tools),
       );
     });

@@ -4,7 +4,7 @@
  * @module
  */
 import type { CallIdentity } from '../errors';
-import { defer, groupBy, type Observable, Subject, type GroupedObservable, type Observer, type OperatorFunction, type SubjectLike } from 'rxjs';
+import { ignoreElements, Observable, Subject, tap, type GroupedObservable, type Observer, type OperatorFunction } from 'rxjs';
 import { TrackingStage } from '../accumulate/trackingStage';
 import type { TrackedCall, TrackerOptions } from '../accumulate/tracker';
 import type { StreamEvent } from '../events';
@@ -164,7 +164,7 @@ export function eventsAndResults(options: ToolCallsOptions & { readonly tools?: 
 /**
  * Split the stream into one group per tool call.
  *
- * <span class="informal">`groupBy` keyed by call: each call gets its own stream of updates,
+ * <span class="informal">Like `groupBy` keyed by call: each call gets its own stream of updates,
  * which completes when the call is complete.</span>
  *
  * ```text
@@ -201,34 +201,37 @@ export function eventsAndResults(options: ToolCallsOptions & { readonly tools?: 
  * @return An operator from {@link StreamEvent}s to one grouped stream per call.
  */
 export function groupToolCalls(options: ToolCallsOptions = {}, parse?: ArgumentsParser): OperatorFunction<StreamEvent, GroupedObservable<number, ToolCallUpdate>> {
+  // One Subject per open call in a Map, dropped when the call closes (rxjs `groupBy` keeps its
+  // groups' subscriptions in an array, so closing each of n open groups costs O(n)).
   return (source) =>
-    defer(() => {
-      // A group ends with its call's closing update. The duration notifier is a plain Subject per
-      // key, fired by the group's own subject right after it delivered that update: a duration
-      // subscribed to the group itself would count as a subscriber and keep the source alive
-      // after the consumer unsubscribed.
-      const closers = new Map<number, Subject<void>>();
-      const connector = (): SubjectLike<ToolCallUpdate> => {
-        const subject = new Subject<ToolCallUpdate>();
-        return {
-          next(u) {
-            subject.next(u);
-            if (u.result === undefined) return;
-            subject.complete();
-            closers.get(u.key)?.next();
-            closers.delete(u.key);
-          },
-          error: (error: unknown) => subject.error(error),
-          complete: () => subject.complete(),
-          subscribe: (observer) => subject.subscribe(observer),
-        };
+    new Observable<GroupedObservable<number, ToolCallUpdate>>((subscriber) => {
+      const groups = new Map<number, Subject<ToolCallUpdate>>();
+      const route = (u: ToolCallUpdate): void => {
+        let group = groups.get(u.key);
+        if (group === undefined) {
+          const subject = (group = new Subject<ToolCallUpdate>());
+          groups.set(u.key, subject);
+          subscriber.next(Object.assign(new Observable<ToolCallUpdate>((observer) => subject.subscribe(observer)), { key: u.key }));
+        }
+        group.next(u);
+        if (u.result === undefined) return;
+        groups.delete(u.key);
+        group.complete();
       };
-      const duration = (group: GroupedObservable<number, ToolCallUpdate>): Observable<void> => {
-        const closer = new Subject<void>();
-        closers.set(group.key, closer);
-        return closer;
+      const endAll = (end: (group: Subject<ToolCallUpdate>) => void): void => {
+        const open = [...groups.values()];
+        groups.clear();
+        for (const group of open) end(group);
       };
-      return source.pipe(toolCallUpdates(options, parse), groupBy((u) => u.key, { duration, connector }));
+      // Subscribing the subscriber itself to the chain links the two (a synchronous source stops as
+      // soon as the consumer unsubscribes).
+      return source
+        .pipe(
+          toolCallUpdates(options, parse),
+          tap({ next: route, error: (error: unknown) => endAll((group) => group.error(error)), complete: () => endAll((group) => group.complete()) }),
+          ignoreElements(),
+        )
+        .subscribe(subscriber);
     });
 }
 
