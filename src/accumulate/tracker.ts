@@ -5,105 +5,11 @@
  *
  * @module
  */
-import { TooManyToolCallsError, type IncompleteReason, type ToolCallContext } from '../errors';
-import type { FinishReason, ProviderMetadata, ToolCallDeltaEvent, ToolCallEndEvent } from '../events';
+import { TooManyToolCallsError } from '../errors';
+import type { FinishReason, ToolCallDeltaEvent, ToolCallEndEvent } from '../events';
+import { cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, DEFAULT_MAX_TOOL_CALLS, defaultIdGenerator, type CallEnding, type MutableCall, type TrackedCall, type TrackerOptions } from './trackedCall';
 
-/** Options that bound what one stream may open. */
-export interface TrackerOptions {
-  /** Generates an id for a call the wire sent none for. Default: `call_` + a random tag + a counter. */
-  readonly generateId?: () => string;
-  /**
-   * At most this many tool calls per stream; one more ends the stream with `too-many-tool-calls`.
-   * Default 1,024 (no legitimate stream comes near it);
-   * `Infinity` lifts the limit.
-   */
-  readonly maxToolCalls?: number;
-  /**
-   * At most this many characters of arguments per call; past it the call fails with
-   * `arguments-too-large`. Default 64 MiB (67,108,864 characters); `Infinity` lifts the limit.
-   */
-  readonly maxArgumentsSize?: number;
-  /**
-   * Repair the two unambiguous resend shapes of broken servers (see `repairArguments` in the
-   * identity rules): argument text that is k exact copies of one JSON document (`repaired:
-   * 'repeated'`), or fragments that each repeat all earlier text (`repaired: 'cumulative'`). Only
-   * applied when the concatenated text does not parse. Default `true`.
-   */
-  readonly repairArguments?: boolean;
-}
-
-/** The default `maxToolCalls`: 1,024 calls per stream. */
-export const DEFAULT_MAX_TOOL_CALLS = 1024;
-/** The default `maxArgumentsSize`: 64 MiB (67,108,864 characters) of argument text per call. */
-export const DEFAULT_MAX_ARGUMENTS_SIZE = 64 * 1024 * 1024;
-
-/** How a call ended. */
-export type CallEnding =
-  | {
-      /** The call was closed normally (its end event, its choice's `finish`, or the terminator); its arguments are parsed next. */
-      readonly kind: 'complete';
-      /** The finish reason of the call's choice when known (`'length'` turns unparseable arguments into `incomplete`). */
-      readonly finishReason: FinishReason | undefined;
-    }
-  | {
-      /** The call was closed before it was complete. */
-      readonly kind: 'incomplete';
-      /** Why (becomes the `reason` of the call's `incomplete` error). */
-      readonly reason: IncompleteReason;
-    }
-  | {
-      /** The call's arguments passed `maxArgumentsSize`. */
-      readonly kind: 'too-large';
-      /** The `maxArgumentsSize` that was passed, in characters. */
-      readonly limit: number;
-    };
-
-/** The live state of one tool call (mutable inside the tracker; read-only outside). */
-export interface TrackedCall {
-  /** Unique within the stream, in order of first sight: the group key. */
-  readonly seq: number;
-  /** The call's id: the wire's id, `id_2`, `id_3`, … when the wire repeated one, or a generated `call_…` id when it sent none. */
-  readonly id: string;
-  /** The id exactly as the wire sent it, when it sent one. */
-  readonly wireId: string | undefined;
-  /** The tool name; `''` until the wire sends it. */
-  readonly name: string;
-  /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
-  readonly index: number;
-  /** The choice the call belongs to. */
-  readonly choice: number;
-  /** All argument text so far (a `replace` fragment resets it). */
-  readonly rawArguments: string;
-  /** Provider extras collected from the call's fragments (first value of each key wins); `undefined` when none. */
-  readonly metadata: ProviderMetadata | undefined;
-  /** Ids the wire sent on nameless fragments that continued this call after its first id (rule 2); `undefined` when none. */
-  readonly otherWireIds: ReadonlyArray<string> | undefined;
-  /** The last non-empty fragment (since the last `replace`). */
-  readonly lastFragment: string;
-  /** How many non-empty fragments arrived (since the last `replace`). */
-  readonly fragments: number;
-  /** Whether every non-empty fragment so far began with the one before it (the cumulative resend shape). */
-  readonly cumulative: boolean;
-  /** Set once the call is closed. */
-  readonly ending: CallEnding | undefined;
-}
-
-interface MutableCall {
-  seq: number;
-  id: string;
-  wireId: string | undefined;
-  idGenerated: boolean;
-  name: string;
-  index: number;
-  choice: number;
-  rawArguments: string;
-  metadata: Record<string, unknown> | undefined;
-  otherWireIds: string[] | undefined;
-  lastFragment: string;
-  fragments: number;
-  cumulative: boolean;
-  ending: CallEnding | undefined;
-}
+export { callContext, cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, DEFAULT_MAX_TOOL_CALLS, defaultIdGenerator, type CallEnding, type TrackedCall, type TrackerOptions } from './trackedCall';
 
 interface ChoiceState {
   readonly byIndex: Map<number, MutableCall>;
@@ -113,25 +19,6 @@ interface ChoiceState {
   open: MutableCall[];
   last: MutableCall | undefined;
   finishReason: FinishReason | undefined;
-}
-
-let tagCounter = 0;
-
-/** A default id generator: unique within the process, and unlikely to collide across processes. */
-export function defaultIdGenerator(): () => string {
-  const tag = `${Math.random().toString(36).slice(2, 8)}${(tagCounter++).toString(36)}`;
-  let n = 0;
-  return () => `call_${tag}_${n++}`;
-}
-
-/** The incomplete reason a finish gives a call it cut short: `length`, `content-filter` or `error`; else `undefined`. */
-export function cutReason(reason: FinishReason | undefined): IncompleteReason | undefined {
-  return reason === 'length' || reason === 'content-filter' || reason === 'error' ? reason : undefined;
-}
-
-/** The identity and text of a call, as carried by its errors. */
-export function callContext(call: TrackedCall): ToolCallContext {
-  return { id: call.id, name: call.name, index: call.index, choice: call.choice, rawArguments: call.rawArguments };
 }
 
 /**
