@@ -82,11 +82,21 @@ export class ToolCallTracker {
         readonly overflowed: boolean;
       }
     | undefined {
+    const before = this.all.length;
+    const call = this.apply(event);
+    return call === undefined ? undefined : { call, created: this.all.length > before, overflowed: call.ending !== undefined };
+  }
+
+  /**
+   * {@link ToolCallTracker.delta} without the step object: the call the fragment was applied to, or
+   * `undefined` when it was dropped. When the returned call is closed (`ending` set), this fragment
+   * took it past `maxArgumentsSize` (a closed call takes no fragment).
+   */
+  apply(event: ToolCallDeltaEvent): TrackedCall | undefined {
     const state = this.choiceState(event.choice);
     const id = event.id === undefined || event.id === '' ? undefined : event.id;
     const name = event.name === undefined || event.name === '' ? undefined : event.name;
     let call = this.find(state, event.index, id, name);
-    const created = call === undefined;
     if (call === undefined) {
       call = this.open(state, event.choice, event.index ?? state.calls.length, id);
     } else if (call.ending !== undefined) {
@@ -125,9 +135,8 @@ export class ToolCallTracker {
       }
     }
     const limit = this.maxArgumentsSize;
-    const overflowed = call.rawArguments.length > limit;
-    if (overflowed) this.close(call, { kind: 'too-large', limit });
-    return { call, created, overflowed };
+    if (call.rawArguments.length > limit) this.close(call, { kind: 'too-large', limit });
+    return call;
   }
 
   /** A `tool-call-end`: close that one call. Returns it, or `undefined` when no open call matches. */
