@@ -38,11 +38,10 @@ interface ChoiceState {
 export class ToolCallTracker {
   private readonly choices = new Map<number, ChoiceState>();
   private readonly all: MutableCall[] = [];
-  /** Per wire id, the last suffix tried for it. */
-  private readonly usedIds = new Map<string, number>();
-  /** Every id given to a call of this stream. */
-  private readonly assigned = new Set<string>();
-  private readonly generateId: () => string;
+  /** Every id given to a call of this stream → the last suffix tried with it as a wire id (0: none yet). */
+  private readonly ids = new Map<string, number>();
+  /** The id generator, made when the first call without a wire id needs one. */
+  private generateId: (() => string) | undefined;
   private readonly maxToolCalls: number;
   private readonly maxArgumentsSize: number;
   private openCount = 0;
@@ -53,7 +52,7 @@ export class ToolCallTracker {
    * @param options Limits (`maxToolCalls`, `maxArgumentsSize`) and the id generator.
    */
   constructor(private readonly options: TrackerOptions = {}) {
-    this.generateId = options.generateId ?? defaultIdGenerator();
+    this.generateId = options.generateId;
     this.maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
     this.maxArgumentsSize = options.maxArgumentsSize ?? DEFAULT_MAX_ARGUMENTS_SIZE;
   }
@@ -249,27 +248,24 @@ export class ToolCallTracker {
   }
 
   private generated(): string {
-    const id = this.generateId();
-    this.assigned.add(id);
+    const id = (this.generateId ??= defaultIdGenerator())();
+    if (!this.ids.has(id)) this.ids.set(id, 0);
     return id;
   }
 
   /** The wire id itself when no call of the stream has it yet, else `id_2`, `id_3`, … (the first not taken). */
   private uniqueId(wireId: string): string {
-    let n = this.usedIds.get(wireId);
-    if (n === undefined) {
-      if (!this.assigned.has(wireId)) {
-        this.usedIds.set(wireId, 1);
-        this.assigned.add(wireId);
-        return wireId;
-      }
-      n = 1;
+    const tried = this.ids.get(wireId);
+    if (tried === undefined) {
+      this.ids.set(wireId, 1);
+      return wireId;
     }
+    let n = tried === 0 ? 1 : tried;
     let candidate: string;
     do candidate = `${wireId}_${++n}`;
-    while (this.assigned.has(candidate));
-    this.usedIds.set(wireId, n);
-    this.assigned.add(candidate);
+    while (this.ids.has(candidate));
+    this.ids.set(wireId, n);
+    this.ids.set(candidate, 0);
     return candidate;
   }
 
