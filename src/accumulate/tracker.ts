@@ -37,6 +37,9 @@ interface ChoiceState {
  */
 export class ToolCallTracker {
   private readonly choices = new Map<number, ChoiceState>();
+  /** The state of the choice looked up last, and its number (a stream is mostly one choice). */
+  private recent: ChoiceState | undefined;
+  private recentChoice = 0;
   private readonly all: MutableCall[] = [];
   /** Every id given to a call of this stream → the last suffix tried with it as a wire id (0: none yet). */
   private readonly ids = new Map<string, number>();
@@ -188,6 +191,7 @@ export class ToolCallTracker {
   restart(ending: CallEnding): TrackedCall[] {
     const closed = this.closeAll(ending);
     this.choices.clear();
+    this.recent = undefined;
     return closed;
   }
 
@@ -270,11 +274,14 @@ export class ToolCallTracker {
   }
 
   private choiceState(choice: number): ChoiceState {
+    if (this.recent !== undefined && this.recentChoice === choice) return this.recent;
     let state = this.choices.get(choice);
     if (state === undefined) {
       state = { byIndex: new Map(), byId: new Map(), calls: [], open: [], last: undefined, finishReason: undefined };
       this.choices.set(choice, state);
     }
+    this.recent = state;
+    this.recentChoice = choice;
     return state;
   }
 }
