@@ -246,6 +246,12 @@ Our \`SseParser\` against eventsource-parser 3 and a hand loop, framing only:
 \`readStreamEvents()\` → \`encodeOpenAIChat()\` / \`encodeOpenAIResponses()\` / \`encodeAnthropicMessages()\` / \`encodeGemini()\`
 against decoding alone and the floor (goal: re-encoding costs at most as much again as decoding):
 [BENCHMARKS-encode.md](BENCHMARKS-encode.md), written by \`node bench/encode.mjs\` (part of \`npm run bench\`).
+
+## Server scale (many open streams, cold starts)
+
+10,000 streams open at once fed round-robin (CPU and heap per stream), one stream right after a full GC, the first
+stream of a fresh process, partial values, against the floor in a \`Subject\` and eventsource-parser:
+[BENCHMARKS-scale.md](BENCHMARKS-scale.md), written by \`node --expose-gc bench/scale.mjs\` (part of \`npm run bench\`).
 `;
 
 const groups = scenarioNames.map((name) => ({

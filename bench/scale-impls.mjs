@@ -95,13 +95,11 @@ function eventsourceParser(onResult) {
 function library(lib, options) {
   return (onResult) => {
     const subject = new Subject();
+    // One `next` callback, like the floor's (an error without a handler is thrown by rxjs and ends the child).
     subject.pipe(lib.readToolCalls(options)).subscribe({
       next(result) {
         if (!result.success) throw result.error;
         onResult(result.data);
-      },
-      error(error) {
-        throw error;
       },
     });
     return subject;

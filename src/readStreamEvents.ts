@@ -104,10 +104,10 @@ export function eventsStage(out: Observer<StreamEvent>, options: ReadStreamEvent
  * open stream that received nothing yet holds one small object. An unsupported provider name still
  * fails at subscription, as when the chain is built then.
  */
-export function lazyEventsStage<O>(out: Observer<O>, options: ReadStreamEventsOptions, build: (out: Observer<O>) => Observer<Uint8Array | string>): Observer<Uint8Array | string> {
+export function lazyEventsStage<O, P extends ReadStreamEventsOptions>(out: Observer<O>, options: P, build: (out: Observer<O>, options: P) => Observer<Uint8Array | string>): Observer<Uint8Array | string> {
   const provider = options.provider;
   if (typeof provider === 'string' && provider !== 'auto') decoderFor(provider);
-  return new LazyStage(out, build);
+  return new LazyStage(out, build, options);
 }
 
 /** The idle watch of `idleTimeoutMs`, or nothing. */
@@ -136,8 +136,8 @@ export function idleWatch(options: ReadStreamEventsOptions): MonoTypeOperatorFun
  * @return An operator from byte (or text) chunks to {@link StreamEvent}s.
  */
 export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string, StreamEvent> {
-  const build = (out: Observer<StreamEvent>): Observer<Uint8Array | string> => eventsStage(out, options);
-  const read = stageOperator<Uint8Array | string, StreamEvent>((out) => lazyEventsStage(out, options, build));
+  const read = stageOperator<Uint8Array | string, StreamEvent>((out) => lazyEventsStage(out, options, eventsStage));
+  if (options.idleTimeoutMs === undefined) return read;
   const watch = idleWatch(options);
   return (source) => source.pipe(watch, read);
 }

@@ -11,6 +11,11 @@ import { validateResults } from './parse/validateResults';
 import type { ToolCallResult } from './result';
 import { eventsStage, idleWatch, lazyEventsStage, type ReadStreamEventsOptions } from './readStreamEvents';
 
+/** The stages of `readToolCalls()` around `out` (one function for every subscription). */
+function resultsStage(out: Observer<ToolCallResult>, options: ReadToolCallsOptions): Observer<Uint8Array | string> {
+  return eventsStage(new ResultsStage(out, options), options);
+}
+
 /** Options of {@link readToolCalls}. */
 export type ReadToolCallsOptions = ToolCallsOptions & ReadStreamEventsOptions;
 
@@ -52,9 +57,9 @@ export function readToolCalls(options?: ReadToolCallsOptions): OperatorFunction<
 export function readToolCalls<T extends ToolSchemas>(options: ReadToolCallsOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, TypedToolCallResult<T>>;
 export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
   // readStreamEvents() + toolCalls(): the same stages, chained in one subscription.
-  const build = (out: Observer<ToolCallResult>): Observer<Uint8Array | string> => eventsStage(new ResultsStage(out, options), options);
-  const read = stageOperator<Uint8Array | string, ToolCallResult>((out) => lazyEventsStage(out, options, build));
-  const watch = idleWatch(options);
+  const read = stageOperator<Uint8Array | string, ToolCallResult>((out) => lazyEventsStage(out, options, resultsStage));
   const tools = options.tools;
+  if (tools === undefined && options.idleTimeoutMs === undefined) return read;
+  const watch = idleWatch(options);
   return (source) => (tools === undefined ? source.pipe(watch, read) : source.pipe(watch, read, validateResults(tools)));
 }

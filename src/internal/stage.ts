@@ -137,20 +137,22 @@ class Link<I, O> implements Observer<I> {
 
 /**
  * A stage chain built at its first notification, so that a subscription that has received nothing
- * yet (a server's stream waiting for its first byte) holds only this object. `build` is shared by
- * every subscription of an operator (no closure per subscription); an error it throws ends the
- * output like a stage's own error.
+ * yet (a server's stream waiting for its first byte) holds only this object. `build` is a function
+ * shared by every subscription (no closure per subscription), called with `params`; an error it
+ * throws ends the output like a stage's own error.
  */
-export class LazyStage<I, O> implements Observer<I> {
+export class LazyStage<I, O, P> implements Observer<I> {
   private stage: Observer<I> | undefined;
 
   /**
    * @param out Where the built chain writes.
    * @param build Builds the chain around `out`, at the first notification.
+   * @param params What `build` needs besides `out` (the operator's options).
    */
   constructor(
     private readonly out: Observer<O>,
-    private readonly build: (out: Observer<O>) => Observer<I>,
+    private readonly build: (out: Observer<O>, params: P) => Observer<I>,
+    private readonly params: P,
   ) {}
 
   /** One input value. */
@@ -171,7 +173,7 @@ export class LazyStage<I, O> implements Observer<I> {
   private built(): Observer<I> | undefined {
     if (this.stage !== undefined) return this.stage;
     try {
-      this.stage = this.build(this.out);
+      this.stage = this.build(this.out, this.params);
     } catch (error) {
       this.stage = IGNORE;
       this.out.error(error);
