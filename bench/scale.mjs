@@ -15,7 +15,7 @@
 // partial values (and immutable snapshots) at 10 KB / 100 KB / 1 MB of arguments in 1–8 char
 // fragments against appending + one JSON.parse (as bench/partial-json.mjs).
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,4 +109,10 @@ Heap: \`used_heap_size\` after two full GCs with ${streams.toLocaleString('en')}
 ${lines.join('\n')}
 ${partial}`;
 console.log(markdown);
-if (!argv.includes('--no-write')) writeFileSync(path.join(ROOT, 'BENCHMARKS-scale.md'), markdown);
+if (!argv.includes('--no-write')) {
+  // The hand-written notes (from a `## Notes` heading on) survive a re-run.
+  const file = path.join(ROOT, 'BENCHMARKS-scale.md');
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const notes = old.indexOf('\n## Notes');
+  writeFileSync(file, notes === -1 ? markdown : `${markdown}${old.slice(notes)}`);
+}
