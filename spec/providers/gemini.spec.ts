@@ -1,6 +1,6 @@
 import { gemini, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
 import { GeminiDecoder, InvalidEventError, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
-import { normalizeGeminiFinishReason } from '../../src/providers/gemini/decoder';
+import { normalizeGeminiFinishReason } from '../../src/providers/gemini/mapping';
 import { reassemble } from '../helpers/reassemble';
 import { sse, testScheduler } from '../helpers/marbles';
 
