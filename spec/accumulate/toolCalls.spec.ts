@@ -210,6 +210,28 @@ describe('groupToolCalls()', () => {
       });
     });
   });
+
+  it('keeps the source subscribed while a group is watched after the outer subscription ended (take(1) of the groups)', () => {
+    scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const src = cold('-a-b-c-d-e-f-g-u---|', { a: ev.a0, b: ev.b0, c: ev.a1, d: ev.b1, e: ev.a2, f: ev.b2, g: ev.t, u: ev.f });
+      const first = src.pipe(
+        groupToolCalls(opts()),
+        take(1),
+        mergeMap((g) => g.pipe(map((u) => `${u.id}:${u.rawArguments}${u.result ? '!' : ''}`), toArray())),
+      );
+      expectObservable(first).toBe('---------------(x|)', { x: ['A:', 'A:{"ci', 'A:{"city":"Paris"}', 'A:{"city":"Paris"}!'] });
+      // the source is released once the last watched group ended
+      expectSubscriptions(src.subscriptions).toBe('^--------------!');
+    });
+  });
+
+  it('releases the source when the outer subscription ends and no group is watched', () => {
+    scheduler().run(({ cold, expectSubscriptions }) => {
+      const src = cold('-a-b-c-d-e-f-g-u---|', { a: ev.a0, b: ev.b0, c: ev.a1, d: ev.b1, e: ev.a2, f: ev.b2, g: ev.t, u: ev.f });
+      src.pipe(groupToolCalls(opts()), take(1)).subscribe();
+      expectSubscriptions(src.subscriptions).toBe('^!');
+    });
+  });
 });
 
 describe('accumulateToolCalls()', () => {

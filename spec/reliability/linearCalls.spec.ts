@@ -8,7 +8,8 @@ import type { StreamEvent } from '../../src/events';
 import { ToolCallTracker } from '../../src/accumulate/tracker';
 import { accumulateToolCalls, type ToolCallSnapshot } from '../../src/parse/accumulateToolCalls';
 import { partialToolCalls } from '../../src/parse/partialToolCalls';
-import { groupToolCalls, toolCalls } from '../../src/parse/toolCalls';
+import { groupToolCalls } from '../../src/parse/groupToolCalls';
+import { toolCalls } from '../../src/parse/toolCalls';
 
 /** n parallel calls, one fragment each, all open until one finish. */
 function parallelCalls(n: number): StreamEvent[] {
