@@ -33,7 +33,9 @@ const only = option('--only', '')
 const dist = path.resolve(ROOT, option('--dist', 'dist'));
 const lib = await import(pathToFileURL(path.join(dist, 'index.js')).href);
 const { anthropicEvent, geminiChunk, openaiChunk, openaiDone } = await import(pathToFileURL(path.join(dist, 'marbles.js')).href);
-const { accumulateToolCalls, groupToolCalls, partialToolCalls, readStreamEvents, readToolCalls, SseParser, tool, toolCalls, toolLoop } = lib;
+const { accumulateToolCalls, groupToolCalls, partialToolCalls, readStreamEvents, readToolCalls, tool, toolCalls, toolLoop } = lib;
+// SseParser moved to the advanced entry; older builds (for --dist) export it from the main one.
+const SseParser = lib.SseParser ?? (await import(pathToFileURL(path.join(dist, 'advanced.js')).href)).SseParser;
 
 // ----- inputs -----------------------------------------------------------------------------------
 
