@@ -20,3 +20,15 @@ export function textPieces(text: string, seed: number, max = 8): string[] {
   }
   return out;
 }
+
+/** Cut `text` into pieces at the given relative points (each in [0, 1), as fast-check generates them). */
+export function cutAt(text: string, points: number[]): string[] {
+  const offsets = [...new Set(points.map((p) => Math.floor(p * text.length)))].sort((a, b) => a - b);
+  const out: string[] = [];
+  let from = 0;
+  for (const at of [...offsets, text.length]) {
+    if (at > from) out.push(text.slice(from, at));
+    from = Math.max(from, at);
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { PartialJsonParser } from 'rxjs-tool-calls/advanced';
 import { allPaths, deepEqual, getPath, prefixMismatch } from '../helpers/isPrefixValue';
+import { cutAt } from '../helpers/chunking';
 
 const WHITESPACE = ['', '', '', ' ', '\n', '\t', '\r\n  ', '  '];
 
@@ -34,17 +35,7 @@ function serialise(value: unknown, seed: number): string {
   return `${ws()}${write(value)}${ws()}`;
 }
 
-/** Cut `text` into pieces at the given (relative) points. */
-function cut(text: string, points: number[]): string[] {
-  const offsets = [...new Set(points.map((p) => Math.floor(p * text.length)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let from = 0;
-  for (const at of [...offsets, text.length]) {
-    if (at > from) out.push(text.slice(from, at));
-    from = Math.max(from, at);
-  }
-  return out;
-}
+const cut = cutAt;
 
 const longText = fc.string({ unit: 'binary', minLength: 50, maxLength: 400 });
 const textual = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), longText, fc.constantFrom('\\', '"', '\u2028', '😀🎉', 'a\\nb'));
