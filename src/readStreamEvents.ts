@@ -5,7 +5,7 @@
  */
 import { identity, type MonoTypeOperatorFunction, type Observer, type OperatorFunction } from 'rxjs';
 import type { SseEvent, StreamEvent } from './events';
-import { Stage, stageOperator } from './internal/stage';
+import { LazyStage, Stage, stageOperator } from './internal/stage';
 import { sseDecodeStage, type WireDecoder } from './providers/decoder';
 import { decoderFor, type ProviderOption } from './providers/auto';
 import { idleTimeout } from './reliability/idleTimeout';
@@ -87,6 +87,7 @@ export interface EventsStageParts {
  */
 export function eventsStage(out: Observer<StreamEvent>, options: ReadStreamEventsOptions, parts?: EventsStageParts): Observer<Uint8Array | string> {
   const provider = options.provider ?? 'auto';
+  if (provider !== 'auto' && parts === undefined) return new SourceStage(new SseStage(sseDecodeStage(out, decoderFor(provider)()), options));
   // The decoder asks for the raw start only at the end of the stream, long after the stage exists.
   const recorded: { stage?: RawStartStage } = {};
   const rawStart = (): string => recorded.stage?.get() ?? '';
@@ -96,6 +97,17 @@ export function eventsStage(out: Observer<StreamEvent>, options: ReadStreamEvent
   if (provider !== 'auto') return new SourceStage(sse);
   recorded.stage = new RawStartStage(sse);
   return new SourceStage(recorded.stage);
+}
+
+/**
+ * `build` (a chain that starts with {@link eventsStage}) around `out`, built at the first chunk: an
+ * open stream that received nothing yet holds one small object. An unsupported provider name still
+ * fails at subscription, as when the chain is built then.
+ */
+export function lazyEventsStage<O>(out: Observer<O>, options: ReadStreamEventsOptions, build: (out: Observer<O>) => Observer<Uint8Array | string>): Observer<Uint8Array | string> {
+  const provider = options.provider;
+  if (typeof provider === 'string' && provider !== 'auto') decoderFor(provider);
+  return new LazyStage(out, build);
 }
 
 /** The idle watch of `idleTimeoutMs`, or nothing. */
@@ -124,7 +136,8 @@ export function idleWatch(options: ReadStreamEventsOptions): MonoTypeOperatorFun
  * @return An operator from byte (or text) chunks to {@link StreamEvent}s.
  */
 export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string, StreamEvent> {
-  const read = stageOperator<Uint8Array | string, StreamEvent>((out) => eventsStage(out, options));
+  const build = (out: Observer<StreamEvent>): Observer<Uint8Array | string> => eventsStage(out, options);
+  const read = stageOperator<Uint8Array | string, StreamEvent>((out) => lazyEventsStage(out, options, build));
   const watch = idleWatch(options);
   return (source) => source.pipe(watch, read);
 }

@@ -3,13 +3,13 @@
  *
  * @module
  */
-import type { OperatorFunction } from 'rxjs';
+import type { Observer, OperatorFunction } from 'rxjs';
 import { stageOperator } from './internal/stage';
 import { ResultsStage, type ToolCallsOptions } from './parse/toolCalls';
 import type { ToolSchemas, TypedToolCallResult } from './parse/validate';
 import { validateResults } from './parse/validateResults';
 import type { ToolCallResult } from './result';
-import { eventsStage, idleWatch, type ReadStreamEventsOptions } from './readStreamEvents';
+import { eventsStage, idleWatch, lazyEventsStage, type ReadStreamEventsOptions } from './readStreamEvents';
 
 /** Options of {@link readToolCalls}. */
 export type ReadToolCallsOptions = ToolCallsOptions & ReadStreamEventsOptions;
@@ -52,7 +52,8 @@ export function readToolCalls(options?: ReadToolCallsOptions): OperatorFunction<
 export function readToolCalls<T extends ToolSchemas>(options: ReadToolCallsOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, TypedToolCallResult<T>>;
 export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
   // readStreamEvents() + toolCalls(): the same stages, chained in one subscription.
-  const read = stageOperator<Uint8Array | string, ToolCallResult>((out) => eventsStage(new ResultsStage(out, options), options));
+  const build = (out: Observer<ToolCallResult>): Observer<Uint8Array | string> => eventsStage(new ResultsStage(out, options), options);
+  const read = stageOperator<Uint8Array | string, ToolCallResult>((out) => lazyEventsStage(out, options, build));
   const watch = idleWatch(options);
   const tools = options.tools;
   return (source) => (tools === undefined ? source.pipe(watch, read) : source.pipe(watch, read, validateResults(tools)));

@@ -37,12 +37,14 @@ interface ChoiceState {
  */
 export class ToolCallTracker {
   private readonly choices = new Map<number, ChoiceState>();
+  /** The state of the choice looked up last, and its number (a stream is mostly one choice). */
+  private recent: ChoiceState | undefined;
+  private recentChoice = 0;
   private readonly all: MutableCall[] = [];
-  /** Per wire id, the last suffix tried for it. */
-  private readonly usedIds = new Map<string, number>();
-  /** Every id given to a call of this stream. */
-  private readonly assigned = new Set<string>();
-  private readonly generateId: () => string;
+  /** Every id given to a call of this stream → the last suffix tried with it as a wire id (0: none yet). */
+  private readonly ids = new Map<string, number>();
+  /** The id generator, made when the first call without a wire id needs one. */
+  private generateId: (() => string) | undefined;
   private readonly maxToolCalls: number;
   private readonly maxArgumentsSize: number;
   private openCount = 0;
@@ -53,7 +55,7 @@ export class ToolCallTracker {
    * @param options Limits (`maxToolCalls`, `maxArgumentsSize`) and the id generator.
    */
   constructor(private readonly options: TrackerOptions = {}) {
-    this.generateId = options.generateId ?? defaultIdGenerator();
+    this.generateId = options.generateId;
     this.maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
     this.maxArgumentsSize = options.maxArgumentsSize ?? DEFAULT_MAX_ARGUMENTS_SIZE;
   }
@@ -82,11 +84,21 @@ export class ToolCallTracker {
         readonly overflowed: boolean;
       }
     | undefined {
+    const before = this.all.length;
+    const call = this.apply(event);
+    return call === undefined ? undefined : { call, created: this.all.length > before, overflowed: call.ending !== undefined };
+  }
+
+  /**
+   * {@link ToolCallTracker.delta} without the step object: the call the fragment was applied to, or
+   * `undefined` when it was dropped. When the returned call is closed (`ending` set), this fragment
+   * took it past `maxArgumentsSize` (a closed call takes no fragment).
+   */
+  apply(event: ToolCallDeltaEvent): TrackedCall | undefined {
     const state = this.choiceState(event.choice);
     const id = event.id === undefined || event.id === '' ? undefined : event.id;
     const name = event.name === undefined || event.name === '' ? undefined : event.name;
     let call = this.find(state, event.index, id, name);
-    const created = call === undefined;
     if (call === undefined) {
       call = this.open(state, event.choice, event.index ?? state.calls.length, id);
     } else if (call.ending !== undefined) {
@@ -125,9 +137,8 @@ export class ToolCallTracker {
       }
     }
     const limit = this.maxArgumentsSize;
-    const overflowed = call.rawArguments.length > limit;
-    if (overflowed) this.close(call, { kind: 'too-large', limit });
-    return { call, created, overflowed };
+    if (call.rawArguments.length > limit) this.close(call, { kind: 'too-large', limit });
+    return call;
   }
 
   /** A `tool-call-end`: close that one call. Returns it, or `undefined` when no open call matches. */
@@ -180,6 +191,7 @@ export class ToolCallTracker {
   restart(ending: CallEnding): TrackedCall[] {
     const closed = this.closeAll(ending);
     this.choices.clear();
+    this.recent = undefined;
     return closed;
   }
 
@@ -240,36 +252,36 @@ export class ToolCallTracker {
   }
 
   private generated(): string {
-    const id = this.generateId();
-    this.assigned.add(id);
+    const id = (this.generateId ??= defaultIdGenerator())();
+    if (!this.ids.has(id)) this.ids.set(id, 0);
     return id;
   }
 
   /** The wire id itself when no call of the stream has it yet, else `id_2`, `id_3`, … (the first not taken). */
   private uniqueId(wireId: string): string {
-    let n = this.usedIds.get(wireId);
-    if (n === undefined) {
-      if (!this.assigned.has(wireId)) {
-        this.usedIds.set(wireId, 1);
-        this.assigned.add(wireId);
-        return wireId;
-      }
-      n = 1;
+    const tried = this.ids.get(wireId);
+    if (tried === undefined) {
+      this.ids.set(wireId, 1);
+      return wireId;
     }
+    let n = tried === 0 ? 1 : tried;
     let candidate: string;
     do candidate = `${wireId}_${++n}`;
-    while (this.assigned.has(candidate));
-    this.usedIds.set(wireId, n);
-    this.assigned.add(candidate);
+    while (this.ids.has(candidate));
+    this.ids.set(wireId, n);
+    this.ids.set(candidate, 0);
     return candidate;
   }
 
   private choiceState(choice: number): ChoiceState {
+    if (this.recent !== undefined && this.recentChoice === choice) return this.recent;
     let state = this.choices.get(choice);
     if (state === undefined) {
       state = { byIndex: new Map(), byId: new Map(), calls: [], open: [], last: undefined, finishReason: undefined };
       this.choices.set(choice, state);
     }
+    this.recent = state;
+    this.recentChoice = choice;
     return state;
   }
 }

@@ -73,8 +73,8 @@ export abstract class TrackingStage<O> extends Stage<StreamEvent, O> {
     const tracker = this.tracker;
     switch (event.type) {
       case 'tool-call-delta': {
-        const step = tracker.delta(event);
-        if (step !== undefined) this.fragment(step.call, event.argumentsDelta, step.overflowed);
+        const call = tracker.apply(event);
+        if (call !== undefined) this.fragment(call, event.argumentsDelta, call.ending !== undefined);
         return;
       }
       case 'tool-call-end': {

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { ignoreElements, Observable, tap, type Observer, type OperatorFunction } from 'rxjs';
+import { Observable, Subscriber, type Observer, type OperatorFunction } from 'rxjs';
 
 /**
  * One step of a pipeline, for one subscription. Subclasses implement `push` (one input value) and,
@@ -94,12 +94,91 @@ export abstract class Stage<I, O> implements Observer<I> {
  * Run a stage (or a chain of stages) as an operator: one stage object per subscription, built by
  * `create` around the subscriber.
  *
- * The downstream subscriber is subscribed to the source chain itself, which links the two: a
- * synchronous source stops as soon as the consumer unsubscribes (e.g. `take(1)`), even in the middle
- * of an emission, and unsubscribing unsubscribes the source.
+ * The source is subscribed with one plain `Subscriber`, added to the downstream subscriber, that
+ * hands each notification to the stage: a synchronous source stops as soon as the consumer
+ * unsubscribes (e.g. `take(1)`), even in the middle of an emission, and unsubscribing unsubscribes
+ * the source. The source's own completion or failure reaches the subscriber after the stage has
+ * handled it (a stage that already ended the output makes it a no-op), as through `tap`.
  *
  * @param create Builds the stage for one subscription, writing to `out`.
  */
 export function stageOperator<I, O>(create: (out: Observer<O>) => Observer<I>): OperatorFunction<I, O> {
-  return (source) => new Observable<O>((subscriber) => source.pipe(tap(create(subscriber)), ignoreElements()).subscribe(subscriber));
+  return (source) =>
+    new Observable<O>((subscriber) => {
+      // A `Subscriber` passed to `subscribe` is used as is (no wrapper). rxjs 7 marks its
+      // constructor internal; it is the one way to have the subscription before the source emits.
+      const inner = new Subscriber<I>(new Link(create(subscriber), subscriber));
+      subscriber.add(inner);
+      source.subscribe(inner);
+    });
 }
+
+/** The destination of a stage operator's inner subscriber: the stage, then the subscriber for the end. */
+class Link<I, O> implements Observer<I> {
+  constructor(
+    private readonly stage: Observer<I>,
+    private readonly subscriber: Observer<O>,
+  ) {}
+
+  next(value: I): void {
+    this.stage.next(value);
+  }
+
+  error(error: unknown): void {
+    this.stage.error(error);
+    this.subscriber.error(error);
+  }
+
+  complete(): void {
+    this.stage.complete();
+    this.subscriber.complete();
+  }
+}
+
+/**
+ * A stage chain built at its first notification, so that a subscription that has received nothing
+ * yet (a server's stream waiting for its first byte) holds only this object. `build` is shared by
+ * every subscription of an operator (no closure per subscription); an error it throws ends the
+ * output like a stage's own error.
+ */
+export class LazyStage<I, O> implements Observer<I> {
+  private stage: Observer<I> | undefined;
+
+  /**
+   * @param out Where the built chain writes.
+   * @param build Builds the chain around `out`, at the first notification.
+   */
+  constructor(
+    private readonly out: Observer<O>,
+    private readonly build: (out: Observer<O>) => Observer<I>,
+  ) {}
+
+  /** One input value. */
+  next(value: I): void {
+    this.built()?.next(value);
+  }
+
+  /** The input failed. */
+  error(error: unknown): void {
+    this.built()?.error(error);
+  }
+
+  /** The input completed. */
+  complete(): void {
+    this.built()?.complete();
+  }
+
+  private built(): Observer<I> | undefined {
+    if (this.stage !== undefined) return this.stage;
+    try {
+      this.stage = this.build(this.out);
+    } catch (error) {
+      this.stage = IGNORE;
+      this.out.error(error);
+      return undefined;
+    }
+    return this.stage;
+  }
+}
+
+const IGNORE: Observer<unknown> = { next() {}, error() {}, complete() {} };

@@ -49,9 +49,9 @@ class Utf8Tail {
   }
 
   private pending(): number {
-    const bytes = [this.b2, this.b1, this.b0];
     let continuation = 0;
-    for (const b of bytes) {
+    for (let k = 0; k < 3; k++) {
+      const b = k === 0 ? this.b2 : k === 1 ? this.b1 : this.b0;
       if (b === -1) return 0;
       if ((b & 0xc0) === 0x80) {
         continuation++;

@@ -121,8 +121,9 @@ export class OpenAIChatDecoder implements WireDecoder {
    * send `finish_reason` on every chunk, or more fragments after it, so a finish never closes calls
    * that may still grow (the last reason seen wins).
    */
-  private readonly finished = new Map<number, string>();
-  private readonly flushed = new Set<number>();
+  private finished: Map<number, string> | undefined;
+  /** The choices whose finish was emitted (both created at the first finish reason). */
+  private flushed: Set<number> | undefined;
   private lastUsage = '';
 
   sse(event: SseEvent, emit: Emit): void {
@@ -202,25 +203,29 @@ export class OpenAIChatDecoder implements WireDecoder {
       // OpenRouter reports the upstream's failure in `native_finish_reason` beside a harmless `finish_reason`.
       const native = asString(choice['native_finish_reason']);
       const nativeReason = native ? normalizeChatFinishReason(native) : undefined;
-      this.finished.set(index, (nativeReason === 'error' || nativeReason === 'content-filter') && normalizeChatFinishReason(rawReason) !== nativeReason ? (native as string) : rawReason);
+      (this.finished ??= new Map()).set(index, (nativeReason === 'error' || nativeReason === 'content-filter') && normalizeChatFinishReason(rawReason) !== nativeReason ? (native as string) : rawReason);
     }
   }
 
   /** Emit the held finish of every choice that has one, in order of first sight (once). */
   private flushFinishes(emit: Emit): void {
+    const finished = this.finished;
+    if (finished === undefined) return;
     for (const choice of this.seen) {
-      const rawReason = this.finished.get(choice);
+      const rawReason = finished.get(choice);
       if (rawReason === undefined) continue;
-      this.finished.delete(choice);
-      this.flushed.add(choice);
+      finished.delete(choice);
+      (this.flushed ??= new Set()).add(choice);
       emit({ type: 'finish', choice, reason: normalizeChatFinishReason(rawReason), rawReason });
     }
   }
 
   /** Whether every choice seen so far sent a finish reason (and at least one did). */
   private allFinished(): boolean {
-    if (this.finished.size + this.flushed.size === 0) return false;
-    for (const choice of this.seen) if (!this.finished.has(choice) && !this.flushed.has(choice)) return false;
+    const finished = this.finished;
+    const flushed = this.flushed;
+    if (finished === undefined || finished.size + (flushed?.size ?? 0) === 0) return false;
+    for (const choice of this.seen) if (!finished.has(choice) && flushed?.has(choice) !== true) return false;
     return true;
   }
 
@@ -254,8 +259,9 @@ export class OpenAIChatDecoder implements WireDecoder {
       emit({ type: 'done' });
       return;
     }
-    const open = [...this.seen].filter((c) => !this.flushed.has(c));
-    if (this.flushed.size === 0) throw new TruncatedStreamError({ provider: this.provider, detail: this.seen.size === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]' });
+    const flushed = this.flushed;
+    const open = [...this.seen].filter((c) => flushed?.has(c) !== true);
+    if (flushed === undefined || flushed.size === 0) throw new TruncatedStreamError({ provider: this.provider, detail: this.seen.size === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]' });
     throw new TruncatedStreamError({ provider: this.provider, detail: `choice ${open.join(', ')} never finished and no [DONE] arrived` });
   }
 

@@ -1,0 +1,112 @@
+// One measurement of bench/scale.mjs, in a fresh process (the parent passes `--expose-gc`):
+//   node --expose-gc bench/scale-child.mjs <mode> <impl> <dist> [streams]
+// Prints one JSON line. Modes:
+//   cpu        `streams` streams open at once, fed round-robin (chunk k of every stream, then
+//              chunk k + 1, …), then completed; one untimed round, then 5 timed rounds; user +
+//              system CPU µs per stream of each round (GC included).
+//   idle       heap after GC per open stream that received nothing (subject + subscription + state).
+//   half       the same after the first 13 of the 26 chunks of every stream.
+//   after-gc   one stream at a time (open, 26 chunks, complete) after 300 warm-up streams, each
+//              right after a full GC; wall µs of each of 31 streams.
+//   first      the first stream of this process (modules loaded, nothing run): wall µs.
+import v8 from 'node:v8';
+import { CALLS_PER_STREAM, opener, wireChunks } from './scale-impls.mjs';
+
+const [mode, key, dist, streamsArg] = process.argv.slice(2);
+const streams = Number(streamsArg ?? 10_000);
+const gc = globalThis.gc;
+if (typeof gc !== 'function') throw new Error('run with --expose-gc');
+const chunks = wireChunks();
+const open = await opener(key, dist);
+
+let results = 0;
+const onResult = () => {
+  results++;
+};
+const check = (n) => {
+  if (results !== n * CALLS_PER_STREAM) throw new Error(`${key}: ${results} results from ${n} streams, expected ${n * CALLS_PER_STREAM}`);
+  results = 0;
+};
+const cpuUs = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+const used = () => v8.getHeapStatistics().used_heap_size;
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const fullGc = () => {
+  gc();
+  gc();
+};
+
+/** Open `n` streams and feed them chunks [from, to) round-robin. */
+function feed(subjects, from, to) {
+  for (let c = from; c < to; c++) {
+    const chunk = chunks[c];
+    for (let s = 0; s < subjects.length; s++) subjects[s].next(chunk);
+  }
+}
+function openMany(n) {
+  const subjects = new Array(n);
+  for (let s = 0; s < n; s++) subjects[s] = open(onResult);
+  return subjects;
+}
+function one() {
+  const subject = open(onResult);
+  for (const chunk of chunks) subject.next(chunk);
+  subject.complete();
+}
+
+let out;
+if (mode === 'cpu') {
+  const round = () => {
+    const subjects = openMany(streams);
+    feed(subjects, 0, chunks.length);
+    for (const subject of subjects) subject.complete();
+    check(streams);
+  };
+  round();
+  const perStream = [];
+  for (let r = 0; r < 5; r++) {
+    fullGc();
+    await pause(100); // let concurrent sweeping (CPU of this process) finish outside the timing
+    const t0 = cpuUs();
+    round();
+    perStream.push((cpuUs() - t0) / streams);
+  }
+  out = { perStream };
+} else if (mode === 'idle' || mode === 'half') {
+  // Warm up the code paths (and their lazily created shared objects) before the baseline.
+  for (let i = 0; i < 50; i++) one();
+  check(50);
+  fullGc();
+  const base = used();
+  const subjects = openMany(streams);
+  if (mode === 'half') feed(subjects, 0, chunks.length / 2);
+  fullGc();
+  const bytes = (used() - base) / streams;
+  feed(subjects, chunks.length / 2 - (mode === 'half' ? 0 : chunks.length / 2), chunks.length);
+  for (const subject of subjects) subject.complete();
+  check(streams); // the streams were alive and correct
+  out = { bytesPerStream: bytes };
+} else if (mode === 'after-gc') {
+  for (let i = 0; i < 300; i++) one();
+  check(300);
+  const us = [];
+  for (let i = 0; i < 31; i++) {
+    gc(); // one full GC, as a long-lived process has between two requests
+    const t0 = performance.now();
+    one();
+    us.push((performance.now() - t0) * 1000);
+  }
+  check(31);
+  out = { us };
+} else if (mode === 'first') {
+  const t0 = performance.now();
+  one();
+  const us = (performance.now() - t0) * 1000;
+  check(1);
+  out = { us };
+} else {
+  throw new Error(`unknown mode ${mode}`);
+}
+process.stdout.write(JSON.stringify(out) + '\n');
