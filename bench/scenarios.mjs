@@ -57,15 +57,63 @@ export function randomId(rng, length) {
 // ---------------------------------------------------------------------------------------------
 
 const PLAIN_WORDS = [
-  'weather', 'forecast', 'city', 'temperature', 'humidity', 'wind', 'pressure', 'report', 'station', 'sensor',
-  'north', 'south', 'east', 'west', 'morning', 'evening', 'cloudy', 'sunny', 'rain', 'snow', 'value', 'query',
-  'result', 'table', 'column', 'record', 'update', 'insert', 'select', 'order', 'limit', 'offset', 'page',
+  'weather',
+  'forecast',
+  'city',
+  'temperature',
+  'humidity',
+  'wind',
+  'pressure',
+  'report',
+  'station',
+  'sensor',
+  'north',
+  'south',
+  'east',
+  'west',
+  'morning',
+  'evening',
+  'cloudy',
+  'sunny',
+  'rain',
+  'snow',
+  'value',
+  'query',
+  'result',
+  'table',
+  'column',
+  'record',
+  'update',
+  'insert',
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'page',
 ];
 // Words that exercise every escape path: quotes, backslashes, newlines, tabs, control bytes,
 // 2/3/4-byte UTF-8 and astral characters.
 const EXOTIC_WORDS = [
-  'café', 'naïve', 'résumé', 'crème brûlée', '日本語', 'Ελληνικά', 'señor', 'Zürich', '😀', 'ok 😀 ok', '🎉🎉',
-  'say "hi"', 'C:\\temp\\x', 'line1\nline2', 'tab\there', 'a\r\nb', 'bell\u0007', '«quoted»', '€100', '𝄞 clef',
+  'café',
+  'naïve',
+  'résumé',
+  'crème brûlée',
+  '日本語',
+  'Ελληνικά',
+  'señor',
+  'Zürich',
+  '😀',
+  'ok 😀 ok',
+  '🎉🎉',
+  'say "hi"',
+  'C:\\temp\\x',
+  'line1\nline2',
+  'tab\there',
+  'a\r\nb',
+  'bell\u0007',
+  '«quoted»',
+  '€100',
+  '𝄞 clef',
 ];
 
 function jsonStringText(value, rng, exotic) {
@@ -120,12 +168,19 @@ export function makeArguments(rng, targetChars, { exotic = false } = {}) {
     const flag = rng.chance(0.5);
     const nested = rng.chance(0.2) ? { depth: { level: rng.int(0, 9), note: null } } : null;
     let itemText =
-      '{"id":' + id +
-      ',"title":' + jsonStringText(title, rng, exotic) +
-      ',"body":' + jsonStringText(body, rng, exotic) +
-      ',"score":' + score.text +
-      ',"tags":[' + tags.map((t) => jsonStringText(t, rng, exotic)).join(',') + ']' +
-      ',"flag":' + flag;
+      '{"id":' +
+      id +
+      ',"title":' +
+      jsonStringText(title, rng, exotic) +
+      ',"body":' +
+      jsonStringText(body, rng, exotic) +
+      ',"score":' +
+      score.text +
+      ',"tags":[' +
+      tags.map((t) => jsonStringText(t, rng, exotic)).join(',') +
+      ']' +
+      ',"flag":' +
+      flag;
     const item = { id, title, body, score: score.value, tags, flag };
     if (nested) {
       itemText += ',"meta":{"depth":{"level":' + nested.depth.level + ',"note":null}}';

@@ -104,4 +104,3 @@ export function groupToolCalls(options: ToolCallsOptions = {}, parse?: Arguments
       source.pipe(toolCallUpdates(options, parse)).subscribe(upstream);
     });
 }
-
