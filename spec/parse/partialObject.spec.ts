@@ -287,15 +287,3 @@ describe('partialObject()', () => {
     expect(errorOf(out)).toMatchObject({ code: 'incomplete', reason: 'stream-ended', source: 'text' });
   });
 });
-
-it('partialObject(): the doc example displays what it says', () => {
-  const shown: unknown[] = [];
-  const schema = z.object({ city: z.string(), days: z.array(z.number()) });
-  from([t('{"ci'), t('ty": "San'), t(' Francisco", "days": ['), t('1]}'), finish()])
-    .pipe(partialObject({ schema }))
-    .subscribe((u) => {
-      if (u.type === 'partial') shown.push(u.value);
-      if (u.type === 'result' && u.result.success) shown.push(u.result.data.city);
-    });
-  expect(shown).toEqual([{}, { city: 'San' }, { city: 'San Francisco', days: [] }, { city: 'San Francisco', days: [1] }, 'San Francisco']);
-});

@@ -4,21 +4,12 @@
  * tool calls: one token (or a few) per SSE chunk, each server's own chunk shape and finish. Read as
  * bytes through `readStreamEvents()` + `textToolCalls()` + `toolCalls()`, under every chunking.
  */
-import { from, Subject } from 'rxjs';
-import { type PartialToolCall, partialToolCalls, readStreamEvents, textToolCalls, type TextToolCallsOptions } from 'rxjs-tool-calls';
+import { from } from 'rxjs';
+import { readStreamEvents, type TextToolCallsOptions } from 'rxjs-tool-calls';
 import { chunkings } from '../helpers/chunking';
-import { callsOf, runEvents } from './helpers';
+import { callsOf, ollama, runEvents, sse } from './helpers';
 
 const encoder = new TextEncoder();
-const sse = (payload: unknown): string => `data: ${JSON.stringify(payload)}\n\n`;
-
-/** Ollama 0.x `/v1/chat/completions`: `role` on every delta, `system_fingerprint: fp_ollama`, `stop` even for calls. */
-function ollama(model: string, tokens: readonly string[]): string {
-  const base = { id: 'chatcmpl-417', object: 'chat.completion.chunk', created: 1733000000, model, system_fingerprint: 'fp_ollama' };
-  const chunks = tokens.map((content) => sse({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }] }));
-  chunks.push(sse({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }] }));
-  return `${chunks.join('')}data: [DONE]\n\n`;
-}
 
 /** vLLM's OpenAI server: a first delta with `role` and empty content, `logprobs: null`, `stop_reason`, a usage chunk, n choices interleaved. */
 function vllm(model: string, perChoice: ReadonlyArray<readonly string[]>): string {
@@ -273,33 +264,5 @@ describe.each(RECORDED.map((r) => [r.name, r] as const))('%s', (_name, recorded)
     expect(callsOf(run)).toEqual(recorded.calls);
     expect([run.visible, run.reasoning]).toEqual([recorded.visible, recorded.reasoning]);
     expect(run.finishes.every((f) => f === 'tool-calls')).toBe(true);
-  });
-});
-
-describe('partialToolCalls() after textToolCalls()', () => {
-  it('shows the arguments grow before the closing tag, and the result at the closing tag, before the finish', () => {
-    const tokens = ['<tool_call>', '\n{"name": "get_weather", "arguments": {"city": "San', ' Fran', 'cisco", "days": [1', ', 2]}}', '\n', '</tool_call>'];
-    const wire = ollama('qwen2.5:7b', tokens);
-    const bytes$ = new Subject<string>();
-    const seen: PartialToolCall[] = [];
-    bytes$.pipe(readStreamEvents(), textToolCalls(), partialToolCalls()).subscribe((p) => seen.push(p));
-    const events = wire.split(/(?<=\n\n)/);
-    const snapshots: unknown[] = [];
-    for (const event of events.slice(0, tokens.length)) {
-      bytes$.next(event);
-      const last = seen[seen.length - 1];
-      snapshots.push(last === undefined ? undefined : { arguments: last.arguments, done: last.result !== undefined });
-    }
-    expect(snapshots).toEqual([
-      undefined,
-      { arguments: { city: 'San' }, done: false },
-      { arguments: { city: 'San Fran' }, done: false },
-      { arguments: { city: 'San Francisco', days: [] }, done: false }, // `1` may still go on
-      { arguments: { city: 'San Francisco', days: [1, 2] }, done: false },
-      { arguments: { city: 'San Francisco', days: [1, 2] }, done: false },
-      { arguments: { city: 'San Francisco', days: [1, 2] }, done: true },
-    ]);
-    const final = seen[seen.length - 1]?.result;
-    expect(final?.success && final.data).toMatchObject({ name: 'get_weather', arguments: { city: 'San Francisco', days: [1, 2] } });
   });
 });
