@@ -143,7 +143,10 @@ for (const name of scenarioNames) {
 }
 
 const cpus = os.cpus();
-const machine = `Node ${process.version} · ${cpus[0]?.model.trim() ?? 'unknown CPU'} · ${cpus.length} cores · load ${loadStart.map((l) => l.toFixed(2)).join(' ')} at start, ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at end · ${runs} runs, ${warmup} warm-up, GC before each run`;
+const machine = `Node ${process.version} · ${cpus[0]?.model.trim() ?? 'unknown CPU'} · ${cpus.length} cores · load ${loadStart.map((l) => l.toFixed(2)).join(' ')} at start, ${os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ')} at end · ${runs} runs, ${warmup} warm-up, GC before each run`;
 const command = `node bench/encode.mjs${argv.length ? ` ${argv.join(' ')}` : ''}`;
 const x = (v) => (Number.isFinite(v) ? `${v.toFixed(2)}×` : '–');
 const header = ['| scenario | MB | pipeline | median ms | MB/s | × floor | encode ÷ decode |', '|---|---:|---|---:|---:|---:|---:|'];
@@ -161,7 +164,7 @@ for (const name of scenarioNames) {
       continue;
     }
     const m = cell.median;
-    const ratio = r.encoded && d !== undefined ? (((m - d) / d) || 0).toFixed(2) : '';
+    const ratio = r.encoded && d !== undefined ? ((m - d) / d || 0).toFixed(2) : '';
     lines.push(`${first}| ${r.label} | ${m.toFixed(1)} | ${(mb / (m / 1000)).toFixed(0)} | ${f === undefined ? '–' : x(m / f)} | ${ratio} |`);
   }
 }

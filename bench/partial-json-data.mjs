@@ -5,7 +5,35 @@ import { seededRandom as rng } from '../dist/marbles.js';
 
 export { rng };
 
-const WORDS = ['the', 'weather', 'in', 'San Francisco', 'is', 'mild', 'données', 'naïve', 'café', 'über', '東京', '温度', 'ok', '✓', '😀', 'forecast', 'wind', 'speed', 'km/h', 'precipitation', 'humidity', 'and', 'with', 'a', 'chance', 'of', 'rain'];
+const WORDS = [
+  'the',
+  'weather',
+  'in',
+  'San Francisco',
+  'is',
+  'mild',
+  'données',
+  'naïve',
+  'café',
+  'über',
+  '東京',
+  '温度',
+  'ok',
+  '✓',
+  '😀',
+  'forecast',
+  'wind',
+  'speed',
+  'km/h',
+  'precipitation',
+  'humidity',
+  'and',
+  'with',
+  'a',
+  'chance',
+  'of',
+  'rain',
+];
 const PUNCT = [' ', ' ', ' ', ' ', ', ', '. ', '\n', '\n\n', ' "quoted" ', ' \\ ', '\t', ' / '];
 
 function text(r, length) {
@@ -67,7 +95,7 @@ export function serialise(value) {
 export function fragments(text, seed = 7) {
   const r = rng(seed);
   const out = [];
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const n = 1 + Math.floor(r() * 8);
     out.push(text.slice(i, i + n));
     i += n;

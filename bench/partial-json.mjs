@@ -169,7 +169,10 @@ const lines = [
   '| arguments | fragments | floor: append + one `JSON.parse` | live tree (push + read each) | immutable snapshots (push + read each) | immutable ÷ live (best) | push only | `partial-json` re-parse each fragment |',
   '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...rows.map((r) => {
-    const immLive = r.immutable.timeout === undefined && r.live.timeout === undefined ? `${ratio(r.immutable.best, r.live.best)} ${r.label.endsWith('document') ? goal(r.immutable, r.floor, 2) + ' (≤ 2× floor)' : goal(r.immutable, r.live, 2)}` : '—';
+    const immLive =
+      r.immutable.timeout === undefined && r.live.timeout === undefined
+        ? `${ratio(r.immutable.best, r.live.best)} ${r.label.endsWith('document') ? goal(r.immutable, r.floor, 2) + ' (≤ 2× floor)' : goal(r.immutable, r.live, 2)}`
+        : '—';
     return `| ${r.label} (${r.chars.toLocaleString('en')} chars) | ${r.fragments.toLocaleString('en')} | ${fmt(r.floor.median)} ms; best ${fmt(r.floor.best)} ms | ${cell(r.live, r.floor)} ${goal(r.live, r.floor, 1.5)} | ${cell(r.immutable, r.floor)} | ${immLive} | ${cell(r.pushOnly, r.floor)} | ${r.re === undefined ? '—' : `${fmt(r.re.ms)} ms (${ratio(r.re.ms, r.floor.median)})${r.re.sampled ? `, extrapolated from ${REPARSE_SAMPLES} sampled re-parses` : ''}`} |`;
   }),
 ];
@@ -193,7 +196,10 @@ floor; immutable ≤ 2× live for the four shapes, ≤ 2× the floor for the doc
 
 ${lines.join('\n')}
 
-Load average while running: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')} (other processes share the machine: medians are noisy).
+Load average while running: ${os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(', ')} (other processes share the machine: medians are noisy).
 `;
 writeFileSync(join(root, 'BENCHMARKS-partial.md'), markdown);
 console.log(markdown);

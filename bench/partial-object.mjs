@@ -40,7 +40,13 @@ const events = [...deltas.map((d) => ({ type: 'text-delta', choice: 0, text: d }
 const expected = JSON.stringify(JSON.parse(text));
 
 // A zod schema of the document (bench/partial-json-data.mjs documentArguments).
-const Section = z.object({ heading: z.string(), body: z.string(), order: z.number(), meta: z.object({ words: z.number(), score: z.number(), draft: z.boolean(), reviewer: z.string().nullable() }), links: z.array(z.string()) });
+const Section = z.object({
+  heading: z.string(),
+  body: z.string(),
+  order: z.number(),
+  meta: z.object({ words: z.number(), score: z.number(), draft: z.boolean(), reviewer: z.string().nullable() }),
+  links: z.array(z.string()),
+});
 const Report = z.object({
   title: z.string(),
   author: z.object({ name: z.string(), email: z.string(), id: z.number(), verified: z.boolean() }),
@@ -88,7 +94,13 @@ function ours(options) {
 }
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
-const parts = [{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 't' }, ...deltas.map((delta) => ({ type: 'text-delta', id: 't', delta })), { type: 'text-end', id: 't' }, { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage }];
+const parts = [
+  { type: 'stream-start', warnings: [] },
+  { type: 'text-start', id: 't' },
+  ...deltas.map((delta) => ({ type: 'text-delta', id: 't', delta })),
+  { type: 'text-end', id: 't' },
+  { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+];
 const model = new MockLanguageModelV3({
   doStream: async () => ({
     stream: new ReadableStream({

@@ -41,7 +41,9 @@ const runs = Number(option('--runs', quick ? 3 : 7));
 const warmup = Number(option('--warmup', quick ? 1 : 2));
 const seed = Number(option('--seed', 20251130));
 const scenarioNames = option('--scenarios', SCENARIO_NAMES.join(',')).split(',').filter(Boolean);
-const implKeys = option('--impls', IMPLEMENTATIONS.map((i) => i.key).join(',')).split(',').filter(Boolean);
+const implKeys = option('--impls', IMPLEMENTATIONS.map((i) => i.key).join(','))
+  .split(',')
+  .filter(Boolean);
 const heap = !flag('--no-heap');
 const write = !flag('--no-write');
 for (const name of scenarioNames) if (!SCENARIO_NAMES.includes(name)) throw new Error(`unknown scenario ${name}`);
@@ -121,7 +123,10 @@ for (const name of scenarioNames) {
   // Pass 1: a forced full GC before every run (each run starts cold-ish: the GC also clears the
   // JIT's type feedback for object shapes no longer alive). Pass 2: no forced GC, round-robin: the
   // steady state of a process that keeps streaming.
-  for (const [pass, forceGc] of [['times', true], ['steadyTimes', false]]) {
+  for (const [pass, forceGc] of [
+    ['times', true],
+    ['steadyTimes', false],
+  ]) {
     for (let round = 0; round < warmup + runs; round++) {
       for (let k = 0; k < live.length; k++) {
         const impl = live[(k + round) % live.length];
@@ -159,7 +164,12 @@ if (heap) {
         r.heapNote = `probe failed: ${(child.stderr || '').trim().split('\n').slice(-1)[0]}`;
       }
     }
-    log(`heap ${name}: ${impls.map((i) => results[name][i.key].heap ? `${i.key} ${(results[name][i.key].heap.delta / MB).toFixed(1)} MB` : null).filter(Boolean).join(' | ')}`);
+    log(
+      `heap ${name}: ${impls
+        .map((i) => (results[name][i.key].heap ? `${i.key} ${(results[name][i.key].heap.delta / MB).toFixed(1)} MB` : null))
+        .filter(Boolean)
+        .join(' | ')}`,
+    );
   }
 }
 

@@ -15,7 +15,8 @@ function split(text, n) {
   for (let i = 0; i < n; i++) out.push(text.slice(i * size, (i + 1) * size));
   return out;
 }
-const event = (delta, finish = null) => `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 0, model: 'gpt-test', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+const event = (delta, finish = null) =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 0, model: 'gpt-test', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 const call = (index, fields) => event({ tool_calls: [{ index, ...fields }] });
 
 /** The 26 events of one stream, one per network chunk (as bytes). */
@@ -108,7 +109,7 @@ function library(lib, options) {
 
 /** Implementation keys and labels, in table order. */
 export const IMPLS = [
-  { key: 'library', label: '`readToolCalls({ provider: \'openai-chat\' })`', usesDist: true },
+  { key: 'library', label: "`readToolCalls({ provider: 'openai-chat' })`", usesDist: true },
   { key: 'library-auto', label: '`readToolCalls()` (auto-detect)', usesDist: true },
   { key: 'floor', label: 'floor in a Subject', usesDist: false },
   { key: 'eventsource-parser', label: 'eventsource-parser 3 in a Subject', usesDist: false },

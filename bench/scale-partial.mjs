@@ -56,7 +56,13 @@ export async function partialRows(roots) {
   }
   const ratio = (m, floor) => `${m.best.toFixed(2)} ms (**${(m.best / floor.best).toFixed(2)}×**); median ${(m.median / floor.median).toFixed(2)}×`;
   const header = ['arguments', 'fragments', 'floor: append + one `JSON.parse` (best)', ...parsers.flatMap((p) => [`live, ${p.name}`, `immutable, ${p.name}`])];
-  const lines = [`| ${header.join(' | ')} |`, `| --- | ${header.slice(1).map(() => '---:').join(' | ')} |`];
+  const lines = [
+    `| ${header.join(' | ')} |`,
+    `| --- | ${header
+      .slice(1)
+      .map(() => '---:')
+      .join(' | ')} |`,
+  ];
   const goals = [];
   for (const size of SIZES) {
     const text = argumentsText(size.chars);
@@ -71,7 +77,10 @@ export async function partialRows(roots) {
       const live = measure(() => pushAndRead(Parser, frags, 'live'));
       const immutable = measure(() => pushAndRead(Parser, frags, 'immutable'));
       cells.push(ratio(live, floor), ratio(immutable, floor));
-      if (name !== 'before') goals.push(`${size.label}: live ${(live.best / floor.best).toFixed(2)}× (goal ≤ 1.5×: ${live.best / floor.best <= 1.5 ? 'met' : 'not met'}), immutable ${(immutable.best / floor.best).toFixed(2)}× (goal ≤ 2×: ${immutable.best / floor.best <= 2 ? 'met' : 'not met'})`);
+      if (name !== 'before')
+        goals.push(
+          `${size.label}: live ${(live.best / floor.best).toFixed(2)}× (goal ≤ 1.5×: ${live.best / floor.best <= 1.5 ? 'met' : 'not met'}), immutable ${(immutable.best / floor.best).toFixed(2)}× (goal ≤ 2×: ${immutable.best / floor.best <= 2 ? 'met' : 'not met'})`,
+        );
     }
     lines.push(`| ${size.label} (${text.length.toLocaleString('en')} chars) | ${frags.length.toLocaleString('en')} | ${floor.best.toFixed(2)} ms | ${cells.join(' | ')} |`);
     process.stderr.write(`partial ${size.label}: done\n`);

@@ -65,7 +65,12 @@ function measure(mode, times, pick, n = streams) {
 }
 
 const rows = [
-  { label: `${streams.toLocaleString('en')} streams open at once, fed round-robin: CPU per stream (26 events, 2 calls)`, unit: 'µs', goal: 1.3, values: measure('cpu', reps, (o) => median(o.perStream)) },
+  {
+    label: `${streams.toLocaleString('en')} streams open at once, fed round-robin: CPU per stream (26 events, 2 calls)`,
+    unit: 'µs',
+    goal: 1.3,
+    values: measure('cpu', reps, (o) => median(o.perStream)),
+  },
   { label: 'heap per idle open stream (after GC)', unit: 'B', absGoal: 1536, values: measure('idle', reps, (o) => o.bytesPerStream) },
   { label: 'heap per half-delivered open stream (13 of 26 events, after GC)', unit: 'B', absGoal: 3072, values: measure('half', reps, (o) => o.bytesPerStream) },
   { label: 'one small stream right after a full GC (wall, median of 31 per child)', unit: 'µs', goal: 1.5, values: measure('after-gc', reps, (o) => median(o.us)) },

@@ -33,7 +33,9 @@ const only = option('--only', '')
 const dist = path.resolve(ROOT, option('--dist', 'dist'));
 const lib = await import(pathToFileURL(path.join(dist, 'index.js')).href);
 const { anthropicEvent, geminiChunk, openaiChunk, openaiDone } = await import(pathToFileURL(path.join(dist, 'marbles.js')).href);
-const { accumulateToolCalls, groupToolCalls, partialToolCalls, readStreamEvents, readToolCalls, SseParser, tool, toolCalls, toolLoop } = lib;
+const { accumulateToolCalls, groupToolCalls, partialToolCalls, readStreamEvents, readToolCalls, tool, toolCalls, toolLoop } = lib;
+// SseParser moved to the advanced entry; older builds (for --dist) export it from the main one.
+const SseParser = lib.SseParser ?? (await import(pathToFileURL(path.join(dist, 'advanced.js')).href)).SseParser;
 
 // ----- inputs -----------------------------------------------------------------------------------
 
@@ -78,7 +80,13 @@ function anthropicDeltasWire(n) {
 }
 
 /** The StreamEvents of a wire (decoded once, outside the timing). */
-const eventsOf = (chunks, provider) => lastValueFrom(from(chunks).pipe(readStreamEvents({ provider }), reduce((all, e) => (all.push(e), all), [])));
+const eventsOf = (chunks, provider) =>
+  lastValueFrom(
+    from(chunks).pipe(
+      readStreamEvents({ provider }),
+      reduce((all, e) => (all.push(e), all), []),
+    ),
+  );
 
 const count = (source$) => lastValueFrom(source$.pipe(reduce((n) => n + 1, 0)));
 
@@ -89,12 +97,38 @@ const count = (source$) => lastValueFrom(source$.pipe(reduce((n) => n + 1, 0)));
 const UNLIMITED = { maxToolCalls: Number.MAX_SAFE_INTEGER };
 const callRow = (key, label, base, make) => ({ key, label, unit: 'call', base, ...make });
 const ROWS = [
-  callRow('calls/readToolCalls', 'many calls: `readToolCalls()`', 4000, { prepare: manyCallsWire, run: (c) => count(from(c).pipe(readToolCalls({ provider: 'openai-chat', ...UNLIMITED }))), expected: (n) => n }),
-  callRow('calls/toolCalls', 'many calls: `toolCalls()`', 4000, { prepare: (n) => eventsOf(manyCallsWire(n), 'openai-chat'), run: (e) => count(from(e).pipe(toolCalls(UNLIMITED))), expected: (n) => n }),
-  callRow('calls/groupToolCalls', 'many calls: `groupToolCalls()`', 4000, { prepare: (n) => eventsOf(manyCallsWire(n), 'openai-chat'), run: (e) => count(from(e).pipe(groupToolCalls(UNLIMITED), mergeMap((call$) => call$.pipe(reduce((k) => k + 1, 0))))), expected: (n) => n }),
+  callRow('calls/readToolCalls', 'many calls: `readToolCalls()`', 4000, {
+    prepare: manyCallsWire,
+    run: (c) => count(from(c).pipe(readToolCalls({ provider: 'openai-chat', ...UNLIMITED }))),
+    expected: (n) => n,
+  }),
+  callRow('calls/toolCalls', 'many calls: `toolCalls()`', 4000, {
+    prepare: (n) => eventsOf(manyCallsWire(n), 'openai-chat'),
+    run: (e) => count(from(e).pipe(toolCalls(UNLIMITED))),
+    expected: (n) => n,
+  }),
+  callRow('calls/groupToolCalls', 'many calls: `groupToolCalls()`', 4000, {
+    prepare: (n) => eventsOf(manyCallsWire(n), 'openai-chat'),
+    run: (e) =>
+      count(
+        from(e).pipe(
+          groupToolCalls(UNLIMITED),
+          mergeMap((call$) => call$.pipe(reduce((k) => k + 1, 0))),
+        ),
+      ),
+    expected: (n) => n,
+  }),
   callRow('calls/partialToolCalls', 'many calls: `partialToolCalls()`', 4000, {
     prepare: (n) => eventsOf(manyCallsWire(n), 'openai-chat'),
-    run: async (e) => new Set(await lastValueFrom(from(e).pipe(partialToolCalls(UNLIMITED), reduce((ids, p) => (ids.push(p.id), ids), [])))).size,
+    run: async (e) =>
+      new Set(
+        await lastValueFrom(
+          from(e).pipe(
+            partialToolCalls(UNLIMITED),
+            reduce((ids, p) => (ids.push(p.id), ids), []),
+          ),
+        ),
+      ).size,
     expected: (n) => n,
   }),
   callRow('calls/accumulateToolCalls', 'many calls: `accumulateToolCalls()`', 250, {
@@ -102,9 +136,33 @@ const ROWS = [
     run: async (e) => (await lastValueFrom(from(e).pipe(accumulateToolCalls(UNLIMITED)))).length,
     expected: (n) => n,
   }),
-  { key: 'finishes/chat', label: 'many finishes: chat `finish_reason` on every chunk, new index each', unit: 'chunk', base: 4000, prepare: chatFinishesWire, run: (c) => count(from(c).pipe(readToolCalls({ provider: 'openai-chat', ...UNLIMITED }))), expected: (n) => n },
-  { key: 'finishes/gemini', label: 'many finishes: Gemini `finishReason` on every chunk', unit: 'chunk', base: 4000, prepare: geminiFinishesWire, run: (c) => count(from(c).pipe(readToolCalls({ provider: 'gemini', ...UNLIMITED }))), expected: (n) => n },
-  { key: 'finishes/anthropic', label: 'many finishes: Anthropic `message_delta` after every block', unit: 'block', base: 4000, prepare: anthropicDeltasWire, run: (c) => count(from(c).pipe(readToolCalls({ provider: 'anthropic', ...UNLIMITED }))), expected: (n) => n },
+  {
+    key: 'finishes/chat',
+    label: 'many finishes: chat `finish_reason` on every chunk, new index each',
+    unit: 'chunk',
+    base: 4000,
+    prepare: chatFinishesWire,
+    run: (c) => count(from(c).pipe(readToolCalls({ provider: 'openai-chat', ...UNLIMITED }))),
+    expected: (n) => n,
+  },
+  {
+    key: 'finishes/gemini',
+    label: 'many finishes: Gemini `finishReason` on every chunk',
+    unit: 'chunk',
+    base: 4000,
+    prepare: geminiFinishesWire,
+    run: (c) => count(from(c).pipe(readToolCalls({ provider: 'gemini', ...UNLIMITED }))),
+    expected: (n) => n,
+  },
+  {
+    key: 'finishes/anthropic',
+    label: 'many finishes: Anthropic `message_delta` after every block',
+    unit: 'block',
+    base: 4000,
+    prepare: anthropicDeltasWire,
+    run: (c) => count(from(c).pipe(readToolCalls({ provider: 'anthropic', ...UNLIMITED }))),
+    expected: (n) => n,
+  },
   ...['sync', 'async'].map((timing) => ({
     key: `steps/toolLoop-${timing}`,
     label: `many steps: \`toolLoop()\`, ${timing === 'sync' ? 'synchronous' : 'asynchronous (asap)'} requests`,
@@ -225,7 +283,7 @@ for (const { row, cells } of results) {
   });
   const first = timed[0];
   const last = timed[timed.length - 1];
-  const ratio = timed.length < 2 ? '—' : `${((last.ms / last.n / (first.ms / first.n)) || 0).toFixed(2)}${timed.length < 5 ? ` (${first.n.toLocaleString('en')} → ${last.n.toLocaleString('en')})` : ''}`;
+  const ratio = timed.length < 2 ? '—' : `${(last.ms / last.n / (first.ms / first.n) || 0).toFixed(2)}${timed.length < 5 ? ` (${first.n.toLocaleString('en')} → ${last.n.toLocaleString('en')})` : ''}`;
   lines.push(`| ${row.label} | ${row.unit} | ${tds.join(' | ')} | ${ratio} |`);
 }
 const table = lines.join('\n');

@@ -60,7 +60,12 @@ export function openaiChatSse(rng, calls, { interleave }) {
   parts.push(
     'data: ' +
       JSON.stringify({
-        id, object: 'chat.completion.chunk', created: CREATED, model, system_fingerprint: fingerprint, choices: [],
+        id,
+        object: 'chat.completion.chunk',
+        created: CREATED,
+        model,
+        system_fingerprint: fingerprint,
+        choices: [],
         usage: { prompt_tokens: 812, completion_tokens: 4000, total_tokens: 4812 },
       }) +
       '\n\n',
@@ -80,8 +85,13 @@ export function anthropicSse(rng, calls, preamble) {
   event('message_start', {
     type: 'message_start',
     message: {
-      id: 'msg_' + randomId(rng, 24), type: 'message', role: 'assistant', model, content: [],
-      stop_reason: null, stop_sequence: null,
+      id: 'msg_' + randomId(rng, 24),
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
       usage: { input_tokens: 812, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 },
     },
   });
@@ -113,10 +123,27 @@ export function responsesSse(rng, calls) {
   const event = (type, data) => parts.push('event: ' + type + '\ndata: ' + JSON.stringify({ type, sequence_number: seq++, ...data }) + '\n\n');
   const model = 'gpt-4.1-2025-04-14';
   const base = {
-    id: 'resp_' + randomId(rng, 40), object: 'response', created_at: CREATED, error: null, incomplete_details: null,
-    instructions: null, max_output_tokens: null, model, parallel_tool_calls: true, previous_response_id: null,
-    reasoning: { effort: null, summary: null }, store: true, temperature: 1, text: { format: { type: 'text' } },
-    tool_choice: 'auto', tools: [], top_p: 1, truncation: 'disabled', usage: null, user: null, metadata: {},
+    id: 'resp_' + randomId(rng, 40),
+    object: 'response',
+    created_at: CREATED,
+    error: null,
+    incomplete_details: null,
+    instructions: null,
+    max_output_tokens: null,
+    model,
+    parallel_tool_calls: true,
+    previous_response_id: null,
+    reasoning: { effort: null, summary: null },
+    store: true,
+    temperature: 1,
+    text: { format: { type: 'text' } },
+    tool_choice: 'auto',
+    tools: [],
+    top_p: 1,
+    truncation: 'disabled',
+    usage: null,
+    user: null,
+    metadata: {},
   };
   event('response.created', { response: { ...base, status: 'in_progress', output: [] } });
   event('response.in_progress', { response: { ...base, status: 'in_progress', output: [] } });
@@ -134,10 +161,11 @@ export function responsesSse(rng, calls) {
   });
   event('response.completed', {
     response: {
-      ...base, status: 'completed', output: done,
+      ...base,
+      status: 'completed',
+      output: done,
       usage: { input_tokens: 812, input_tokens_details: { cached_tokens: 0 }, output_tokens: 4000, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 4812 },
     },
   });
   return parts.join('');
 }
-

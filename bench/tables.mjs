@@ -11,10 +11,7 @@ export function tables({ impls, results, scenarioInfo, scenarioNames, SCALING, M
   function scenarioTable(name) {
     const info = scenarioInfo[name];
     const floor = results[name].floor;
-    const lines = [
-      `| implementation | runs | median ms | min–max ms | MB/s | × floor | steady ms | steady × floor | peak heap Δ MB |`,
-      `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
-    ];
+    const lines = [`| implementation | runs | median ms | min–max ms | MB/s | × floor | steady ms | steady × floor | peak heap Δ MB |`, `|---|---:|---:|---:|---:|---:|---:|---:|---:|`];
     for (const impl of impls) {
       const r = results[name][impl.key];
       if (r.status !== 'ok') {
@@ -23,9 +20,11 @@ export function tables({ impls, results, scenarioInfo, scenarioNames, SCALING, M
       }
       const ratio = floor?.status === 'ok' ? r.median / floor.median : NaN;
       const steadyRatio = floor?.status === 'ok' ? r.steady / floor.steady : NaN;
-      const heapCell = r.heap ? fmt(r.heap.delta / MB) : r.heapNote ?? '–';
+      const heapCell = r.heap ? fmt(r.heap.delta / MB) : (r.heapNote ?? '–');
       const x = (v) => (Number.isFinite(v) ? v.toFixed(2) + '×' : '–');
-      lines.push(`| ${impl.label} | ${r.times.length} | ${fmt(r.median)} | ${fmt(r.min)}–${fmt(r.max)} | ${fmt(info.bytes / MB / (r.median / 1000))} | ${x(ratio)} | ${fmt(r.steady)} | ${x(steadyRatio)} | ${heapCell} |`);
+      lines.push(
+        `| ${impl.label} | ${r.times.length} | ${fmt(r.median)} | ${fmt(r.min)}–${fmt(r.max)} | ${fmt(info.bytes / MB / (r.median / 1000))} | ${x(ratio)} | ${fmt(r.steady)} | ${x(steadyRatio)} | ${heapCell} |`,
+      );
     }
     return lines.join('\n');
   }
@@ -33,10 +32,7 @@ export function tables({ impls, results, scenarioInfo, scenarioNames, SCALING, M
   function scalingTable() {
     const series = SCALING.filter((s) => scenarioNames.includes(s.name));
     if (series.length < 2) return null;
-    const lines = [
-      `| implementation | ${series.map((s) => `ms/MB @ ${s.factor}x`).join(' | ')} | last ÷ first |`,
-      `|---|${series.map(() => '---:').join('|')}|---:|`,
-    ];
+    const lines = [`| implementation | ${series.map((s) => `ms/MB @ ${s.factor}x`).join(' | ')} | last ÷ first |`, `|---|${series.map(() => '---:').join('|')}|---:|`];
     for (const impl of impls) {
       const perMb = series.map((s) => {
         const r = results[s.name][impl.key];

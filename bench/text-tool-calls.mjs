@@ -70,7 +70,12 @@ function written(calls, syntax) {
   if (syntax === 'hermes') return calls.map((c) => `<tool_call>\n${JSON.stringify({ name: c.name, arguments: c.args })}\n</tool_call>\n`).join('');
   // qwen3-coder: each top-level argument as a parameter; non-strings as JSON text, typed back by the schema
   return calls
-    .map((c) => `<tool_call>\n<function=${c.name}>\n${Object.entries(c.args).map(([k, v]) => `<parameter=${k}>\n${typeof v === 'string' ? v : JSON.stringify(v)}\n</parameter>\n`).join('')}</function>\n</tool_call>\n`)
+    .map(
+      (c) =>
+        `<tool_call>\n<function=${c.name}>\n${Object.entries(c.args)
+          .map(([k, v]) => `<parameter=${k}>\n${typeof v === 'string' ? v : JSON.stringify(v)}\n</parameter>\n`)
+          .join('')}</function>\n</tool_call>\n`,
+    )
     .join('');
 }
 
@@ -150,11 +155,17 @@ const lines = [
   '## Tool calls written as text: `textToolCalls()`',
   '',
   `Command: \`node bench/text-tool-calls.mjs\` (part of \`npm run bench\`). ${CALLS} calls of ~${Math.round(JSON.stringify(calls[0].args).length / 100) / 10} KB arguments, ${TOKEN}-character tokens, one SSE event per token.`,
-  `Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (a shared machine: figures are noisy). Median of ${RUNS} interleaved runs after a warm-up; every run's calls are checked first.`,
+  `Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (a shared machine: figures are noisy). Median of ${RUNS} interleaved runs after a warm-up; every run's calls are checked first.`,
   '',
   '| calls written as | SSE events (bytes) | text-embedded: readStreamEvents + textToolCalls + toolCalls | same calls native: readStreamEvents + toolCalls | ratio |',
   '| --- | ---: | ---: | ---: | ---: |',
-  ...rows.map((r) => `| ${r.syntax} | ${r.events.toLocaleString('en')} (${(r.bytes / 1e6).toFixed(2)} MB) vs ${r.nativeEvents.toLocaleString('en')} (${(r.nativeBytes / 1e6).toFixed(2)} MB) | ${r.text.toFixed(1)} ms | ${r.native.toFixed(1)} ms | ${(r.text / r.native).toFixed(2)}x |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.syntax} | ${r.events.toLocaleString('en')} (${(r.bytes / 1e6).toFixed(2)} MB) vs ${r.nativeEvents.toLocaleString('en')} (${(r.nativeBytes / 1e6).toFixed(2)} MB) | ${r.text.toFixed(1)} ms | ${r.native.toFixed(1)} ms | ${(r.text / r.native).toFixed(2)}x |`,
+  ),
 ];
 console.log(lines.join('\n'));
 if (!process.argv.includes('--no-write')) {

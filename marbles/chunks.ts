@@ -145,7 +145,7 @@ export function splitRandom(input: string | Uint8Array, seed: number, maxChunk =
   const bytes = toBytes(input);
   const next = seededRandom(seed);
   const offsets: number[] = [];
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     at += 1 + Math.floor(next() * maxChunk);
     offsets.push(at);
   }

@@ -37,17 +37,5 @@ export {
   type GeminiChunkOptions,
   type GeminiFunctionCall,
 } from './wire';
-export {
-  toBytes,
-  encodeChunks,
-  wireChunks,
-  marbleKeys,
-  splitEveryByte,
-  splitRandom,
-  splitInsideMultibyte,
-  seededRandom,
-  type WireValue,
-  type WireChunks,
-  type WireChunksOptions,
-} from './chunks';
+export { toBytes, encodeChunks, wireChunks, marbleKeys, splitEveryByte, splitRandom, splitInsideMultibyte, seededRandom, type WireValue, type WireChunks, type WireChunksOptions } from './chunks';
 export { normalizeErrors, toolStreamErrorMatcher, compareWithoutStacks, type NormalizedError, type DeepEqualAssertion } from './errors';

@@ -100,7 +100,11 @@ try {
   await check('at the end: the validated arguments, the finish reason and the usage', async () => {
     await page.waitForSelector('.status[data-status="done"]', { timeout: 15000 });
     const shown = await view();
-    equal(shown, { status: 'done', text: ANSWER_TEXT, calls: [{ name: 'get_weather', outcome: 'ok', city: 'Zürich', days: '3', args: { city: 'Zürich', days: 3, units: 'celsius' } }] }, 'the page at the end');
+    equal(
+      shown,
+      { status: 'done', text: ANSWER_TEXT, calls: [{ name: 'get_weather', outcome: 'ok', city: 'Zürich', days: '3', args: { city: 'Zürich', days: 3, units: 'celsius' } }] },
+      'the page at the end',
+    );
     const status = await page.textContent('.status');
     if (!status.includes('tool-calls') || !status.includes('83 tokens')) throw new Error(`status line: ${status}`);
   });
@@ -113,7 +117,9 @@ try {
   });
   await check('Stop cancels a turn: the request is aborted, the state ends with the AbortError, what arrived stays', async () => {
     await page.click('button.ask');
-    await page.waitForFunction(() => document.querySelector('.call .args')?.textContent?.includes('Zürich') && document.querySelector('.status')?.getAttribute('data-status') === 'streaming', null, { timeout: 15000 });
+    await page.waitForFunction(() => document.querySelector('.call .args')?.textContent?.includes('Zürich') && document.querySelector('.status')?.getAttribute('data-status') === 'streaming', null, {
+      timeout: 15000,
+    });
     await page.click('button.stop');
     await page.waitForSelector('.status[data-status="error"]', { timeout: 5000 });
     const shown = await view();

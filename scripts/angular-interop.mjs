@@ -96,9 +96,16 @@ const tests = {
     await within(seen.at(-1).closed, 2000, 'the socket closes');
   },
   async 'streamFrom(): an HTTP 429 is a typed, retryable ProviderError with Retry-After'() {
-    const error = await lastValueFrom(streamFrom(client, `${origin}/status/429`, {}, { provider: 'anthropic' }).pipe(readToolCalls())).then(() => undefined, (e) => e);
+    const error = await lastValueFrom(streamFrom(client, `${origin}/status/429`, {}, { provider: 'anthropic' }).pipe(readToolCalls())).then(
+      () => undefined,
+      (e) => e,
+    );
     if (!isToolStreamError(error, 'provider-error')) throw new Error(`expected a provider-error, got ${error}`);
-    equal([error.code, error.status, error.retryable, error.provider, error.type, error.retryAfterMs, error.message.includes('slow down')], ['provider-error', 429, true, 'anthropic', 'rate_limit_error', 20000, true], 'error');
+    equal(
+      [error.code, error.status, error.retryable, error.provider, error.type, error.retryAfterMs, error.message.includes('slow down')],
+      ['provider-error', 429, true, 'anthropic', 'rate_limit_error', 20000, true],
+      'error',
+    );
   },
   async 'toSignal(chatState()): a truncated stream keeps its text and partial arguments (accumulateToolCalls() would throw on read)'() {
     const events$ = () => streamFrom(client, `${origin}/truncated`, {}).pipe(readStreamEvents());
@@ -107,16 +114,42 @@ const tests = {
     await waitFor(() => state()?.status !== undefined && state().status !== 'streaming', 'the end of the stream');
     const last = state();
     equal([last.status, last.error?.code, last.text], ['error', 'truncated', WEATHER_TEXT], 'status, error, text');
-    equal(last.calls.map((c) => [c.name, c.partialArguments, outcome(c)]), [['get_weather', CUT_ARGUMENTS[0], 'incomplete:truncated'], ['get_time', CUT_ARGUMENTS[1], 'incomplete:truncated']], 'calls');
-    await waitFor(() => { try { snapshots(); return false; } catch { return true; } }, 'the plain snapshot signal to fail');
+    equal(
+      last.calls.map((c) => [c.name, c.partialArguments, outcome(c)]),
+      [
+        ['get_weather', CUT_ARGUMENTS[0], 'incomplete:truncated'],
+        ['get_time', CUT_ARGUMENTS[1], 'incomplete:truncated'],
+      ],
+      'calls',
+    );
+    await waitFor(() => {
+      try {
+        snapshots();
+        return false;
+      } catch {
+        return true;
+      }
+    }, 'the plain snapshot signal to fail');
   },
   async 'rxResource(chatState()): the value keeps the partial arguments after a truncated stream; a stream that errors loses them'() {
     const viewed = inContext(() => rxResource({ stream: () => streamFrom(client, `${origin}/truncated`, {}).pipe(readStreamEvents(), chatState()) }));
-    await waitFor(() => viewed.value()?.status === 'error', 'the last state', () => JSON.stringify([viewed.status(), viewed.value()?.status]));
+    await waitFor(
+      () => viewed.value()?.status === 'error',
+      'the last state',
+      () => JSON.stringify([viewed.status(), viewed.value()?.status]),
+    );
     equal([viewed.status(), viewed.error(), viewed.value().error.code], ['resolved', undefined, 'truncated'], 'resource status, error, state error');
-    equal(viewed.value().calls.map((c) => c.partialArguments), CUT_ARGUMENTS, 'partial arguments');
+    equal(
+      viewed.value().calls.map((c) => c.partialArguments),
+      CUT_ARGUMENTS,
+      'partial arguments',
+    );
     const plain = inContext(() => rxResource({ stream: () => streamFrom(client, `${origin}/truncated`, {}).pipe(readStreamEvents(), accumulateToolCalls()) }));
-    await waitFor(() => plain.status() === 'error', 'the plain resource to fail', () => plain.status());
+    await waitFor(
+      () => plain.status() === 'error',
+      'the plain resource to fail',
+      () => plain.status(),
+    );
     equal(plain.error()?.code, 'truncated', 'the plain resource error');
     let threw = false;
     try {
@@ -131,10 +164,18 @@ const tests = {
     equal(chat.state(), undefined, 'before start');
     chat.start({ stream: true });
     equal([chat.state()?.status, chat.state()?.text, chat.state()?.calls.length], ['streaming', '', 0], 'at once');
-    await waitFor(() => JSON.stringify(chat.state()?.calls.map((c) => c.partialArguments)) === JSON.stringify(CUT_ARGUMENTS), 'the partial arguments', () => JSON.stringify(chat.state()));
+    await waitFor(
+      () => JSON.stringify(chat.state()?.calls.map((c) => c.partialArguments)) === JSON.stringify(CUT_ARGUMENTS),
+      'the partial arguments',
+      () => JSON.stringify(chat.state()),
+    );
     equal([chat.state().status, chat.state().text, chat.state().calls.map(outcome)], ['streaming', WEATHER_TEXT, ['open', 'open']], 'while held');
     release();
-    await waitFor(() => chat.state().status !== 'streaming', 'the end', () => JSON.stringify(chat.state()).slice(0, 600));
+    await waitFor(
+      () => chat.state().status !== 'streaming',
+      'the end',
+      () => JSON.stringify(chat.state()).slice(0, 600),
+    );
     const last = chat.state();
     equal([last.status, last.finishReason, last.calls.map((c) => summary(c.result))], ['done', 'tool-calls', WEATHER_RESULTS], 'the end');
   },
@@ -143,7 +184,11 @@ const tests = {
     chat.start({});
     await waitFor(() => chat.state().status !== 'streaming', 'the end');
     const last = chat.state();
-    equal([last.status, last.error?.code, last.error?.type, last.calls.map((c) => [c.partialArguments, outcome(c)])], ['error', 'provider-error', 'overloaded_error', [[{ city: 'Ber' }, 'incomplete:provider-error']]], 'state');
+    equal(
+      [last.status, last.error?.code, last.error?.type, last.calls.map((c) => [c.partialArguments, outcome(c)])],
+      ['error', 'provider-error', 'overloaded_error', [[{ city: 'Ber' }, 'incomplete:provider-error']]],
+      'state',
+    );
   },
   async 'injectChatStream(): an HTTP 429 ends the turn with the typed error and Retry-After'() {
     const chat = inContext(() => injectChatStream({ url: `${origin}/status/429`, provider: 'anthropic' }));

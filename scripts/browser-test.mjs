@@ -47,7 +47,14 @@ try {
 
   await check('both panels stream and finish (weather done, error failed)', async () => {
     await page.waitForFunction(() => [...document.querySelectorAll('section[data-url]')].every((s) => s.dataset.state === 'done' || s.dataset.state === 'failed'), null, { timeout: 15000 });
-    equal(await page.$$eval('section[data-url]', (sections) => sections.map((s) => [s.id, s.dataset.state])), [['weather', 'done'], ['error', 'failed']], 'states');
+    equal(
+      await page.$$eval('section[data-url]', (sections) => sections.map((s) => [s.id, s.dataset.state])),
+      [
+        ['weather', 'done'],
+        ['error', 'failed'],
+      ],
+      'states',
+    );
   });
   const panel = (id) =>
     page.$eval(`#${id}`, (section) => ({
@@ -58,16 +65,27 @@ try {
   await check('weather: text and both validated results rendered', async () => {
     const { text, calls, error } = await panel('weather');
     equal(text, 'Let me check the weather in Zürich and the time in Tōkyō.', 'text');
-    equal(calls, [
-      ['ok', 'get_weather', '{"city": "Z\\u00fcrich", "units": "celsius"}', '✓ {"city":"Zürich","units":"celsius"}'],
-      ['ok', 'get_time', '{"tz": "Asia/Tokyo", "label": "東京 🗼"}', '✓ {"tz":"Asia/Tokyo","label":"東京 🗼"}'],
-    ], 'calls');
+    equal(
+      calls,
+      [
+        ['ok', 'get_weather', '{"city": "Z\\u00fcrich", "units": "celsius"}', '✓ {"city":"Zürich","units":"celsius"}'],
+        ['ok', 'get_time', '{"tz": "Asia/Tokyo", "label": "東京 🗼"}', '✓ {"tz":"Asia/Tokyo","label":"東京 🗼"}'],
+      ],
+      'calls',
+    );
     equal(error, '', 'error');
   });
   await check('error: the complete call, the cut call as incomplete, and the typed provider error', async () => {
     const { text, calls, error } = await panel('error');
     equal(text, 'Booking a table and checking the forecast.', 'text');
-    equal(calls.map(([kind, name, , result]) => [kind, name, result]), [['ok', 'get_weather', '✓ {"city":"Lisbon","day":"friday"}'], ['bad', 'book_table', '✗ incomplete (provider-error)']], 'calls');
+    equal(
+      calls.map(([kind, name, , result]) => [kind, name, result]),
+      [
+        ['ok', 'get_weather', '✓ {"city":"Lisbon","day":"friday"}'],
+        ['bad', 'book_table', '✗ incomplete (provider-error)'],
+      ],
+      'calls',
+    );
     if (!error.startsWith('provider-error: ') || !error.includes('Overloaded')) throw new Error(`error box: ${error}`);
   });
   await check("each call's arguments grew live (several distinct snapshots)", async () => {

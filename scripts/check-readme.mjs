@@ -42,7 +42,7 @@ function extractBlocks(text) {
     }
     const indent = open[1].length;
     let declared = '';
-    for (let j = i - 1; j >= 0 && lines[j].trim() !== '' ; j--) {
+    for (let j = i - 1; j >= 0 && lines[j].trim() !== ''; j--) {
       const m = /<!--\s*readme-declare:([\s\S]*?)-->/.exec(lines[j]);
       if (m !== null) declared = `${m[1].trim()}\n${declared}`;
       else break;

@@ -14,7 +14,10 @@ const bytes = new Uint8Array(readFileSync(new URL('../examples/weather.sse', imp
 const esm = await import('rxjs-tool-calls');
 const cjs = require('rxjs-tool-calls');
 let failed = 0;
-for (const [how, lib] of [['import', esm], ['require', cjs]]) {
+for (const [how, lib] of [
+  ['import', esm],
+  ['require', cjs],
+]) {
   const results = await lastValueFrom(from([bytes]).pipe(lib.readToolCalls(), toArray()));
   const names = results.map((r) => (r.success ? r.data.name : r.error.code)).join(',');
   const ok = names === 'get_weather,get_time' && typeof lib.decodeSse === 'function';
@@ -48,7 +51,10 @@ for (const file of ['../dist/angular.js', '../dist/angular.cjs']) {
 await import('@angular/compiler'); // plain Node: Angular's partially compiled classes need the JIT compiler
 const angularEsm = await import('rxjs-tool-calls/angular');
 const angularCjs = require('rxjs-tool-calls/angular');
-for (const [how, lib] of [['import', angularEsm], ['require', angularCjs]]) {
+for (const [how, lib] of [
+  ['import', angularEsm],
+  ['require', angularCjs],
+]) {
   check(typeof lib.streamFrom === 'function' && typeof lib.injectChatStream === 'function', `${how} rxjs-tool-calls/angular: streamFrom, injectChatStream`);
 }
 // An app with rxjs only (no zod, no Angular): the main entry loads and works; the Angular entry

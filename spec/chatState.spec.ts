@@ -22,12 +22,15 @@ const scheduler = (): TestScheduler => testScheduler();
 function states(events: StreamEvent[], options: ChatStateOptions & { readonly tools?: ToolSchemas } = {}): ChatState[] {
   let out: ChatState[] = [];
   const operator = options.tools === undefined ? chatState(options) : chatState({ ...options, tools: options.tools });
-  from(events).pipe(operator, toArray()).subscribe((v) => (out = v));
+  from(events)
+    .pipe(operator, toArray())
+    .subscribe((v) => (out = v));
   return out;
 }
 
 /** A call without its result, for comparisons. */
-const view = (call: ChatStateCall | undefined) => call && { id: call.id, name: call.name, args: call.partialArguments, openPath: call.openPath, result: call.result === undefined ? undefined : call.result.success ? 'ok' : call.result.error.code };
+const view = (call: ChatStateCall | undefined) =>
+  call && { id: call.id, name: call.name, args: call.partialArguments, openPath: call.openPath, result: call.result === undefined ? undefined : call.result.success ? 'ok' : call.result.error.code };
 
 describe('chatState()', () => {
   standardCases(() => chatState(), [text('Hi'), open(0, 'c1', 'f'), frag(0, '{"a": 1}')], {
@@ -60,7 +63,12 @@ describe('chatState()', () => {
       const source = cold<StreamEvent>('--t--o--a--#', { t: text('Hi'), o: open(0, 'c1', 'get_weather'), a: frag(0, '{"city": "Pa') }, truncated);
       const out = source.pipe(
         chatState(),
-        map((s) => ({ status: s.status, text: s.text, error: s.error, calls: s.calls.map((c) => [c.partialArguments, c.result?.success === false && c.result.error.code === 'incomplete' ? `${c.result.error.code}:${c.result.error.reason}` : c.result?.success]) })),
+        map((s) => ({
+          status: s.status,
+          text: s.text,
+          error: s.error,
+          calls: s.calls.map((c) => [c.partialArguments, c.result?.success === false && c.result.error.code === 'incomplete' ? `${c.result.error.code}:${c.result.error.reason}` : c.result?.success]),
+        })),
       );
       expectObservable(out).toBe('--1--2--3--(4|)', {
         1: { status: 'streaming', text: 'Hi', error: undefined, calls: [] },
@@ -142,7 +150,7 @@ describe('chatState()', () => {
 
   it('arguments past maxArgumentsSize: arguments-too-large, the stream goes on', () => {
     const last = states([open(0, 'a', 'f'), frag(0, '{"q": "xxxxxxxx'), open(1, 'b', 'g'), frag(1, '{}'), finish()], { maxArgumentsSize: 8 }).at(-1)!;
-    expect(last.calls.map((c) => c.result?.success === false ? c.result.error.code : 'ok')).toEqual(['arguments-too-large', 'ok']);
+    expect(last.calls.map((c) => (c.result?.success === false ? c.result.error.code : 'ok'))).toEqual(['arguments-too-large', 'ok']);
     expect(last.status).toBe('done');
   });
 
@@ -163,7 +171,9 @@ describe('chatState()', () => {
     const tools = { get_weather: z.object({ city: z.string(), days: z.number().default(1) }) };
 
     it('validates each call when it closes: the schema output, invalid-arguments, unknown-tool', () => {
-      const last = states([open(0, 'a', 'get_weather'), frag(0, '{"city": "Oslo"}'), open(1, 'b', 'get_weather'), frag(1, '{"city": 5}'), open(2, 'c', 'get_stock'), frag(2, '{}'), finish()], { tools }).at(-1)!;
+      const last = states([open(0, 'a', 'get_weather'), frag(0, '{"city": "Oslo"}'), open(1, 'b', 'get_weather'), frag(1, '{"city": 5}'), open(2, 'c', 'get_stock'), frag(2, '{}'), finish()], {
+        tools,
+      }).at(-1)!;
       expect(last.calls.map((c) => [c.partialArguments, c.result?.success ? 'ok' : c.result?.error.code])).toEqual([
         [{ city: 'Oslo', days: 1 }, 'ok'],
         [{ city: 5 }, 'invalid-arguments'],
@@ -177,7 +187,10 @@ describe('chatState()', () => {
       };
       const values: ChatState[] = [];
       await new Promise<void>((resolve, reject) =>
-        concat(from([open(0, 'a', 'search'), frag(0, '{"q": "x"}'), finish()]), throwError(() => new Error('cut')))
+        concat(
+          from([open(0, 'a', 'search'), frag(0, '{"q": "x"}'), finish()]),
+          throwError(() => new Error('cut')),
+        )
           .pipe(chatState({ tools: { search: slow } }))
           .subscribe({ next: (s) => values.push(s), error: reject, complete: resolve }),
       );
@@ -190,7 +203,15 @@ describe('chatState()', () => {
     });
 
     it('a validator that throws gives invalid-arguments', () => {
-      const throwing: StandardSchemaV1 = { '~standard': { version: 1, vendor: 'test', validate: () => { throw new Error('boom'); } } };
+      const throwing: StandardSchemaV1 = {
+        '~standard': {
+          version: 1,
+          vendor: 'test',
+          validate: () => {
+            throw new Error('boom');
+          },
+        },
+      };
       const last = states([open(0, 'a', 't'), frag(0, '{}'), finish()], { tools: { t: throwing } }).at(-1)!;
       expect(last.calls[0]?.result?.success === false && last.calls[0].result.error.message).toMatch(/the validator threw: boom/);
     });

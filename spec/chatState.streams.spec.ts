@@ -63,9 +63,12 @@ const streams = allStreams();
 describe.each(streams)('chatState() on %s', (_name, bytes) => {
   // byte by byte: the conformance suite covers every chunking of the stages; here the whole
   // stream and two random splits (the same decoder output in other groupings) are enough.
-  it.each(chunkings(bytes).filter(([how]) => how === 'whole' || how === 'random seed 1' || how === 'random seed 2'))('%s: the same results and text as toolCalls(), growing arguments, never an error', (_how, chunks) => {
-    compare(chunks);
-  });
+  it.each(chunkings(bytes).filter(([how]) => how === 'whole' || how === 'random seed 1' || how === 'random seed 2'))(
+    '%s: the same results and text as toolCalls(), growing arguments, never an error',
+    (_how, chunks) => {
+      compare(chunks);
+    },
+  );
 });
 
 describe.each(TRUNCATION_STREAMS)('chatState() on %s cut at sampled offsets', (name) => {

@@ -33,7 +33,10 @@ describe('rxjs-tool-calls CLI', () => {
   it('--json prints one JSON object per line', async () => {
     const { code, out } = await run([EXAMPLE, '--json']);
     expect(code).toBe(0);
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { type: string; success?: boolean; data?: { name: string } });
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; success?: boolean; data?: { name: string } });
     expect(lines.filter((l) => l.type === 'tool-call').map((l) => l.data?.name)).toEqual(['get_weather', 'get_time']);
     expect(lines.some((l) => l.type === 'usage')).toBe(true);
   });

@@ -129,7 +129,11 @@ describe('rxjs-tool-calls (child process)', () => {
     const readable = await cli(['-'], stdin);
     expect(readable.stdout.match(/^usage: .*$/gm)).toEqual(['usage: input 10, output 7, total 17']);
     const json = await cli(['-', '--json'], stdin);
-    const usage = json.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; totalTokens?: number }).filter((l) => l.type === 'usage');
+    const usage = json.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; totalTokens?: number })
+      .filter((l) => l.type === 'usage');
     expect(usage.map((u) => u.totalTokens)).toEqual([17]);
     const chat = await cli(['-'], [openaiChunk({ content: 'x', finishReason: 'stop' }), openaiChunk({ usage: { prompt_tokens: 4, completion_tokens: 5 } }), openaiDone()].join(''));
     expect(chat.stdout).toContain('usage: input 4, output 5, total 9\n');

@@ -47,7 +47,11 @@ it('limits behave the same (maxToolCalls, maxArgumentsSize, maxEventSize)', () =
       const generateId = () => `gen_${n++}`;
       const composed = runChunks([f.bytes], { ...options, generateId });
       n = 0;
-      expect(fused([f.bytes], { ...options, generateId })).toEqual({ results: composed.results.map(plain), error: isToolStreamError(composed.error) ? composed.error.toJSON() : composed.error, completed: composed.completed });
+      expect(fused([f.bytes], { ...options, generateId })).toEqual({
+        results: composed.results.map(plain),
+        error: isToolStreamError(composed.error) ? composed.error.toJSON() : composed.error,
+        completed: composed.completed,
+      });
     }
   }
 });

@@ -14,7 +14,12 @@ describe('readToolCalls()', () => {
     ts().run(({ cold, expectObservable }) => {
       // the finish chunk is split across two network chunks
       const src = cold('-a-b-c-d-e-f----|', { a: a0, b: b0, c: a1, d: fin.slice(0, 9), e: fin.slice(9), f: openaiDone() });
-      expectObservable(src.pipe(readToolCalls(), map((r) => (r.success ? `${r.data.id}:${JSON.stringify(r.data.arguments)}` : r.error.code)))).toBe('-----------(xy)-|', {
+      expectObservable(
+        src.pipe(
+          readToolCalls(),
+          map((r) => (r.success ? `${r.data.id}:${JSON.stringify(r.data.arguments)}` : r.error.code)),
+        ),
+      ).toBe('-----------(xy)-|', {
         x: 'A:{"x":1}',
         y: 'B:{}',
       });
@@ -24,11 +29,12 @@ describe('readToolCalls()', () => {
   it('marble: a cut connection gives incomplete calls, then truncated', () => {
     ts().run(({ cold, expectObservable }) => {
       const src = cold('-a-b-|', { a: a0, b: b0 });
-      expectObservable(src.pipe(readToolCalls(), map((r) => (r.success ? r.data.id : `${r.error.code}:${r.error.toolCall.id}`)))).toBe(
-        '-----(xy#)',
-        { x: 'incomplete:A', y: 'incomplete:B' },
-        expect.objectContaining({ code: 'truncated' }),
-      );
+      expectObservable(
+        src.pipe(
+          readToolCalls(),
+          map((r) => (r.success ? r.data.id : `${r.error.code}:${r.error.toolCall.id}`)),
+        ),
+      ).toBe('-----(xy#)', { x: 'incomplete:A', y: 'incomplete:B' }, expect.objectContaining({ code: 'truncated' }));
     });
   });
 
@@ -45,7 +51,12 @@ describe('readStreamEvents()', () => {
   it('marble: events in time, auto-detected', () => {
     ts().run(({ cold, expectObservable }) => {
       const src = cold('-a-----b---|', { a: openaiChunk({ content: 'hi' }), b: openaiChunk({ finishReason: 'stop' }) + openaiDone() });
-      expectObservable(src.pipe(readStreamEvents(), map((e) => e.type))).toBe('-(mt)--(fd)|', { m: 'metadata', t: 'text-delta', f: 'finish', d: 'done' });
+      expectObservable(
+        src.pipe(
+          readStreamEvents(),
+          map((e) => e.type),
+        ),
+      ).toBe('-(mt)--(fd)|', { m: 'metadata', t: 'text-delta', f: 'finish', d: 'done' });
     });
   });
 

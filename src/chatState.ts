@@ -151,5 +151,15 @@ export function chatState(options: ChatStateOptions & { readonly tools?: ToolSch
   // source chain itself, so a synchronous source stops when the consumer unsubscribes), except that
   // the stage ends the output itself: the source's end only reaches the stage, which completes the
   // subscriber after the last state (later, when an asynchronous validation is pending).
-  return (source) => new Observable<ChatState>((subscriber) => source.pipe(tap(new ChatStage(subscriber, options)), ignoreElements(), catchError(() => NEVER), concatWith(NEVER)).subscribe(subscriber));
+  return (source) =>
+    new Observable<ChatState>((subscriber) =>
+      source
+        .pipe(
+          tap(new ChatStage(subscriber, options)),
+          ignoreElements(),
+          catchError(() => NEVER),
+          concatWith(NEVER),
+        )
+        .subscribe(subscriber),
+    );
 }

@@ -49,7 +49,11 @@ Exit codes: 0 the stream was read, 1 the stream failed (the error is on stderr),
 `;
 
 /** The parsed command line, or why it is wrong. */
-type Args = { readonly kind: 'run'; readonly file: string | undefined; readonly json: boolean; readonly provider: ProviderOption } | { readonly kind: 'help' } | { readonly kind: 'version' } | { readonly kind: 'bad'; readonly reason: string };
+type Args =
+  | { readonly kind: 'run'; readonly file: string | undefined; readonly json: boolean; readonly provider: ProviderOption }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'bad'; readonly reason: string };
 
 function parseArgs(argv: ReadonlyArray<string>): Args {
   let json = false;

@@ -257,17 +257,7 @@ export interface RestartEvent {
 
 /** The union every stage shares, tagged by `type`. */
 export type StreamEvent =
-  | TextDeltaEvent
-  | ReasoningDeltaEvent
-  | ReasoningEndEvent
-  | ToolCallDeltaEvent
-  | ToolCallEndEvent
-  | FinishEvent
-  | UsageEvent
-  | MetadataEvent
-  | DoneEvent
-  | RetryEvent
-  | RestartEvent;
+  TextDeltaEvent | ReasoningDeltaEvent | ReasoningEndEvent | ToolCallDeltaEvent | ToolCallEndEvent | FinishEvent | UsageEvent | MetadataEvent | DoneEvent | RetryEvent | RestartEvent;
 
 /** One Server-Sent Event, as dispatched by `decodeSse()` (WHATWG field semantics). */
 export interface SseEvent {

@@ -27,7 +27,8 @@ export { idleTimeout } from './reliability/idleTimeout';
 export { textToolCalls, type TextToolCallsOptions, type TextToolCallSyntax } from './text/textToolCalls';
 
 // ---- Stage operators: events → tool calls ------------------------------------------------------
-export { groupToolCalls, toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './parse/toolCalls';
+export { toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './parse/toolCalls';
+export { groupToolCalls } from './parse/groupToolCalls';
 export { accumulateToolCalls, type ToolCallSnapshot } from './parse/accumulateToolCalls';
 export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions, type TypedPartialToolCall, type TypedPartialToolCallsOptions } from './parse/partialToolCalls';
 export { partialObject, type PartialObjectError, type PartialObjectOptions, type PartialObjectUpdate, type PartialObjectView } from './parse/partialObject';

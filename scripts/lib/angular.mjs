@@ -23,4 +23,3 @@ export function angularInjector() {
   TestBed.configureTestingModule({ providers: [provideZonelessChangeDetection(), provideHttpClient(withFetch()), { provide: DOCUMENT, useValue: emptyDocument }] });
   return TestBed;
 }
-

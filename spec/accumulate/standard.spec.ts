@@ -11,6 +11,14 @@ const sample: [StreamEvent, ...StreamEvent[]] = [
 
 describe('toolCalls()', () => standardCases(() => toolCalls(), sample));
 describe('toolCallUpdates()', () => standardCases(() => toolCallUpdates(), sample));
-describe('groupToolCalls()', () => standardCases(() => (source) => source.pipe(groupToolCalls(), mergeMap((g) => g)), sample));
+describe('groupToolCalls()', () =>
+  standardCases(
+    () => (source) =>
+      source.pipe(
+        groupToolCalls(),
+        mergeMap((g) => g),
+      ),
+    sample,
+  ));
 describe('accumulateToolCalls()', () => standardCases(() => accumulateToolCalls(), sample));
 describe('partialToolCalls()', () => standardCases(() => partialToolCalls(), sample));

@@ -73,7 +73,12 @@ describe('toolCalls()', () => {
     scheduler().run(({ cold, expectObservable }) => {
       const ws = { type: 'tool-call-delta', choice: 0, index: 1, argumentsDelta: ' \n ' } as const;
       const src = cold('-a-b-w-f---|', { a: ev.a0, b: ev.b0, w: ws, f: ev.f });
-      expectObservable(src.pipe(toolCalls(opts()), map((r) => r.success && r.data.arguments))).toBe('-------(xy)|', { x: {}, y: {} });
+      expectObservable(
+        src.pipe(
+          toolCalls(opts()),
+          map((r) => r.success && r.data.arguments),
+        ),
+      ).toBe('-------(xy)|', { x: {}, y: {} });
     });
   });
 
@@ -158,7 +163,10 @@ describe('toolCalls()', () => {
     const results: unknown[] = [];
     scheduler().run(({ cold }) => {
       cold('-a-b-c-x-y-z-f|', { a: ev.a0, b: ev.a1, c: ev.a2, x: ev.b0, y: ev.b1, z: ev.b2, f: ev.f })
-        .pipe(toolCalls({ maxArgumentsSize: 12 }), map((r) => (r.success ? r.data.name : r.error.code)))
+        .pipe(
+          toolCalls({ maxArgumentsSize: 12 }),
+          map((r) => (r.success ? r.data.name : r.error.code)),
+        )
         .subscribe((r) => results.push(r));
     });
     expect(results).toEqual(['arguments-too-large', 'get_time']);
@@ -202,12 +210,44 @@ describe('groupToolCalls()', () => {
       const src = cold('-a-b-c-d-e-f-g-u---|', { a: ev.a0, b: ev.b0, c: ev.a1, d: ev.b1, e: ev.a2, f: ev.b2, g: ev.t, u: ev.f });
       const raws = src.pipe(
         groupToolCalls(opts()),
-        mergeMap((g) => g.pipe(map((u) => `${u.id}:${u.rawArguments}${u.result ? '!' : ''}`), toArray())),
+        mergeMap((g) =>
+          g.pipe(
+            map((u) => `${u.id}:${u.rawArguments}${u.result ? '!' : ''}`),
+            toArray(),
+          ),
+        ),
       );
       expectObservable(raws).toBe('---------------(xy)|', {
         x: ['A:', 'A:{"ci', 'A:{"city":"Paris"}', 'A:{"city":"Paris"}!'],
         y: ['B:', 'B:{"tz":', 'B:{"tz":"CET"}', 'B:{"tz":"CET"}!'],
       });
+    });
+  });
+
+  it('keeps the source subscribed while a group is watched after the outer subscription ended (take(1) of the groups)', () => {
+    scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
+      const src = cold('-a-b-c-d-e-f-g-u---|', { a: ev.a0, b: ev.b0, c: ev.a1, d: ev.b1, e: ev.a2, f: ev.b2, g: ev.t, u: ev.f });
+      const first = src.pipe(
+        groupToolCalls(opts()),
+        take(1),
+        mergeMap((g) =>
+          g.pipe(
+            map((u) => `${u.id}:${u.rawArguments}${u.result ? '!' : ''}`),
+            toArray(),
+          ),
+        ),
+      );
+      expectObservable(first).toBe('---------------(x|)', { x: ['A:', 'A:{"ci', 'A:{"city":"Paris"}', 'A:{"city":"Paris"}!'] });
+      // the source is released once the last watched group ended
+      expectSubscriptions(src.subscriptions).toBe('^--------------!');
+    });
+  });
+
+  it('releases the source when the outer subscription ends and no group is watched', () => {
+    scheduler().run(({ cold, expectSubscriptions }) => {
+      const src = cold('-a-b-c-d-e-f-g-u---|', { a: ev.a0, b: ev.b0, c: ev.a1, d: ev.b1, e: ev.a2, f: ev.b2, g: ev.t, u: ev.f });
+      src.pipe(groupToolCalls(opts()), take(1)).subscribe();
+      expectSubscriptions(src.subscriptions).toBe('^!');
     });
   });
 });

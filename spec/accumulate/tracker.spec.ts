@@ -44,7 +44,10 @@ describe('ToolCallTracker identity rules', () => {
 
   it('accepts a name that arrives after the first delta', () => {
     const t = newTracker();
-    feed(t, [{ index: 0, id: 'a', args: '{' }, { index: 0, name: 'late', args: '}' }]);
+    feed(t, [
+      { index: 0, id: 'a', args: '{' },
+      { index: 0, name: 'late', args: '}' },
+    ]);
     expect(summary(t)).toEqual([{ id: 'a', name: 'late', index: 0, choice: 0, raw: '{}' }]);
   });
 
@@ -81,12 +84,7 @@ describe('ToolCallTracker identity rules', () => {
 
   it('matches by id when index is missing, else continues the last open call', () => {
     const t = newTracker();
-    feed(t, [
-      { id: 'a', name: 'f', args: '{"a":' },
-      { id: 'b', name: 'g', args: '{"b":' },
-      { args: '2}' },
-      { id: 'a', args: '1}' },
-    ]);
+    feed(t, [{ id: 'a', name: 'f', args: '{"a":' }, { id: 'b', name: 'g', args: '{"b":' }, { args: '2}' }, { id: 'a', args: '1}' }]);
     expect(summary(t)).toEqual([
       { id: 'a', name: 'f', index: 0, choice: 0, raw: '{"a":1}' },
       { id: 'b', name: 'g', index: 1, choice: 0, raw: '{"b":2}' },
@@ -115,7 +113,11 @@ describe('ToolCallTracker identity rules', () => {
 
   it('generates unique ids for calls without any id, and adopts a later wire id', () => {
     const t = newTracker();
-    feed(t, [{ index: 0, name: 'f', args: '{' }, { index: 1, name: 'g', args: '{' }, { index: 1, id: 'wire', args: '}' }]);
+    feed(t, [
+      { index: 0, name: 'f', args: '{' },
+      { index: 1, name: 'g', args: '{' },
+      { index: 1, id: 'wire', args: '}' },
+    ]);
     expect(summary(t).map((c) => c.id)).toEqual(['gen_0', 'wire']);
     expect(t.calls[0]?.wireId).toBeUndefined();
   });
@@ -124,7 +126,10 @@ describe('ToolCallTracker identity rules', () => {
     const ids = new Set<string>();
     for (let i = 0; i < 50; i++) {
       const t = new ToolCallTracker();
-      feed(t, [{ index: 0, name: 'f' }, { index: 1, name: 'f' }]);
+      feed(t, [
+        { index: 0, name: 'f' },
+        { index: 1, name: 'f' },
+      ]);
       for (const c of t.calls) ids.add(c.id);
     }
     expect(ids.size).toBe(100);
@@ -159,7 +164,10 @@ describe('ToolCallTracker identity rules', () => {
 
   it('replace deltas replace the accumulated text', () => {
     const t = newTracker();
-    feed(t, [{ index: 0, id: 'a', name: 'f', args: '{"x":' }, { index: 0, args: '{"x":1}', replace: true }]);
+    feed(t, [
+      { index: 0, id: 'a', name: 'f', args: '{"x":' },
+      { index: 0, args: '{"x":1}', replace: true },
+    ]);
     expect(summary(t)[0]?.raw).toBe('{"x":1}');
   });
 
@@ -185,7 +193,10 @@ describe('ToolCallTracker identity rules', () => {
 
   it('limits the number of calls', () => {
     const t = new ToolCallTracker({ maxToolCalls: 2 });
-    feed(t, [{ index: 0, name: 'a' }, { index: 1, name: 'b' }]);
+    feed(t, [
+      { index: 0, name: 'a' },
+      { index: 1, name: 'b' },
+    ]);
     expect(() => feed(t, [{ index: 2, name: 'c' }])).toThrow(TooManyToolCallsError);
   });
 

@@ -48,7 +48,11 @@ describe('toolCalls({ tools }) / readToolCalls({ tools })', () => {
   it('supports asynchronous validators and validators that throw', async () => {
     let calls = 0;
     const asyncSchema: StandardSchemaV1<unknown, { ok: true }> = {
-      '~standard': { version: 1, vendor: 'test', validate: (value) => Promise.resolve((calls++, (value as { ok?: unknown }).ok === true ? { value: { ok: true } } : { issues: [{ message: 'not ok', path: [{ key: 'ok' }] }] })) },
+      '~standard': {
+        version: 1,
+        vendor: 'test',
+        validate: (value) => Promise.resolve((calls++, (value as { ok?: unknown }).ok === true ? { value: { ok: true } } : { issues: [{ message: 'not ok', path: [{ key: 'ok' }] }] })),
+      },
     };
     const throwing: StandardSchemaV1<unknown, unknown> = {
       '~standard': {

@@ -39,14 +39,24 @@ describe('streamFrom()', () => {
     await lastValueFrom(streamFrom(http, '/api/other', null, { method: 'PUT', headers: { authorization: 'Bearer k' }, withCredentials: true, params: { q: 1 } }), { defaultValue: undefined });
     expect(calls).toEqual([
       { method: 'POST', url: '/api/chat', options: { body: { prompt: 'hi' }, observe: 'events', reportProgress: true, responseType: 'text' } },
-      { method: 'PUT', url: '/api/other', options: { body: null, observe: 'events', reportProgress: true, responseType: 'text', headers: { authorization: 'Bearer k' }, params: { q: 1 }, withCredentials: true } },
+      {
+        method: 'PUT',
+        url: '/api/other',
+        options: { body: null, observe: 'events', reportProgress: true, responseType: 'text', headers: { authorization: 'Bearer k' }, params: { q: 1 }, withCredentials: true },
+      },
     ]);
   });
 
   it('emits what each progress event added (marble), nothing before it is subscribed, again on each subscription', () => {
     let requests: Call[] = [];
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      const events = cold<AngularHttpEventLike>('-s--p---q--r--R|', { s: { type: 0 }, p: progress('da'), q: progress('data: {}\n\n'), r: progress('data: {}\n\n'), R: { type: 4, body: 'data: {}\n\ndata: [DONE]\n\n', status: 200 } });
+      const events = cold<AngularHttpEventLike>('-s--p---q--r--R|', {
+        s: { type: 0 },
+        p: progress('da'),
+        q: progress('data: {}\n\n'),
+        r: progress('data: {}\n\n'),
+        R: { type: 4, body: 'data: {}\n\ndata: [DONE]\n\n', status: 200 },
+      });
       const { http, calls } = fakeHttp(() => events);
       requests = calls;
       const text$ = streamFrom(http, '/sse', {});
@@ -81,7 +91,16 @@ describe('streamFrom()', () => {
     };
     new TestScheduler(toolStreamErrorMatcher((a, e) => expect(a).toEqual(e))).run(({ cold, expectObservable }) => {
       const { http } = fakeHttp(() => cold<AngularHttpEventLike>('---#', undefined, httpError));
-      const expected = new ProviderError({ provider: 'anthropic', providerCode: undefined, type: 'rate_limit_error', message: 'slow down', status: 429, retryable: true, payload: JSON.parse(httpError.error) as unknown, retryAfterMs: 20_000 });
+      const expected = new ProviderError({
+        provider: 'anthropic',
+        providerCode: undefined,
+        type: 'rate_limit_error',
+        message: 'slow down',
+        status: 429,
+        retryable: true,
+        payload: JSON.parse(httpError.error) as unknown,
+        retryAfterMs: 20_000,
+      });
       expectObservable(streamFrom(http, '/api', {}, { provider: 'anthropic' })).toBe('---#', undefined, expected);
     });
   });

@@ -23,7 +23,15 @@ type Listing = Record<Entry, { readonly values: string[]; readonly types: string
 /** Every entry's exports, split into run-time values and type-only names (from the TypeScript program). */
 function listExports(): Listing {
   const files = Object.values(ENTRIES).map((f) => path.join(root, f));
-  const program = ts.createProgram(files, { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, strict: true, skipLibCheck: true, noEmit: true, types: [] });
+  const program = ts.createProgram(files, {
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  });
   const checker = program.getTypeChecker();
   const out = {} as Listing;
   for (const [entry, file] of Object.entries(ENTRIES) as Array<[Entry, string]>) {

@@ -39,7 +39,8 @@ function check(outcome: RunOutcome, expected: Expected): void {
     if (call.rawArguments !== null && !(call.rawArguments === '' && call.arguments !== null)) expect(got.rawArguments).toBe(call.rawArguments);
     if (call.arguments === null) {
       expect(result.success).toBe(false);
-      if (!result.success) expect(result.error.code).toBe(call.blockStopped === false || expected.finishReason === 'length' || expected.finishReason === 'max_tokens' ? 'incomplete' : 'malformed-arguments');
+      if (!result.success)
+        expect(result.error.code).toBe(call.blockStopped === false || expected.finishReason === 'length' || expected.finishReason === 'max_tokens' ? 'incomplete' : 'malformed-arguments');
     } else {
       expect(result.success && result.data.arguments).toEqual(call.arguments);
     }

@@ -23,7 +23,13 @@ const f: StreamEvent = { type: 'finish', choice: 0, reason: 'tool-calls', rawRea
 const d: StreamEvent = { type: 'done' };
 
 function writtenFor(events: StreamEvent[], extra: EncodeAnthropicMessagesOptions = {}, error?: unknown) {
-  const source = error === undefined ? from(events) : concat(from(events), throwError(() => error));
+  const source =
+    error === undefined
+      ? from(events)
+      : concat(
+          from(events),
+          throwError(() => error),
+        );
   const out = collect(source.pipe(encode(extra)));
   return { ...out, events: out.values.flatMap(written) };
 }
@@ -50,20 +56,40 @@ describe('encodeAnthropicMessages', () => {
     const overloaded = new ProviderError({ provider: 'openai-chat', providerCode: undefined, type: undefined, message: 'busy', status: 529, retryable: true, payload: {} });
     const cut = new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' });
     testScheduler().run(({ cold, expectObservable }) => {
-      expectObservable(cold('--t--x--#', { t, x: x1 }, overloaded).pipe(encode(), map((s) => written(s).map((w) => w.event)))).toBe('--a--b--(e|)', {
+      expectObservable(
+        cold('--t--x--#', { t, x: x1 }, overloaded).pipe(
+          encode(),
+          map((s) => written(s).map((w) => w.event)),
+        ),
+      ).toBe('--a--b--(e|)', {
         a: ['message_start', 'content_block_start', 'content_block_delta'],
         b: ['content_block_stop', 'content_block_start', 'content_block_delta'],
         e: ['error'],
       });
-      expectObservable(cold('--t--x--#', { t, x: x1 }, cut).pipe(encode(), map((s) => s.includes('message_stop')))).toBe('--a--a--#', { a: false }, cut);
+      expectObservable(
+        cold('--t--x--#', { t, x: x1 }, cut).pipe(
+          encode(),
+          map((s) => s.includes('message_stop')),
+        ),
+      ).toBe('--a--a--#', { a: false }, cut);
     });
     expect(writtenFor([t], {}, overloaded).events.at(-1)).toEqual({ event: 'error', data: { type: 'error', error: { type: 'overloaded_error', message: 'busy' } } });
   });
 
   it('maps provider errors to Anthropic types: its own, by status, else by retryability', () => {
     const typeOf = (info: Partial<ConstructorParameters<typeof ProviderError>[0]>) =>
-      (writtenFor([], {}, new ProviderError({ provider: 'x', providerCode: undefined, type: undefined, message: 'm', status: undefined, retryable: false, payload: {}, ...info })).events[0]?.data as { error: { type: string } }).error.type;
-    expect([typeOf({ type: 'rate_limit_error' }), typeOf({ status: 429 }), typeOf({ status: 503 }), typeOf({ retryable: true }), typeOf({ type: 'insufficient_quota' })]).toEqual(['rate_limit_error', 'rate_limit_error', 'overloaded_error', 'api_error', 'invalid_request_error']);
+      (
+        writtenFor([], {}, new ProviderError({ provider: 'x', providerCode: undefined, type: undefined, message: 'm', status: undefined, retryable: false, payload: {}, ...info })).events[0]?.data as {
+          error: { type: string };
+        }
+      ).error.type;
+    expect([typeOf({ type: 'rate_limit_error' }), typeOf({ status: 429 }), typeOf({ status: 503 }), typeOf({ retryable: true }), typeOf({ type: 'insufficient_quota' })]).toEqual([
+      'rate_limit_error',
+      'rate_limit_error',
+      'overloaded_error',
+      'api_error',
+      'invalid_request_error',
+    ]);
   });
 
   it('keeps interleaved calls in their own open blocks and writes signatures as signature_delta', () => {
@@ -115,7 +141,12 @@ describe('encodeAnthropicMessages', () => {
     ]);
     expect(events.filter((w) => w.event === 'content_block_delta')).toEqual([delta(0, { type: 'text_delta', text: 'Hi' })]);
     // Anthropic's input_tokens leaves the cache reads out: normalised input 5 with 2 cached → 3.
-    expect(events.at(-2)).toEqual(ev('message_delta', { delta: { stop_reason: 'pause_turn_x', stop_sequence: null }, usage: { output_tokens: 6, input_tokens: 3, cache_read_input_tokens: 2, output_tokens_details: { thinking_tokens: 3 } } }));
+    expect(events.at(-2)).toEqual(
+      ev('message_delta', {
+        delta: { stop_reason: 'pause_turn_x', stop_sequence: null },
+        usage: { output_tokens: 6, input_tokens: 3, cache_read_input_tokens: 2, output_tokens_details: { thinking_tokens: 3 } },
+      }),
+    );
     expect(writtenFor([t, d], { choice: 1 }).events.map((w) => w.event)).toEqual(['message_start', 'message_delta', 'message_stop']);
   });
 });

@@ -21,7 +21,13 @@ const u: StreamEvent = { type: 'usage', inputTokens: 10, outputTokens: 5, reason
 const d: StreamEvent = { type: 'done' };
 
 function writtenFor(events: StreamEvent[], extra: EncodeGeminiOptions = {}, error?: unknown) {
-  const source = error === undefined ? from(events) : concat(from(events), throwError(() => error));
+  const source =
+    error === undefined
+      ? from(events)
+      : concat(
+          from(events),
+          throwError(() => error),
+        );
   const out = collect(source.pipe(encode(extra)));
   return { ...out, events: out.values.flatMap(written) };
 }
@@ -49,7 +55,12 @@ describe('encodeGemini', () => {
         a: [parts([{ text: 'Hi' }])],
         e: [{ event: 'message', data: { error: { code: 503, message: 'Overloaded', status: 'UNAVAILABLE' } } }],
       });
-      expectObservable(cold('--t--x--#', { t, x: x1 }, cut).pipe(encode(), map(() => 'a'))).toBe('--a-----#', undefined, cut);
+      expectObservable(
+        cold('--t--x--#', { t, x: x1 }, cut).pipe(
+          encode(),
+          map(() => 'a'),
+        ),
+      ).toBe('--a-----#', undefined, cut);
     });
     const quota = new ProviderError({ provider: 'x', providerCode: 'q', type: undefined, message: 'm', status: 429, retryable: true, payload: {} });
     expect(writtenFor([], {}, quota).events).toEqual([{ event: 'message', data: { error: { code: 429, message: 'm', status: 'RESOURCE_EXHAUSTED' } } }]);

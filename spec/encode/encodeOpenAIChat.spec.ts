@@ -7,7 +7,10 @@ import { standardCases } from '../helpers/standardCases';
 
 const fixed = { id: 'c1', model: 'm', created: 7 };
 const encode = (extra: EncodeOpenAIChatOptions = {}) => encodeOpenAIChat({ ...fixed, generateId: genIds(), ...extra });
-const chunk = (delta: unknown, finish: string | null = null, choice = 0) => ({ event: 'message', data: { id: 'c1', object: 'chat.completion.chunk', created: 7, model: 'm', choices: [{ index: choice, delta, finish_reason: finish }] } });
+const chunk = (delta: unknown, finish: string | null = null, choice = 0) => ({
+  event: 'message',
+  data: { id: 'c1', object: 'chat.completion.chunk', created: 7, model: 'm', choices: [{ index: choice, delta, finish_reason: finish }] },
+});
 const usageChunk = (usage: unknown) => ({ event: 'message', data: { id: 'c1', object: 'chat.completion.chunk', created: 7, model: 'm', choices: [], usage } });
 const DONE = { event: 'message', data: '[DONE]' };
 
@@ -23,7 +26,13 @@ const overloaded = new ProviderError({ provider: 'anthropic', providerCode: unde
 
 /** All SSE events an encoder writes for `events` (then `error`, when given). */
 function writtenFor(events: StreamEvent[], extra: EncodeOpenAIChatOptions = {}, error?: unknown) {
-  const source = error === undefined ? from(events) : concat(from(events), throwError(() => error));
+  const source =
+    error === undefined
+      ? from(events)
+      : concat(
+          from(events),
+          throwError(() => error),
+        );
   const out = collect(source.pipe(encode(extra)));
   return { ...out, events: out.values.flatMap(written) };
 }
@@ -57,10 +66,29 @@ describe('encodeOpenAIChat', () => {
   });
 
   it("writes Groq's failed_generation with the error, where Groq puts it", () => {
-    const failed = new ProviderError({ provider: 'openai-chat', providerCode: 'tool_use_failed', type: 'invalid_request_error', message: 'bad call', status: 400, retryable: false, payload: {}, failedGeneration: '<function=f>{}</function>' });
+    const failed = new ProviderError({
+      provider: 'openai-chat',
+      providerCode: 'tool_use_failed',
+      type: 'invalid_request_error',
+      message: 'bad call',
+      status: 400,
+      retryable: false,
+      payload: {},
+      failedGeneration: '<function=f>{}</function>',
+    });
     const { events } = writtenFor([t], {}, failed);
-    expect(events.at(-1)).toEqual({ event: 'message', data: { error: { message: 'bad call', type: 'invalid_request_error', param: null, code: 'tool_use_failed', failed_generation: '<function=f>{}</function>' } } });
-    const back = view(collect(concat(from([t]), throwError(() => failed)).pipe(encode())).values.join(''));
+    expect(events.at(-1)).toEqual({
+      event: 'message',
+      data: { error: { message: 'bad call', type: 'invalid_request_error', param: null, code: 'tool_use_failed', failed_generation: '<function=f>{}</function>' } },
+    });
+    const back = view(
+      collect(
+        concat(
+          from([t]),
+          throwError(() => failed),
+        ).pipe(encode()),
+      ).values.join(''),
+    );
     expect(back.error).toMatchObject({ code: 'provider-error', providerCode: 'tool_use_failed', failedGeneration: '<function=f>{}</function>', retryable: false });
   });
 
@@ -68,7 +96,12 @@ describe('encodeOpenAIChat', () => {
     const cut = new TruncatedStreamError({ provider: 'anthropic', detail: 'no message_stop arrived' });
     testScheduler().run(({ cold, expectObservable }) => {
       const events = cold('--t--x--#', { t, x: x1 }, cut);
-      expectObservable(events.pipe(encode(), map((s) => s.includes('[DONE]')))).toBe('--a--a--#', { a: false }, cut);
+      expectObservable(
+        events.pipe(
+          encode(),
+          map((s) => s.includes('[DONE]')),
+        ),
+      ).toBe('--a--a--#', { a: false }, cut);
     });
   });
 
@@ -156,7 +189,11 @@ describe('encodeOpenAIChat', () => {
   it('passes the source’s own string for `other`, computes a missing total, and leaves the usage chunk out on request', () => {
     const other: StreamEvent = { type: 'finish', choice: 0, reason: 'other', rawReason: 'MALFORMED_FUNCTION_CALL' };
     const usage: StreamEvent = { type: 'usage', inputTokens: 3, outputTokens: 4, reasoningTokens: 1, raw: {} };
-    expect(writtenFor([t, other, usage, d]).events.slice(1)).toEqual([chunk({}, 'MALFORMED_FUNCTION_CALL'), usageChunk({ prompt_tokens: 3, completion_tokens: 4, total_tokens: 7, completion_tokens_details: { reasoning_tokens: 1 } }), DONE]);
+    expect(writtenFor([t, other, usage, d]).events.slice(1)).toEqual([
+      chunk({}, 'MALFORMED_FUNCTION_CALL'),
+      usageChunk({ prompt_tokens: 3, completion_tokens: 4, total_tokens: 7, completion_tokens_details: { reasoning_tokens: 1 } }),
+      DONE,
+    ]);
     expect(writtenFor([t, other, usage, d], { includeUsage: false }).events.slice(1)).toEqual([chunk({}, 'MALFORMED_FUNCTION_CALL'), DONE]);
   });
 

@@ -18,7 +18,13 @@ const u: StreamEvent = { type: 'usage', inputTokens: 10, outputTokens: 5, reason
 const d: StreamEvent = { type: 'done' };
 
 function writtenFor(events: StreamEvent[], extra: EncodeOpenAIResponsesOptions = {}, error?: unknown): { events: WrittenEvent[]; error: unknown } {
-  const source = error === undefined ? from(events) : concat(from(events), throwError(() => error));
+  const source =
+    error === undefined
+      ? from(events)
+      : concat(
+          from(events),
+          throwError(() => error),
+        );
   const out = collect(source.pipe(encode(extra)));
   return { error: out.error, events: out.values.flatMap(written) };
 }
@@ -50,7 +56,12 @@ describe('encodeOpenAIResponses', () => {
         b: ['response.output_text.done', 'response.content_part.done', 'response.output_item.done', 'response.output_item.added', 'response.function_call_arguments.delta'],
         e: ['error', 'response.failed'],
       });
-      expectObservable(cold('--t--x--#', { t, x: x1 }, cut).pipe(encode(), map((s) => s.includes('response.completed')))).toBe('--a--a--#', { a: false }, cut);
+      expectObservable(
+        cold('--t--x--#', { t, x: x1 }, cut).pipe(
+          encode(),
+          map((s) => s.includes('response.completed')),
+        ),
+      ).toBe('--a--a--#', { a: false }, cut);
     });
     const failed = writtenFor([t], {}, quota).events;
     expect(data(failed.at(-2))).toEqual({ type: 'error', code: 'insufficient_quota', message: 'no quota', param: null, sequence_number: 5 });

@@ -46,7 +46,13 @@ describe('anthropic encoder', () => {
     const source = read(anthropicTurn(anthropicBlocks).join(''));
     const back = read(encode(source, 'anthropic'));
     expect(turnView(back)).toEqual(turnView(source));
-    expect(turnView(back)).toEqual([{ part: { text: 'Two tools.', signature: 'sig-A' } }, { part: { text: '', redacted: 'RED==' } }, { text: 'Checking.' }, { part: { text: 'More.', signature: 'sig-B' } }, { call: 'f' }]);
+    expect(turnView(back)).toEqual([
+      { part: { text: 'Two tools.', signature: 'sig-A' } },
+      { part: { text: '', redacted: 'RED==' } },
+      { text: 'Checking.' },
+      { part: { text: 'More.', signature: 'sig-B' } },
+      { call: 'f' },
+    ]);
   });
 
   it('writes a part that came whole (no deltas) whole, its signature once, and a signed part ends its block', () => {
@@ -60,11 +66,21 @@ describe('anthropic encoder', () => {
     ];
     const written = encode(events, 'anthropic');
     expect(written.match(/"signature_delta"/g)).toHaveLength(4);
-    expect(turnView(read(written))).toEqual([{ part: { text: 'whole', signature: 'W' } }, { part: { text: 'a', signature: 'S1' } }, { part: { text: 'b', signature: 'S2' } }, { part: { text: 'c', signature: 'S3' } }]);
+    expect(turnView(read(written))).toEqual([
+      { part: { text: 'whole', signature: 'W' } },
+      { part: { text: 'a', signature: 'S1' } },
+      { part: { text: 'b', signature: 'S2' } },
+      { part: { text: 'c', signature: 'S3' } },
+    ]);
   });
 
   it('leaves out what Anthropic cannot carry: a Responses item without text, a text part’s signature; and all reasoning with reasoning: drop', () => {
-    const events: StreamEvent[] = [{ type: 'reasoning-end', choice: 0, text: '', itemId: 'rs_1', encryptedContent: 'gAAA' }, { type: 'text-delta', choice: 0, text: '', signature: 'G' }, { type: 'text-delta', choice: 0, text: 'Hi' }, { type: 'done' }];
+    const events: StreamEvent[] = [
+      { type: 'reasoning-end', choice: 0, text: '', itemId: 'rs_1', encryptedContent: 'gAAA' },
+      { type: 'text-delta', choice: 0, text: '', signature: 'G' },
+      { type: 'text-delta', choice: 0, text: 'Hi' },
+      { type: 'done' },
+    ];
     expect(turnView(read(encode(events, 'anthropic')))).toEqual([{ text: 'Hi' }]);
     const source = read(anthropicTurn(anthropicBlocks).join(''));
     expect(turnView(read(encode(source, 'anthropic', { reasoning: 'drop' })))).toEqual([{ text: 'Checking.' }, { call: 'f' }]);
@@ -73,14 +89,24 @@ describe('anthropic encoder', () => {
 
 describe('openai-responses encoder', () => {
   it('a Responses stream re-encoded gives back each reasoning item whole: its id and encrypted content (written whole when it had no deltas)', () => {
-    const blocks: TurnBlock[] = [{ kind: 'reasoning-item', id: 'rs_enc', summary: [], encrypted: 'gAAA-enc' }, { kind: 'call', id: 'call_1', name: 'f', args: {} }];
+    const blocks: TurnBlock[] = [
+      { kind: 'reasoning-item', id: 'rs_enc', summary: [], encrypted: 'gAAA-enc' },
+      { kind: 'call', id: 'call_1', name: 'f', args: {} },
+    ];
     const back = read(encode(read(responsesTurn(blocks).join('')), 'openai-responses'));
     expect(turnView(back)).toEqual([{ part: { text: '', itemId: 'rs_enc', encryptedContent: 'gAAA-enc', summary: [] } }, { call: 'f' }]);
   });
 
   it('an item streamed as deltas keeps its encrypted content in the done item (under the encoder’s own id); an Anthropic redacted block is left out', () => {
-    const source = read(responsesTurn([{ kind: 'reasoning-item', id: 'rs_1', summary: [['Sum']], encrypted: 'gAAA-1' }, { kind: 'call', id: 'call_1', name: 'f', args: {} }]).join(''));
-    const [part] = read(encode([...source.slice(0, -1), { type: 'reasoning-end', choice: 0, text: '', redacted: 'R' }, { type: 'done' }], 'openai-responses')).filter((e) => e.type === 'reasoning-end');
+    const source = read(
+      responsesTurn([
+        { kind: 'reasoning-item', id: 'rs_1', summary: [['Sum']], encrypted: 'gAAA-1' },
+        { kind: 'call', id: 'call_1', name: 'f', args: {} },
+      ]).join(''),
+    );
+    const [part] = read(encode([...source.slice(0, -1), { type: 'reasoning-end', choice: 0, text: '', redacted: 'R' }, { type: 'done' }], 'openai-responses')).filter(
+      (e) => e.type === 'reasoning-end',
+    );
     expect(part).toMatchObject({ type: 'reasoning-end', text: 'Sum', encryptedContent: 'gAAA-1', itemId: expect.stringMatching(/^rs_/) as unknown });
     const ends = read(encode([{ type: 'reasoning-end', choice: 0, text: '', redacted: 'R' }, { type: 'done' }], 'openai-responses')).filter((e) => e.type === 'reasoning-end');
     expect(ends).toEqual([]);
@@ -95,7 +121,10 @@ describe('gemini and chat encoders', () => {
       { type: 'reasoning-end', choice: 0, text: '', redacted: 'R' },
       { type: 'done' },
     ];
-    expect(turnView(read(encode(events, 'gemini')))).toEqual([{ text: 'Hello', signature: 'S1' }, { text: '', signature: 'S2' }]);
+    expect(turnView(read(encode(events, 'gemini')))).toEqual([
+      { text: 'Hello', signature: 'S1' },
+      { text: '', signature: 'S2' },
+    ]);
   });
 
   it('chat writes neither signatures nor parts: an empty signed text writes nothing', () => {

@@ -52,7 +52,8 @@ describe.each(TARGETS.map((t) => [t] as const))('%s, source cut anywhere', (targ
         expect(encoded.text).not.toMatch(/\[DONE\]|message_stop|response\.completed|usageMetadata/);
         const completed = new Map(original.calls.filter((c) => c.outcome === 'ok').map((c) => [c.id, c]));
         for (const call of back.calls.filter((c) => c.outcome === 'ok')) {
-          if (target === 'gemini' && back.generated.has(call.id)) expect([...completed.values()].some((c) => c.name === call.name && JSON.stringify(c.arguments) === JSON.stringify(call.arguments))).toBe(true);
+          if (target === 'gemini' && back.generated.has(call.id))
+            expect([...completed.values()].some((c) => c.name === call.name && JSON.stringify(c.arguments) === JSON.stringify(call.arguments))).toBe(true);
           else expect(completed.get(call.id)).toMatchObject({ name: call.name, arguments: call.arguments });
         }
       }),

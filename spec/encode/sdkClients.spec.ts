@@ -30,7 +30,11 @@ const INTERLEAVED: StreamEvent[] = [
 const SYNTHETIC: Record<string, () => Observable<StreamEvent>> = {
   'synthetic/interleaved': () => from(INTERLEAVED),
   // A source cut after the first fragments (the upstream connection dropped).
-  'synthetic/truncated': () => concat(from(INTERLEAVED.slice(0, 4)), throwError(() => new TruncatedStreamError({ provider: 'openai-chat', detail: 'no finish_reason and no [DONE]' }))),
+  'synthetic/truncated': () =>
+    concat(
+      from(INTERLEAVED.slice(0, 4)),
+      throwError(() => new TruncatedStreamError({ provider: 'openai-chat', detail: 'no finish_reason and no [DONE]' })),
+    ),
 };
 const source = (model: string): Observable<StreamEvent> => SYNTHETIC[model]?.() ?? from([byName.get(model) ?? new Uint8Array()]).pipe(readStreamEvents());
 
@@ -156,7 +160,9 @@ describe('interleaved calls (synthetic)', () => {
   ];
 
   it('openai chat: both calls whole, in order', async () => {
-    const completion = await openai().chat.completions.stream({ model: 'synthetic/interleaved', messages: [{ role: 'user', content: 'go' }] }).finalChatCompletion();
+    const completion = await openai()
+      .chat.completions.stream({ model: 'synthetic/interleaved', messages: [{ role: 'user', content: 'go' }] })
+      .finalChatCompletion();
     const message = completion.choices[0]?.message;
     expect((message?.tool_calls ?? []).map((c) => (c.type === 'function' ? [c.id, c.function.name, JSON.parse(c.function.arguments)] : []))).toEqual(expected);
     expect([message?.content, completion.choices[0]?.finish_reason, completion.usage?.total_tokens]).toEqual(['Both.', 'tool_calls', 42]);
@@ -169,7 +175,9 @@ describe('interleaved calls (synthetic)', () => {
   });
 
   it('anthropic: two tool_use blocks open side by side, both whole', async () => {
-    const message = await anthropic().messages.stream({ model: 'synthetic/interleaved', max_tokens: 64, messages: [{ role: 'user', content: 'go' }] }).finalMessage();
+    const message = await anthropic()
+      .messages.stream({ model: 'synthetic/interleaved', max_tokens: 64, messages: [{ role: 'user', content: 'go' }] })
+      .finalMessage();
     expect(message.content.map((block) => (block.type === 'tool_use' ? [block.id, block.name, block.input] : block.type === 'text' ? block.text : block.type))).toEqual(['Both.', ...expected]);
     expect([message.stop_reason, message.usage.input_tokens, message.usage.output_tokens]).toEqual(['tool_use', 12, 30]);
   });
@@ -177,7 +185,11 @@ describe('interleaved calls (synthetic)', () => {
 
 describe('a source cut mid-stream (synthetic): the server destroys the response, the client sees a broken stream, never a clean end', () => {
   it('openai chat rejects with a connection error', async () => {
-    await expect(openai().chat.completions.stream({ model: 'synthetic/truncated', messages: [{ role: 'user', content: 'go' }] }).finalChatCompletion()).rejects.toBeInstanceOf(OpenAI.APIConnectionError);
+    await expect(
+      openai()
+        .chat.completions.stream({ model: 'synthetic/truncated', messages: [{ role: 'user', content: 'go' }] })
+        .finalChatCompletion(),
+    ).rejects.toBeInstanceOf(OpenAI.APIConnectionError);
   });
 
   it('openai responses rejects with a connection error', async () => {
@@ -185,6 +197,10 @@ describe('a source cut mid-stream (synthetic): the server destroys the response,
   });
 
   it('anthropic rejects with a connection error', async () => {
-    await expect(anthropic().messages.stream({ model: 'synthetic/truncated', max_tokens: 64, messages: [{ role: 'user', content: 'go' }] }).finalMessage()).rejects.toBeInstanceOf(Anthropic.APIConnectionError);
+    await expect(
+      anthropic()
+        .messages.stream({ model: 'synthetic/truncated', max_tokens: 64, messages: [{ role: 'user', content: 'go' }] })
+        .finalMessage(),
+    ).rejects.toBeInstanceOf(Anthropic.APIConnectionError);
   });
 });

@@ -35,7 +35,25 @@ it('arbitrary bytes', () => {
 });
 
 it('arbitrary JSON values as events, under every event name of every format', () => {
-  const names = ['', 'message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop', 'error', 'response.created', 'response.output_item.added', 'response.function_call_arguments.delta', 'response.output_item.done', 'response.completed', 'tool-call-start', 'tool-call-delta', 'tool-call-end', 'message-end'];
+  const names = [
+    '',
+    'message_start',
+    'content_block_start',
+    'content_block_delta',
+    'content_block_stop',
+    'message_delta',
+    'message_stop',
+    'error',
+    'response.created',
+    'response.output_item.added',
+    'response.function_call_arguments.delta',
+    'response.output_item.done',
+    'response.completed',
+    'tool-call-start',
+    'tool-call-delta',
+    'tool-call-end',
+    'message-end',
+  ];
   const event = fc.tuple(fc.constantFrom(...names), fc.jsonValue({ maxDepth: 5 }));
   fc.assert(
     fc.property(fc.array(event, { minLength: 1, maxLength: 8 }), (events) => {

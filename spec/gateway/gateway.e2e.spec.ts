@@ -20,7 +20,19 @@ describe('gateway → Anthropic', () => {
   it('two-step tool use with parallel calls: deltas streamed live, results sent back merged, usage in the last chunk, cost logged', async () => {
     const held = gate();
     h.anthropic.reply({
-      events: [start(20), ...textBlock(0, 'Let me check.'), toolStart(1, 'toolu_a', 'get_weather'), json(1, '{"city": "Pa'), held.promise, json(1, 'ris"}'), stop(1), toolStart(2, 'toolu_b', 'get_time'), json(2, '{"tz":"Europe/Paris"}'), stop(2), ...end('tool_use', 30)],
+      events: [
+        start(20),
+        ...textBlock(0, 'Let me check.'),
+        toolStart(1, 'toolu_a', 'get_weather'),
+        json(1, '{"city": "Pa'),
+        held.promise,
+        json(1, 'ris"}'),
+        stop(1),
+        toolStart(2, 'toolu_b', 'get_time'),
+        json(2, '{"tz":"Europe/Paris"}'),
+        stop(2),
+        ...end('tool_use', 30),
+      ],
     });
     const stream = await client().chat.completions.create({ model: 'claude-sonnet-4-5', stream: true, stream_options: { include_usage: true }, messages: [user], tools });
     const chunks: ChatCompletionChunk[] = [];
@@ -123,7 +135,9 @@ describe('gateway → Gemini', () => {
         }),
       ],
     });
-    const first = await client().chat.completions.stream({ model: 'gemini-2.5-flash', stream_options: { include_usage: true }, messages: [user], tools }).finalChatCompletion();
+    const first = await client()
+      .chat.completions.stream({ model: 'gemini-2.5-flash', stream_options: { include_usage: true }, messages: [user], tools })
+      .finalChatCompletion();
     const message = first.choices[0]?.message;
     const calls = (message?.tool_calls ?? []).flatMap((c) => (c.type === 'function' ? [c] : []));
     expect(calls.map((c) => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([
@@ -155,7 +169,11 @@ describe('gateway → Gemini', () => {
     expect(second.choices[0]?.message.content).toBe('Rome: 21°C, 14:00.');
     const contents = (h.gemini.requests.at(-1)?.body as { contents: Array<{ role: string; parts: Array<Record<string, unknown>> }> }).contents;
     expect(contents.map((c) => c.role)).toEqual(['user', 'model', 'user']);
-    expect(contents[1]?.parts).toEqual([{ text: 'Looking up.' }, { functionCall: { name: 'get_weather', args: { city: 'Rome' } } }, { functionCall: { name: 'get_time', args: { tz: 'Europe/Rome' } } }]);
+    expect(contents[1]?.parts).toEqual([
+      { text: 'Looking up.' },
+      { functionCall: { name: 'get_weather', args: { city: 'Rome' } } },
+      { functionCall: { name: 'get_time', args: { tz: 'Europe/Rome' } } },
+    ]);
     // Both results in one user content, each named after the call it answers.
     expect(contents[2]?.parts.map((p) => (p['functionResponse'] as { name: string }).name)).toEqual(['get_weather', 'get_time']);
     expect(await logged(2)).toEqual([

@@ -26,7 +26,10 @@ describe('upstream errors', () => {
     const reading = (async () => {
       for await (const chunk of await client().chat.completions.create({ model: 'gemini-2.5-flash', stream: true, messages: [user] })) received.push(chunk.choices[0]?.delta.content ?? '');
     })();
-    const error = await reading.then(() => 'ended cleanly', (e: unknown) => e);
+    const error = await reading.then(
+      () => 'ended cleanly',
+      (e: unknown) => e,
+    );
     expect(isConnectionLost(error)).toBe(true); // undici's `TypeError: terminated` (the SDK passes it on)
     expect(received.join('')).toBe('Half an ans');
     expect((await logged(1))[0]?.outcome).toBe('failed');
@@ -35,12 +38,21 @@ describe('upstream errors', () => {
     const final = await client()
       .chat.completions.stream({ model: 'gemini-2.5-flash', messages: [user] })
       .finalChatCompletion()
-      .then(() => 'ended cleanly', (e: unknown) => e);
+      .then(
+        () => 'ended cleanly',
+        (e: unknown) => e,
+      );
     expect(isConnectionLost(final)).toBe(true); // `OpenAIError: TypeError: terminated` or an APIConnectionError
   });
 
   it('overloaded_error mid-stream: the client gets the error after the live chunks, never a fake clean end', async () => {
-    const failing = () => [start(12), ...textBlock(0, 'Let me'), toolStart(1, 'toolu_x', 'get_weather'), json(1, '{"city":'), anthropicEvent('error', { error: { type: 'overloaded_error', message: 'Overloaded' } })];
+    const failing = () => [
+      start(12),
+      ...textBlock(0, 'Let me'),
+      toolStart(1, 'toolu_x', 'get_weather'),
+      json(1, '{"city":'),
+      anthropicEvent('error', { error: { type: 'overloaded_error', message: 'Overloaded' } }),
+    ];
     h.anthropic.reply({ events: failing() });
     const received: ChatCompletionChunk[] = [];
     const reading = (async () => {
@@ -52,11 +64,21 @@ describe('upstream errors', () => {
     expect(received.some((c) => c.choices.some((choice) => choice.finish_reason !== null))).toBe(false);
 
     h.anthropic.reply({ events: failing() });
-    await expect(client().chat.completions.stream({ model: 'claude-sonnet-4-5', messages: [user], tools }).finalChatCompletion()).rejects.toThrow('Overloaded');
+    await expect(
+      client()
+        .chat.completions.stream({ model: 'claude-sonnet-4-5', messages: [user], tools })
+        .finalChatCompletion(),
+    ).rejects.toThrow('Overloaded');
 
     // On the wire: the chat error event, then the end of the response: no finish, no [DONE].
     h.anthropic.reply({ events: failing() });
-    const raw = await (await fetch(`${h.origin}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'claude-sonnet-4-5', stream: true, messages: [user] }) })).text();
+    const raw = await (
+      await fetch(`${h.origin}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'claude-sonnet-4-5', stream: true, messages: [user] }),
+      })
+    ).text();
     const last = raw.trim().split('\n\n').at(-1);
     expect(JSON.parse(last?.replace(/^data: /, '') ?? 'null')).toEqual({ error: { message: 'Overloaded', type: 'overloaded_error', param: null, code: null } });
     expect(raw).not.toContain('[DONE]');
@@ -111,7 +133,13 @@ describe('client disconnect', () => {
 describe('requests the gateway refuses', () => {
   it('unsupported-request: 400 naming the field, and no upstream request', async () => {
     const before = h.anthropic.requests.length + h.gemini.requests.length;
-    const image: ChatCompletionMessageParam = { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'https://example.com/cat.png' } }] };
+    const image: ChatCompletionMessageParam = {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is this?' },
+        { type: 'image_url', image_url: { url: 'https://example.com/cat.png' } },
+      ],
+    };
     await expect(client().chat.completions.create({ model: 'claude-sonnet-4-5', stream: true, messages: [image] })).rejects.toMatchObject({
       status: 400,
       param: 'messages[0].content[1].type',

@@ -39,7 +39,9 @@ const json = (index: number, partial_json: string): string => anthropicEvent('co
 
 /** Anthropic Messages: `get_weather` complete (`content_block_stop`), then `get_time` cut mid-arguments. */
 export const ANTHROPIC_CUT: readonly string[] = [
-  anthropicEvent('message_start', { message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, usage: { input_tokens: 20, output_tokens: 1 } } }),
+  anthropicEvent('message_start', {
+    message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, usage: { input_tokens: 20, output_tokens: 1 } },
+  }),
   toolUse(0, 'toolu_wx', 'get_weather'),
   json(0, COMPLETE_ARGUMENTS),
   anthropicEvent('content_block_stop', { index: 0 }),
@@ -47,7 +49,15 @@ export const ANTHROPIC_CUT: readonly string[] = [
   json(1, HALF_ARGUMENTS),
 ];
 
-const fc = (index: number, id: string, callId: string, name: string, args: string, status: string): Record<string, unknown> => ({ type: 'function_call', id, call_id: callId, name, arguments: args, status, output_index: index });
+const fc = (index: number, id: string, callId: string, name: string, args: string, status: string): Record<string, unknown> => ({
+  type: 'function_call',
+  id,
+  call_id: callId,
+  name,
+  arguments: args,
+  status,
+  output_index: index,
+});
 
 /** OpenAI Responses: `get_weather` complete (`output_item.done`), then `get_time` cut mid-arguments. */
 export const RESPONSES_CUT: readonly string[] = [

@@ -41,7 +41,15 @@ export function diagramsOf(doc: string): string | undefined {
 /** Every function `src/index.ts` exports. */
 export function exportedFunctions(): ExportedFunction[] {
   const entry = path.join(root, 'src/index.ts');
-  const program = ts.createProgram([entry], { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, strict: true, skipLibCheck: true, noEmit: true, types: [] });
+  const program = ts.createProgram([entry], {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(entry);
   const moduleSymbol = source === undefined ? undefined : checker.getSymbolAtLocation(source);

@@ -61,7 +61,16 @@ export const streamModel: fc.Arbitrary<StreamModel> = fc.record({
   // reasoning part of the output (so each part comes with its whole), the total is their sum.
   usage: fc.option(
     fc
-      .record({ inputTokens: count, outputTokens: count, reasoningShare: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }), cachedShare: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }), total: fc.boolean() }, { requiredKeys: [] })
+      .record(
+        {
+          inputTokens: count,
+          outputTokens: count,
+          reasoningShare: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+          cachedShare: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+          total: fc.boolean(),
+        },
+        { requiredKeys: [] },
+      )
       .map(({ inputTokens, outputTokens, reasoningShare, cachedShare, total }) => ({
         ...(inputTokens === undefined ? {} : { inputTokens }),
         ...(outputTokens === undefined ? {} : { outputTokens }),
@@ -109,7 +118,9 @@ export function eventsOf(model: StreamModel): StreamEvent[] {
   } else if (model.style === 'continuation') {
     // One call after the other; the first fragment names it, the rest carry neither id nor index.
     for (const c of calls) {
-      c.rest.forEach((argumentsDelta, k) => fragmentEvents.push(k === 0 ? { type: 'tool-call-delta', choice: 0, id: c.id, name: c.name, argumentsDelta } : { type: 'tool-call-delta', choice: 0, argumentsDelta }));
+      c.rest.forEach((argumentsDelta, k) =>
+        fragmentEvents.push(k === 0 ? { type: 'tool-call-delta', choice: 0, id: c.id, name: c.name, argumentsDelta } : { type: 'tool-call-delta', choice: 0, argumentsDelta }),
+      );
     }
   } else {
     const started = new Set<number>();

@@ -64,7 +64,8 @@ export const tools: ChatCompletionTool[] = [
 export const user: ChatCompletionMessageParam = { role: 'user', content: 'Weather and time?' };
 
 // ---- Anthropic upstream pieces --------------------------------------------------------------
-export const start = (input: number) => anthropicEvent('message_start', { message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], usage: { input_tokens: input, output_tokens: 1 } } });
+export const start = (input: number) =>
+  anthropicEvent('message_start', { message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], usage: { input_tokens: input, output_tokens: 1 } } });
 export const textBlock = (index: number, text: string) => [
   anthropicEvent('content_block_start', { index, content_block: { type: 'text', text: '' } }),
   anthropicEvent('content_block_delta', { index, delta: { type: 'text_delta', text } }),
@@ -73,7 +74,10 @@ export const textBlock = (index: number, text: string) => [
 export const toolStart = (index: number, id: string, name: string) => anthropicEvent('content_block_start', { index, content_block: { type: 'tool_use', id, name, input: {} } });
 export const json = (index: number, partial_json: string) => anthropicEvent('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json } });
 export const stop = (index: number) => anthropicEvent('content_block_stop', { index });
-export const end = (reason: string, output: number) => [anthropicEvent('message_delta', { delta: { stop_reason: reason, stop_sequence: null }, usage: { output_tokens: output } }), anthropicEvent('message_stop')];
+export const end = (reason: string, output: number) => [
+  anthropicEvent('message_delta', { delta: { stop_reason: reason, stop_sequence: null }, usage: { output_tokens: output } }),
+  anthropicEvent('message_stop'),
+];
 
 /** The calls of a chunk stream, assembled by `tool_calls[].index` as an OpenAI client does. */
 export function assemble(chunks: ChatCompletionChunk[]): Array<{ index: number; id: string; name: string; arguments: string }> {

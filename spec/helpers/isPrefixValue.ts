@@ -38,7 +38,11 @@ export function prefixMismatch(partial: unknown, full: unknown, options?: { allo
     if (partial.length > full.length) return at(`array of ${partial.length} shown, final has ${full.length}`);
     for (let i = 0; i < partial.length; i++) {
       const last = i === partial.length - 1;
-      const why = last ? prefixMismatch(partial[i], full[i], options, [...path, i]) : deepEqual(partial[i], full[i]) ? undefined : `${[...path, i].join('.')}: completed element differs from the final one`;
+      const why = last
+        ? prefixMismatch(partial[i], full[i], options, [...path, i])
+        : deepEqual(partial[i], full[i])
+          ? undefined
+          : `${[...path, i].join('.')}: completed element differs from the final one`;
       if (why) return why;
     }
     return undefined;

@@ -3,7 +3,6 @@
  * message a tool loop must send back for each (verbatim, in order): shared by the property test
  * and the scripted servers of the end-to-end tests.
  */
-import fc from 'fast-check';
 import { anthropicEvent, openaiChunk, openaiDone, responsesEvent, sseEvent } from 'rxjs-tool-calls/marbles';
 
 /** A reasoning block: Anthropic `thinking` (signed), chat `reasoning_content`, Gemini thought parts. */
@@ -98,7 +97,13 @@ export function anthropicExpected(blocks: ReadonlyArray<TurnBlock>): unknown[] {
 
 /** The final form of each output item (as `output_item.done` and `response.completed` carry it). */
 function responsesItem(block: TurnBlock, index: number): Record<string, unknown> | undefined {
-  if (block.kind === 'reasoning-item') return { id: block.id, type: 'reasoning', summary: block.summary.map((s) => ({ type: 'summary_text', text: joined(s) })), ...(block.encrypted === undefined ? {} : { encrypted_content: block.encrypted }) };
+  if (block.kind === 'reasoning-item')
+    return {
+      id: block.id,
+      type: 'reasoning',
+      summary: block.summary.map((s) => ({ type: 'summary_text', text: joined(s) })),
+      ...(block.encrypted === undefined ? {} : { encrypted_content: block.encrypted }),
+    };
   if (block.kind === 'text') return { id: `msg_${index}`, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: joined(block.pieces), annotations: [] }] };
   if (block.kind === 'call') return { id: fcId(block), type: 'function_call', status: 'completed', arguments: JSON.stringify(block.args), call_id: block.id, name: block.name };
   return undefined;
@@ -117,7 +122,10 @@ export function responsesTurn(blocks: ReadonlyArray<TurnBlock>, responseId = 're
         const at = { item_id: id, output_index, summary_index };
         out.push(responsesEvent('response.reasoning_summary_part.added', { ...at, part: { type: 'summary_text', text: '' } }));
         for (const delta of pieces) out.push(responsesEvent('response.reasoning_summary_text.delta', { ...at, delta }));
-        out.push(responsesEvent('response.reasoning_summary_text.done', { ...at, text: joined(pieces) }), responsesEvent('response.reasoning_summary_part.done', { ...at, part: { type: 'summary_text', text: joined(pieces) } }));
+        out.push(
+          responsesEvent('response.reasoning_summary_text.done', { ...at, text: joined(pieces) }),
+          responsesEvent('response.reasoning_summary_part.done', { ...at, part: { type: 'summary_text', text: joined(pieces) } }),
+        );
       });
     } else if (block.kind === 'text') {
       out.push(responsesEvent('response.output_item.added', { output_index, item: { ...item, status: 'in_progress', content: [] } }));
@@ -140,7 +148,13 @@ export function responsesExpected(blocks: ReadonlyArray<TurnBlock>): unknown[] {
   const out: Array<Record<string, unknown>> = [];
   for (const block of blocks) {
     const last = out.at(-1);
-    if (block.kind === 'reasoning-item') out.push({ type: 'reasoning', id: block.id, summary: block.summary.map((s) => ({ type: 'summary_text', text: joined(s) })), ...(block.encrypted === undefined ? {} : { encrypted_content: block.encrypted }) });
+    if (block.kind === 'reasoning-item')
+      out.push({
+        type: 'reasoning',
+        id: block.id,
+        summary: block.summary.map((s) => ({ type: 'summary_text', text: joined(s) })),
+        ...(block.encrypted === undefined ? {} : { encrypted_content: block.encrypted }),
+      });
     else if (block.kind === 'text' && last?.['role'] === 'assistant') last['content'] = `${String(last['content'])}${joined(block.pieces)}`;
     else if (block.kind === 'text') out.push({ role: 'assistant', content: joined(block.pieces) });
     else if (block.kind === 'call') out.push({ type: 'function_call', ...(withReasoning ? { id: fcId(block) } : {}), call_id: block.id, name: block.name, arguments: JSON.stringify(block.args) });
@@ -154,7 +168,11 @@ export function chatTurn(blocks: ReadonlyArray<TurnBlock>): string[] {
   const out = [openaiChunk({ role: 'assistant' })];
   let calls = 0;
   for (const block of blocks) {
-    if (block.kind === 'thinking') for (const reasoning of block.pieces) out.push(block.field === 'reasoning' ? sseEvent({ data: JSON.stringify({ id: 'chatcmpl-t', choices: [{ index: 0, delta: { reasoning }, finish_reason: null }] }) }) : openaiChunk({ reasoning }));
+    if (block.kind === 'thinking')
+      for (const reasoning of block.pieces)
+        out.push(
+          block.field === 'reasoning' ? sseEvent({ data: JSON.stringify({ id: 'chatcmpl-t', choices: [{ index: 0, delta: { reasoning }, finish_reason: null }] }) }) : openaiChunk({ reasoning }),
+        );
     else if (block.kind === 'text') for (const content of block.pieces) out.push(openaiChunk({ content }));
     else if (block.kind === 'call') {
       const index = calls++;
@@ -187,7 +205,8 @@ export function geminiTurn(blocks: ReadonlyArray<TurnBlock>): string[] {
       const apart = block.signatureApart === true;
       block.pieces.forEach((text, i) => out.push(geminiParts([{ text, ...signed(i, block.pieces.length, apart ? undefined : block.signature) }])));
       if (apart && block.signature !== undefined) out.push(geminiParts([{ text: '', thoughtSignature: block.signature }]));
-    } else if (block.kind === 'call') out.push(geminiParts([{ functionCall: { name: block.name, args: block.args }, ...(block.signature === undefined ? {} : { thoughtSignature: block.signature }) }]));
+    } else if (block.kind === 'call')
+      out.push(geminiParts([{ functionCall: { name: block.name, args: block.args }, ...(block.signature === undefined ? {} : { thoughtSignature: block.signature }) }]));
   }
   return [...out, geminiParts([], 'STOP')];
 }
@@ -258,43 +277,3 @@ export function expectedFor(format: TurnFormat, blocks: ReadonlyArray<TurnBlock>
 }
 
 // --- arbitraries ------------------------------------------------------------------------------
-
-export const TOOL_NAMES = ['get_weather', 'get_time', 'search'] as const;
-
-const piece = fc.string({ minLength: 1, maxLength: 6, unit: 'grapheme' });
-const pieces = fc.array(piece, { minLength: 1, maxLength: 4 });
-const opaque = fc.string({ minLength: 1, maxLength: 24 });
-const args = fc.dictionary(fc.constantFrom('city', 'q', 'n'), fc.oneof(fc.string({ maxLength: 5 }), fc.integer()), { maxKeys: 2 });
-
-type Draft = Exclude<TurnBlock, CallBlock> | { readonly kind: 'call'; readonly name: string; readonly args: Readonly<Record<string, unknown>>; readonly signature?: string };
-
-function draftBlocks(format: TurnFormat): fc.Arbitrary<Draft> {
-  const call = fc.record({ kind: fc.constant('call' as const), name: fc.constantFrom(...TOOL_NAMES), args, ...(format === 'gemini' ? { signature: opaque } : {}) }, { requiredKeys: ['kind', 'name', 'args'] });
-  const text = format === 'gemini' ? fc.record({ kind: fc.constant('text' as const), pieces, signature: opaque, signatureApart: fc.boolean() }, { requiredKeys: ['kind', 'pieces'] }) : fc.record({ kind: fc.constant('text' as const), pieces });
-  switch (format) {
-    case 'anthropic':
-      return fc.oneof(fc.record({ kind: fc.constant('thinking' as const), pieces, signature: opaque }), fc.record({ kind: fc.constant('redacted' as const), data: opaque }), text, call);
-    case 'openai-responses':
-      return fc.oneof(fc.record({ kind: fc.constant('reasoning-item' as const), id: fc.constant(''), summary: fc.array(pieces, { maxLength: 2 }), encrypted: opaque }, { requiredKeys: ['kind', 'id', 'summary'] }), text, call);
-    case 'openai-chat':
-      return fc.oneof(fc.record({ kind: fc.constant('thinking' as const), pieces }), text, call);
-    case 'gemini':
-      return fc.oneof(fc.record({ kind: fc.constant('thinking' as const), pieces, signature: opaque }, { requiredKeys: ['kind', 'pieces'] }), text, call);
-  }
-}
-
-/** A turn of `format` with at least one call; ids unique by position. */
-export function turnArbitrary(format: TurnFormat): fc.Arbitrary<TurnBlock[]> {
-  // A chat server streams its reasoning in one field: `reasoning` (Groq-style) for a whole turn or none of it.
-  return fc
-    .tuple(fc.array(draftBlocks(format), { minLength: 1, maxLength: 7 }), format === 'openai-chat' ? fc.boolean() : fc.constant(false))
-    .filter(([drafts]) => drafts.some((d) => d.kind === 'call'))
-    .map(([drafts, inReasoning]) =>
-      drafts.map((d, i): TurnBlock => {
-        if (d.kind === 'call') return { ...d, id: `call_${i}` };
-        if (d.kind === 'reasoning-item') return { ...d, id: `rs_${i}` };
-        if (d.kind === 'thinking' && inReasoning) return { ...d, field: 'reasoning' };
-        return d;
-      }),
-    );
-}

@@ -4,7 +4,21 @@
  * expected to keep of the original (the exclusions, stated once, here).
  */
 import { concat, EMPTY, from, throwError, type Observable, type OperatorFunction } from 'rxjs';
-import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses, type EncodeOptions, type FinishReason, isToolStreamError, type ProviderError, readStreamEvents, type StreamEvent, type ToolCallUpdate, toolCallUpdates, type UsageEvent } from 'rxjs-tool-calls';
+import {
+  encodeAnthropicMessages,
+  encodeGemini,
+  encodeOpenAIChat,
+  encodeOpenAIResponses,
+  type EncodeOptions,
+  type FinishReason,
+  isToolStreamError,
+  type ProviderError,
+  readStreamEvents,
+  type StreamEvent,
+  type ToolCallUpdate,
+  toolCallUpdates,
+  type UsageEvent,
+} from 'rxjs-tool-calls';
 import { SseParser } from 'rxjs-tool-calls/advanced';
 
 export const TARGETS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const;

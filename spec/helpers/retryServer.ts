@@ -88,7 +88,15 @@ export async function startRetryServer(): Promise<RetryServer> {
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
       let resolveClosed: () => void = () => undefined;
-      const request: SeenRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body, at: performance.now(), closed: new Promise((resolve) => (resolveClosed = resolve)) };
+      const request: SeenRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        at: performance.now(),
+        closed: new Promise((resolve) => (resolveClosed = resolve)),
+      };
       res.on('close', resolveClosed);
       const n = requests.filter((r) => r.path === request.path).length;
       requests.push(request);
@@ -118,7 +126,8 @@ export interface Send {
 export type Transport = (url: string, send?: Send) => Observable<Uint8Array | string>;
 
 /** `fetch` + `fromResponse`. */
-export const viaFetch: Transport = (url, send = {}) => fromResponse(fetch(url, { method: send.method ?? 'POST', headers: { 'content-type': 'application/json', ...send.headers }, ...(send.body === undefined ? {} : { body: send.body }) }));
+export const viaFetch: Transport = (url, send = {}) =>
+  fromResponse(fetch(url, { method: send.method ?? 'POST', headers: { 'content-type': 'application/json', ...send.headers }, ...(send.body === undefined ? {} : { body: send.body }) }));
 
 /** Node's `http.request` + `fromNodeReadable`; a non-2xx body is read and becomes `httpProviderError(…)`. */
 export const viaNodeHttp: Transport = (url, send = {}) =>

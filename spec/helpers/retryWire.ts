@@ -97,11 +97,20 @@ export const RESPONSES_TWO_CALLS: readonly string[] = [
   responsesEvent('response.output_item.done', { sequence_number: 9, output_index: 1, item: fc('fc_tm', 'call_tm', 'get_time', '{"tz":"Europe/Berlin"}', 'completed') }),
   responsesEvent('response.completed', {
     sequence_number: 10,
-    response: { ...response('completed', [fc('fc_wx', 'call_wx', 'get_weather', '{"city":"Zürich 🏔"}', 'completed'), fc('fc_tm', 'call_tm', 'get_time', '{"tz":"Europe/Berlin"}', 'completed')]), usage: { input_tokens: 12, output_tokens: 9, total_tokens: 21 } },
+    response: {
+      ...response('completed', [fc('fc_wx', 'call_wx', 'get_weather', '{"city":"Zürich 🏔"}', 'completed'), fc('fc_tm', 'call_tm', 'get_time', '{"tz":"Europe/Berlin"}', 'completed')]),
+      usage: { input_tokens: 12, output_tokens: 9, total_tokens: 21 },
+    },
   }),
 ];
 
 /** The events a wire stream gives before it ends or fails (a prefix of a stream). */
 export function eventsBefore(wire: readonly string[]): Promise<StreamEvent[]> {
-  return lastValueFrom(from(wire).pipe(readStreamEvents(), catchError(() => EMPTY), toArray()));
+  return lastValueFrom(
+    from(wire).pipe(
+      readStreamEvents(),
+      catchError(() => EMPTY),
+      toArray(),
+    ),
+  );
 }

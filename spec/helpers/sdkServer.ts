@@ -49,7 +49,9 @@ const json = (index: number, partial_json: string) => anthropicEvent('content_bl
 
 /** An Anthropic stream: a text block, then two tool_use blocks, stop reason `tool_use`. */
 export const ANTHROPIC_SSE: readonly string[] = [
-  anthropicEvent('message_start', { message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, usage: { input_tokens: 20, output_tokens: 1 } } }),
+  anthropicEvent('message_start', {
+    message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, usage: { input_tokens: 20, output_tokens: 1 } },
+  }),
   anthropicEvent('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
   anthropicEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'Let me look.' } }),
   anthropicEvent('content_block_stop', { index: 0 }),

@@ -58,4 +58,3 @@ export function splitAt(bytes: Uint8Array, cuts: ReadonlyArray<number>): Uint8Ar
   out.push(bytes.subarray(prev));
   return out;
 }
-

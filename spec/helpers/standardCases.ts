@@ -85,7 +85,10 @@ export function standardCases<I>(makeOperator: () => OperatorFunction<I, unknown
       let received: unknown;
       const values: unknown[] = [];
       let completed = false;
-      concat(from(sampleInput), throwError(() => error))
+      concat(
+        from(sampleInput),
+        throwError(() => error),
+      )
         .pipe(makeOperator())
         .subscribe({ next: (v) => values.push(v), error: (e: unknown) => (received = e), complete: () => (completed = true) });
       if (endsWith === undefined) {

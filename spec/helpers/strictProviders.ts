@@ -53,7 +53,11 @@ export interface StrictProvider extends ScriptedProvider {
 /** The scripted steps: turn 0, turn 1 (checked), the answer (checked). */
 export function strictSteps(provider: ScriptedProvider): ScriptedStep[] {
   const check = (body: unknown): void => provider.check(body as Json);
-  return [{ events: turnFor(provider.format, provider.turns[0]) }, { check, events: turnFor(provider.format, provider.turns[1]) }, { check, events: answerFor(provider.format, 'Sunny, noon in Tokyo, and found.') }];
+  return [
+    { events: turnFor(provider.format, provider.turns[0]) },
+    { check, events: turnFor(provider.format, provider.turns[1]) },
+    { check, events: answerFor(provider.format, 'Sunny, noon in Tokyo, and found.') },
+  ];
 }
 
 /** The assistant turn the loop must send back for turn `n` (as `expectedFor`). */
@@ -73,7 +77,13 @@ const QUESTION = 'Weather in Paris, time in Tokyo, then search rxjs?';
 const anthropicError = (message: string): ScriptedRejection => new ScriptedRejection(400, { type: 'error', error: { type: 'invalid_request_error', message }, request_id: 'req_scripted' }, message);
 const thinking = (text: string): TurnBlock => ({ kind: 'thinking', pieces: [text.slice(0, 9), text.slice(9)], signature: sign('thinking', text) });
 const anthropicTurns: [TurnBlock[], TurnBlock[]] = [
-  [thinking('The user wants two things; both tools can run at once.'), { kind: 'redacted', data: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP' }, { kind: 'text', pieces: ['Let me ', 'check.'] }, weather, time],
+  [
+    thinking('The user wants two things; both tools can run at once.'),
+    { kind: 'redacted', data: 'EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP' },
+    { kind: 'text', pieces: ['Let me ', 'check.'] },
+    weather,
+    time,
+  ],
   [thinking('Now search, as asked.'), search],
 ];
 /** The streamed thinking / redacted blocks of the turn whose calls are `ids`, as the API remembers them. */
@@ -110,18 +120,31 @@ export const strictAnthropic: StrictProvider = {
     const at = issued.findIndex((b, k) => JSON.stringify(b) !== JSON.stringify(sent[k]));
     if (at >= 0 || sent.length !== issued.length) {
       const j = blocks.indexOf(sent[at < 0 ? issued.length : at] ?? blocks[0] ?? {});
-      throw anthropicError(`messages.${last}.content.${j}: \`thinking\` or \`redacted_thinking\` blocks in the latest assistant message cannot be modified. These blocks must remain as they were in the original response.`);
+      throw anthropicError(
+        `messages.${last}.content.${j}: \`thinking\` or \`redacted_thinking\` blocks in the latest assistant message cannot be modified. These blocks must remain as they were in the original response.`,
+      );
     }
   },
-  strip: (body) => ({ ...body, messages: asArray(body['messages']).map((m) => (m['role'] === 'assistant' ? { ...m, content: asArray(m['content']).filter((b) => b['type'] !== 'thinking' && b['type'] !== 'redacted_thinking') } : m)) }),
-  tamper: (body) => ({ ...body, messages: asArray(body['messages']).map((m) => (m['role'] === 'assistant' ? { ...m, content: asArray(m['content']).map((b) => (b['type'] === 'thinking' ? { ...b, thinking: `${String(b['thinking'])}!` } : b)) } : m)) }),
+  strip: (body) => ({
+    ...body,
+    messages: asArray(body['messages']).map((m) =>
+      m['role'] === 'assistant' ? { ...m, content: asArray(m['content']).filter((b) => b['type'] !== 'thinking' && b['type'] !== 'redacted_thinking') } : m,
+    ),
+  }),
+  tamper: (body) => ({
+    ...body,
+    messages: asArray(body['messages']).map((m) =>
+      m['role'] === 'assistant' ? { ...m, content: asArray(m['content']).map((b) => (b['type'] === 'thinking' ? { ...b, thinking: `${String(b['thinking'])}!` } : b)) } : m,
+    ),
+  }),
   strippedError: /Expected `thinking` or `redacted_thinking`, but found `text`/,
   tamperedError: /^messages\.1\.content\.0: Invalid `signature` in `thinking` block$/,
 };
 
 // --- OpenAI Responses ------------------------------------------------------------------------
 
-const responsesError = (status: number, message: string, param: string | null, code: string | null): ScriptedRejection => new ScriptedRejection(status, { error: { message, type: 'invalid_request_error', param, code } }, message);
+const responsesError = (status: number, message: string, param: string | null, code: string | null): ScriptedRejection =>
+  new ScriptedRejection(status, { error: { message, type: 'invalid_request_error', param, code } }, message);
 const seal = (id: string): string => `gAAAAB${Buffer.from(id).toString('base64')}.${sign('encrypted', id)}`;
 const responsesTurns: [TurnBlock[], TurnBlock[]] = [
   [{ kind: 'reasoning-item', id: 'rs_1', summary: [['Two tools, ', 'in parallel.'], ['Then answer.']], encrypted: seal('rs_1') }, weather, time],
@@ -152,15 +175,28 @@ export const strictResponses: StrictProvider = {
     input.forEach((item, k) => {
       if (item['type'] === 'reasoning') {
         const id = String(item['id']);
-        if (typeof item['encrypted_content'] !== 'string') throw responsesError(404, `Item with id '${id}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`, 'input', null);
-        if (item['encrypted_content'] !== seal(id)) throw responsesError(400, `The encrypted content for item ${id} could not be verified. Reason: Encrypted content could not be decrypted or parsed.`, null, 'invalid_encrypted_content');
+        if (typeof item['encrypted_content'] !== 'string')
+          throw responsesError(
+            404,
+            `Item with id '${id}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`,
+            'input',
+            null,
+          );
+        if (item['encrypted_content'] !== seal(id))
+          throw responsesError(400, `The encrypted content for item ${id} could not be verified. Reason: Encrypted content could not be decrypted or parsed.`, null, 'invalid_encrypted_content');
         const next = input[k + 1];
-        if (follower.has(id) && (next?.['type'] !== 'function_call' || next['id'] !== follower.get(id))) throw responsesError(400, `Item '${id}' of type 'reasoning' was provided without its required following item.`, 'input', null);
+        if (follower.has(id) && (next?.['type'] !== 'function_call' || next['id'] !== follower.get(id)))
+          throw responsesError(400, `Item '${id}' of type 'reasoning' was provided without its required following item.`, 'input', null);
       }
       if (item['type'] === 'function_call') {
         const reasoning = reasoningOf.get(String(item['call_id']));
         if (reasoning !== undefined && !input.slice(0, k).some((i) => i['type'] === 'reasoning' && i['id'] === reasoning)) {
-          throw responsesError(400, `Item '${typeof item['id'] === 'string' ? item['id'] : `fc_${String(item['call_id'])}`}' of type 'function_call' was provided without its required 'reasoning' item: '${reasoning}'.`, 'input', null);
+          throw responsesError(
+            400,
+            `Item '${typeof item['id'] === 'string' ? item['id'] : `fc_${String(item['call_id'])}`}' of type 'function_call' was provided without its required 'reasoning' item: '${reasoning}'.`,
+            'input',
+            null,
+          );
         }
       }
     });
@@ -174,7 +210,8 @@ export const strictResponses: StrictProvider = {
 // --- DeepSeek thinking mode (chat) ---------------------------------------------------------
 
 const deepseekMessage = 'The `reasoning_content` in the thinking mode must be passed back to the API.';
-const deepseekError = (): ScriptedRejection => new ScriptedRejection(400, { error: { message: deepseekMessage, type: 'invalid_request_error', param: null, code: 'invalid_request_error' } }, deepseekMessage);
+const deepseekError = (): ScriptedRejection =>
+  new ScriptedRejection(400, { error: { message: deepseekMessage, type: 'invalid_request_error', param: null, code: 'invalid_request_error' } }, deepseekMessage);
 
 export const strictDeepSeek: StrictProvider = {
   format: 'openai-chat',
@@ -256,7 +293,13 @@ export const strictGemini: StrictProvider = {
     });
   },
   strip: (body) => ({ ...body, contents: asArray(body['contents']).map((c) => ({ ...c, parts: asArray(c['parts']).map(({ thoughtSignature: _dropped, ...p }) => p) })) }),
-  tamper: (body) => ({ ...body, contents: asArray(body['contents']).map((c) => ({ ...c, parts: asArray(c['parts']).map((p) => (typeof p['thoughtSignature'] === 'string' ? { ...p, thoughtSignature: flip(p['thoughtSignature']) } : p)) })) }),
+  tamper: (body) => ({
+    ...body,
+    contents: asArray(body['contents']).map((c) => ({
+      ...c,
+      parts: asArray(c['parts']).map((p) => (typeof p['thoughtSignature'] === 'string' ? { ...p, thoughtSignature: flip(p['thoughtSignature']) } : p)),
+    })),
+  }),
   strippedError: /Function call is missing a thought_signature in functionCall parts\. .*`default_api:get_weather` , position 2\./,
   tamperedError: /^Corrupted thought signature\.$/,
 };

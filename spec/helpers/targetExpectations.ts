@@ -137,4 +137,3 @@ export function expectedUsage(target: Target, original: View): View['usage'] {
   const total = carried.totalTokens ?? (carried.inputTokens !== undefined && carried.outputTokens !== undefined ? carried.inputTokens + carried.outputTokens : undefined);
   return total === undefined ? carried : { ...carried, totalTokens: total };
 }
-

@@ -55,7 +55,15 @@ export function timeline(bytes: Uint8Array): Timeline {
   input
     .pipe(
       readStreamEvents(),
-      connect((events$) => merge(events$.pipe(toolCallUpdates({ generateId: () => `gen_${n++}` }), map((u) => ({ u }))), events$.pipe(map((e) => ({ e }))))),
+      connect((events$) =>
+        merge(
+          events$.pipe(
+            toolCallUpdates({ generateId: () => `gen_${n++}` }),
+            map((u) => ({ u })),
+          ),
+          events$.pipe(map((e) => ({ e }))),
+        ),
+      ),
     )
     .subscribe({
       next(item) {
@@ -119,7 +127,14 @@ export function checkPrefix(t: Timeline, k: number): string | undefined {
   if (k >= t.done) return code === 'complete' && rest.length === 0 ? undefined : `k=${k}: expected completion after the terminator, got ${code} with ${rest.length} more results`;
   // A chat stream cut after every choice finished is complete (issue 11, rule 3): the calls still
   // open at the cut complete then, exactly as the full run completes them at its terminator.
-  if (code === 'complete') return rest.length === 0 || same(got, t.results.map((r) => r.value)) ? undefined : `k=${k}: completed with ${rest.length} calls beyond those complete before the cut, unlike the full run`;
+  if (code === 'complete')
+    return rest.length === 0 ||
+      same(
+        got,
+        t.results.map((r) => r.value),
+      )
+      ? undefined
+      : `k=${k}: completed with ${rest.length} calls beyond those complete before the cut, unlike the full run`;
   if (code !== 'truncated') return `k=${k}: expected truncated, got ${code}`;
   const open = openCalls(t, k);
   if (rest.length !== open.length) return `k=${k}: ${open.length} calls were open, got ${rest.length} more results`;

@@ -19,7 +19,22 @@ if (process.env['UPDATE_DIAGRAMS'] === '1') {
 
 describe('marble diagram files', () => {
   it('finds the exported operators', () => {
-    expect(functions.filter((f) => f.operator).map((f) => f.name)).toEqual(expect.arrayContaining(['decodeSse', 'openaiChat', 'openaiResponses', 'anthropicMessages', 'gemini', 'cohereChat', 'autoDetect', 'accumulateToolCalls', 'groupToolCalls', 'toolCalls', 'readStreamEvents', 'readToolCalls']));
+    expect(functions.filter((f) => f.operator).map((f) => f.name)).toEqual(
+      expect.arrayContaining([
+        'decodeSse',
+        'openaiChat',
+        'openaiResponses',
+        'anthropicMessages',
+        'gemini',
+        'cohereChat',
+        'autoDetect',
+        'accumulateToolCalls',
+        'groupToolCalls',
+        'toolCalls',
+        'readStreamEvents',
+        'readToolCalls',
+      ]),
+    );
   });
 
   it.each(functions.filter((f) => f.operator).map((f) => [f.name, f] as const))('operator %s has a diagram in its doc comment', (_, f) => {

@@ -9,7 +9,12 @@ const call = { id: 'call_1', name: 'get_weather', index: 0, choice: 0, rawArgume
 
 describe('normalizeErrors', () => {
   it('keeps name, code and own fields of a typed error, not the stack or the message', () => {
-    expect(normalizeErrors(new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' }))).toEqual({ name: 'TruncatedStreamError', code: 'truncated', provider: 'openai-chat', detail: 'no [DONE]' });
+    expect(normalizeErrors(new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' }))).toEqual({
+      name: 'TruncatedStreamError',
+      code: 'truncated',
+      provider: 'openai-chat',
+      detail: 'no [DONE]',
+    });
   });
 
   it('walks arrays, plain objects and nested errors, and keeps other values', () => {
@@ -41,9 +46,19 @@ describe('compareWithoutStacks', () => {
   });
 
   it('rejects errors that differ in a field, the code or the class', () => {
-    expect(() => compareWithoutStacks(new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' }), new IncompleteToolCallError({ toolCall: call, reason: 'truncated' }), assert.deepStrictEqual)).toThrow(assert.AssertionError);
-    expect(() => compareWithoutStacks(new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' }), new IncompleteToolCallError({ toolCall: { ...call, id: 'call_2' }, reason: 'stream-ended' }), assert.deepStrictEqual)).toThrow(assert.AssertionError);
-    expect(() => compareWithoutStacks(new UnknownToolError({ toolCall: call, availableTools: [] }), new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' }), assert.deepStrictEqual)).toThrow(assert.AssertionError);
+    expect(() =>
+      compareWithoutStacks(new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' }), new IncompleteToolCallError({ toolCall: call, reason: 'truncated' }), assert.deepStrictEqual),
+    ).toThrow(assert.AssertionError);
+    expect(() =>
+      compareWithoutStacks(
+        new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' }),
+        new IncompleteToolCallError({ toolCall: { ...call, id: 'call_2' }, reason: 'stream-ended' }),
+        assert.deepStrictEqual,
+      ),
+    ).toThrow(assert.AssertionError);
+    expect(() =>
+      compareWithoutStacks(new UnknownToolError({ toolCall: call, availableTools: [] }), new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' }), assert.deepStrictEqual),
+    ).toThrow(assert.AssertionError);
   });
 
   it('accepts the same error from a second copy of the class (dual CJS/ESM package), which node:assert rejects', () => {

@@ -36,7 +36,16 @@ describe('openaiChunk', () => {
 
   it('writes argument fragments, parallel calls and explicit indexes', () => {
     expect(data(openaiChunk({ toolCalls: [{ arguments: '{"a"' }, { index: 5, arguments: '1' }] }))).toMatchObject({
-      choices: [{ delta: { tool_calls: [{ index: 0, function: { arguments: '{"a"' } }, { index: 5, function: { arguments: '1' } }] } }],
+      choices: [
+        {
+          delta: {
+            tool_calls: [
+              { index: 0, function: { arguments: '{"a"' } },
+              { index: 5, function: { arguments: '1' } },
+            ],
+          },
+        },
+      ],
     });
   });
 

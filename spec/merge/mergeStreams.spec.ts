@@ -97,7 +97,11 @@ describe('mergeStreams()', () => {
       const a$ = cold(a.marbles, a.values);
       const b$ = cold(b.marbles, b.values);
       const items = mergeStreams({ a: a$, b: b$ }, { events: false, failFast: true });
-      expectObservable(items.pipe(map(view))).toBe('----A--(IE#)', { A, I: 'b:fail:call_1:incomplete/truncated', E: 'b:error:truncated' }, expect.objectContaining({ code: 'truncated', provider: 'anthropic' }));
+      expectObservable(items.pipe(map(view))).toBe(
+        '----A--(IE#)',
+        { A, I: 'b:fail:call_1:incomplete/truncated', E: 'b:error:truncated' },
+        expect.objectContaining({ code: 'truncated', provider: 'anthropic' }),
+      );
       expectSubscriptions(a$.subscriptions).toBe('^------!');
       expectSubscriptions(b$.subscriptions).toBe('^------!');
     });

@@ -25,7 +25,8 @@ const claude = [claudeStart, ...claudeBody, ...claudeEnd];
 const chatUsage = { inputTokens: 40, outputTokens: 8, totalTokens: 48, cachedInputTokens: 32 };
 const claudeUsage = { inputTokens: 20, outputTokens: 30, totalTokens: 50 };
 
-const finalItems = (items: MergedItem[]) => items.filter((i) => i.type === 'complete' || i.type === 'error').map((i) => [i.source, i.type, i.type === 'complete' || i.type === 'error' ? i.usage : undefined]);
+const finalItems = (items: MergedItem[]) =>
+  items.filter((i) => i.type === 'complete' || i.type === 'error').map((i) => [i.source, i.type, i.type === 'complete' || i.type === 'error' ? i.usage : undefined]);
 const bySource = { usageOf: (item: MergedItem) => (item.type === 'complete' || item.type === 'error' ? item.usage : undefined), streamOf: (item: MergedItem) => item.source };
 const live = { usageOf: (item: MergedItem) => (item.type === 'event' && item.event.type === 'usage' ? item.event : undefined), streamOf: (item: MergedItem) => item.source };
 
@@ -48,7 +49,10 @@ describe('mergeStreams usage', () => {
   });
 
   it('a failed source’s error item carries what it reported before failing; a source that reported nothing has no usage', async () => {
-    const cut: Observable<string> = concat(from([claudeStart, ...claudeBody]), throwError(() => new Error('ECONNRESET')));
+    const cut: Observable<string> = concat(
+      from([claudeStart, ...claudeBody]),
+      throwError(() => new Error('ECONNRESET')),
+    );
     const bare = [openaiChunk({ content: 'hi' }), openaiChunk({ finishReason: 'stop' }), openaiDone()];
     const items = await lastValueFrom(mergeStreams({ claude: cut, bare: from(bare) }).pipe(toArray()));
     expect(finalItems(items)).toEqual([

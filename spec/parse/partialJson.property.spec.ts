@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { PartialJsonParser } from 'rxjs-tool-calls/advanced';
 import { allPaths, deepEqual, getPath, prefixMismatch } from '../helpers/isPrefixValue';
+import { cutAt } from '../helpers/chunking';
 
 const WHITESPACE = ['', '', '', ' ', '\n', '\t', '\r\n  ', '  '];
 
@@ -28,29 +29,25 @@ function serialise(value: unknown, seed: number): string {
   const write = (v: unknown): string => {
     if (typeof v === 'string') return str(v);
     if (Array.isArray(v)) return `[${ws()}${v.map((x) => `${write(x)}${ws()}`).join(`,${ws()}`)}]`;
-    if (v !== null && typeof v === 'object') return `{${ws()}${Object.entries(v).map(([k, x]) => `${str(k)}${ws()}:${ws()}${write(x)}${ws()}`).join(`,${ws()}`)}}`;
+    if (v !== null && typeof v === 'object')
+      return `{${ws()}${Object.entries(v)
+        .map(([k, x]) => `${str(k)}${ws()}:${ws()}${write(x)}${ws()}`)
+        .join(`,${ws()}`)}}`;
     return JSON.stringify(v);
   };
   return `${ws()}${write(value)}${ws()}`;
 }
 
-/** Cut `text` into pieces at the given (relative) points. */
-function cut(text: string, points: number[]): string[] {
-  const offsets = [...new Set(points.map((p) => Math.floor(p * text.length)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let from = 0;
-  for (const at of [...offsets, text.length]) {
-    if (at > from) out.push(text.slice(from, at));
-    from = Math.max(from, at);
-  }
-  return out;
-}
+const cut = cutAt;
 
 const longText = fc.string({ unit: 'binary', minLength: 50, maxLength: 400 });
 const textual = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), longText, fc.constantFrom('\\', '"', '\u2028', '😀🎉', 'a\\nb'));
 const documents = fc.oneof(
   fc.jsonValue(),
-  fc.dictionary(fc.string(), fc.oneof(textual, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(textual, { maxLength: 4 }), fc.jsonValue({ maxDepth: 3 }))),
+  fc.dictionary(
+    fc.string(),
+    fc.oneof(textual, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(textual, { maxLength: 4 }), fc.jsonValue({ maxDepth: 3 })),
+  ),
 );
 const splits = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 60 });
 

@@ -273,7 +273,7 @@ describe('PartialJsonParser', () => {
     const text = `{"content": "${big}", "n": 1}`;
     const parser = new PartialJsonParser();
     let step = 0;
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       const size = 1 + (step++ % 8);
       parser.push(text.slice(i, i + size));
       i += size;

@@ -61,10 +61,12 @@ describe('immutable snapshots (properties)', () => {
 
   it('show the same as the live tree at every step while the open containers are narrow', () => {
     const narrow = fc.oneof(fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 4 }), fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 4 }));
-    const small = narrow.filter((doc) => allPaths(doc).every((path) => {
-      const node = getPath(doc, path);
-      return typeof node !== 'object' || node === null || Object.keys(node).length <= 4;
-    }));
+    const small = narrow.filter((doc) =>
+      allPaths(doc).every((path) => {
+        const node = getPath(doc, path);
+        return typeof node !== 'object' || node === null || Object.keys(node).length <= 4;
+      }),
+    );
     fc.assert(
       fc.property(small, fc.integer(), fc.integer({ min: 1, max: 8 }), (doc, seed, max) => {
         const text = JSON.stringify(doc);
@@ -171,7 +173,9 @@ describe('allowPartialLiterals number previews (properties)', () => {
   }
   const numbers = fc.oneof(
     fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => JSON.stringify(x)),
-    fc.tuple(fc.boolean(), fc.stringMatching(/^(0|[1-9]\d{0,40})$/), fc.stringMatching(/^(\.\d{1,40})?$/), fc.stringMatching(/^([eE][+-]?\d{1,4})?$/)).map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac}${exp}`),
+    fc
+      .tuple(fc.boolean(), fc.stringMatching(/^(0|[1-9]\d{0,40})$/), fc.stringMatching(/^(\.\d{1,40})?$/), fc.stringMatching(/^([eE][+-]?\d{1,4})?$/))
+      .map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac}${exp}`),
   );
 
   it('after every character, the value of the longest complete prefix', () => {

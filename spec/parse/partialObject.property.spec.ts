@@ -3,18 +3,9 @@ import { from } from 'rxjs';
 import type { StreamEvent } from 'rxjs-tool-calls';
 import { partialObject, type PartialObjectUpdate } from '../../src/parse/partialObject';
 import { deepEqual, prefixMismatch } from '../helpers/isPrefixValue';
+import { cutAt } from '../helpers/chunking';
 
-/** Cut `text` into pieces at the given (relative) points. */
-function cut(text: string, points: number[]): string[] {
-  const offsets = [...new Set(points.map((p) => Math.floor(p * text.length)))].sort((a, b) => a - b);
-  const out: string[] = [];
-  let from = 0;
-  for (const at of [...offsets, text.length]) {
-    if (at > from) out.push(text.slice(from, at));
-    from = Math.max(from, at);
-  }
-  return out;
-}
+const cut = cutAt;
 
 function run(pieces: string[], options: Parameters<typeof partialObject>[0]): PartialObjectUpdate[] {
   const events: StreamEvent[] = [...pieces.map((text): StreamEvent => ({ type: 'text-delta', choice: 0, text })), { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' }];

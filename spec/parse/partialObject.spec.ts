@@ -64,7 +64,13 @@ describe('partialObject()', () => {
       const src = cold<StreamEvent>('--a--b--L--|', { a: t('{"city": "Pa'), b: t('ris", "da'), L: finish('length') });
       const view = src.pipe(
         partialObject({ schema: City }),
-        map((u) => (u.type === 'result' ? (u.result.success ? 'ok' : `${u.result.error.code}:${u.result.error.code === 'incomplete' ? u.result.error.reason : ''}:${u.result.error.toolCall.rawArguments}`) : u.value)),
+        map((u) =>
+          u.type === 'result'
+            ? u.result.success
+              ? 'ok'
+              : `${u.result.error.code}:${u.result.error.code === 'incomplete' ? u.result.error.reason : ''}:${u.result.error.toolCall.rawArguments}`
+            : u.value,
+        ),
       );
       expectObservable(view).toBe('--p--q--I--|', { I: 'incomplete:length:{"city": "Paris", "da', p: { city: 'Pa' }, q: { city: 'Paris' } });
     });
@@ -106,7 +112,13 @@ describe('partialObject()', () => {
     ];
     for (const [text, position] of cases) {
       const error = errorOf(run([t(text), finish()]));
-      expect({ text, code: error.code, raw: error.toolCall.rawArguments, position: error.code === 'malformed-arguments' ? error.position : undefined, source: error.source }).toEqual({ text, code: 'malformed-arguments', raw: text, position, source: 'text' });
+      expect({ text, code: error.code, raw: error.toolCall.rawArguments, position: error.code === 'malformed-arguments' ? error.position : undefined, source: error.source }).toEqual({
+        text,
+        code: 'malformed-arguments',
+        raw: text,
+        position,
+        source: 'text',
+      });
     }
   });
 
@@ -229,7 +241,11 @@ describe('partialObject()', () => {
     expect(malformed).toMatchObject({ code: 'malformed-arguments', toolCall: { id: 'c1', name: 'answer', rawArguments: '{"a": 1} x' } });
     expect(malformed.source).toBeUndefined();
     expect(errorOf(run([open(0, 'c1', 'answer'), frag(0, '{"a": 1'), finish('length')], { fromTool: 'answer' }))).toMatchObject({ code: 'incomplete', reason: 'length', toolCall: { id: 'c1' } });
-    expect(errorOf(run([t('I cannot'), finish()], { fromTool: 'answer' }))).toMatchObject({ code: 'malformed-arguments', parseError: 'no call of the tool "answer"', toolCall: { name: 'answer', rawArguments: '' } });
+    expect(errorOf(run([t('I cannot'), finish()], { fromTool: 'answer' }))).toMatchObject({
+      code: 'malformed-arguments',
+      parseError: 'no call of the tool "answer"',
+      toolCall: { name: 'answer', rawArguments: '' },
+    });
     const invalid = errorOf(run([open(0, 'c1', 'answer'), frag(0, '{"city": 1}'), finish('tool-calls')], { fromTool: 'answer', schema: City }));
     expect(invalid).toMatchObject({ code: 'invalid-arguments', toolCall: { id: 'c1' } });
     expect(invalid.message).toMatch(/^Tool call answer \(c1\) has invalid arguments/);
@@ -261,22 +277,13 @@ describe('partialObject()', () => {
     const error = new Error('network');
     let received: unknown;
     const out: PartialObjectUpdate[] = [];
-    concat(from([t('{"a": 1')]), throwError(() => error))
+    concat(
+      from([t('{"a": 1')]),
+      throwError(() => error),
+    )
       .pipe(partialObject())
       .subscribe({ next: (u) => out.push(u), error: (e: unknown) => (received = e) });
     expect(received).toBe(error);
     expect(errorOf(out)).toMatchObject({ code: 'incomplete', reason: 'stream-ended', source: 'text' });
   });
-});
-
-it('partialObject(): the doc example displays what it says', () => {
-  const shown: unknown[] = [];
-  const schema = z.object({ city: z.string(), days: z.array(z.number()) });
-  from([t('{"ci'), t('ty": "San'), t(' Francisco", "days": ['), t('1]}'), finish()])
-    .pipe(partialObject({ schema }))
-    .subscribe((u) => {
-      if (u.type === 'partial') shown.push(u.value);
-      if (u.type === 'result' && u.result.success) shown.push(u.result.data.city);
-    });
-  expect(shown).toEqual([{}, { city: 'San' }, { city: 'San Francisco', days: [] }, { city: 'San Francisco', days: [1] }, 'San Francisco']);
 });

@@ -10,7 +10,14 @@ import { chunkings } from '../helpers/chunking';
 import { prefixMismatch } from '../helpers/isPrefixValue';
 
 const Forecast = z.object({ city: z.string(), days: z.array(z.object({ day: z.string(), high: z.number(), sky: z.enum(['sun', 'rain', 'cloud']) })) });
-const answer = { city: 'Zürich', days: [{ day: 'Mon', high: 21.5, sky: 'sun' }, { day: 'Tue', high: 18, sky: 'rain' }, { day: 'Wed 😀', high: -2, sky: 'cloud' }] };
+const answer = {
+  city: 'Zürich',
+  days: [
+    { day: 'Mon', high: 21.5, sky: 'sun' },
+    { day: 'Tue', high: 18, sky: 'rain' },
+    { day: 'Wed 😀', high: -2, sky: 'cloud' },
+  ],
+};
 const json = JSON.stringify(answer, null, 1);
 /** The answer in pieces of 1 to 9 characters, as a model streams it. */
 const pieces: string[] = [];
@@ -18,7 +25,13 @@ for (let i = 0, n = 1; i < json.length; i += n, n = (n % 9) + 1) pieces.push(jso
 
 const frame = (event: string | undefined, payload: unknown): string => `${event === undefined ? '' : `event: ${event}\n`}data: ${JSON.stringify(payload)}\n\n`;
 
-const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o', choices: [{ index: 0, delta, finish_reason: finish }] });
+const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion.chunk',
+  created: 1,
+  model: 'gpt-4o',
+  choices: [{ index: 0, delta, finish_reason: finish }],
+});
 const openaiChat = [
   frame(undefined, chunk({ role: 'assistant', content: '' })),
   frame(undefined, chunk({ content: '```json\n' })),
@@ -31,15 +44,27 @@ const openaiChat = [
 const response = (status: string) => ({ id: 'resp_1', object: 'response', status, model: 'gpt-4.1', output: [] });
 const responses = [
   frame('response.created', { type: 'response.created', sequence_number: 0, response: response('in_progress') }),
-  frame('response.output_item.added', { type: 'response.output_item.added', sequence_number: 1, output_index: 0, item: { id: 'msg_1', type: 'message', role: 'assistant', status: 'in_progress', content: [] } }),
+  frame('response.output_item.added', {
+    type: 'response.output_item.added',
+    sequence_number: 1,
+    output_index: 0,
+    item: { id: 'msg_1', type: 'message', role: 'assistant', status: 'in_progress', content: [] },
+  }),
   frame('response.content_part.added', { type: 'response.content_part.added', sequence_number: 2, item_id: 'msg_1', output_index: 0, content_index: 0, part: { type: 'output_text', text: '' } }),
   ...pieces.map((p, i) => frame('response.output_text.delta', { type: 'response.output_text.delta', sequence_number: 3 + i, item_id: 'msg_1', output_index: 0, content_index: 0, delta: p })),
   frame('response.output_text.done', { type: 'response.output_text.done', sequence_number: 3 + pieces.length, item_id: 'msg_1', output_index: 0, content_index: 0, text: json }),
-  frame('response.completed', { type: 'response.completed', sequence_number: 4 + pieces.length, response: { ...response('completed'), usage: { input_tokens: 20, output_tokens: 60, total_tokens: 80 } } }),
+  frame('response.completed', {
+    type: 'response.completed',
+    sequence_number: 4 + pieces.length,
+    response: { ...response('completed'), usage: { input_tokens: 20, output_tokens: 60, total_tokens: 80 } },
+  }),
 ].join('');
 
 const anthropic = [
-  frame('message_start', { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], stop_reason: null, usage: { input_tokens: 30, output_tokens: 1 } } }),
+  frame('message_start', {
+    type: 'message_start',
+    message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [], stop_reason: null, usage: { input_tokens: 30, output_tokens: 1 } },
+  }),
   frame('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'forecast', input: {} } }),
   ...pieces.map((p) => frame('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: p } })),
   frame('content_block_stop', { type: 'content_block_stop', index: 0 }),
@@ -47,8 +72,14 @@ const anthropic = [
   frame('message_stop', { type: 'message_stop' }),
 ].join('');
 
-const candidate = (text: string, finish?: string) => ({ candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0, ...(finish === undefined ? {} : { finishReason: finish }) }], modelVersion: 'gemini-2.5-flash' });
-const gemini = [...pieces.slice(0, -1).map((p) => frame(undefined, candidate(p))), frame(undefined, { ...candidate(pieces.at(-1) as string, 'STOP'), usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 50, totalTokenCount: 60 } })].join('');
+const candidate = (text: string, finish?: string) => ({
+  candidates: [{ content: { role: 'model', parts: [{ text }] }, index: 0, ...(finish === undefined ? {} : { finishReason: finish }) }],
+  modelVersion: 'gemini-2.5-flash',
+});
+const gemini = [
+  ...pieces.slice(0, -1).map((p) => frame(undefined, candidate(p))),
+  frame(undefined, { ...candidate(pieces.at(-1) as string, 'STOP'), usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 50, totalTokenCount: 60 } }),
+].join('');
 
 const cohere = [
   frame('message-start', { type: 'message-start', id: 'm1', delta: { message: { role: 'assistant', content: [], tool_plan: '', tool_calls: [] } } }),

@@ -11,7 +11,9 @@ const finish: StreamEvent = { type: 'finish', choice: 0, reason: 'tool-calls', r
 
 function collect(events: StreamEvent[]): PartialToolCall[] {
   let out: PartialToolCall[] = [];
-  from(events).pipe(partialToolCalls({ generateId: () => 'gen' }), toArray()).subscribe((v) => (out = v));
+  from(events)
+    .pipe(partialToolCalls({ generateId: () => 'gen' }), toArray())
+    .subscribe((v) => (out = v));
   return out;
 }
 

@@ -39,9 +39,7 @@ describe.each(libraries)('typed tools with %s', (_name, schema) => {
   });
 
   it('runTools() runs a tool() defined with it', async () => {
-    const runs = await lastValueFrom(
-      from(wire('{"city":"Rome"}')).pipe(readToolCalls(), runTools({ get_weather: tool({ schema, execute: (args) => of(args) }) }), toArray()),
-    );
+    const runs = await lastValueFrom(from(wire('{"city":"Rome"}')).pipe(readToolCalls(), runTools({ get_weather: tool({ schema, execute: (args) => of(args) }) }), toArray()));
     expect(runs.map((r) => (r.success ? r.data.output : r.error.code))).toEqual([{ city: 'Rome', days: 1 }]);
   });
 });

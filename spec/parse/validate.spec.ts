@@ -47,7 +47,12 @@ describe.each([
 
 describe('async validators', () => {
   const zodAsync = z.object({ city: z.string().refine(async (city) => city !== 'Atlantis', 'no such city') });
-  const valibotAsync = v.objectAsync({ city: v.pipeAsync(v.string(), v.checkAsync(async (city) => city !== 'Atlantis', 'no such city')) });
+  const valibotAsync = v.objectAsync({
+    city: v.pipeAsync(
+      v.string(),
+      v.checkAsync(async (city) => city !== 'Atlantis', 'no such city'),
+    ),
+  });
 
   it.each([
     ['zod', zodAsync],
@@ -66,10 +71,7 @@ describe('a hand-written Standard Schema', () => {
     '~standard': {
       version: 1,
       vendor: 'test',
-      validate: (value) =>
-        typeof value === 'number' && value % 2 === 0
-          ? { value }
-          : { issues: [{ message: 'not even', path: [{ key: 'items' }, 0, { key: Symbol.for('s') }] }] },
+      validate: (value) => (typeof value === 'number' && value % 2 === 0 ? { value } : { issues: [{ message: 'not even', path: [{ key: 'items' }, 0, { key: Symbol.for('s') }] }] }),
     },
   };
 

@@ -56,7 +56,11 @@ describe('anthropicMessages()', () => {
     const payload = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
     testScheduler().run(({ cold, expectObservable }) => {
       const source = cold('-s----B-j-x-|', { s: start, B: toolStart(0), j: json(0, '{"a"'), x: sse('error', payload) });
-      expectObservable(source.pipe(anthropicMessages())).toBe('-(mu)-B-j-#', { m: meta, u: startUsage, B: open(0), j: frag(0, '{"a"') }, new ProviderError({ provider: P, providerCode: undefined, type: 'overloaded_error', message: 'Overloaded', status: undefined, retryable: true, payload }));
+      expectObservable(source.pipe(anthropicMessages())).toBe(
+        '-(mu)-B-j-#',
+        { m: meta, u: startUsage, B: open(0), j: frag(0, '{"a"') },
+        new ProviderError({ provider: P, providerCode: undefined, type: 'overloaded_error', message: 'Overloaded', status: undefined, retryable: true, payload }),
+      );
     });
     const thrown = (() => {
       try {
@@ -90,24 +94,36 @@ describe('anthropicMessages()', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const caller = { type: 'code_execution_20250825', tool_id: 'srvtoolu_1' };
       const source = cold('-B-E-|', { B: toolStart(2, { player: 'player1' }, 'tool_use', caller), E: stop(2) });
-      expectObservable(source.pipe(anthropicMessages())).toBe('-B-E-#', {
-        B: open(2, { argumentsDelta: '{"player":"player1"}', replace: true, metadata: { type: 'tool_use', caller } }),
-        E: { type: 'tool-call-end', choice: 0, index: 2, id: 'toolu_2' },
-      }, new TruncatedStreamError({ provider: P, detail: 'no message_stop arrived' }));
+      expectObservable(source.pipe(anthropicMessages())).toBe(
+        '-B-E-#',
+        {
+          B: open(2, { argumentsDelta: '{"player":"player1"}', replace: true, metadata: { type: 'tool_use', caller } }),
+          E: { type: 'tool-call-end', choice: 0, index: 2, id: 'toolu_2' },
+        },
+        new TruncatedStreamError({ provider: P, detail: 'no message_stop arrived' }),
+      );
     });
   });
 
   it('streamed partial_json wins over a block-start input; a {} placeholder just appends', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const prefilled = cold('-B-e-j-k-|', { B: toolStart(0, { a: 1 }), e: json(0, ''), j: json(0, '{"a":'), k: json(0, '2}') });
-      expectObservable(prefilled.pipe(anthropicMessages())).toBe('-B-e-j-k-#', {
-        B: open(0, { argumentsDelta: '{"a":1}', replace: true }),
-        e: frag(0, ''),
-        j: frag(0, '{"a":', true),
-        k: frag(0, '2}'),
-      }, new TruncatedStreamError({ provider: P, detail: 'no message_stop arrived (1 tool_use block still open)' }));
+      expectObservable(prefilled.pipe(anthropicMessages())).toBe(
+        '-B-e-j-k-#',
+        {
+          B: open(0, { argumentsDelta: '{"a":1}', replace: true }),
+          e: frag(0, ''),
+          j: frag(0, '{"a":', true),
+          k: frag(0, '2}'),
+        },
+        new TruncatedStreamError({ provider: P, detail: 'no message_stop arrived (1 tool_use block still open)' }),
+      );
       const placeholder = cold('-B-j-k-|', { B: toolStart(0, {}), j: json(0, '{"a":'), k: json(0, '2}') });
-      expectObservable(placeholder.pipe(anthropicMessages())).toBe('-B-j-k-#', { B: open(0), j: frag(0, '{"a":'), k: frag(0, '2}') }, new TruncatedStreamError({ provider: P, detail: 'no message_stop arrived (1 tool_use block still open)' }));
+      expectObservable(placeholder.pipe(anthropicMessages())).toBe(
+        '-B-j-k-#',
+        { B: open(0), j: frag(0, '{"a":'), k: frag(0, '2}') },
+        new TruncatedStreamError({ provider: P, detail: 'no message_stop arrived (1 tool_use block still open)' }),
+      );
     });
   });
 
@@ -155,7 +171,11 @@ describe('anthropicMessages()', () => {
 
   it('rejects data that is not a JSON object', () => {
     testScheduler().run(({ cold, expectObservable }) => {
-      expectObservable(cold('-a-|', { a: sse('message_start', '"hello"') }).pipe(anthropicMessages())).toBe('-#', {}, new InvalidEventError({ provider: P, data: 'hello', detail: 'an event must be a JSON object' }));
+      expectObservable(cold('-a-|', { a: sse('message_start', '"hello"') }).pipe(anthropicMessages())).toBe(
+        '-#',
+        {},
+        new InvalidEventError({ provider: P, data: 'hello', detail: 'an event must be a JSON object' }),
+      );
     });
   });
 

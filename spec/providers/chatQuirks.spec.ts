@@ -10,9 +10,11 @@ import { chunkings } from '../helpers/chunking';
 import { runChunks, type RunOutcome } from '../helpers/runStream';
 
 /** A `chat.completion.chunk` with literal choices (the builders always write an `index`; these quirks need full control). */
-const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): string => sseEvent({ data: JSON.stringify({ id: 'chatcmpl-q', object: 'chat.completion.chunk', model: 'm', choices, ...extra }) });
+const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): string =>
+  sseEvent({ data: JSON.stringify({ id: 'chatcmpl-q', object: 'chat.completion.chunk', model: 'm', choices, ...extra }) });
 /** One choice's delta with tool calls (as the wire writes them), optionally with a finish reason. */
-const calls = (toolCalls: unknown[], finish: string | null = null, choice = 0): string => chunk([{ index: choice, delta: { role: 'assistant', content: '', tool_calls: toolCalls }, finish_reason: finish }]);
+const calls = (toolCalls: unknown[], finish: string | null = null, choice = 0): string =>
+  chunk([{ index: choice, delta: { role: 'assistant', content: '', tool_calls: toolCalls }, finish_reason: finish }]);
 const finish = (reason: string, choice = 0): string => chunk([{ index: choice, delta: {}, finish_reason: reason }]);
 const call = (fields: { index?: number | undefined; id?: string; name?: string; args?: string; extra?: unknown }): Record<string, unknown> => ({
   ...(fields.index === undefined ? {} : { index: fields.index }),
@@ -62,7 +64,15 @@ function timeline(...wire: string[]): string[] {
   from([wire.join('')])
     .pipe(
       tagSource('q', { generateId: () => 'gen' }),
-      map((item) => (item.type === 'event' ? (item.event.type === 'finish' ? `finish:${item.event.choice}` : '') : item.type === 'result' ? `result:${item.result.success ? item.result.data.id : item.result.error.toolCall.id}` : item.type)),
+      map((item) =>
+        item.type === 'event'
+          ? item.event.type === 'finish'
+            ? `finish:${item.event.choice}`
+            : ''
+          : item.type === 'result'
+            ? `result:${item.result.success ? item.result.data.id : item.result.error.toolCall.id}`
+            : item.type,
+      ),
       toArray(),
     )
     .subscribe((all) => (out = all.filter((s) => s !== '')));
@@ -122,11 +132,7 @@ describe("Gemini's OpenAI-compatibility endpoint", () => {
   const sig = { google: { thought_signature: 'c2lnLUE=' } };
 
   it('calls without index (ids present), the thought signature kept in providerMetadata', () => {
-    const out = run(
-      calls([call({ id: 'function-call-1', ...W, extra: sig }), call({ id: 'function-call-2', name: 'get_weather', args: '{"city":"Rome"}' })]),
-      finish('tool_calls'),
-      openaiDone(),
-    );
+    const out = run(calls([call({ id: 'function-call-1', ...W, extra: sig }), call({ id: 'function-call-2', name: 'get_weather', args: '{"city":"Rome"}' })]), finish('tool_calls'), openaiDone());
     expect(out.results).toEqual([
       ok('function-call-1', 'get_weather', 0, { city: 'Paris' }, 0, { thoughtSignature: 'c2lnLUE=', extraContent: sig }),
       ok('function-call-2', 'get_weather', 1, { city: 'Rome' }),
@@ -135,7 +141,10 @@ describe("Gemini's OpenAI-compatibility endpoint", () => {
 
   it('separate chunks per call, the signature only on the first', () => {
     const out = run(calls([call({ id: 'function-call-1', ...W, extra: sig })]), calls([call({ id: 'function-call-2', ...T })]), finish('stop'), openaiDone());
-    expect(out.results).toEqual([ok('function-call-1', 'get_weather', 0, { city: 'Paris' }, 0, { thoughtSignature: 'c2lnLUE=', extraContent: sig }), ok('function-call-2', 'get_time', 1, { tz: 'CET' })]);
+    expect(out.results).toEqual([
+      ok('function-call-1', 'get_weather', 0, { city: 'Paris' }, 0, { thoughtSignature: 'c2lnLUE=', extraContent: sig }),
+      ok('function-call-2', 'get_time', 1, { tz: 'CET' }),
+    ]);
   });
 });
 
@@ -208,7 +217,14 @@ describe('identity quirks', () => {
   });
 
   it('two calls with the same id stay two calls with distinct ids (x, x_2)', () => {
-    const out = run(calls([call({ index: 0, id: 'x', name: 'get_weather' })]), calls([call({ index: 1, id: 'x', name: 'get_time' })]), calls([call({ index: 0, args: W.args })]), calls([call({ index: 1, args: T.args })]), finish('tool_calls'), openaiDone());
+    const out = run(
+      calls([call({ index: 0, id: 'x', name: 'get_weather' })]),
+      calls([call({ index: 1, id: 'x', name: 'get_time' })]),
+      calls([call({ index: 0, args: W.args })]),
+      calls([call({ index: 1, args: T.args })]),
+      finish('tool_calls'),
+      openaiDone(),
+    );
     expect(out.results).toEqual([ok('x', 'get_weather', 0, { city: 'Paris' }), ok('x_2', 'get_time', 1, { tz: 'CET' }, 0, { wireId: 'x' })]);
   });
 });

@@ -7,7 +7,8 @@ const P = 'cohere';
 const ev = (type: string, body: Record<string, unknown> = {}) => sse(type, { type, ...body });
 const start = ev('message-start', { id: 'm1', delta: { message: { role: 'assistant', content: [], tool_plan: '', tool_calls: [] } } });
 const plan = (text: string) => ev('tool-plan-delta', { delta: { message: { tool_plan: text } } });
-const callStart = (index: number, args = '') => ev('tool-call-start', { index, delta: { message: { tool_calls: { id: `t_${index}`, type: 'function', function: { name: 'weather', arguments: args } } } } });
+const callStart = (index: number, args = '') =>
+  ev('tool-call-start', { index, delta: { message: { tool_calls: { id: `t_${index}`, type: 'function', function: { name: 'weather', arguments: args } } } } });
 const callDelta = (index: number, args: string) => ev('tool-call-delta', { index, delta: { message: { tool_calls: { function: { arguments: args } } } } });
 const callEnd = (index: number) => ev('tool-call-end', { index });
 const usage = { billed_units: { input_tokens: 5, output_tokens: 3 }, tokens: { input_tokens: 50, output_tokens: 30 }, cached_tokens: 20 };
@@ -21,7 +22,15 @@ const open = (index: number, argumentsDelta = ''): StreamEvent => ({ type: 'tool
 describe('cohereChat()', () => {
   it('maps the tool plan, a streamed tool call, its end, finish, usage and done', () => {
     testScheduler().run(({ cold, expectObservable }) => {
-      const source = cold('-s-p-a-x-y-e-E-----|', { s: start, p: plan('I will'), a: callStart(0), x: callDelta(0, '{"location":'), y: callDelta(0, ' "SF"}'), e: callEnd(0), E: messageEnd('TOOL_CALL') });
+      const source = cold('-s-p-a-x-y-e-E-----|', {
+        s: start,
+        p: plan('I will'),
+        a: callStart(0),
+        x: callDelta(0, '{"location":'),
+        y: callDelta(0, ' "SF"}'),
+        e: callEnd(0),
+        E: messageEnd('TOOL_CALL'),
+      });
       expectObservable(source.pipe(cohereChat())).toBe('-m-p-a-x-y-e-(fud)-|', {
         m: meta,
         p: { type: 'reasoning-delta', choice: 0, text: 'I will' },
@@ -65,18 +74,32 @@ describe('cohereChat()', () => {
   });
 
   it('normalises finish reasons', () => {
-    expect(['COMPLETE', 'STOP_SEQUENCE', 'TOOL_CALL', 'MAX_TOKENS', 'ERROR', 'ERROR_TOXIC', 'TIMEOUT'].map(normalizeCohereFinishReason)).toEqual(['stop', 'stop', 'tool-calls', 'length', 'error', 'content-filter', 'other']);
+    expect(['COMPLETE', 'STOP_SEQUENCE', 'TOOL_CALL', 'MAX_TOKENS', 'ERROR', 'ERROR_TOXIC', 'TIMEOUT'].map(normalizeCohereFinishReason)).toEqual([
+      'stop',
+      'stop',
+      'tool-calls',
+      'length',
+      'error',
+      'content-filter',
+      'other',
+    ]);
   });
 
   it('ends with a provider-error on event: error and invalid-event on non-object data', () => {
-    expect(() => new CohereChatDecoder().sse(sse('error', { message: 'too many requests', status: 429 }), () => undefined)).toThrow(expect.objectContaining({ code: 'provider-error', status: 429, retryable: true }));
+    expect(() => new CohereChatDecoder().sse(sse('error', { message: 'too many requests', status: 429 }), () => undefined)).toThrow(
+      expect.objectContaining({ code: 'provider-error', status: 429, retryable: true }),
+    );
     expect(() => new CohereChatDecoder().sse(sse('message-start', 'null'), () => undefined)).toThrow(InvalidEventError);
   });
 
   it('standard cases: empty source and a missing message-end are truncated, source errors pass through, unsubscribing unsubscribes', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       expectObservable(cold<SseEvent>('|').pipe(cohereChat())).toBe('#', {}, new TruncatedStreamError({ provider: P, detail: 'no message-end arrived' }));
-      expectObservable(cold('-a-|', { a: callStart(0) }).pipe(cohereChat())).toBe('-a-#', { a: open(0) }, new TruncatedStreamError({ provider: P, detail: 'no message-end arrived (1 tool call still open)' }));
+      expectObservable(cold('-a-|', { a: callStart(0) }).pipe(cohereChat())).toBe(
+        '-a-#',
+        { a: open(0) },
+        new TruncatedStreamError({ provider: P, detail: 'no message-end arrived (1 tool call still open)' }),
+      );
       expectObservable(cold('-s-#', { s: start }, new Error('network')).pipe(cohereChat())).toBe('-m-#', { m: meta }, new Error('network'));
       const source = cold('-s-a-', { s: start, a: callStart(0) });
       expectObservable(source.pipe(cohereChat()), '^-!').toBe('-m-', { m: meta });

@@ -1,6 +1,6 @@
 import { gemini, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
 import { GeminiDecoder, InvalidEventError, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
-import { normalizeGeminiFinishReason } from '../../src/providers/gemini/decoder';
+import { normalizeGeminiFinishReason } from '../../src/providers/gemini/mapping';
 import { reassemble } from '../helpers/reassemble';
 import { sse, testScheduler } from '../helpers/marbles';
 
@@ -13,7 +13,8 @@ const usage = { promptTokenCount: 10, candidatesTokenCount: 4, totalTokenCount: 
 const usageEvent: StreamEvent = { type: 'usage', inputTokens: 10, outputTokens: 10, totalTokens: 20, reasoningTokens: 6, raw: usage };
 const fc = (functionCall: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ functionCall, ...extra });
 const pa = (jsonPath: string, value: Record<string, unknown>, willContinue = true) => fc({ partialArgs: [{ jsonPath, ...value, ...(willContinue ? { willContinue } : {}) }], willContinue: true });
-const whole = (index: number, name: string, args: string, extra: Record<string, unknown> = {}): StreamEvent => ({ type: 'tool-call-delta', choice: 0, index, name, argumentsDelta: args, replace: true, ...extra }) as StreamEvent;
+const whole = (index: number, name: string, args: string, extra: Record<string, unknown> = {}): StreamEvent =>
+  ({ type: 'tool-call-delta', choice: 0, index, name, argumentsDelta: args, replace: true, ...extra }) as StreamEvent;
 const end = (index: number, extra: Record<string, unknown> = {}): StreamEvent => ({ type: 'tool-call-end', choice: 0, index, ...extra }) as StreamEvent;
 const stop: StreamEvent = { type: 'finish', choice: 0, reason: 'stop', rawReason: 'STOP' };
 /** STOP after function calls: the turn asks for tools (issue 11, rule 5). */
@@ -114,7 +115,12 @@ describe('gemini()', () => {
     const two = sse('message', { candidates: [{ content: { parts: [{ text: 'a' }] } }, { index: 1, content: { parts: [fc({ name: 'f' })] } }] });
     const { out, error } = run([two, sse('message', { candidates: [{ index: 0, finishReason: 'STOP' }] })]);
     // f's end is held (empty arguments) and released when the stream ends, before the truncation.
-    expect(out).toEqual([{ type: 'text-delta', choice: 0, text: 'a' }, { type: 'tool-call-delta', choice: 1, index: 0, name: 'f', argumentsDelta: '{}', replace: true }, stop, { type: 'tool-call-end', choice: 1, index: 0 }]);
+    expect(out).toEqual([
+      { type: 'text-delta', choice: 0, text: 'a' },
+      { type: 'tool-call-delta', choice: 1, index: 0, name: 'f', argumentsDelta: '{}', replace: true },
+      stop,
+      { type: 'tool-call-end', choice: 1, index: 0 },
+    ]);
     expect(error).toEqual(new TruncatedStreamError({ provider: P, detail: 'candidate 1 never sent a finishReason' }));
   });
 
@@ -165,7 +171,11 @@ describe('gemini()', () => {
   it('standard cases: empty source and a missing finishReason are truncated, source errors pass through, unsubscribing unsubscribes', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       expectObservable(cold<SseEvent>('|').pipe(gemini())).toBe('#', {}, new TruncatedStreamError({ provider: P, detail: 'no candidate arrived' }));
-      expectObservable(cold('-a-|', { a: chunk([{ text: 'x' }]) }).pipe(gemini())).toBe('-t-#', { t: { type: 'text-delta', choice: 0, text: 'x' } }, new TruncatedStreamError({ provider: P, detail: 'candidate 0 never sent a finishReason' }));
+      expectObservable(cold('-a-|', { a: chunk([{ text: 'x' }]) }).pipe(gemini())).toBe(
+        '-t-#',
+        { t: { type: 'text-delta', choice: 0, text: 'x' } },
+        new TruncatedStreamError({ provider: P, detail: 'candidate 0 never sent a finishReason' }),
+      );
       expectObservable(cold('-a-#', { a: chunk([{ text: 'x' }]) }, new Error('network')).pipe(gemini())).toBe('-t-#', { t: { type: 'text-delta', choice: 0, text: 'x' } }, new Error('network'));
       const source = cold('-a-b-', { a: chunk([{ text: 'x' }]), b: chunk([{ text: 'y' }]) });
       expectObservable(source.pipe(gemini()), '^-!').toBe('-t-', { t: { type: 'text-delta', choice: 0, text: 'x' } });

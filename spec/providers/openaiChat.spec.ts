@@ -81,9 +81,22 @@ describe('openaiChat()', () => {
     expect(out[0]).toEqual({ type: 'tool-call-delta', choice: 0, index: 0, id: '7', argumentsDelta: '{"city":"Paris"}' });
   });
 
-  it('passes a call\'s extra_content (Gemini compatibility) as metadata, with the thought signature', () => {
+  it("passes a call's extra_content (Gemini compatibility) as metadata, with the thought signature", () => {
     const extra = { google: { thought_signature: 'sig' } };
-    const { out } = run([chunk([{ index: 0, delta: { tool_calls: [{ id: 'f1', function: { name: 'f', arguments: '{}' }, extra_content: extra }, { id: 'f2', function: { name: 'f', arguments: '{}' }, extra_content: { other: 1 } }] } }]), DONE]);
+    const { out } = run([
+      chunk([
+        {
+          index: 0,
+          delta: {
+            tool_calls: [
+              { id: 'f1', function: { name: 'f', arguments: '{}' }, extra_content: extra },
+              { id: 'f2', function: { name: 'f', arguments: '{}' }, extra_content: { other: 1 } },
+            ],
+          },
+        },
+      ]),
+      DONE,
+    ]);
     expect(out.slice(0, 2)).toEqual([
       { type: 'tool-call-delta', choice: 0, id: 'f1', name: 'f', argumentsDelta: '{}', metadata: { extraContent: extra, thoughtSignature: 'sig' } },
       { type: 'tool-call-delta', choice: 0, id: 'f2', name: 'f', argumentsDelta: '{}', metadata: { extraContent: { other: 1 } } },
@@ -120,7 +133,11 @@ describe('openaiChat()', () => {
   });
 
   it('turns event: error into a provider-error, also when its data is plain text', () => {
-    expect(run([sse({ error: { message: 'bad', type: 'invalid_request_error', code: 'tool_use_failed' } }, 'error')]).error).toMatchObject({ code: 'provider-error', providerCode: 'tool_use_failed', retryable: false });
+    expect(run([sse({ error: { message: 'bad', type: 'invalid_request_error', code: 'tool_use_failed' } }, 'error')]).error).toMatchObject({
+      code: 'provider-error',
+      providerCode: 'tool_use_failed',
+      retryable: false,
+    });
     expect(run([sse('upstream exploded', 'error')]).error).toMatchObject({ code: 'provider-error', message: expect.stringContaining('upstream exploded') });
   });
 
@@ -170,7 +187,11 @@ describe('openaiChat()', () => {
   it('marble: passes values in time, unsubscribes the source on early unsubscribe', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const src = cold<SseEvent>('-a--b--c---|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]), c: DONE }); // the finish is held until [DONE]
-      expectObservable(src.pipe(openaiChat())).toBe('-t-----(fd)|', { t: { type: 'text-delta', choice: 0, text: 'x' }, f: { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' }, d: { type: 'done' } });
+      expectObservable(src.pipe(openaiChat())).toBe('-t-----(fd)|', {
+        t: { type: 'text-delta', choice: 0, text: 'x' },
+        f: { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' },
+        d: { type: 'done' },
+      });
       const src2 = cold<SseEvent>('-a--b--c|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: DONE, c: DONE });
       expectObservable(src2.pipe(openaiChat()), '--!').toBe('-t-', { t: { type: 'text-delta', choice: 0, text: 'x' } });
       expectSubscriptions(src2.subscriptions).toBe('^-!');

@@ -6,11 +6,20 @@ const P = 'openai-responses';
 const response = (status: string, extra: Record<string, unknown> = {}) => ({ id: 'resp_1', model: 'gpt-5', status, output: [], ...extra });
 const created = sse('response.created', { type: 'response.created', sequence_number: 0, response: response('in_progress') });
 const added = (outputIndex: number, callId: string, name: string, args = '') =>
-  sse('response.output_item.added', { type: 'response.output_item.added', output_index: outputIndex, item: { type: 'function_call', id: `fc_${callId}`, call_id: callId, name, arguments: args, status: 'in_progress' } });
-const argDelta = (outputIndex: number, delta: string) => sse('response.function_call_arguments.delta', { type: 'response.function_call_arguments.delta', output_index: outputIndex, item_id: 'fc_x', delta });
+  sse('response.output_item.added', {
+    type: 'response.output_item.added',
+    output_index: outputIndex,
+    item: { type: 'function_call', id: `fc_${callId}`, call_id: callId, name, arguments: args, status: 'in_progress' },
+  });
+const argDelta = (outputIndex: number, delta: string) =>
+  sse('response.function_call_arguments.delta', { type: 'response.function_call_arguments.delta', output_index: outputIndex, item_id: 'fc_x', delta });
 const argDone = (outputIndex: number, args: string) => sse('response.function_call_arguments.done', { type: 'response.function_call_arguments.done', output_index: outputIndex, arguments: args });
 const itemDone = (outputIndex: number, callId: string, name: string, args: string) =>
-  sse('response.output_item.done', { type: 'response.output_item.done', output_index: outputIndex, item: { type: 'function_call', id: `fc_${callId}`, call_id: callId, name, arguments: args, status: 'completed' } });
+  sse('response.output_item.done', {
+    type: 'response.output_item.done',
+    output_index: outputIndex,
+    item: { type: 'function_call', id: `fc_${callId}`, call_id: callId, name, arguments: args, status: 'completed' },
+  });
 const usage = { input_tokens: 10, output_tokens: 5, total_tokens: 15, input_tokens_details: { cached_tokens: 2 }, output_tokens_details: { reasoning_tokens: 1 } };
 const completed = sse('response.completed', { type: 'response.completed', response: response('completed', { usage }) });
 
@@ -49,11 +58,15 @@ describe('openaiResponses()', () => {
   it('emits a replace delta when only .done carries the arguments (LM Studio)', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const source = cold('-a-X-o-|', { a: added(2, 'call_9', 'weather'), X: argDone(2, '{"location":"SF"}'), o: itemDone(2, 'call_9', 'weather', '{"location":"SF"}') });
-      expectObservable(source.pipe(openaiResponses())).toBe('-a-X-o-#', {
-        a: { type: 'tool-call-delta', choice: 0, index: 2, id: 'call_9', name: 'weather', argumentsDelta: '', metadata: { itemId: 'fc_call_9' } },
-        X: { type: 'tool-call-delta', choice: 0, index: 2, id: 'call_9', argumentsDelta: '{"location":"SF"}', replace: true },
-        o: { type: 'tool-call-end', choice: 0, index: 2, id: 'call_9' },
-      }, new TruncatedStreamError({ provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived' }));
+      expectObservable(source.pipe(openaiResponses())).toBe(
+        '-a-X-o-#',
+        {
+          a: { type: 'tool-call-delta', choice: 0, index: 2, id: 'call_9', name: 'weather', argumentsDelta: '', metadata: { itemId: 'fc_call_9' } },
+          X: { type: 'tool-call-delta', choice: 0, index: 2, id: 'call_9', argumentsDelta: '{"location":"SF"}', replace: true },
+          o: { type: 'tool-call-end', choice: 0, index: 2, id: 'call_9' },
+        },
+        new TruncatedStreamError({ provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived' }),
+      );
     });
   });
 
@@ -110,14 +123,20 @@ describe('openaiResponses()', () => {
     const payload = { type: 'error', sequence_number: 2, error: { type: 'insufficient_quota', code: 'insufficient_quota', message: 'You exceeded your current quota', param: null } };
     testScheduler().run(({ cold, expectObservable }) => {
       const source = cold('-c-e-|', { c: created, e: sse('error', payload) });
-      expectObservable(source.pipe(openaiResponses())).toBe('-m-#', { m: meta }, new ProviderError({ provider: P, providerCode: 'insufficient_quota', type: 'insufficient_quota', message: 'You exceeded your current quota', status: undefined, retryable: false, payload }));
+      expectObservable(source.pipe(openaiResponses())).toBe(
+        '-m-#',
+        { m: meta },
+        new ProviderError({ provider: P, providerCode: 'insufficient_quota', type: 'insufficient_quota', message: 'You exceeded your current quota', status: undefined, retryable: false, payload }),
+      );
     });
   });
 
   it('response.failed and flat error payloads carry a correct retryable', () => {
     const decoder = new OpenAIResponsesDecoder();
     const failed = { type: 'response.failed', response: response('failed', { error: { code: 'server_error', message: 'boom' } }) };
-    expect(() => decoder.payload('response.failed', failed, () => undefined)).toThrow(expect.objectContaining({ code: 'provider-error', providerCode: 'server_error', retryable: true, message: expect.stringContaining('boom') }));
+    expect(() => decoder.payload('response.failed', failed, () => undefined)).toThrow(
+      expect.objectContaining({ code: 'provider-error', providerCode: 'server_error', retryable: true, message: expect.stringContaining('boom') }),
+    );
     const flat = { type: 'error', code: 'rate_limit_exceeded', message: 'slow down', param: null };
     expect(() => new OpenAIResponsesDecoder().sse(sse('error', flat), () => undefined)).toThrow(expect.objectContaining({ providerCode: 'rate_limit_exceeded', type: undefined, retryable: true }));
     expect(() => new OpenAIResponsesDecoder().sse(sse('error', 'upstream gone'), () => undefined)).toThrow(expect.objectContaining({ message: expect.stringContaining('upstream gone') }));
@@ -125,7 +144,11 @@ describe('openaiResponses()', () => {
 
   it('rejects data that is not JSON or not an object with invalid-event', () => {
     testScheduler().run(({ cold, expectObservable }) => {
-      expectObservable(cold('-a-|', { a: sse('response.created', '[1,2]') }).pipe(openaiResponses())).toBe('-#', {}, new InvalidEventError({ provider: P, data: '[1,2]', detail: 'an event must be a JSON object' }));
+      expectObservable(cold('-a-|', { a: sse('response.created', '[1,2]') }).pipe(openaiResponses())).toBe(
+        '-#',
+        {},
+        new InvalidEventError({ provider: P, data: '[1,2]', detail: 'an event must be a JSON object' }),
+      );
     });
     expect(() => new OpenAIResponsesDecoder().sse(sse('response.created', '{oops'), () => undefined)).toThrow(InvalidEventError);
   });
@@ -140,7 +163,11 @@ describe('openaiResponses()', () => {
 
   it('emits calls that only appear in the final response', () => {
     const out: StreamEvent[] = [];
-    new OpenAIResponsesDecoder().payload('response.completed', { type: 'response.completed', response: response('completed', { output: [{ type: 'message' }, { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '{}' }] }) }, (e) => out.push(e));
+    new OpenAIResponsesDecoder().payload(
+      'response.completed',
+      { type: 'response.completed', response: response('completed', { output: [{ type: 'message' }, { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '{}' }] }) },
+      (e) => out.push(e),
+    );
     expect(out).toEqual([
       meta,
       { type: 'tool-call-delta', choice: 0, index: 1, id: 'call_1', name: 'f', argumentsDelta: '{}', replace: true, metadata: { itemId: 'fc_1' } },
@@ -163,7 +190,11 @@ describe('openaiResponses()', () => {
 
   it('standard cases: empty source is truncated, source errors pass through, unsubscribing unsubscribes the source', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      expectObservable(cold<SseEvent>('|').pipe(openaiResponses())).toBe('#', {}, new TruncatedStreamError({ provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived' }));
+      expectObservable(cold<SseEvent>('|').pipe(openaiResponses())).toBe(
+        '#',
+        {},
+        new TruncatedStreamError({ provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived' }),
+      );
       expectObservable(cold('-c-#', { c: created }, new Error('network')).pipe(openaiResponses())).toBe('-m-#', { m: meta }, new Error('network'));
       const source = cold('-c-a-x-', { c: created, a: added(0, 'c', 'f'), x: argDelta(0, '{') });
       expectObservable(source.pipe(openaiResponses()), '^--!').toBe('-m-', { m: meta });
@@ -173,9 +204,13 @@ describe('openaiResponses()', () => {
 
   it('a truncated stream names the open calls', () => {
     testScheduler().run(({ cold, expectObservable }) => {
-      expectObservable(cold('-a-|', { a: added(0, 'c', 'f') }).pipe(openaiResponses())).toBe('-a-#', {
-        a: { type: 'tool-call-delta', choice: 0, index: 0, id: 'c', name: 'f', argumentsDelta: '', metadata: { itemId: 'fc_c' } },
-      }, new TruncatedStreamError({ provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived (1 function call still open)' }));
+      expectObservable(cold('-a-|', { a: added(0, 'c', 'f') }).pipe(openaiResponses())).toBe(
+        '-a-#',
+        {
+          a: { type: 'tool-call-delta', choice: 0, index: 0, id: 'c', name: 'f', argumentsDelta: '', metadata: { itemId: 'fc_c' } },
+        },
+        new TruncatedStreamError({ provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived (1 function call still open)' }),
+      );
     });
   });
 });

@@ -81,7 +81,12 @@ describe('anthropic', () => {
 
 describe('openai-responses', () => {
   it('ends a reasoning item with its id, summaries, reasoning_text content and encrypted content, at its output_index', () => {
-    const events = read(responsesTurn([{ kind: 'reasoning-item', id: 'rs_1', summary: [['A', 'b'], ['C']], encrypted: 'gAAA=' }, { kind: 'call', id: 'call_1', name: 'f', args: { x: 1 } }]));
+    const events = read(
+      responsesTurn([
+        { kind: 'reasoning-item', id: 'rs_1', summary: [['A', 'b'], ['C']], encrypted: 'gAAA=' },
+        { kind: 'call', id: 'call_1', name: 'f', args: { x: 1 } },
+      ]),
+    );
     expect(reasoningEvents(events)).toEqual([
       { type: 'reasoning-delta', choice: 0, text: 'A' },
       { type: 'reasoning-delta', choice: 0, text: 'b' },
@@ -92,7 +97,15 @@ describe('openai-responses', () => {
   });
 
   it('takes reasoning_text content as the text, and a reasoning item only the final output has (once)', () => {
-    const item = { id: 'rs_9', type: 'reasoning', summary: [], content: [{ type: 'reasoning_text', text: 'open ' }, { type: 'reasoning_text', text: 'weights' }] };
+    const item = {
+      id: 'rs_9',
+      type: 'reasoning',
+      summary: [],
+      content: [
+        { type: 'reasoning_text', text: 'open ' },
+        { type: 'reasoning_text', text: 'weights' },
+      ],
+    };
     const events = read([
       responsesEvent('response.created', { response: { id: 'r', model: 'm', output: [] } }),
       responsesEvent('response.completed', { response: { id: 'r', status: 'completed', output: [item, { ...item, id: 'rs_9' }] } }),
@@ -112,7 +125,8 @@ describe('openai-responses', () => {
 });
 
 describe('gemini', () => {
-  const chunk = (parts: unknown[], finishReason?: string): string => sseEvent({ data: JSON.stringify({ candidates: [{ content: { role: 'model', parts }, ...(finishReason === undefined ? {} : { finishReason }) }] }) });
+  const chunk = (parts: unknown[], finishReason?: string): string =>
+    sseEvent({ data: JSON.stringify({ candidates: [{ content: { role: 'model', parts }, ...(finishReason === undefined ? {} : { finishReason }) }] }) });
 
   it('keeps a signature on the text part it came with (an empty last part too), and on thought parts', () => {
     const events = read([

@@ -28,7 +28,12 @@ describe('real-world Gemini streams: STOP with function calls (issue 11, rule 5)
 
   it('BerriAI/litellm#21577: two parallel calls, then a STOP chunk without content', () => {
     const run = runWire(
-      geminiChunk({ functionCalls: [{ name: 'get_weather', args: { city: 'Paris' } }, { name: 'get_weather', args: { city: 'London' } }] }),
+      geminiChunk({
+        functionCalls: [
+          { name: 'get_weather', args: { city: 'Paris' } },
+          { name: 'get_weather', args: { city: 'London' } },
+        ],
+      }),
       gemini([], { finishReason: 'STOP', content: undefined }, usage),
     );
     expect(run).toEqual(outcome([ok('gen_0', 'get_weather', { city: 'Paris' }), ok('gen_1', 'get_weather', { city: 'London' })], 'tool-calls/STOP'));

@@ -21,7 +21,12 @@ describe('real-world OpenAI-compatible streams: call identity', () => {
   });
 
   it('ollama/ollama#7881: tool-call fragments carry no index at all', () => {
-    const run = runWire(calls([tc({ id: 'call_1', name: 'get_weather', args: '{"city":"Boston"}' })]), calls([tc({ id: 'call_2', name: 'get_time', args: '{"tz":"EST"}' })]), finishChunk('tool_calls'), DONE);
+    const run = runWire(
+      calls([tc({ id: 'call_1', name: 'get_weather', args: '{"city":"Boston"}' })]),
+      calls([tc({ id: 'call_2', name: 'get_time', args: '{"tz":"EST"}' })]),
+      finishChunk('tool_calls'),
+      DONE,
+    );
     expect(run).toEqual(outcome([ok('call_1', 'get_weather', { city: 'Boston' }), ok('call_2', 'get_time', { tz: 'EST' })], 'tool-calls/tool_calls'));
   });
 
@@ -103,7 +108,12 @@ describe('real-world OpenAI-compatible streams: call identity', () => {
   });
 
   it('langchain-ai/langchain#36627: two fragments of the same index inside one delta (name/id, then "{")', () => {
-    const run = runWire(calls([tc({ index: 0, id: 'call_s', name: 'search', args: '' }), tc({ index: 0, args: '{' })]), calls([tc({ index: 0, args: '"q":"rxjs"}' })]), finishChunk('tool_calls'), DONE);
+    const run = runWire(
+      calls([tc({ index: 0, id: 'call_s', name: 'search', args: '' }), tc({ index: 0, args: '{' })]),
+      calls([tc({ index: 0, args: '"q":"rxjs"}' })]),
+      finishChunk('tool_calls'),
+      DONE,
+    );
     expect(run).toEqual(outcome([ok('call_s', 'search', { q: 'rxjs' })], 'tool-calls/tool_calls'));
   });
 

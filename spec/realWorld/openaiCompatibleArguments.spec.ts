@@ -21,7 +21,13 @@ describe('real-world OpenAI-compatible streams: empty arguments', () => {
   });
 
   it('VicBilibily/GCMP#194: fragments that legitimately repeat text ("100" then "00") are joined as they are', () => {
-    const run = runWire(calls([tc({ index: 0, id: 'call_p', name: 'pad', args: '{"n":100' })]), calls([tc({ index: 0, args: '00,"s":"-step' })]), calls([tc({ index: 0, args: '-step"}' })]), finishChunk('tool_calls'), DONE);
+    const run = runWire(
+      calls([tc({ index: 0, id: 'call_p', name: 'pad', args: '{"n":100' })]),
+      calls([tc({ index: 0, args: '00,"s":"-step' })]),
+      calls([tc({ index: 0, args: '-step"}' })]),
+      finishChunk('tool_calls'),
+      DONE,
+    );
     expect(run).toEqual(outcome([ok('call_p', 'pad', { n: 10000, s: '-step-step' })], TOOL_CALLS));
   });
 });

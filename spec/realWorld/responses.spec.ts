@@ -13,7 +13,9 @@ const delta = (piece: string): string => responsesEvent('response.function_call_
 const argsDone = (args: string): string => responsesEvent('response.function_call_arguments.done', { output_index: 0, item_id: 'fc_1', arguments: args });
 const itemDone = (args: string): string => responsesEvent('response.output_item.done', { output_index: 0, item: item(args, 'completed') });
 const completed = (args: string): string =>
-  responsesEvent('response.completed', { response: { id: 'resp_rw', model: 'gpt-test', status: 'completed', output: [item(args, 'completed')], usage: { input_tokens: 9, output_tokens: 7, total_tokens: 16 } } });
+  responsesEvent('response.completed', {
+    response: { id: 'resp_rw', model: 'gpt-test', status: 'completed', output: [item(args, 'completed')], usage: { input_tokens: 9, output_tokens: 7, total_tokens: 16 } },
+  });
 const incomplete = (reason: string): string =>
   responsesEvent('response.incomplete', { response: { id: 'resp_rw', status: 'incomplete', incomplete_details: { reason }, output: [item('{"city":"Par', 'incomplete')] } });
 

@@ -46,12 +46,16 @@ describe('partialToolCalls() on 1,000,000 levels, in a child process with --max-
     return lastJsonLine<Record<string, unknown>>(result);
   }
 
-  it.each(['immutable', 'live'])('%s snapshots: completes with the full parse; partial values stop at maxPartialDepth', async (snapshots) => {
-    const outcome = await run('1000000', snapshots, 'closed');
-    expect(outcome).toMatchObject({ streamError: null, success: true, depth: 1_000_000, shownDepth: 257 });
-    // A value per level up to the limit (and a few more), not one per fragment.
-    expect(outcome.values).toBeLessThan(2_000);
-  }, 250_000);
+  it.each(['immutable', 'live'])(
+    '%s snapshots: completes with the full parse; partial values stop at maxPartialDepth',
+    async (snapshots) => {
+      const outcome = await run('1000000', snapshots, 'closed');
+      expect(outcome).toMatchObject({ streamError: null, success: true, depth: 1_000_000, shownDepth: 257 });
+      // A value per level up to the limit (and a few more), not one per fragment.
+      expect(outcome.values).toBeLessThan(2_000);
+    },
+    250_000,
+  );
 
   it('text that never closes: a typed malformed-arguments with the position, no RangeError', async () => {
     const outcome = await run('1000000', 'immutable', 'open');

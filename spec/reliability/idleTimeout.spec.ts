@@ -92,7 +92,11 @@ describe('readToolCalls with a stalled connection', () => {
     scheduler().run(({ cold, expectObservable }) => {
       const values = { ...wire, b: encodeChunks({ x: openaiChunk({ toolCalls: [{ index: 0, arguments: '"Paris"}' }] }) }).x };
       const bytes$ = cold('-a-b-c---------d|', values);
-      expectObservable(bytes$.pipe(readToolCalls({ idleTimeoutMs: 5 }))).toBe('----------(XY#)', { X: { plain: { err: 'incomplete', id: 'call_1', name: 'get_weather', raw: '{"city":"Paris"}', reason: 'idle-timeout' } }, Y: incomplete('call_2', 'get_time', '{"tz"') }, timeoutError);
+      expectObservable(bytes$.pipe(readToolCalls({ idleTimeoutMs: 5 }))).toBe(
+        '----------(XY#)',
+        { X: { plain: { err: 'incomplete', id: 'call_1', name: 'get_weather', raw: '{"city":"Paris"}', reason: 'idle-timeout' } }, Y: incomplete('call_2', 'get_time', '{"tz"') },
+        timeoutError,
+      );
     });
   });
 

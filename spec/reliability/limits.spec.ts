@@ -36,20 +36,24 @@ describe('one SSE event larger than the limit', () => {
   it.each([
     ['the default limit (16 MiB)', undefined],
     ['maxEventSize: 1 MiB', 1024 * 1024],
-  ])('%s: a 100 MB data line that never ends gives event-too-large, read no further, heap bounded', async (_name, maxEventSize) => {
-    const limit = maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
-    const source = endlessLine();
-    const before = process.memoryUsage().heapUsed;
-    const error: unknown = await lastValueFrom(fromReadableStream(source.stream).pipe(readToolCalls(maxEventSize === undefined ? {} : { maxEventSize }), toArray())).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(EventTooLargeError);
-    expect((error as EventTooLargeError).limit).toBe(limit);
-    expect((error as EventTooLargeError).byteOffset).toBe(0);
-    expect((error as EventTooLargeError).start.startsWith('data: xxx')).toBe(true);
-    // Reading stopped just past the limit: the other ~84-99 MB were never pulled.
-    expect(source.pulled()).toBeLessThanOrEqual(limit + 4 * CHUNK);
-    // The heap held at most about the limit (one-byte chars), far below 100 MB.
-    expect(source.peakHeap() - before).toBeLessThan(limit * 2 + 8 * 1024 * 1024);
-  }, 30_000);
+  ])(
+    '%s: a 100 MB data line that never ends gives event-too-large, read no further, heap bounded',
+    async (_name, maxEventSize) => {
+      const limit = maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
+      const source = endlessLine();
+      const before = process.memoryUsage().heapUsed;
+      const error: unknown = await lastValueFrom(fromReadableStream(source.stream).pipe(readToolCalls(maxEventSize === undefined ? {} : { maxEventSize }), toArray())).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(EventTooLargeError);
+      expect((error as EventTooLargeError).limit).toBe(limit);
+      expect((error as EventTooLargeError).byteOffset).toBe(0);
+      expect((error as EventTooLargeError).start.startsWith('data: xxx')).toBe(true);
+      // Reading stopped just past the limit: the other ~84-99 MB were never pulled.
+      expect(source.pulled()).toBeLessThanOrEqual(limit + 4 * CHUNK);
+      // The heap held at most about the limit (one-byte chars), far below 100 MB.
+      expect(source.peakHeap() - before).toBeLessThan(limit * 2 + 8 * 1024 * 1024);
+    },
+    30_000,
+  );
 });
 
 describe('maxToolCalls', () => {

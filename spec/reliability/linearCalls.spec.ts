@@ -8,7 +8,8 @@ import type { StreamEvent } from '../../src/events';
 import { ToolCallTracker } from '../../src/accumulate/tracker';
 import { accumulateToolCalls, type ToolCallSnapshot } from '../../src/parse/accumulateToolCalls';
 import { partialToolCalls } from '../../src/parse/partialToolCalls';
-import { groupToolCalls, toolCalls } from '../../src/parse/toolCalls';
+import { groupToolCalls } from '../../src/parse/groupToolCalls';
+import { toolCalls } from '../../src/parse/toolCalls';
 
 /** n parallel calls, one fragment each, all open until one finish. */
 function parallelCalls(n: number): StreamEvent[] {
@@ -42,7 +43,9 @@ describe('accumulateToolCalls() with many calls open', () => {
 
   it('keeps the snapshot object of every call the event did not change', () => {
     const arrays: Array<ReadonlyArray<ToolCallSnapshot>> = [];
-    from(parallelCalls(3)).pipe(accumulateToolCalls()).subscribe((calls) => arrays.push(calls));
+    from(parallelCalls(3))
+      .pipe(accumulateToolCalls())
+      .subscribe((calls) => arrays.push(calls));
     expect(arrays).toHaveLength(4); // three opened, then one finish closing all three
     expect(arrays[2]?.[0]).toBe(arrays[0]?.[0]);
     expect(arrays[2]?.[1]).toBe(arrays[1]?.[1]);
@@ -102,7 +105,13 @@ describe('toolCalls(), groupToolCalls(), partialToolCalls() with many calls open
   const unlimited = { maxToolCalls: Infinity };
   const cases: Array<[string, (events: StreamEvent[]) => void]> = [
     ['toolCalls()', (events) => from(events).pipe(toolCalls(unlimited)).subscribe()],
-    ['groupToolCalls(), each group subscribed', (events) => from(events).pipe(groupToolCalls(unlimited)).subscribe((group) => group.subscribe())],
+    [
+      'groupToolCalls(), each group subscribed',
+      (events) =>
+        from(events)
+          .pipe(groupToolCalls(unlimited))
+          .subscribe((group) => group.subscribe()),
+    ],
     ['partialToolCalls()', (events) => from(events).pipe(partialToolCalls(unlimited)).subscribe()],
   ];
   it.each(cases)('%s: closing n open calls does not scan lists of open calls', (_name, run) => {

@@ -25,7 +25,9 @@ function partials(text: string, options: PartialToolCallsOptions = {}, cut: (tex
     { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' },
   ];
   let out: PartialToolCall[] = [];
-  from(events).pipe(partialToolCalls(options), toArray()).subscribe((values) => (out = values));
+  from(events)
+    .pipe(partialToolCalls(options), toArray())
+    .subscribe((values) => (out = values));
   return out;
 }
 

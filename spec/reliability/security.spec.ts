@@ -12,7 +12,15 @@ const HOSTILE_OBJECT: unknown = JSON.parse(HOSTILE);
 
 /** One stream per format carrying HOSTILE as a call's arguments (in two pieces where the format streams text). */
 const streams: Array<[string, string]> = [
-  ['openai chat', [openaiChunk({ toolCalls: [{ index: 0, id: 'c1', name: 'f', arguments: HOSTILE.slice(0, 20) }] }), openaiChunk({ toolCalls: [{ index: 0, arguments: HOSTILE.slice(20) }] }), openaiChunk({ finishReason: 'tool_calls' }), openaiDone()].join('')],
+  [
+    'openai chat',
+    [
+      openaiChunk({ toolCalls: [{ index: 0, id: 'c1', name: 'f', arguments: HOSTILE.slice(0, 20) }] }),
+      openaiChunk({ toolCalls: [{ index: 0, arguments: HOSTILE.slice(20) }] }),
+      openaiChunk({ finishReason: 'tool_calls' }),
+      openaiDone(),
+    ].join(''),
+  ],
   [
     'anthropic (streamed input)',
     [

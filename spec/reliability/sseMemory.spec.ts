@@ -46,21 +46,29 @@ describe('SseParser: one huge event in bounded memory (child process, heap limit
     ['one 4M-char line in 1-char string chunks at 4 MiB', 'longLineChars', 4_000_000, 4 * MiB, 1],
     ['one 1M-char line of `aé€😀` in 1-byte chunks at 1 MiB', 'longLineBytes', 200_000, 1 * MiB, 2],
     ['600 short data lines, each in a 64 KB chunk padded with a comment (40 MB), at 1 MiB', 'commentPadded', 600, 1 * MiB, 1],
-  ])('%s: dispatches the whole event', async (_name, shape, n, maxEventSize, bytesPerChar) => {
-    const report = await parseInChild(shape, n, maxEventSize, bytesPerChar);
-    expect(report.error).toBeNull();
-    expect(report.events).toEqual([await expectedData(shape, n)]);
-  }, 120_000);
+  ])(
+    '%s: dispatches the whole event',
+    async (_name, shape, n, maxEventSize, bytesPerChar) => {
+      const report = await parseInChild(shape, n, maxEventSize, bytesPerChar);
+      expect(report.error).toBeNull();
+      expect(report.events).toEqual([await expectedData(shape, n)]);
+    },
+    120_000,
+  );
 
   it.each<[string, SseShapeName, number, number, 1 | 2]>([
     ['2,097,200 lines `data:x` at 4 MiB', 'lines', 2_097_200, 4 * MiB, 1],
     ['one 4.2M-char line in 1-char string chunks at 4 MiB', 'longLineChars', 4_200_000, 4 * MiB, 1],
     ['one 1.1M-char line in 1-byte chunks at 1 MiB', 'longLineBytes', 220_000, 1 * MiB, 2],
-  ])('%s, just over the limit: event-too-large at byte 0', async (_name, shape, n, maxEventSize, bytesPerChar) => {
-    const report = await parseInChild(shape, n, maxEventSize, bytesPerChar);
-    expect(report.events).toEqual([]);
-    expect(report.error).toEqual({ code: 'event-too-large', byteOffset: 0 });
-  }, 120_000);
+  ])(
+    '%s, just over the limit: event-too-large at byte 0',
+    async (_name, shape, n, maxEventSize, bytesPerChar) => {
+      const report = await parseInChild(shape, n, maxEventSize, bytesPerChar);
+      expect(report.events).toEqual([]);
+      expect(report.error).toEqual({ code: 'event-too-large', byteOffset: 0 });
+    },
+    120_000,
+  );
 
   it('the limit is not vacuous: the same child crashes out of memory when given far too little', async () => {
     const result = await child.run(['parse', 'longLineChars', String(4_000_000), String(64 * MiB)], { maxOldSpaceMb: 6, timeoutMs: 90_000 });

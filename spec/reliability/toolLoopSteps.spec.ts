@@ -102,7 +102,10 @@ function model(timing: Timing, last: number, fail?: { step: number; how: 'stream
     }
     if (fail !== undefined && step === fail.step) {
       if (fail.how === 'throw') throw fail.error;
-      return concat(answer(callChunks, timing), throwError(() => fail.error));
+      return concat(
+        answer(callChunks, timing),
+        throwError(() => fail.error),
+      );
     }
     return answer(step < last ? callChunks : answerChunks, timing);
   };
@@ -146,15 +149,19 @@ describe.each<Timing>(['sync', 'async'])('toolLoop over 10,000 steps, %s request
   it.each<['stream' | 'throw', string]>([
     ['stream', 'a stream error at step 5,000 ends the loop with that error, after its running tool finished'],
     ['throw', 'a request that throws at step 5,000 ends the loop with that error'],
-  ])('%s: %s', async (how) => {
-    const failure = new Error('step 5000 failed');
-    const { request } = model(timing, STEPS - 1, { step: 5000, how, error: failure });
-    const outcome = await run(request, options);
-    expect(outcome.error).toBe(failure);
-    // A stream error comes after its step started and its tool ran; a request that throws starts no step.
-    expect(outcome.counts).toMatchObject({ 'step-start': how === 'stream' ? 5001 : 5000, 'step-end': 5000, 'tool-result': how === 'stream' ? 5001 : 5000 });
-    expect(outcome.done).toBeUndefined();
-  }, 120_000);
+  ])(
+    '%s: %s',
+    async (how) => {
+      const failure = new Error('step 5000 failed');
+      const { request } = model(timing, STEPS - 1, { step: 5000, how, error: failure });
+      const outcome = await run(request, options);
+      expect(outcome.error).toBe(failure);
+      // A stream error comes after its step started and its tool ran; a request that throws starts no step.
+      expect(outcome.counts).toMatchObject({ 'step-start': how === 'stream' ? 5001 : 5000, 'step-end': 5000, 'tool-result': how === 'stream' ? 5001 : 5000 });
+      expect(outcome.done).toBeUndefined();
+    },
+    120_000,
+  );
 
   it('still asking for tools at the last of 2,000 allowed steps ends with max-steps', async () => {
     const { request } = model(timing, Infinity);

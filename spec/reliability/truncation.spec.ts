@@ -18,7 +18,10 @@ describe.each(TRUNCATION_STREAMS)('%s cut at sampled offsets', (name) => {
     const offsets = new Set<number>([0, 1, bytes.length - 1, bytes.length]);
     for (let i = 0; i < 60; i++) offsets.add(Math.floor((i * bytes.length) / 60) + (i % 7));
     for (const r of t.results) if (Number.isFinite(r.offset)) [r.offset - 1, r.offset].forEach((o) => offsets.add(o));
-    const failures = [...offsets].filter((k) => k >= 0 && k <= bytes.length).map((k) => checkPrefix(t, k)).filter((f) => f !== undefined);
+    const failures = [...offsets]
+      .filter((k) => k >= 0 && k <= bytes.length)
+      .map((k) => checkPrefix(t, k))
+      .filter((f) => f !== undefined);
     expect(failures).toEqual([]);
   });
 });

@@ -50,7 +50,10 @@ const fresh = (name: string): string => `/${name}/${route++}`;
 it('429 with Retry-After: 1, then success: two requests a second apart, one clean result set (fetch and Node http at once)', async () => {
   const runs = [viaFetch, viaNodeHttp].map(async (transport) => {
     const path = fresh('rate-limited');
-    server.script(path, [{ status: 429, headers: { 'retry-after': '1' }, body: '{"error":{"message":"Rate limit reached","type":"rate_limit_error","code":"rate_limit_exceeded"}}' }, { events: CHAT_PLAIN }]);
+    server.script(path, [
+      { status: 429, headers: { 'retry-after': '1' }, body: '{"error":{"message":"Rate limit reached","type":"rate_limit_error","code":"rate_limit_exceeded"}}' },
+      { events: CHAT_PLAIN },
+    ]);
     const run = await outcome(retryStream(() => transport(`${server.origin}${path}`)));
     return { run, requests: server.on(path) };
   });
@@ -73,7 +76,9 @@ describe.each([
 
   it('an Anthropic overloaded_error before any content, then success: the first attempt leaves no trace but the retry event', async () => {
     const path = fresh('overloaded');
-    const start = anthropicEvent('message_start', { message: { id: 'msg_failed', type: 'message', role: 'assistant', model: 'claude-test', content: [], usage: { input_tokens: 20, output_tokens: 1 } } });
+    const start = anthropicEvent('message_start', {
+      message: { id: 'msg_failed', type: 'message', role: 'assistant', model: 'claude-test', content: [], usage: { input_tokens: 20, output_tokens: 1 } },
+    });
     server.script(path, [{ events: [start, anthropicEvent('error', { error: { type: 'overloaded_error', message: 'Overloaded' } })] }, { events: ANTHROPIC_SSE }]);
     const run = await outcome(retryStream(() => transport(`${server.origin}${path}`), fast));
     expect(run.error).toBeUndefined();
@@ -90,7 +95,9 @@ describe.each([
     server.script(path, [{ events: wire.slice(0, 7), tail: (wire[7] as string).slice(0, 40), then: 'cut' }]);
     server.script(`${path}/resp_bg`, (request) => ({ events: wire.filter((_, seq) => seq > Number(request.query.get('starting_after'))) }));
     const request = (ctx: RetryContext) =>
-      ctx.lastSequenceNumber === undefined ? transport(`${server.origin}${path}`, { body: '{"background":true,"stream":true}' }) : transport(`${server.origin}${path}/${ctx.responseId}?stream=true&starting_after=${ctx.lastSequenceNumber}`, { method: 'GET' });
+      ctx.lastSequenceNumber === undefined
+        ? transport(`${server.origin}${path}`, { body: '{"background":true,"stream":true}' })
+        : transport(`${server.origin}${path}/${ctx.responseId}?stream=true&starting_after=${ctx.lastSequenceNumber}`, { method: 'GET' });
     const run = await outcome(retryStream(request, fast));
     expect(run.error).toBeUndefined();
     expect(server.on(`${path}/resp_bg`).map((r) => r.query.get('starting_after'))).toEqual(['6']);
@@ -101,7 +108,9 @@ describe.each([
   it('an SSE stream with id: fields cut mid-call, resumed with Last-Event-ID', async () => {
     const path = fresh('ids');
     const wire = CHAT_WITH_IDS;
-    server.script(path, (request, n) => (n === 0 ? { events: wire.slice(0, 3), tail: (wire[3] as string).slice(0, 15), then: 'cut' } : { events: wire.slice(Number(request.headers['last-event-id'])) }));
+    server.script(path, (request, n) =>
+      n === 0 ? { events: wire.slice(0, 3), tail: (wire[3] as string).slice(0, 15), then: 'cut' } : { events: wire.slice(Number(request.headers['last-event-id'])) },
+    );
     const run = await outcome(retryStream((ctx) => transport(`${server.origin}${path}`, ctx.lastEventId === undefined ? {} : { headers: { 'Last-Event-ID': ctx.lastEventId } }), fast));
     expect(run.error).toBeUndefined();
     expect(server.on(path).map((r) => r.headers['last-event-id'])).toEqual([undefined, '3']);

@@ -42,7 +42,10 @@ describe('retry events', () => {
     expect(rest).toEqual([]);
     expect(abandoned?.error).toBeInstanceOf(IncompleteToolCallError);
     expect(abandoned?.error).toMatchObject({ reason: 'connection-lost', toolCall: { id: 'call_1', rawArguments: '{"city":"Pa' } });
-    expect(fresh).toEqual({ success: true, data: { id: 'call_1_2', name: 'get_weather', index: 0, choice: 0, arguments: { city: 'Paris' }, rawArguments: '{"city":"Paris"}', providerMetadata: { wireId: 'call_1' } } });
+    expect(fresh).toEqual({
+      success: true,
+      data: { id: 'call_1_2', name: 'get_weather', index: 0, choice: 0, arguments: { city: 'Paris' }, rawArguments: '{"city":"Paris"}', providerMetadata: { wireId: 'call_1' } },
+    });
   });
 
   it('toolCalls(): a restart of a provider error uses its code', async () => {
@@ -70,8 +73,9 @@ describe('retry events', () => {
 
   it('textToolCalls(): text held back by an abandoned attempt is released before the restart, and the new attempt is read from scratch', async () => {
     const text = (t: string): StreamEvent => ({ type: 'text-delta', choice: 0, text: t });
-    const events = await all([text('Sure. <tool_call>{"name": "get_weather", "argum'), restart, text('<tool_call>{"name": "get_time", "arguments": {}}</tool_call>'), { ...finish, reason: 'stop' }, done], (s) =>
-      s.pipe(textToolCalls({ syntaxes: ['hermes'] })),
+    const events = await all(
+      [text('Sure. <tool_call>{"name": "get_weather", "argum'), restart, text('<tool_call>{"name": "get_time", "arguments": {}}</tool_call>'), { ...finish, reason: 'stop' }, done],
+      (s) => s.pipe(textToolCalls({ syntaxes: ['hermes'] })),
     );
     const restartAt = events.indexOf(restart);
     expect(restartAt).toBeGreaterThan(0);

@@ -9,7 +9,17 @@ import { readStreamEvents } from 'rxjs-tool-calls';
 import { httpProviderError, ProviderError } from 'rxjs-tool-calls/advanced';
 import { sseEvent } from 'rxjs-tool-calls/marbles';
 
-const geminiError = { error: { code: 429, message: 'Resource exhausted. Please retry in 58.93s.', status: 'RESOURCE_EXHAUSTED', details: [{ '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [] }, { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '58s' }] } };
+const geminiError = {
+  error: {
+    code: 429,
+    message: 'Resource exhausted. Please retry in 58.93s.',
+    status: 'RESOURCE_EXHAUSTED',
+    details: [
+      { '@type': 'type.googleapis.com/google.rpc.QuotaFailure', violations: [] },
+      { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '58s' },
+    ],
+  },
+};
 
 describe('retryAfterMs from the error payload', () => {
   it('a Gemini error chunk in the stream', async () => {
@@ -20,7 +30,12 @@ describe('retryAfterMs from the error payload', () => {
 
   it("Gemini's HTTP error body, a one-element array; a fractional delay", () => {
     const body = JSON.stringify([{ error: { ...geminiError.error, details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: '1.5s' }] } }]);
-    expect(httpProviderError(429, body, 'Too Many Requests', 'gemini')).toMatchObject({ status: 429, type: 'RESOURCE_EXHAUSTED', message: 'gemini error 429 (RESOURCE_EXHAUSTED): Resource exhausted. Please retry in 58.93s.', retryAfterMs: 1500 });
+    expect(httpProviderError(429, body, 'Too Many Requests', 'gemini')).toMatchObject({
+      status: 429,
+      type: 'RESOURCE_EXHAUSTED',
+      message: 'gemini error 429 (RESOURCE_EXHAUSTED): Resource exhausted. Please retry in 58.93s.',
+      retryAfterMs: 1500,
+    });
   });
 
   it('retry_after_ms and retry_after (seconds) fields; the header wins', () => {

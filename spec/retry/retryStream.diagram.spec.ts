@@ -10,12 +10,25 @@ import { CHAT_PLAIN, CHAT_WITH_IDS, cut, eventsOf, httpError, virtualTime } from
 
 describe('retryStream() doc diagrams', () => {
   it('1: a 429 before any output is retried; the metadata of the failed attempt is not seen, the new one waits for the text', async () => {
-    const wire = { m: openaiChunk({ role: 'assistant' }), t: openaiChunk({ content: 'Hi' }), x: openaiChunk({ toolCalls: [{ id: 'call_1', name: 'f', arguments: '{}' }] }), f: openaiChunk({ finishReason: 'tool_calls' }), d: openaiDone() };
+    const wire = {
+      m: openaiChunk({ role: 'assistant' }),
+      t: openaiChunk({ content: 'Hi' }),
+      x: openaiChunk({ toolCalls: [{ id: 'call_1', name: 'f', arguments: '{}' }] }),
+      f: openaiChunk({ finishReason: 'tool_calls' }),
+      d: openaiDone(),
+    };
     const [m, t, x, f, d] = await eventsOf([wire.m, wire.t, wire.x, wire.f, wire.d]);
     const error = httpError(429);
     virtualTime().run(({ cold, expectObservable }) => {
       const attempts = [cold('--m--#', wire, error), cold('--m--t----x--(fd|)', wire)];
-      expectObservable(retryStream((ctx) => attempts[ctx.attempt - 1] ?? cold('#'), { backoff: () => 2 })).toBe('-----r------(mt)-x--(FD|)', { r: { type: 'retry', attempt: 2, error, delayMs: 2 }, m, t, x, F: f, D: d });
+      expectObservable(retryStream((ctx) => attempts[ctx.attempt - 1] ?? cold('#'), { backoff: () => 2 })).toBe('-----r------(mt)-x--(FD|)', {
+        r: { type: 'retry', attempt: 2, error, delayMs: 2 },
+        m,
+        t,
+        x,
+        F: f,
+        D: d,
+      });
     });
   });
 
@@ -35,7 +48,11 @@ describe('retryStream() doc diagrams', () => {
   it('3: a plain chat stream cut after output ends with delivered; with restart: true it starts over after a restart event', async () => {
     const wire = { a: CHAT_PLAIN[0] as string, b: CHAT_PLAIN[1] as string, f: CHAT_PLAIN[4] as string, d: CHAT_PLAIN[5] as string };
     const [m, t, x, F, D] = await eventsOf([wire.a, wire.b, wire.f, wire.d]);
-    const delivered = new ConnectionLostError({ source: 'test', byteOffset: 0, delivered: { text: ['Checking. '], reasoning: [''], toolCalls: [{ id: 'call_1', name: 'get_weather', index: 0, choice: 0, rawArguments: '{"ci', complete: false }] } });
+    const delivered = new ConnectionLostError({
+      source: 'test',
+      byteOffset: 0,
+      delivered: { text: ['Checking. '], reasoning: [''], toolCalls: [{ id: 'call_1', name: 'get_weather', index: 0, choice: 0, rawArguments: '{"ci', complete: false }] },
+    });
     virtualTime().run(({ cold, expectObservable }) => {
       const attempts = () => [cold('--a---b--#', wire, cut()), cold('--a---b--f--(d|)', wire)];
       const plain = attempts();

@@ -95,7 +95,11 @@ describe('retryStream() backoff', () => {
       const attempt = () => cold('--#', WIRE, error);
       const { request, contexts } = scripted([attempt(), attempt(), attempt()]);
       const options: RetryStreamOptions = { scheduler, random: () => draws.shift() ?? 0 };
-      expectObservable(retryStream(request, options)).toBe('--a 251ms b 251ms #', { a: { type: 'retry', attempt: 2, error, delayMs: 250 }, b: { type: 'retry', attempt: 3, error, delayMs: 250 } }, error);
+      expectObservable(retryStream(request, options)).toBe(
+        '--a 251ms b 251ms #',
+        { a: { type: 'retry', attempt: 2, error, delayMs: 250 }, b: { type: 'retry', attempt: 3, error, delayMs: 250 } },
+        error,
+      );
       scheduler.flush();
       expect(contexts.map((c) => c.attempt)).toEqual([1, 2, 3]);
     });
@@ -107,7 +111,12 @@ describe('retryStream() backoff', () => {
       const attempts = Array.from({ length: 7 }, () => cold('#', WIRE, error));
       const delays: number[] = [];
       const events$ = retryStream(scripted(attempts).request, { scheduler, maxAttempts: 7, random: () => 0.999999 }).pipe(tap((e) => e.type === 'retry' && delays.push(e.delayMs)));
-      expectObservable(events$.pipe(toArray(), mergeMap(() => of()))).toBe('25494ms #', undefined, error);
+      expectObservable(
+        events$.pipe(
+          toArray(),
+          mergeMap(() => of()),
+        ),
+      ).toBe('25494ms #', undefined, error);
       scheduler.flush();
       expect(delays).toEqual([499, 999, 1999, 3999, 7999, 9999]);
     });
@@ -117,7 +126,9 @@ describe('retryStream() backoff', () => {
     run(({ cold, expectObservable }, scheduler) => {
       const asked = httpError(429, 40);
       const short = scripted([cold('#', WIRE, asked), cold('(t|)', WIRE)]);
-      expectObservable(retryStream(short.request, { scheduler, backoff: () => 5, provider: 'openai-chat' }).pipe(take(1))).toBe('(r|)', { r: { type: 'retry', attempt: 2, error: asked, delayMs: 40 } });
+      expectObservable(retryStream(short.request, { scheduler, backoff: () => 5, provider: 'openai-chat' }).pipe(take(1))).toBe('(r|)', {
+        r: { type: 'retry', attempt: 2, error: asked, delayMs: 40 },
+      });
       const longer = scripted([cold('#', WIRE, asked), cold('(t|)', WIRE)]);
       expectObservable(retryStream(longer.request, { scheduler, backoff: () => 100 }).pipe(take(1))).toBe('(r|)', { r: { type: 'retry', attempt: 2, error: asked, delayMs: 100 } });
       const tooLong = scripted([cold('#', WIRE, asked)]);
@@ -144,7 +155,11 @@ describe('retryStream() shouldRetry', () => {
       const { request } = scripted([cold('--#', WIRE, plain), cold('--t--#', WIRE, httpError(503))]);
       const shouldRetry = (error: unknown, context: { attempt: number; output: boolean; retryable: boolean }): boolean => (asked.push([error, context]), context.attempt === 1);
       const delivered = { text: ['Checking. '], reasoning: [''], toolCalls: [] };
-      expectObservable(retryStream(request, { scheduler, shouldRetry, backoff: () => 0, restart: true }).pipe(mergeMap((e) => (e.type === 'retry' ? of('r') : of())))).toBe('--r----#', undefined, httpError(503, undefined, delivered));
+      expectObservable(retryStream(request, { scheduler, shouldRetry, backoff: () => 0, restart: true }).pipe(mergeMap((e) => (e.type === 'retry' ? of('r') : of())))).toBe(
+        '--r----#',
+        undefined,
+        httpError(503, undefined, delivered),
+      );
     });
     expect(asked).toEqual([
       [plain, { attempt: 1, output: false, retryable: false }],
@@ -194,7 +209,12 @@ describe('retryStream() unsubscription', () => {
     expect(first.map((e) => e.type)).toEqual(['metadata', 'text-delta']);
     expect(pulled).toBe(1);
     pulled = 0;
-    const merged = await lastValueFrom(of(0).pipe(mergeMap(() => retryStream(request).pipe(take(3))), toArray()));
+    const merged = await lastValueFrom(
+      of(0).pipe(
+        mergeMap(() => retryStream(request).pipe(take(3))),
+        toArray(),
+      ),
+    );
     expect(merged.map((e) => e.type)).toEqual(['metadata', 'text-delta', 'tool-call-delta']);
     expect(pulled).toBe(2);
   });

@@ -15,7 +15,12 @@ type Format = 'chat' | 'anthropic' | 'responses';
 
 /** The model's events written in `format`, one SSE event per entry (with ids, except Responses). */
 async function wireOf(events: StreamEvent[], format: Format): Promise<string[]> {
-  const encoder = format === 'chat' ? encodeOpenAIChat({ id: 'c', model: 'm', created: 1 }) : format === 'anthropic' ? encodeAnthropicMessages({ id: 'msg', model: 'm' }) : encodeOpenAIResponses({ id: 'resp', model: 'm', created: 1 });
+  const encoder =
+    format === 'chat'
+      ? encodeOpenAIChat({ id: 'c', model: 'm', created: 1 })
+      : format === 'anthropic'
+        ? encodeAnthropicMessages({ id: 'msg', model: 'm' })
+        : encodeOpenAIResponses({ id: 'resp', model: 'm', created: 1 });
   const text = (await lastValueFrom(from(events).pipe(encoder, toArray()))).join('');
   const sse = text.split('\n\n').filter((event) => event !== '');
   return sse.map((event, i) => (format === 'responses' ? `${event}\n\n` : `id: ${i + 1}\n${event}\n\n`));
@@ -47,7 +52,12 @@ function server(wire: readonly string[], cutsAt: readonly number[], splits: read
     const end = cutsAt[context.attempt - 1];
     const text = whole.slice(start, end === undefined ? whole.length : Math.max(start, end));
     const chunks = splitText(text, splits).filter((chunk) => chunk !== '');
-    return end === undefined ? from(chunks) : concat(from(chunks), throwError(() => cut()));
+    return end === undefined
+      ? from(chunks)
+      : concat(
+          from(chunks),
+          throwError(() => cut()),
+        );
   };
 }
 
@@ -78,7 +88,11 @@ describe('retryStream() resumes at any cut, exactly once (property)', () => {
         let completed = false;
         const scheduler = virtualTime();
         scheduler.run(() => {
-          retryStream(server(wire, cutsAt, splits, replay), { scheduler, maxAttempts: cutsAt.length + 1, backoff: () => 1 }).subscribe({ next: (e) => events.push(e), error: (e: unknown) => (failure = e), complete: () => (completed = true) });
+          retryStream(server(wire, cutsAt, splits, replay), { scheduler, maxAttempts: cutsAt.length + 1, backoff: () => 1 }).subscribe({
+            next: (e) => events.push(e),
+            error: (e: unknown) => (failure = e),
+            complete: () => (completed = true),
+          });
         });
         expect(failure).toBeUndefined();
         expect(completed).toBe(true);

@@ -12,7 +12,11 @@ import { sseEvent } from 'rxjs-tool-calls/marbles';
 import { chat, CHAT_PLAIN, CHAT_WITH_IDS, cut, eventsOf, resultsOf, virtualTime } from '../helpers/retryWire';
 
 /** One attempt's wire: these events whole, then `tail` (the start of the next event), then a cut. */
-const cutAfter = (events: readonly string[], tail = ''): Observable<string> => concat(from(tail === '' ? events : [...events, tail]), throwError(() => cut()));
+const cutAfter = (events: readonly string[], tail = ''): Observable<string> =>
+  concat(
+    from(tail === '' ? events : [...events, tail]),
+    throwError(() => cut()),
+  );
 
 interface Outcome {
   readonly events: StreamEvent[];
@@ -43,7 +47,9 @@ function outcome(attempts: ReadonlyArray<Observable<string>>, options: RetryStre
 /** The results `toolCalls()` gives for events. */
 function results(events: readonly StreamEvent[]): ToolCallResult[] {
   const out: ToolCallResult[] = [];
-  from(events).pipe(toolCalls()).subscribe((r) => out.push(r));
+  from(events)
+    .pipe(toolCalls())
+    .subscribe((r) => out.push(r));
   return out;
 }
 

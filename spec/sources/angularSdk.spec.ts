@@ -9,7 +9,16 @@ describe('angularTextChunks', () => {
   const response = (body: string | null): AngularHttpEventLike => ({ type: 4, body, status: 200 });
 
   it('emits the new text of each progress event and the rest of the final body', async () => {
-    const events: AngularHttpEventLike[] = [{ type: 0 }, { type: 2 }, progress('da'), progress('data: {'), progress('data: {'), progress(undefined), progress('data: {}\n\n'), response('data: {}\n\ndata: [DONE]\n\n')];
+    const events: AngularHttpEventLike[] = [
+      { type: 0 },
+      { type: 2 },
+      progress('da'),
+      progress('data: {'),
+      progress('data: {'),
+      progress(undefined),
+      progress('data: {}\n\n'),
+      response('data: {}\n\ndata: [DONE]\n\n'),
+    ];
     expect(await lastValueFrom(of(...events).pipe(angularTextChunks(), toArray()))).toEqual(['da', 'ta: {', '}\n\n', 'data: [DONE]\n\n']);
   });
 
@@ -108,7 +117,13 @@ describe('fromOpenAIChatChunks / fromSdkEvents', () => {
       { type: 'b', ...openaiChunkObject({ content: 'y' }) },
     ];
     await lastValueFrom(fromSdkEvents(factory, () => chunks(...payloads)).pipe(toArray()));
-    await lastValueFrom(fromSdkEvents(factory, () => chunks(...payloads), (p) => (p as { type: string }).type).pipe(toArray()));
+    await lastValueFrom(
+      fromSdkEvents(
+        factory,
+        () => chunks(...payloads),
+        (p) => (p as { type: string }).type,
+      ).pipe(toArray()),
+    );
     await lastValueFrom(fromSdkEvents(factory, () => chunks(...payloads), 'chunk').pipe(toArray()));
     expect(seen).toEqual(['message', 'message', 'a', 'b', 'chunk', 'chunk']);
   });

@@ -82,7 +82,9 @@ describe('unsubscribing closes the HTTP connection', () => {
 describe('readToolCalls with an idle timeout on a real socket', () => {
   it('unsubscribing from fromResponse + readToolCalls({ idleTimeoutMs }) closes the connection', async () => {
     const before = server.streams.length;
-    const subscription = fromResponse(fetch(`${server.origin}/slow`)).pipe(readToolCalls({ idleTimeoutMs: 10_000 })).subscribe();
+    const subscription = fromResponse(fetch(`${server.origin}/slow`))
+      .pipe(readToolCalls({ idleTimeoutMs: 10_000 }))
+      .subscribe();
     while (server.streams.length === before || (server.streams.at(-1)?.chunksWritten ?? 0) < 3) await new Promise((resolve) => setTimeout(resolve, 5));
     subscription.unsubscribe();
     await expectClosedAfter(before);

@@ -9,7 +9,20 @@ import http from 'node:http';
 import OpenAI from 'openai';
 import { tap, type Observable, type OperatorFunction } from 'rxjs';
 import { fromFetch } from 'rxjs/fetch';
-import { fromAnthropicEvents, fromAsyncIterable, fromNodeReadable, fromOpenAIChatChunks, fromOpenAIResponsesEvents, fromReadableStream, fromResponse, readToolCalls, responseBody, type StreamEvent, type ToolCallResult, toolCalls } from 'rxjs-tool-calls';
+import {
+  fromAnthropicEvents,
+  fromAsyncIterable,
+  fromNodeReadable,
+  fromOpenAIChatChunks,
+  fromOpenAIResponsesEvents,
+  fromReadableStream,
+  fromResponse,
+  readToolCalls,
+  responseBody,
+  type StreamEvent,
+  type ToolCallResult,
+  toolCalls,
+} from 'rxjs-tool-calls';
 import { ConnectionLostError, IncompleteToolCallError } from 'rxjs-tool-calls/advanced';
 import { bodyBytes, COMPLETE_ARGUMENTS, HALF_ARGUMENTS, startCutServer, type CutServer } from '../helpers/cutServer';
 

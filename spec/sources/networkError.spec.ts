@@ -9,7 +9,19 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import OpenAI from 'openai';
 import { lastValueFrom, Observable, toArray } from 'rxjs';
-import { ERROR_CODES, fromAsyncIterable, fromNodeReadable, fromReadableStream, fromResponse, fromSdkEvents, isToolStreamError, readToolCalls, type StreamEvent, toolCalls, ToolStreamError } from 'rxjs-tool-calls';
+import {
+  ERROR_CODES,
+  fromAsyncIterable,
+  fromNodeReadable,
+  fromReadableStream,
+  fromResponse,
+  fromSdkEvents,
+  isToolStreamError,
+  readToolCalls,
+  type StreamEvent,
+  toolCalls,
+  ToolStreamError,
+} from 'rxjs-tool-calls';
 import { ConnectionLostError, IdleTimeoutError, isConnectionLost, OpenAIChatDecoder, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
 import { chunkings } from '../helpers/chunking';
 import { ANTHROPIC_CUT, HALF_ARGUMENTS } from '../helpers/cutServer';
@@ -33,7 +45,9 @@ describe('isConnectionLost(error)', () => {
     ["undici: TypeError 'fetch failed' caused by ECONNREFUSED", new TypeError('fetch failed', { cause: coded('connect ECONNREFUSED', 'ECONNREFUSED') })],
     ['Node: IncomingMessage cut mid-body (Error: aborted, ECONNRESET)', coded('aborted', 'ECONNRESET')],
     ...['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNREFUSED', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_HTTP2_STREAM_ERROR'].map((code): [string, unknown] => [`Node: code ${code}`, coded(`x ${code}`, code)]),
-    ...['network error', 'Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Error in input stream', 'Load failed', 'The network connection was lost.'].map((message): [string, unknown] => [`browser: TypeError '${message}'`, new TypeError(message)]),
+    ...['network error', 'Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Error in input stream', 'Load failed', 'The network connection was lost.'].map(
+      (message): [string, unknown] => [`browser: TypeError '${message}'`, new TypeError(message)],
+    ),
     ["a browser TypeError from another realm (name 'TypeError')", { name: 'TypeError', message: 'network error' }],
     ['an SDK wrapper with the network error as cause (AnthropicError)', sdkWrapped],
     ["openai-node's APIConnectionError (cause: fetch failed ← ECONNREFUSED)", connectionError],
@@ -122,7 +136,13 @@ describe('each source types a network failure with the bytes received', () => {
 
   it.each(chunkings(bytes))('fromReadableStream + readToolCalls, %s: the complete call, the half call incomplete, then byteOffset = every byte', async (_, chunks) => {
     const results: unknown[] = [];
-    const error = await failureOf(new Observable((subscriber) => fromReadableStream(failingStream(chunks, undiciTerminated())).pipe(readToolCalls()).subscribe({ next: (r) => results.push(plainValue(r)), error: (e: unknown) => subscriber.error(e), complete: () => subscriber.complete() })));
+    const error = await failureOf(
+      new Observable((subscriber) =>
+        fromReadableStream(failingStream(chunks, undiciTerminated()))
+          .pipe(readToolCalls())
+          .subscribe({ next: (r) => results.push(plainValue(r)), error: (e: unknown) => subscriber.error(e), complete: () => subscriber.complete() }),
+      ),
+    );
     expect(results).toEqual([
       { ok: { id: 'toolu_wx', name: 'get_weather', index: 0, choice: 0, arguments: { city: 'Zürich 🏔' }, rawArguments: '{"city":"Zürich 🏔"}' } },
       { err: 'incomplete', id: 'toolu_tm', name: 'get_time', raw: HALF_ARGUMENTS, reason: 'connection-lost' },
@@ -164,7 +184,9 @@ describe('each source types a network failure with the bytes received', () => {
       throw undiciTerminated();
     }
     const events: StreamEvent[] = [];
-    const error = await failureOf(new Observable((subscriber) => fromSdkEvents(() => new OpenAIChatDecoder(), chunks).subscribe({ next: (e) => events.push(e), error: (e: unknown) => subscriber.error(e) })));
+    const error = await failureOf(
+      new Observable((subscriber) => fromSdkEvents(() => new OpenAIChatDecoder(), chunks).subscribe({ next: (e) => events.push(e), error: (e: unknown) => subscriber.error(e) })),
+    );
     expect(events.map((e) => e.type)).toEqual(['metadata', 'text-delta']);
     expect(error).toMatchObject({ code: 'connection-lost', source: 'fromSdkEvents', byteOffset: undefined });
   });
@@ -222,10 +244,14 @@ describe('downstream: open calls are incomplete with reason connection-lost, bef
   it('toolCalls(): -a-e-b-# gives A at e, then (I#)', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const results = cold('-a-e-b-#', ev, lost).pipe(toolCalls({ generateId: () => 'gen' }));
-      expectObservable(results.pipe(plainResults())).toBe('---A---(I#)', {
-        A: { ok: { id: 'A', name: 'get_weather', index: 0, choice: 0, arguments: { city: 'Paris' }, rawArguments: '{"city":"Paris"}' } },
-        I: { err: 'incomplete', id: 'B', name: 'get_time', raw: '{"tz":', reason: 'connection-lost' },
-      }, lost);
+      expectObservable(results.pipe(plainResults())).toBe(
+        '---A---(I#)',
+        {
+          A: { ok: { id: 'A', name: 'get_weather', index: 0, choice: 0, arguments: { city: 'Paris' }, rawArguments: '{"city":"Paris"}' } },
+          I: { err: 'incomplete', id: 'B', name: 'get_time', raw: '{"tz":', reason: 'connection-lost' },
+        },
+        lost,
+      );
     });
   });
 });

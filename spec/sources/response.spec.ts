@@ -80,7 +80,14 @@ describe('fromResponse', () => {
     const response = new Response(rateLimit, { status: 429, statusText: 'Too Many Requests' });
     const error = await lastValueFrom(fromResponse(response)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ code: 'provider-error', provider: 'http', status: 429, retryable: true, providerCode: 'rate_limit_exceeded', message: 'http error rate_limit_exceeded (requests): Rate limit reached' });
+    expect(error).toMatchObject({
+      code: 'provider-error',
+      provider: 'http',
+      status: 429,
+      retryable: true,
+      providerCode: 'rate_limit_exceeded',
+      message: 'http error rate_limit_exceeded (requests): Rate limit reached',
+    });
   });
 
   it('names the provider from the options', async () => {

@@ -46,7 +46,11 @@ describe('fromReadableStream', () => {
   it('refuses a second subscription to the same stream with a clear TypeError', async () => {
     const source = fromReadableStream(streamOf(['a']));
     await lastValueFrom(source);
-    await expect(lastValueFrom(source)).rejects.toThrow(new TypeError('This ReadableStream can be read only once and was already subscribed to; pass a factory (() => stream) to fromReadableStream for a source that can be subscribed to more than once'));
+    await expect(lastValueFrom(source)).rejects.toThrow(
+      new TypeError(
+        'This ReadableStream can be read only once and was already subscribed to; pass a factory (() => stream) to fromReadableStream for a source that can be subscribed to more than once',
+      ),
+    );
   });
 
   it('refuses a stream locked by another reader', async () => {

@@ -35,7 +35,13 @@ describe('decodeSse on the shared fixtures', () => {
     });
 
     it('dispatches the same events for random chunking', () => {
-      for (const [seed, max] of [[1, 1], [2, 3], [3, 17], [4, 256], [5, 4096]] as const) {
+      for (const [seed, max] of [
+        [1, 1],
+        [2, 3],
+        [3, 17],
+        [4, 256],
+        [5, 4096],
+      ] as const) {
         expect(parseAll(splitRandom(bytes, seed, max), new SseParser())).toEqual(whole);
       }
     });

@@ -101,12 +101,7 @@ describe('decodeSse: WHATWG parsing rules', () => {
     });
 
     it('keeps the last event id for later events, also from an event that was not dispatched', () => {
-      expect(events('id: 1\ndata: a\n\ndata: b\n\nid: 2\n\ndata: c\n\nid\ndata: d\n\n')).toEqual([
-        sse('a', { id: '1' }),
-        sse('b', { id: '1' }),
-        sse('c', { id: '2' }),
-        sse('d', { id: '' }),
-      ]);
+      expect(events('id: 1\ndata: a\n\ndata: b\n\nid: 2\n\ndata: c\n\nid\ndata: d\n\n')).toEqual([sse('a', { id: '1' }), sse('b', { id: '1' }), sse('c', { id: '2' }), sse('d', { id: '' })]);
     });
 
     it('ignores an id containing U+0000', () => {

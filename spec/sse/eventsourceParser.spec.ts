@@ -93,8 +93,7 @@ describe('agreement with eventsource-parser 3.x', () => {
 
   it('agrees on every shared fixture, in one chunk and in random chunks', () => {
     const root = path.resolve(__dirname, '../../../shared/fixtures');
-    const walk = (dir: string): string[] =>
-      readdirSync(dir).flatMap((e) => (statSync(path.join(dir, e)).isDirectory() ? walk(path.join(dir, e)) : e.endsWith('.sse') ? [path.join(dir, e)] : []));
+    const walk = (dir: string): string[] => readdirSync(dir).flatMap((e) => (statSync(path.join(dir, e)).isDirectory() ? walk(path.join(dir, e)) : e.endsWith('.sse') ? [path.join(dir, e)] : []));
     const files = walk(root);
     expect(files.length).toBeGreaterThan(0);
     const random = seededRandom(42);

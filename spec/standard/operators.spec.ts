@@ -29,7 +29,9 @@ import { standardCases } from '../helpers/standardCases';
 /** The SSE events of a wire text (decoded synchronously). */
 function events(...wire: string[]): [SseEvent, ...SseEvent[]] {
   const decoded: SseEvent[] = [];
-  of(wire.join('')).pipe(decodeSse()).subscribe((event) => decoded.push(event));
+  of(wire.join(''))
+    .pipe(decodeSse())
+    .subscribe((event) => decoded.push(event));
   const [first, ...rest] = decoded;
   if (first === undefined) throw new Error('no events');
   return [first, ...rest];
@@ -52,7 +54,10 @@ const anthropic = events(
   anthropicEvent('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'Hi' } }),
 );
 const geminiEvents = events(geminiChunk({ text: 'Hi' }));
-const cohere = events(cohereEvent('message-start', { id: 'c1', delta: { message: { role: 'assistant' } } }), cohereEvent('content-delta', { index: 0, delta: { message: { content: { text: 'Hi' } } } }));
+const cohere = events(
+  cohereEvent('message-start', { id: 'c1', delta: { message: { role: 'assistant' } } }),
+  cohereEvent('content-delta', { index: 0, delta: { message: { content: { text: 'Hi' } } } }),
+);
 
 const truncated = (provider: string) => expect.objectContaining({ code: 'truncated', provider });
 
@@ -76,7 +81,9 @@ describe('tagSource()', () =>
   }));
 
 const results: ToolCallResult[] = [];
-of(...chat).pipe(openaiChat(), toolCalls()).subscribe((result) => results.push(result));
+of(...chat)
+  .pipe(openaiChat(), toolCalls())
+  .subscribe((result) => results.push(result));
 const [firstResult] = results;
 if (firstResult === undefined) throw new Error('no result');
 describe('validateResults()', () => standardCases(() => validateResults({ f: z.object({ x: z.number() }) }), [firstResult]));

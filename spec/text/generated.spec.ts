@@ -21,7 +21,10 @@ const VALUE_WORDS = ['Paris', 'a<b', 'x > y', '[1, 2]', 'São', 'mid dle', '🗼
 
 const name = fc.stringMatching(/^[a-z][a-z0-9_]{0,11}$/);
 const key = fc.stringMatching(/^[a-z][a-z_]{0,7}$/);
-const textSegment = fc.oneof(fc.constant(''), fc.tuple(fc.constantFrom(...FIRST), fc.array(fc.constantFrom(...WORDS), { maxLength: 8 })).map(([first, rest]) => first + rest.join('')));
+const textSegment = fc.oneof(
+  fc.constant(''),
+  fc.tuple(fc.constantFrom(...FIRST), fc.array(fc.constantFrom(...WORDS), { maxLength: 8 })).map(([first, rest]) => first + rest.join('')),
+);
 const xmlValue = fc.array(fc.constantFrom(...VALUE_WORDS), { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
 const call: fc.Arbitrary<Call> = fc.constantFrom(...TEXT_TOOL_CALL_SYNTAXES).chain((syntax) =>
   fc.record({

@@ -96,3 +96,14 @@ export function cutAt(t: string, cuts: readonly number[]): string[] {
   out.push(t.slice(prev));
   return out;
 }
+
+/** One SSE `data:` event of a JSON payload. */
+export const sse = (payload: unknown): string => `data: ${JSON.stringify(payload)}\n\n`;
+
+/** Ollama 0.x `/v1/chat/completions`: `role` on every delta, `system_fingerprint: fp_ollama`, `stop` even for calls. */
+export function ollama(model: string, tokens: readonly string[]): string {
+  const base = { id: 'chatcmpl-417', object: 'chat.completion.chunk', created: 1733000000, model, system_fingerprint: 'fp_ollama' };
+  const chunks = tokens.map((content) => sse({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }] }));
+  chunks.push(sse({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }] }));
+  return `${chunks.join('')}data: [DONE]\n\n`;
+}

@@ -4,21 +4,12 @@
  * tool calls: one token (or a few) per SSE chunk, each server's own chunk shape and finish. Read as
  * bytes through `readStreamEvents()` + `textToolCalls()` + `toolCalls()`, under every chunking.
  */
-import { from, Subject } from 'rxjs';
-import { type PartialToolCall, partialToolCalls, readStreamEvents, textToolCalls, type TextToolCallsOptions } from 'rxjs-tool-calls';
+import { from } from 'rxjs';
+import { readStreamEvents, type TextToolCallsOptions } from 'rxjs-tool-calls';
 import { chunkings } from '../helpers/chunking';
-import { callsOf, runEvents } from './helpers';
+import { callsOf, ollama, runEvents, sse } from './helpers';
 
 const encoder = new TextEncoder();
-const sse = (payload: unknown): string => `data: ${JSON.stringify(payload)}\n\n`;
-
-/** Ollama 0.x `/v1/chat/completions`: `role` on every delta, `system_fingerprint: fp_ollama`, `stop` even for calls. */
-function ollama(model: string, tokens: readonly string[]): string {
-  const base = { id: 'chatcmpl-417', object: 'chat.completion.chunk', created: 1733000000, model, system_fingerprint: 'fp_ollama' };
-  const chunks = tokens.map((content) => sse({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content }, finish_reason: null }] }));
-  chunks.push(sse({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }] }));
-  return `${chunks.join('')}data: [DONE]\n\n`;
-}
 
 /** vLLM's OpenAI server: a first delta with `role` and empty content, `logprobs: null`, `stop_reason`, a usage chunk, n choices interleaved. */
 function vllm(model: string, perChoice: ReadonlyArray<readonly string[]>): string {
@@ -58,7 +49,53 @@ interface Recorded {
 const RECORDED: readonly Recorded[] = [
   {
     name: 'Ollama /v1, qwen2.5 (Hermes)',
-    wire: ollama('qwen2.5:7b', ['I', "'ll", ' check', '.\n', '<tool_call>', '\n', '{"', 'name', '":', ' "', 'get', '_weather', '",', ' "', 'arguments', '":', ' {"', 'city', '":', ' "', 'Paris', '"}}\n', '</tool_call>', '\n', '<tool_call>', '\n', '{"', 'name', '":', ' "', 'get', '_time', '",', ' "', 'arguments', '":', ' {"', 'tz', '":', ' "', 'Europe', '/', 'Paris', '"}}\n', '</tool_call>']),
+    wire: ollama('qwen2.5:7b', [
+      'I',
+      "'ll",
+      ' check',
+      '.\n',
+      '<tool_call>',
+      '\n',
+      '{"',
+      'name',
+      '":',
+      ' "',
+      'get',
+      '_weather',
+      '",',
+      ' "',
+      'arguments',
+      '":',
+      ' {"',
+      'city',
+      '":',
+      ' "',
+      'Paris',
+      '"}}\n',
+      '</tool_call>',
+      '\n',
+      '<tool_call>',
+      '\n',
+      '{"',
+      'name',
+      '":',
+      ' "',
+      'get',
+      '_time',
+      '",',
+      ' "',
+      'arguments',
+      '":',
+      ' {"',
+      'tz',
+      '":',
+      ' "',
+      'Europe',
+      '/',
+      'Paris',
+      '"}}\n',
+      '</tool_call>',
+    ]),
     visible: "I'll check.\n",
     reasoning: '',
     calls: [
@@ -77,7 +114,31 @@ const RECORDED: readonly Recorded[] = [
     name: 'vLLM without a tool parser, Qwen3-Coder, n=2 (typed by the tools)',
     options: { tools: { forecast: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } } } } },
     wire: vllm('Qwen/Qwen3-Coder-30B-A3B-Instruct', [
-      ['<tool_call>', '\n', '<function=', 'forecast', '>\n', '<parameter=', 'city', '>\n', 'Lis', 'bon', '\n', '</parameter>', '\n', '<parameter=', 'days', '>\n', '5', '\n', '</parameter>', '\n', '</function>', '\n', '</tool_call>'],
+      [
+        '<tool_call>',
+        '\n',
+        '<function=',
+        'forecast',
+        '>\n',
+        '<parameter=',
+        'city',
+        '>\n',
+        'Lis',
+        'bon',
+        '\n',
+        '</parameter>',
+        '\n',
+        '<parameter=',
+        'days',
+        '>\n',
+        '5',
+        '\n',
+        '</parameter>',
+        '\n',
+        '</function>',
+        '\n',
+        '</tool_call>',
+      ],
       ['Sure', ' thing', '.', '\n', '<tool_call>', '\n', '<function=', 'forecast', '>\n', '<parameter=', 'city', '>\n', 'Porto', '\n', '</parameter>', '\n', '</function>', '\n', '</tool_call>'],
     ]),
     visible: 'Sure thing.\n',
@@ -90,7 +151,9 @@ const RECORDED: readonly Recorded[] = [
   },
   {
     name: 'vLLM without a tool parser, DeepSeek V3.1',
-    wire: vllm('deepseek-ai/DeepSeek-V3.1', [['<｜tool▁calls▁begin｜>', '<｜tool▁call▁begin｜>', 'get', '_weather', '<｜tool▁sep｜>', '{"', 'city', '":', ' "', 'Paris', '"}', '<｜tool▁call▁end｜>', '<｜tool▁calls▁end｜>']]),
+    wire: vllm('deepseek-ai/DeepSeek-V3.1', [
+      ['<｜tool▁calls▁begin｜>', '<｜tool▁call▁begin｜>', 'get', '_weather', '<｜tool▁sep｜>', '{"', 'city', '":', ' "', 'Paris', '"}', '<｜tool▁call▁end｜>', '<｜tool▁calls▁end｜>'],
+    ]),
     visible: '',
     reasoning: '',
     calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
@@ -98,14 +161,80 @@ const RECORDED: readonly Recorded[] = [
   {
     name: 'llama.cpp, DeepSeek R1 distill (<think> opened by the template)',
     options: { startInReasoning: true },
-    wire: llamaCpp('DeepSeek-R1-Distill-Qwen-7B-Q4_K_M.gguf', ['Okay', ',', ' the', ' user', ' wants', ' weather', '.\n', '</think>', '\n\n', '<｜tool▁calls▁begin｜>', '<｜tool▁call▁begin｜>', 'function', '<｜tool▁sep｜>', 'get', '_weather', '\n', '```', 'json', '\n', '{"', 'city', '":', ' "', 'Paris', '"}', '\n', '```', '<｜tool▁call▁end｜>', '<｜tool▁calls▁end｜>']),
+    wire: llamaCpp('DeepSeek-R1-Distill-Qwen-7B-Q4_K_M.gguf', [
+      'Okay',
+      ',',
+      ' the',
+      ' user',
+      ' wants',
+      ' weather',
+      '.\n',
+      '</think>',
+      '\n\n',
+      '<｜tool▁calls▁begin｜>',
+      '<｜tool▁call▁begin｜>',
+      'function',
+      '<｜tool▁sep｜>',
+      'get',
+      '_weather',
+      '\n',
+      '```',
+      'json',
+      '\n',
+      '{"',
+      'city',
+      '":',
+      ' "',
+      'Paris',
+      '"}',
+      '\n',
+      '```',
+      '<｜tool▁call▁end｜>',
+      '<｜tool▁calls▁end｜>',
+    ]),
     visible: '',
     reasoning: 'Okay, the user wants weather.\n',
     calls: [{ name: 'get_weather', arguments: { city: 'Paris' } }],
   },
   {
     name: 'llama.cpp, GLM 4.5 Air',
-    wire: llamaCpp('GLM-4.5-Air-Q4_K_M.gguf', ['<think>', 'Need', ' two', ' calls', '.', '</think>', '\n', '<tool_call>', 'get', '_weather', '\n', '<arg_key>', 'city', '</arg_key>', '\n', '<arg_value>', 'Be', 'ijing', '</arg_value>', '\n', '</tool_call>', '<tool_call>', 'get', '_weather', '\n', '<arg_key>', 'city', '</arg_key>', '\n', '<arg_value>', 'Shang', 'hai', '</arg_value>', '\n', '</tool_call>']),
+    wire: llamaCpp('GLM-4.5-Air-Q4_K_M.gguf', [
+      '<think>',
+      'Need',
+      ' two',
+      ' calls',
+      '.',
+      '</think>',
+      '\n',
+      '<tool_call>',
+      'get',
+      '_weather',
+      '\n',
+      '<arg_key>',
+      'city',
+      '</arg_key>',
+      '\n',
+      '<arg_value>',
+      'Be',
+      'ijing',
+      '</arg_value>',
+      '\n',
+      '</tool_call>',
+      '<tool_call>',
+      'get',
+      '_weather',
+      '\n',
+      '<arg_key>',
+      'city',
+      '</arg_key>',
+      '\n',
+      '<arg_value>',
+      'Shang',
+      'hai',
+      '</arg_value>',
+      '\n',
+      '</tool_call>',
+    ]),
     visible: '',
     reasoning: 'Need two calls.',
     calls: [
@@ -115,7 +244,9 @@ const RECORDED: readonly Recorded[] = [
   },
   {
     name: 'vLLM without a tool parser, Mistral (control tokens kept)',
-    wire: vllm('mistralai/Mistral-Small-3.2-24B-Instruct-2506', [['[TOOL_CALLS]', 'get', '_weather', '[ARGS]', '{"', 'city', '":', ' "', 'Paris', '"}', '[TOOL_CALLS]', 'get', '_time', '[ARGS]', '{}']]),
+    wire: vllm('mistralai/Mistral-Small-3.2-24B-Instruct-2506', [
+      ['[TOOL_CALLS]', 'get', '_weather', '[ARGS]', '{"', 'city', '":', ' "', 'Paris', '"}', '[TOOL_CALLS]', 'get', '_time', '[ARGS]', '{}'],
+    ]),
     visible: '',
     reasoning: '',
     calls: [
@@ -133,33 +264,5 @@ describe.each(RECORDED.map((r) => [r.name, r] as const))('%s', (_name, recorded)
     expect(callsOf(run)).toEqual(recorded.calls);
     expect([run.visible, run.reasoning]).toEqual([recorded.visible, recorded.reasoning]);
     expect(run.finishes.every((f) => f === 'tool-calls')).toBe(true);
-  });
-});
-
-describe('partialToolCalls() after textToolCalls()', () => {
-  it('shows the arguments grow before the closing tag, and the result at the closing tag, before the finish', () => {
-    const tokens = ['<tool_call>', '\n{"name": "get_weather", "arguments": {"city": "San', ' Fran', 'cisco", "days": [1', ', 2]}}', '\n', '</tool_call>'];
-    const wire = ollama('qwen2.5:7b', tokens);
-    const bytes$ = new Subject<string>();
-    const seen: PartialToolCall[] = [];
-    bytes$.pipe(readStreamEvents(), textToolCalls(), partialToolCalls()).subscribe((p) => seen.push(p));
-    const events = wire.split(/(?<=\n\n)/);
-    const snapshots: unknown[] = [];
-    for (const event of events.slice(0, tokens.length)) {
-      bytes$.next(event);
-      const last = seen[seen.length - 1];
-      snapshots.push(last === undefined ? undefined : { arguments: last.arguments, done: last.result !== undefined });
-    }
-    expect(snapshots).toEqual([
-      undefined,
-      { arguments: { city: 'San' }, done: false },
-      { arguments: { city: 'San Fran' }, done: false },
-      { arguments: { city: 'San Francisco', days: [] }, done: false }, // `1` may still go on
-      { arguments: { city: 'San Francisco', days: [1, 2] }, done: false },
-      { arguments: { city: 'San Francisco', days: [1, 2] }, done: false },
-      { arguments: { city: 'San Francisco', days: [1, 2] }, done: true },
-    ]);
-    const final = seen[seen.length - 1]?.result;
-    expect(final?.success && final.data).toMatchObject({ name: 'get_weather', arguments: { city: 'San Francisco', days: [1, 2] } });
   });
 });

@@ -35,12 +35,20 @@ describe('Hermes / Qwen 2.5 / Qwen 3', () => {
 
   it('gives indices 0, 1, 2 in order and ends each call at its closing tag', () => {
     const run = runText(['<tool_call>{"name": "a"}</tool_call><tool_call>{"name": "b"}</tool_call>\n<tool_call>{"name": "c"}</tool_call>']);
-    expect(run.events.filter((e) => e.type !== 'finish' && e.type !== 'done').map((e) => `${e.type}:${'index' in e ? e.index : ''}`)).toEqual(['tool-call-delta:0', 'tool-call-end:0', 'tool-call-delta:1', 'tool-call-end:1', 'tool-call-delta:2', 'tool-call-end:2']);
+    expect(run.events.filter((e) => e.type !== 'finish' && e.type !== 'done').map((e) => `${e.type}:${'index' in e ? e.index : ''}`)).toEqual([
+      'tool-call-delta:0',
+      'tool-call-end:0',
+      'tool-call-delta:1',
+      'tool-call-end:1',
+      'tool-call-delta:2',
+      'tool-call-end:2',
+    ]);
   });
 });
 
 describe('Qwen3-Coder', () => {
-  const qwen = (params: string, tools?: Readonly<Record<string, object>>): unknown => lifted(`<tool_call>\n<function=forecast>\n${params}</function>\n</tool_call>`, tools === undefined ? {} : { tools })[0]?.arguments;
+  const qwen = (params: string, tools?: Readonly<Record<string, object>>): unknown =>
+    lifted(`<tool_call>\n<function=forecast>\n${params}</function>\n</tool_call>`, tools === undefined ? {} : { tools })[0]?.arguments;
 
   it('types values by a JSON Schema, and leaves a value that does not fit its type a string', () => {
     expect(qwen('<parameter=days>\n4\n</parameter>\n<parameter=metric>\nFalse\n</parameter>\n<parameter=hours>\n[1, 2]\n</parameter>\n', SCHEMAS)).toEqual({ days: 4, metric: false, hours: [1, 2] });
@@ -68,7 +76,8 @@ describe('Qwen3-Coder', () => {
 
 describe('GLM 4.5', () => {
   it('reads values as JSON when they parse and as strings otherwise (no schema), or by the schema', () => {
-    const t = '<tool_call>search\n<arg_key>query</arg_key>\n<arg_value>42</arg_value>\n<arg_key>on</arg_key>\n<arg_value>true</arg_value>\n<arg_key>note</arg_key>\n<arg_value>  true story </arg_value>\n<arg_key>n</arg_key>\n<arg_value>nul</arg_value>\n</tool_call>';
+    const t =
+      '<tool_call>search\n<arg_key>query</arg_key>\n<arg_value>42</arg_value>\n<arg_key>on</arg_key>\n<arg_value>true</arg_value>\n<arg_key>note</arg_key>\n<arg_value>  true story </arg_value>\n<arg_key>n</arg_key>\n<arg_value>nul</arg_value>\n</tool_call>';
     expect(lifted(t)).toEqual([{ name: 'search', arguments: { query: 42, on: true, note: 'true story', n: 'nul' } }]);
     expect(lifted(t, { tools: SCHEMAS })[0]?.arguments).toEqual({ query: '42', on: true, note: 'true story', n: 'nul' });
   });
@@ -100,7 +109,15 @@ describe('Mistral', () => {
 
 describe('Llama 3.x', () => {
   it('leaves a message that is JSON but not a call unchanged, and JSON later in a message as text', () => {
-    for (const t of ['{"name": "Alice", "age": 3}', '{"parameters": {}, "title": "x"}', '{"name": 3, "parameters": {}}', '{"name": "f", "parameters": "x"}', '{"name": "f"}', 'Here: {"name": "f", "parameters": {}}', '{not json']) {
+    for (const t of [
+      '{"name": "Alice", "age": 3}',
+      '{"parameters": {}, "title": "x"}',
+      '{"name": 3, "parameters": {}}',
+      '{"name": "f", "parameters": "x"}',
+      '{"name": "f"}',
+      'Here: {"name": "f", "parameters": {}}',
+      '{not json',
+    ]) {
       const run = runText([t]);
       expect([t, run.results, run.visible]).toEqual([t, [], t]);
     }

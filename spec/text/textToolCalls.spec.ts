@@ -11,7 +11,14 @@ import { done, finish, runEvents, text } from './helpers';
 import { testScheduler } from '../helpers/marbles';
 
 const scheduler = (): TestScheduler => testScheduler();
-const call = (index: number, name: string, argumentsDelta: string, syntax: string, choice = 0): StreamEvent => ({ type: 'tool-call-delta', choice, index, name, argumentsDelta, metadata: { textSyntax: syntax } });
+const call = (index: number, name: string, argumentsDelta: string, syntax: string, choice = 0): StreamEvent => ({
+  type: 'tool-call-delta',
+  choice,
+  index,
+  name,
+  argumentsDelta,
+  metadata: { textSyntax: syntax },
+});
 const args = (index: number, argumentsDelta: string, choice = 0): StreamEvent => ({ type: 'tool-call-delta', choice, index, argumentsDelta });
 const end = (index: number, choice = 0): StreamEvent => ({ type: 'tool-call-end', choice, index });
 const toolFinish = (choice = 0): StreamEvent => ({ type: 'finish', choice, reason: 'tool-calls', rawReason: 'stop' });
@@ -140,10 +147,20 @@ describe('textToolCalls()', () => {
 
   it('on a source error: releases held text, leaves open calls to toolCalls() (incomplete with the error reason), then errors', () => {
     const error = new ProviderError({ provider: 'openai-chat', providerCode: undefined, type: 'server_error', message: 'boom', status: 500, retryable: true, payload: {} });
-    const held = runEvents(concat(from([text('Hi <tool')]), throwError(() => error)));
+    const held = runEvents(
+      concat(
+        from([text('Hi <tool')]),
+        throwError(() => error),
+      ),
+    );
     expect(held.visible).toBe('Hi <tool');
     expect(held.error).toBe(error);
-    const open = runEvents(concat(from([text('<tool_call>{"name": "f", "arguments": {"a": 1')]), throwError(() => error)));
+    const open = runEvents(
+      concat(
+        from([text('<tool_call>{"name": "f", "arguments": {"a": 1')]),
+        throwError(() => error),
+      ),
+    );
     expect(open.events.filter((e) => e.type === 'tool-call-end')).toEqual([]);
     expect(open.results).toEqual([{ err: 'incomplete', id: 'gen_0', name: 'f', raw: '{"a": 1', reason: 'provider-error' }]);
     expect(open.error).toBe(error);

@@ -100,7 +100,7 @@ describe('message helpers', () => {
     const plain: ToolStep = { results: [{ success: true, data: { name: 'get_weather', call: weather, output: 'sunny' } }] };
     expect(toolMessages('openai-chat', plain)[1]).toEqual({ role: 'tool', tool_call_id: 'call_w', content: 'sunny' });
     expect(toolMessages('openai-chat', plain, { stringify: (o) => `<${String(o)}>` })[1]).toMatchObject({ content: '<sunny>' });
-      });
+  });
 
   it('final answers', () => {
     expect(assistantTextMessage('openai-chat', 'Done.')).toEqual({ role: 'assistant', content: 'Done.' });
@@ -167,7 +167,14 @@ describe('message helpers', () => {
     });
 
     it('openai-chat: reasoning streamed in `reasoning` or Mistral thinking parts goes back only when reasoningField is given', () => {
-      const groq: ToolStep = { results, content: [{ type: 'reasoning', part: { text: 'R', metadata: { field: 'reasoning' } } }, { type: 'reasoning', part: { text: 'M', metadata: { field: 'thinking' } } }, { type: 'call', index: 0 }] };
+      const groq: ToolStep = {
+        results,
+        content: [
+          { type: 'reasoning', part: { text: 'R', metadata: { field: 'reasoning' } } },
+          { type: 'reasoning', part: { text: 'M', metadata: { field: 'thinking' } } },
+          { type: 'call', index: 0 },
+        ],
+      };
       expect(toolMessages('openai-chat', groq)[0]).not.toHaveProperty('reasoning_content');
       expect(toolMessages('openai-chat', groq)[0]).not.toHaveProperty('reasoning');
       expect(toolMessages('openai-chat', groq, { reasoningField: 'reasoning' })[0]).toMatchObject({ reasoning: 'RM' });
@@ -206,7 +213,11 @@ describe('message helpers', () => {
       const twin: ToolCall = { ...second, id: 'call_3', index: 4, providerMetadata: {} };
       const step: ToolStep = {
         results: [...results, { success: true, data: { name: 'get_weather', call: twin, output: 'c' } }],
-        content: [{ type: 'call', index: 4 }, { type: 'text', text: 'x' }, { type: 'call', index: 9 }],
+        content: [
+          { type: 'call', index: 4 },
+          { type: 'text', text: 'x' },
+          { type: 'call', index: 9 },
+        ],
       };
       expect(toolMessages('anthropic', step)[0]?.content.map((b) => (b.type === 'tool_use' ? b.id : b.type))).toEqual(['call_2', 'text', 'call_w', 'call_3']);
     });

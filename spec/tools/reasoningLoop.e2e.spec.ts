@@ -139,12 +139,15 @@ describe.each(STRICT_PROVIDERS.map((p): [string, StrictProvider] => [p.format, p
 });
 
 describe('sendReasoning: false', () => {
-  it.each(STRICT_PROVIDERS.filter((p) => p.format !== 'gemini').map((p): [string, StrictProvider] => [p.format, p]))('%s: the reasoning is left out and the strict server rejects the second request', async (_name, provider) => {
-    const server = await serve(provider);
-    const error = await loopError(run(server, provider, { sendReasoning: false }));
-    expect(error.status).toBe(400);
-    expect(error.message).toMatch(provider.strippedError);
-  });
+  it.each(STRICT_PROVIDERS.filter((p) => p.format !== 'gemini').map((p): [string, StrictProvider] => [p.format, p]))(
+    '%s: the reasoning is left out and the strict server rejects the second request',
+    async (_name, provider) => {
+      const server = await serve(provider);
+      const error = await loopError(run(server, provider, { sendReasoning: false }));
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(provider.strippedError);
+    },
+  );
 
   it('gemini: call signatures are not reasoning and still go back', async () => {
     const server = await serve(STRICT_PROVIDERS.find((p) => p.format === 'gemini') as StrictProvider);
@@ -164,7 +167,9 @@ describe('anthropic: the latest turn’s thinking blocks must stay as streamed',
     const [thinking, redacted, ...rest] = assistant['content'] as Json[];
     const withContent = (content: Json[]): Json => ({ ...body, messages: [messages[0], { ...assistant, content }, ...messages.slice(2)] });
 
-    expect(() => strictAnthropic.check(withContent([redacted ?? {}, thinking ?? {}, ...rest]))).toThrow(/messages\.1\.content\.0: `thinking` or `redacted_thinking` blocks in the latest assistant message cannot be modified/);
+    expect(() => strictAnthropic.check(withContent([redacted ?? {}, thinking ?? {}, ...rest]))).toThrow(
+      /messages\.1\.content\.0: `thinking` or `redacted_thinking` blocks in the latest assistant message cannot be modified/,
+    );
     expect(() => strictAnthropic.check(withContent([thinking ?? {}, ...rest]))).toThrow(/cannot be modified/);
     expect(() => strictAnthropic.check(withContent([{ ...thinking, signature: undefined }, redacted ?? {}, ...rest]))).toThrow(/messages\.1\.content\.0\.thinking\.signature: Field required/);
     expect(() => strictAnthropic.check(body)).not.toThrow();
@@ -187,7 +192,9 @@ describe('a chat server that streams `reasoning` and refuses it back (Groq)', ()
     expect(named.message).toMatch(/'messages\.1' : property 'reasoning' is unsupported/);
     await server.close();
     const again = await serve(strictGroq);
-    const echoed = await loopError(run(again, strictGroq, {}, (body) => ({ ...body, messages: (body['messages'] as Json[]).map((m) => (m['role'] === 'assistant' ? { ...m, reasoning_content: 'Weather and time.' } : m)) })));
+    const echoed = await loopError(
+      run(again, strictGroq, {}, (body) => ({ ...body, messages: (body['messages'] as Json[]).map((m) => (m['role'] === 'assistant' ? { ...m, reasoning_content: 'Weather and time.' } : m)) })),
+    );
     expect(echoed.message).toMatch(/'messages\.1' : for 'role:assistant' the following must be satisfied\[\('messages\.1' : property 'reasoning_content' is unsupported\)\]/);
   });
 });

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { from, lastValueFrom, type Observable, toArray } from 'rxjs';
 import { type LoopMessage, tool, toolLoop } from 'rxjs-tool-calls';
 import { splitEveryByte, splitRandom, toBytes } from 'rxjs-tool-calls/marbles';
-import { answerFor, expectedFor, TOOL_NAMES, turnArbitrary, turnFor, type TurnFormat } from '../helpers/reasoningTurns';
+import { TOOL_NAMES, turnArbitrary } from '../helpers/reasoningArbitraries';
+import { answerFor, expectedFor, turnFor, type TurnFormat } from '../helpers/reasoningTurns';
 
 const tools = Object.fromEntries(TOOL_NAMES.map((name) => [name, tool({ execute: () => `${name} done` })]));
 const question: LoopMessage = { role: 'user', content: 'Go.' };

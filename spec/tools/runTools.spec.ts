@@ -116,7 +116,11 @@ describe('runTools', () => {
       bad: tool({ execute: () => Promise.reject(new Error('bad')) }),
     };
     const seen: ToolRunResult[] = [];
-    const error = await new Promise((resolve) => of(okCall('slow', {}), okCall('bad', {})).pipe(runTools(tools, { failFast: true })).subscribe({ next: (r) => seen.push(r), error: resolve }));
+    const error = await new Promise((resolve) =>
+      of(okCall('slow', {}), okCall('bad', {}))
+        .pipe(runTools(tools, { failFast: true }))
+        .subscribe({ next: (r) => seen.push(r), error: resolve }),
+    );
     expect(error).toBeInstanceOf(ToolFailedError);
     expect(seen).toEqual([{ success: false, error, call: call('bad', {}) }]);
     expect(otherAborted).toBe(true);
@@ -194,7 +198,10 @@ describe('runTools() with a validator that throws', () => {
 
   it.each([false, true])('async=%s: that call fails with invalid-arguments; its sibling still runs', async (async) => {
     const tools = { bad: tool({ schema: throwing(async), execute: () => 'never' }), good: tool({ execute: () => 'ran' }) };
-    const calls = from([ok({ id: 'a', name: 'bad', index: 0, choice: 0, arguments: { x: 1 }, rawArguments: '{"x":1}' }), ok({ id: 'b', name: 'good', index: 1, choice: 0, arguments: {}, rawArguments: '{}' })]);
+    const calls = from([
+      ok({ id: 'a', name: 'bad', index: 0, choice: 0, arguments: { x: 1 }, rawArguments: '{"x":1}' }),
+      ok({ id: 'b', name: 'good', index: 1, choice: 0, arguments: {}, rawArguments: '{}' }),
+    ]);
     const results = await lastValueFrom(calls.pipe(runTools(tools), toArray()));
     const byId = Object.fromEntries(results.map((r) => [r.success ? r.data.call.id : r.error.toolCall.id, r]));
     expect(byId['a']?.success).toBe(false);

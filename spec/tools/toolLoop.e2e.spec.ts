@@ -40,7 +40,16 @@ describe.each<[string, ScriptedWire]>([
   it('runs two steps with parallel calls; tools start before the stream ends; the model receives both results', async () => {
     const startedWhileStreaming: boolean[] = [];
     const server = await serve([
-      { events: wire.calls([{ id: 'call_w', name: 'get_weather', args: { city: 'Paris' } }, { id: 'call_t', name: 'get_time', args: { zone: 'Asia/Tokyo' } }], 'Let me check.'), delayMs: 15 },
+      {
+        events: wire.calls(
+          [
+            { id: 'call_w', name: 'get_weather', args: { city: 'Paris' } },
+            { id: 'call_t', name: 'get_time', args: { zone: 'Asia/Tokyo' } },
+          ],
+          'Let me check.',
+        ),
+        delayMs: 15,
+      },
       {
         check: (body) => {
           expectEqual(wire.callIds(body), ['call_w', 'call_t']);

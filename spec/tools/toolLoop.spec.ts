@@ -13,10 +13,7 @@ function stub(answers: ReadonlyArray<Observable<string>>) {
   return { request, sent };
 }
 
-const weatherCall = [
-  openaiChunk({ role: 'assistant', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' }] }),
-  openaiChunk({ finishReason: 'tool_calls' }),
-];
+const weatherCall = [openaiChunk({ role: 'assistant', toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' }] }), openaiChunk({ finishReason: 'tool_calls' })];
 
 describe('toolLoop', () => {
   it('a first answer without tool calls ends the loop with the final messages', async () => {
@@ -24,12 +21,25 @@ describe('toolLoop', () => {
     const items = await lastValueFrom(toolLoop(request, {}, { messages: [{ role: 'user', content: 'Hello' }] }).pipe(toArray()));
     expect(sent).toEqual([[{ role: 'user', content: 'Hello' }]]);
     expect(items.map((i) => i.type)).toEqual(['step-start', 'event', 'event', 'event', 'event', 'step-end', 'done']);
-    expect(items.at(-1)).toEqual({ type: 'done', step: 0, text: 'Hi!', messages: [{ role: 'user', content: 'Hello' }, { role: 'assistant', content: 'Hi!' }] });
+    expect(items.at(-1)).toEqual({
+      type: 'done',
+      step: 0,
+      text: 'Hi!',
+      messages: [
+        { role: 'user', content: 'Hello' },
+        { role: 'assistant', content: 'Hi!' },
+      ],
+    });
   });
 
   it('a stream error ends the loop after the running tool finished and was emitted', async () => {
     const failure = new ProviderError({ provider: 'x', providerCode: undefined, type: undefined, message: 'gone', status: 500, retryable: true, payload: null });
-    const { request } = stub([concat(from(weatherCall), throwError(() => failure))]);
+    const { request } = stub([
+      concat(
+        from(weatherCall),
+        throwError(() => failure),
+      ),
+    ]);
     let resolveTool!: (v: string) => void;
     const tools = { get_weather: tool({ execute: () => new Promise<string>((resolve) => (resolveTool = resolve)) }) };
     const items: ToolLoopItem[] = [];

@@ -38,7 +38,9 @@ describe('toolLoop: the request context', () => {
       return from([anthropicEvent('message_start', { message: { id: 'm', usage: { input_tokens: 1, output_tokens: 0 } } }), anthropicEvent('message_stop')]);
     };
     await lastValueFrom(toolLoop(request, tools, { format: 'anthropic' }).pipe(toArray()));
-    expect(specs).toEqual([{ name: 'get_weather', description: 'Weather in a city', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } }]);
+    expect(specs).toEqual([
+      { name: 'get_weather', description: 'Weather in a city', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } },
+    ]);
   });
 
   it('tools whose schema cannot give a JSON Schema: the loop runs while request does not read them, and errors when it does', async () => {

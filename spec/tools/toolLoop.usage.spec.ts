@@ -51,10 +51,7 @@ describe('toolLoop usage', () => {
   it('done.usage is what totalUsage() gives over the items by step', async () => {
     const items = await run([anthropicTurn(100, 40, toolUse, 'tool_use'), anthropicTurn(20, 3, toolUse, 'tool_use'), anthropicTurn(150, 12, answer, 'end_turn')]);
     const total = await lastValueFrom(
-      from(items).pipe(
-        totalUsage({ usageOf: (item: ToolLoopItem) => (item.type === 'event' && item.event.type === 'usage' ? item.event : undefined), streamOf: (item) => item.step }),
-        takeLast(1),
-      ),
+      from(items).pipe(totalUsage({ usageOf: (item: ToolLoopItem) => (item.type === 'event' && item.event.type === 'usage' ? item.event : undefined), streamOf: (item) => item.step }), takeLast(1)),
     );
     const done = items.at(-1);
     expect(done?.type === 'done' ? done.usage : 'no done item').toEqual(total);
@@ -86,7 +83,9 @@ describe('toolLoop usage', () => {
 
   it('the steps before max-steps still carry their usage', async () => {
     const items: ToolLoopItem[] = [];
-    const error = await new Promise((resolve) => toolLoop(request([anthropicTurn(10, 5, toolUse, 'tool_use')]), tools, { format: 'anthropic', maxSteps: 1 }).subscribe({ next: (i) => items.push(i), error: resolve }));
+    const error = await new Promise((resolve) =>
+      toolLoop(request([anthropicTurn(10, 5, toolUse, 'tool_use')]), tools, { format: 'anthropic', maxSteps: 1 }).subscribe({ next: (i) => items.push(i), error: resolve }),
+    );
     expect(error).toMatchObject({ code: 'max-steps' });
     expect(usageOf(items, 'step-end')).toEqual([{ inputTokens: 10, outputTokens: 5, totalTokens: 15, cachedInputTokens: 0 }]);
   });

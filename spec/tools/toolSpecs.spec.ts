@@ -47,8 +47,16 @@ describe('toolSpecs()', () => {
     expect(specs).toEqual([
       {
         functionDeclarations: [
-          { name: 'get_weather', description: 'Weather in a city', parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' }, unit: { type: 'STRING', enum: ['c', 'f'] } }, required: ['city', 'unit'] } },
-          { name: 'loose', description: 'Weather in a city', parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' }, days: { type: 'NUMBER', minimum: 1, default: 1 } }, required: ['city'] } },
+          {
+            name: 'get_weather',
+            description: 'Weather in a city',
+            parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' }, unit: { type: 'STRING', enum: ['c', 'f'] } }, required: ['city', 'unit'] },
+          },
+          {
+            name: 'loose',
+            description: 'Weather in a city',
+            parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' }, days: { type: 'NUMBER', minimum: 1, default: 1 } }, required: ['city'] },
+          },
         ],
       },
     ]);

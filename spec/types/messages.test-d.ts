@@ -4,7 +4,16 @@
 import type { ContentBlockParam, MessageParam, RedactedThinkingBlockParam, ThinkingBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatCompletionAssistantMessageParam, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ResponseFunctionToolCall, ResponseInputItem, ResponseReasoningItem } from 'openai/resources/responses/responses';
-import { toolMessages, type AnthropicAssistantBlock, type AnthropicAssistantMessage, type AnthropicToolResultMessage, type OpenAIChatAssistantMessage, type ResponsesFunctionCall, type ToolStep, type WireMessage } from 'rxjs-tool-calls';
+import {
+  toolMessages,
+  type AnthropicAssistantBlock,
+  type AnthropicAssistantMessage,
+  type AnthropicToolResultMessage,
+  type OpenAIChatAssistantMessage,
+  type ResponsesFunctionCall,
+  type ToolStep,
+  type WireMessage,
+} from 'rxjs-tool-calls';
 import type { ResponsesReasoningItem } from '../../src/providers/openaiResponses/messages';
 
 declare const step: ToolStep;

@@ -4,7 +4,18 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
-import { type AnthropicRequest, type AnthropicRequestInput, type ChatRequest, type ChatRequestInput, fromAnthropicRequest, type GeminiRequest, type ResponsesRequest, toAnthropicRequest, toGeminiRequest, toResponsesRequest } from 'rxjs-tool-calls';
+import {
+  type AnthropicRequest,
+  type AnthropicRequestInput,
+  type ChatRequest,
+  type ChatRequestInput,
+  fromAnthropicRequest,
+  type GeminiRequest,
+  type ResponsesRequest,
+  toAnthropicRequest,
+  toGeminiRequest,
+  toResponsesRequest,
+} from 'rxjs-tool-calls';
 
 declare const chatStreaming: OpenAI.ChatCompletionCreateParamsStreaming;
 declare const chatAny: OpenAI.ChatCompletionCreateParams;

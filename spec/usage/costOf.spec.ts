@@ -34,7 +34,14 @@ describe('costOf', () => {
 
   it('prices cached input at the cached price and cache writes at the write price, the rest at the input price', () => {
     const usage: Usage = { inputTokens: 1_060_000, cachedInputTokens: 1_000_000, cacheWriteInputTokens: 50_000, outputTokens: 20_000 };
-    expect(costOf(usage, { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 })).toEqual({ total: '0.8175', input: '0.03', cachedInput: '0.3', cacheWrite: '0.1875', output: '0.3', reasoning: '0' });
+    expect(costOf(usage, { input: 3, cachedInput: 0.3, cacheWrite: 3.75, output: 15 })).toEqual({
+      total: '0.8175',
+      input: '0.03',
+      cachedInput: '0.3',
+      cacheWrite: '0.1875',
+      output: '0.3',
+      reasoning: '0',
+    });
     expect(costOf(usage, { input: 3, output: 15 }).total).toBe('3.48'); // without cache prices: all input at 3
   });
 

@@ -7,7 +7,14 @@ import type { Usage } from 'rxjs-tool-calls';
 import { standardCases } from '../helpers/standardCases';
 import { testScheduler } from '../helpers/marbles';
 
-const usage = (inputTokens: number, outputTokens: number, extra: Partial<UsageEvent> = {}): UsageEvent => ({ type: 'usage', inputTokens, outputTokens, totalTokens: inputTokens + outputTokens, raw: {}, ...extra });
+const usage = (inputTokens: number, outputTokens: number, extra: Partial<UsageEvent> = {}): UsageEvent => ({
+  type: 'usage',
+  inputTokens,
+  outputTokens,
+  totalTokens: inputTokens + outputTokens,
+  raw: {},
+  ...extra,
+});
 const done: StreamEvent = { type: 'done' };
 const text: StreamEvent = { type: 'text-delta', choice: 0, text: 'hi' };
 
@@ -17,7 +24,12 @@ function scheduler(): TestScheduler {
 
 describe('addUsage', () => {
   it('adds count by count, keeping one-sided counts and leaving absent ones out', () => {
-    expect(addUsage({ inputTokens: 10, outputTokens: 5, totalTokens: 15 }, { inputTokens: 20, outputTokens: 1, totalTokens: 21, reasoningTokens: 1 })).toEqual({ inputTokens: 30, outputTokens: 6, totalTokens: 36, reasoningTokens: 1 });
+    expect(addUsage({ inputTokens: 10, outputTokens: 5, totalTokens: 15 }, { inputTokens: 20, outputTokens: 1, totalTokens: 21, reasoningTokens: 1 })).toEqual({
+      inputTokens: 30,
+      outputTokens: 6,
+      totalTokens: 36,
+      reasoningTokens: 1,
+    });
     expect(addUsage({}, {})).toEqual({});
   });
 
@@ -27,7 +39,9 @@ describe('addUsage', () => {
 
   it('is commutative and associative, with {} as identity (property)', () => {
     const count = fc.option(fc.nat(1_000_000), { nil: undefined });
-    const anyUsage = fc.record({ inputTokens: count, outputTokens: count, totalTokens: count, reasoningTokens: count, cachedInputTokens: count, cacheWriteInputTokens: count }).map((u) => JSON.parse(JSON.stringify(u)) as Usage);
+    const anyUsage = fc
+      .record({ inputTokens: count, outputTokens: count, totalTokens: count, reasoningTokens: count, cachedInputTokens: count, cacheWriteInputTokens: count })
+      .map((u) => JSON.parse(JSON.stringify(u)) as Usage);
     fc.assert(
       fc.property(anyUsage, anyUsage, anyUsage, (a, b, c) => {
         expect(addUsage(a, b)).toEqual(addUsage(b, a));
@@ -74,10 +88,7 @@ describe('totalUsage', () => {
       { type: 'event', step: 1, event: usage(150, 60, { reasoningTokens: 20 }) },
     ];
     const totals = await lastValueFrom(
-      from(items).pipe(
-        totalUsage({ usageOf: (item: Item) => (item.type === 'event' && item.event.type === 'usage' ? item.event : undefined), streamOf: (item) => item.step }),
-        toArray(),
-      ),
+      from(items).pipe(totalUsage({ usageOf: (item: Item) => (item.type === 'event' && item.event.type === 'usage' ? item.event : undefined), streamOf: (item) => item.step }), toArray()),
     );
     expect(totals).toHaveLength(4);
     expect(totals.at(-1)).toEqual({ inputTokens: 250, outputTokens: 100, totalTokens: 350, reasoningTokens: 20 });

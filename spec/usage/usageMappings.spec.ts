@@ -19,13 +19,38 @@ function normalized(provider: ProviderName, raw: Record<string, unknown>): Usage
 
 describe('usage mappings of the wire formats', () => {
   const cases: Array<[string, ProviderName, Record<string, unknown>, Usage]> = [
-    ['OpenAI chat: as reported (cached in input, reasoning in output)', 'openai-chat', { prompt_tokens: 171, completion_tokens: 14, total_tokens: 185, prompt_tokens_details: { cached_tokens: 128 }, completion_tokens_details: { reasoning_tokens: 0 } }, { inputTokens: 171, outputTokens: 14, totalTokens: 185, cachedInputTokens: 128, reasoningTokens: 0 }],
-    ['OpenAI-compatible chat whose output leaves the reasoning out (xAI: the total shows it)', 'openai-chat', { prompt_tokens: 291, completion_tokens: 26, total_tokens: 513, prompt_tokens_details: { cached_tokens: 290 }, completion_tokens_details: { reasoning_tokens: 196 } }, { inputTokens: 291, outputTokens: 222, totalTokens: 513, cachedInputTokens: 290, reasoningTokens: 196 }],
+    [
+      'OpenAI chat: as reported (cached in input, reasoning in output)',
+      'openai-chat',
+      { prompt_tokens: 171, completion_tokens: 14, total_tokens: 185, prompt_tokens_details: { cached_tokens: 128 }, completion_tokens_details: { reasoning_tokens: 0 } },
+      { inputTokens: 171, outputTokens: 14, totalTokens: 185, cachedInputTokens: 128, reasoningTokens: 0 },
+    ],
+    [
+      'OpenAI-compatible chat whose output leaves the reasoning out (xAI: the total shows it)',
+      'openai-chat',
+      { prompt_tokens: 291, completion_tokens: 26, total_tokens: 513, prompt_tokens_details: { cached_tokens: 290 }, completion_tokens_details: { reasoning_tokens: 196 } },
+      { inputTokens: 291, outputTokens: 222, totalTokens: 513, cachedInputTokens: 290, reasoningTokens: 196 },
+    ],
     ['OpenAI chat without a total', 'openai-chat', { prompt_tokens: 10, completion_tokens: 5 }, { inputTokens: 10, outputTokens: 5, totalTokens: 15 }],
-    ['Responses', 'openai-responses', { input_tokens: 53, output_tokens: 469, total_tokens: 522, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 448 } }, { inputTokens: 53, outputTokens: 469, totalTokens: 522, cachedInputTokens: 0, reasoningTokens: 448 }],
-    ['Anthropic: cache reads and writes join the input, total computed', 'anthropic', { input_tokens: 10, cache_read_input_tokens: 1000, cache_creation_input_tokens: 50, output_tokens: 20, output_tokens_details: { thinking_tokens: 12 } }, { inputTokens: 1060, outputTokens: 20, totalTokens: 1080, cachedInputTokens: 1000, cacheWriteInputTokens: 50, reasoningTokens: 12 }],
+    [
+      'Responses',
+      'openai-responses',
+      { input_tokens: 53, output_tokens: 469, total_tokens: 522, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 448 } },
+      { inputTokens: 53, outputTokens: 469, totalTokens: 522, cachedInputTokens: 0, reasoningTokens: 448 },
+    ],
+    [
+      'Anthropic: cache reads and writes join the input, total computed',
+      'anthropic',
+      { input_tokens: 10, cache_read_input_tokens: 1000, cache_creation_input_tokens: 50, output_tokens: 20, output_tokens_details: { thinking_tokens: 12 } },
+      { inputTokens: 1060, outputTokens: 20, totalTokens: 1080, cachedInputTokens: 1000, cacheWriteInputTokens: 50, reasoningTokens: 12 },
+    ],
     ['Anthropic message_delta with output only', 'anthropic', { output_tokens: 124 }, { outputTokens: 124 }],
-    ['Gemini: thoughts join the output, tool-use prompt joins the input', 'gemini', { promptTokenCount: 54, toolUsePromptTokenCount: 6, candidatesTokenCount: 74, thoughtsTokenCount: 121, cachedContentTokenCount: 20, totalTokenCount: 255 }, { inputTokens: 60, outputTokens: 195, totalTokens: 255, reasoningTokens: 121, cachedInputTokens: 20 }],
+    [
+      'Gemini: thoughts join the output, tool-use prompt joins the input',
+      'gemini',
+      { promptTokenCount: 54, toolUsePromptTokenCount: 6, candidatesTokenCount: 74, thoughtsTokenCount: 121, cachedContentTokenCount: 20, totalTokenCount: 255 },
+      { inputTokens: 60, outputTokens: 195, totalTokens: 255, reasoningTokens: 121, cachedInputTokens: 20 },
+    ],
     ['Gemini thinking before any candidate', 'gemini', { promptTokenCount: 5, thoughtsTokenCount: 7 }, { inputTokens: 5, outputTokens: 7, totalTokens: 12, reasoningTokens: 7 }],
     ['Cohere: total computed', 'cohere', { tokens: { input_tokens: 30, output_tokens: 9 }, cached_tokens: 4 }, { inputTokens: 30, outputTokens: 9, totalTokens: 39, cachedInputTokens: 4 }],
     ['nothing reported', 'cohere', {}, {}],

@@ -146,7 +146,10 @@ export class ToolCallTracker {
     const state = this.choices.get(event.choice);
     if (state === undefined) return undefined;
     const id = event.id === '' ? undefined : event.id;
-    const call = (event.index === undefined ? undefined : state.byIndex.get(event.index)) ?? (id === undefined ? undefined : state.byId.get(id)) ?? (event.index === undefined && id === undefined ? state.last : undefined);
+    const call =
+      (event.index === undefined ? undefined : state.byIndex.get(event.index)) ??
+      (id === undefined ? undefined : state.byId.get(id)) ??
+      (event.index === undefined && id === undefined ? state.last : undefined);
     if (call === undefined || call.ending !== undefined) return undefined;
     this.close(call, event.incomplete === true ? { kind: 'incomplete', reason: cutReason(event.finishReason) ?? 'not-closed' } : { kind: 'complete', finishReason: state.finishReason });
     return call;

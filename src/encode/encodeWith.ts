@@ -215,7 +215,11 @@ export class EncodeStage extends TrackingStage<string> {
       return append;
     }
     if (!this.encoder.restatesArguments) {
-      throw new InvalidEventError({ provider: this.encoder.provider, data: raw, detail: `call ${call.id} was given arguments that do not continue the ${written.sent.length} characters already written, which this format cannot take back` });
+      throw new InvalidEventError({
+        provider: this.encoder.provider,
+        data: raw,
+        detail: `call ${call.id} was given arguments that do not continue the ${written.sent.length} characters already written, which this format cannot take back`,
+      });
     }
     written.sent = raw; // the format restates the whole text at the call's end
     return '';

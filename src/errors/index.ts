@@ -33,7 +33,9 @@ export { ERROR_CODES, excerpt, type CodeOfScope, type ErrorFields, type ErrorSco
  * A field left out is absent from the error (reading it gives `undefined`, as its type says).
  */
 export type ErrorInit<C extends ToolStreamErrorCode> = C extends ToolStreamErrorCode
-  ? { [K in keyof ErrorDetails[C] as undefined extends ErrorDetails[C][K] ? never : K]: ErrorDetails[C][K] } & { [K in keyof ErrorDetails[C] as undefined extends ErrorDetails[C][K] ? K : never]?: ErrorDetails[C][K] }
+  ? { [K in keyof ErrorDetails[C] as undefined extends ErrorDetails[C][K] ? never : K]: ErrorDetails[C][K] } & {
+      [K in keyof ErrorDetails[C] as undefined extends ErrorDetails[C][K] ? K : never]?: ErrorDetails[C][K];
+    }
   : never;
 
 /** Options of an error: the underlying error, kept as `cause`. */

@@ -82,7 +82,16 @@ export function providerError(provider: string, payload: unknown, fallbackMessag
     (typeof rawCode === 'number' && rawCode >= 100 && rawCode < 600 ? rawCode : undefined);
   const message = asString(inner?.['message']) ?? asString(outer?.['message']) ?? (typeof payload === 'string' ? payload : fallbackMessage);
   const retryAfterMs = retryAfterHeader ?? payloadRetryAfterMs(inner, outer);
-  const info: ProviderErrorInfo = { provider, providerCode, type, message, status, retryable: isRetryable(status, providerCode, type), payload, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+  const info: ProviderErrorInfo = {
+    provider,
+    providerCode,
+    type,
+    message,
+    status,
+    retryable: isRetryable(status, providerCode, type),
+    payload,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  };
   // Groq `tool_use_failed`: the rejected generation, and the call it holds (never run).
   const failedGeneration = asString(inner?.['failed_generation']) ?? asString(outer?.['failed_generation']);
   if (failedGeneration === undefined) return new ProviderError(info);

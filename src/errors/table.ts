@@ -73,7 +73,8 @@ function describeChain(cause: unknown): string {
 const named = (call: ToolCallContext): string => `${call.name || '(unnamed)'} (${call.id})`;
 
 /** What a per-call error is about: a tool call, or a choice's text read as JSON (`source: 'text'`). */
-const subject = (d: { readonly toolCall: ToolCallContext; readonly source?: 'text' | undefined }): string => (d.source === 'text' ? `The JSON text of choice ${d.toolCall.choice}` : `Tool call ${named(d.toolCall)}`);
+const subject = (d: { readonly toolCall: ToolCallContext; readonly source?: 'text' | undefined }): string =>
+  d.source === 'text' ? `The JSON text of choice ${d.toolCall.choice}` : `Tool call ${named(d.toolCall)}`;
 const what = (d: { readonly source?: 'text' | undefined }): string => (d.source === 'text' ? 'text' : 'arguments');
 
 /** Each code's message. */

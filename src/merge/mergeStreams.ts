@@ -127,7 +127,10 @@ export interface MergeStreamsOptions extends TagSourceOptions {
  * @param options The wire format (`provider`, default `auto`), SSE and tool-call limits, `events`.
  * @return An operator from byte (or text) chunks to tagged {@link MergedItem}s.
  */
-export function tagSource<S extends string, T extends ToolSchemas>(source: S, options: TagSourceOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, MergedItem<S, InferToolCall<T>>>;
+export function tagSource<S extends string, T extends ToolSchemas>(
+  source: S,
+  options: TagSourceOptions & { readonly tools: T },
+): OperatorFunction<Uint8Array | string, MergedItem<S, InferToolCall<T>>>;
 export function tagSource<S extends string>(source: S, options?: TagSourceOptions): OperatorFunction<Uint8Array | string, MergedItem<S>>;
 export function tagSource<S extends string>(source: S, options: TagSourceOptions = {}): OperatorFunction<Uint8Array | string, MergedItem<S>> {
   return (bytes$) =>
@@ -245,7 +248,10 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  *   The shared `tools` type every result's `data` by tool name.
  * @return The tagged items of every source, merged as they arrive.
  */
-export function mergeStreams<S extends string, T extends ToolSchemas>(sources: Readonly<Record<S, MergeSource>>, options: MergeStreamsOptions & { readonly tools: T }): Observable<MergedItem<S, InferToolCall<T>>>;
+export function mergeStreams<S extends string, T extends ToolSchemas>(
+  sources: Readonly<Record<S, MergeSource>>,
+  options: MergeStreamsOptions & { readonly tools: T },
+): Observable<MergedItem<S, InferToolCall<T>>>;
 export function mergeStreams<S extends string>(sources: Readonly<Record<S, MergeSource>>, options?: MergeStreamsOptions): Observable<MergedItem<S>>;
 export function mergeStreams<S extends string>(sources: Readonly<Record<S, MergeSource>>, options: MergeStreamsOptions = {}): Observable<MergedItem<S>> {
   const tagged = (Object.keys(sources) as S[]).map((name) => {

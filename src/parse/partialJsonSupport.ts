@@ -65,8 +65,7 @@ export function store(frame: Frame, target: Container, value: unknown): void {
     const array = target as unknown[];
     if (frame.k === array.length) array.push(value);
     else array[frame.k as number] = value;
-  }
-  else if (frame.k !== '__proto__') (target as Record<string, unknown>)[frame.k as string] = value;
+  } else if (frame.k !== '__proto__') (target as Record<string, unknown>)[frame.k as string] = value;
   else put(target, '__proto__', value);
 }
 
@@ -109,16 +108,26 @@ export function hexValue(c: number): number {
 /** What a backslash followed by `c` stands for (`\n` → line feed …); '' for an invalid escape; 'u' starts `\uXXXX`. */
 export function escapeFor(c: number): string {
   switch (c) {
-    case 34: return '"';
-    case 92: return '\\';
-    case 47: return '/';
-    case 98: return '\b';
-    case 102: return '\f';
-    case 110: return '\n';
-    case 114: return '\r';
-    case 116: return '\t';
-    case 117: return 'u';
-    default: return '';
+    case 34:
+      return '"';
+    case 92:
+      return '\\';
+    case 47:
+      return '/';
+    case 98:
+      return '\b';
+    case 102:
+      return '\f';
+    case 110:
+      return '\n';
+    case 114:
+      return '\r';
+    case 116:
+      return '\t';
+    case 117:
+      return 'u';
+    default:
+      return '';
   }
 }
 

@@ -170,6 +170,13 @@ export function partialObject<S extends StandardSchemaV1 = StandardSchemaV1<unkn
       const stage = new ObjectStage(new OrderedOut(subscriber), config);
       // The stage ends the output itself (after pending validations); the chain keeps the source
       // linked to the subscriber, so unsubscribing stops even a synchronous source at once.
-      return source.pipe(tap(stage), ignoreElements(), catchError(() => NEVER), mergeWith(NEVER)).subscribe(subscriber);
+      return source
+        .pipe(
+          tap(stage),
+          ignoreElements(),
+          catchError(() => NEVER),
+          mergeWith(NEVER),
+        )
+        .subscribe(subscriber);
     }) as unknown as Observable<PartialObjectUpdate<StandardSchemaV1.InferOutput<S>, StandardSchemaV1.InferOutput<E>>>;
 }

@@ -5,7 +5,16 @@
  * @module
  */
 import type { Observer } from 'rxjs';
-import { ArgumentsTooLargeError, IncompleteToolCallError, InvalidArgumentsError, isToolStreamError, MalformedArgumentsError, type CallIdentity, type IncompleteReason, type ToolCallContext } from '../errors';
+import {
+  ArgumentsTooLargeError,
+  IncompleteToolCallError,
+  InvalidArgumentsError,
+  isToolStreamError,
+  MalformedArgumentsError,
+  type CallIdentity,
+  type IncompleteReason,
+  type ToolCallContext,
+} from '../errors';
 import type { StreamEvent } from '../events';
 import { callContext, cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
 import { incompleteReasonOf, TrackingStage } from '../accumulate/trackingStage';
@@ -171,7 +180,9 @@ export class ObjectStage extends TrackingStage<Emitted | Promise<Emitted>> {
   private context(): ToolCallContext {
     if (this.call !== undefined) return callContext(this.call);
     const text = this.doc?.text ?? '';
-    return this.config.fromTool === undefined ? { id: 'text', name: '', index: 0, choice: this.config.choice, rawArguments: text } : { id: '', name: this.config.fromTool, index: 0, choice: this.config.choice, rawArguments: text };
+    return this.config.fromTool === undefined
+      ? { id: 'text', name: '', index: 0, choice: this.config.choice, rawArguments: text }
+      : { id: '', name: this.config.fromTool, index: 0, choice: this.config.choice, rawArguments: text };
   }
 
   /** An update with the identity and the last value shown (or `fields`). */

@@ -153,7 +153,16 @@ function partialValues(parserOptions: PartialJsonOptions, parsers: Map<number, C
       views.delete(u.key);
       const last = view?.last;
       const final = u.result.success ? u.result.data.arguments : (last ?? EMPTY);
-      return { key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: final, openPath: u.result.success ? undefined : last === undefined ? view?.state?.parser.openPath : view?.lastPath, result: u.result };
+      return {
+        key: u.key,
+        id: u.id,
+        name: u.name,
+        index: u.index,
+        choice: u.choice,
+        arguments: final,
+        openPath: u.result.success ? undefined : last === undefined ? view?.state?.parser.openPath : view?.lastPath,
+        result: u.result,
+      };
     }
     if (view === undefined) {
       view = { state: undefined, last: undefined, lastPath: undefined, seen: -1 };
@@ -248,7 +257,11 @@ export function partialToolCalls<T extends ToolSchemas>(options: TypedPartialToo
 export function partialToolCalls(options?: PartialToolCallsOptions): OperatorFunction<StreamEvent, PartialToolCall>;
 export function partialToolCalls(options: PartialToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<StreamEvent, PartialToolCall> {
   const tools = options.tools;
-  const parserOptions: PartialJsonOptions = { allowPartialLiterals: options.allowPartialLiterals === true, snapshots: options.snapshots ?? 'immutable', maxPartialDepth: maxPartialDepthOf(options.maxPartialDepth) };
+  const parserOptions: PartialJsonOptions = {
+    allowPartialLiterals: options.allowPartialLiterals === true,
+    snapshots: options.snapshots ?? 'immutable',
+    maxPartialDepth: maxPartialDepthOf(options.maxPartialDepth),
+  };
   return (source) =>
     defer(() => {
       const parsers = new Map<number, CallParser>();

@@ -68,7 +68,11 @@ function threw(error: unknown, value: unknown, toolCall: ToolCallContext): Resul
 }
 
 /** {@link validateArguments}, always as a Promise. */
-export async function validateArgumentsAsync<S extends StandardSchemaV1>(schema: S, value: unknown, toolCall: ToolCallContext): Promise<Result<StandardSchemaV1.InferOutput<S>, InvalidArgumentsError>> {
+export async function validateArgumentsAsync<S extends StandardSchemaV1>(
+  schema: S,
+  value: unknown,
+  toolCall: ToolCallContext,
+): Promise<Result<StandardSchemaV1.InferOutput<S>, InvalidArgumentsError>> {
   return validateArguments(schema, value, toolCall);
 }
 
@@ -81,8 +85,7 @@ export function validateToolCall<T extends ToolSchemas>(tools: T, call: ToolCall
   const context = contextOf(call);
   if (!Object.prototype.hasOwnProperty.call(tools, call.name)) return fail(new UnknownToolError({ toolCall: context, availableTools: Object.keys(tools) }));
   const schema = tools[call.name] as StandardSchemaV1;
-  const typed = (result: Result<unknown, InvalidArgumentsError>): TypedToolCallResult<T> =>
-    result.success ? ok({ ...call, arguments: result.data } as InferToolCall<T>) : result;
+  const typed = (result: Result<unknown, InvalidArgumentsError>): TypedToolCallResult<T> => (result.success ? ok({ ...call, arguments: result.data } as InferToolCall<T>) : result);
   const result = validateArguments(schema, call.arguments, context);
   return isPromiseLike(result) ? result.then(typed) : typed(result);
 }

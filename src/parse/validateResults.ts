@@ -40,7 +40,11 @@ export function validateResults<T extends ToolSchemas>(tools: T): OperatorFuncti
  * a value's result (`undefined`: the value passes through), `withResult` puts the validated result
  * back. A throwing validator is an `invalid-arguments` result, as in `validateResults()`.
  */
-export function validating<I, O>(tools: ToolSchemas, resultOf: (value: I) => ToolCallResult | undefined, withResult: (value: I, validated: TypedToolCallResult<ToolSchemas>) => O): OperatorFunction<I, O> {
+export function validating<I, O>(
+  tools: ToolSchemas,
+  resultOf: (value: I) => ToolCallResult | undefined,
+  withResult: (value: I, validated: TypedToolCallResult<ToolSchemas>) => O,
+): OperatorFunction<I, O> {
   return mergeMap((value): ObservableInput<O> => {
     const result = resultOf(value);
     if (result === undefined) return [value as unknown as O];

@@ -79,7 +79,6 @@ export interface MessageBuilder<M> {
   readonly assistantText: (text: string) => M;
 }
 
-
 /** One call as the message builders see it. */
 export interface CallView {
   /** The call's id. */

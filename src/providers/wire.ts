@@ -133,15 +133,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * A `tool-call-delta` event with only the fields the wire gave. Built field by field: this runs
  * once per fragment, so it allocates the one event object and nothing else.
  */
-export function toolCallDelta(
-  choice: number,
-  argumentsDelta: string,
-  index: number | undefined,
-  id?: string,
-  name?: string,
-  replace?: boolean,
-  metadata?: ProviderMetadata,
-): ToolCallDeltaEvent {
+export function toolCallDelta(choice: number, argumentsDelta: string, index: number | undefined, id?: string, name?: string, replace?: boolean, metadata?: ProviderMetadata): ToolCallDeltaEvent {
   const event: Mutable<ToolCallDeltaEvent> = { type: 'tool-call-delta', choice, argumentsDelta };
   if (index !== undefined) event.index = index;
   if (id !== undefined) event.id = id;
@@ -150,4 +142,3 @@ export function toolCallDelta(
   if (metadata !== undefined) event.metadata = metadata;
   return event;
 }
-

@@ -111,7 +111,10 @@ export class RetryRun implements GateHost {
     let self: Subscription | undefined;
     const live = (): boolean => this.current === self && self !== undefined && !self.closed;
     subscribeLinked(
-      defer(() => this.request(context)).pipe(idleWatch(options), stageOperator<Uint8Array | string, StreamEvent>((out) => eventsStage(out, options, parts))),
+      defer(() => this.request(context)).pipe(
+        idleWatch(options),
+        stageOperator<Uint8Array | string, StreamEvent>((out) => eventsStage(out, options, parts)),
+      ),
       {
         next: (event) => {
           if (live()) this.emit(generation, event);

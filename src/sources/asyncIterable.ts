@@ -66,20 +66,17 @@ export function iterate<T>(input: AsyncIterableInput<T>, functionName: string, c
         fail(error);
         return;
       }
-      pending.then(
-        (result) => {
-          if (subscriber.closed) return;
-          if (result.done) {
-            finished = true;
-            subscriber.complete();
-            return;
-          }
-          bytes = addBytes(bytes, result.value);
-          subscriber.next(result.value);
-          step();
-        },
-        fail,
-      );
+      pending.then((result) => {
+        if (subscriber.closed) return;
+        if (result.done) {
+          finished = true;
+          subscriber.complete();
+          return;
+        }
+        bytes = addBytes(bytes, result.value);
+        subscriber.next(result.value);
+        step();
+      }, fail);
     };
     step();
 

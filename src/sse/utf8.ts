@@ -16,7 +16,8 @@ export function utf8Length(text: string, from: number, to: number): number {
     const c = text.charCodeAt(i);
     if (c < 0x80) continue;
     if (c < 0x800) bytes += 1;
-    else if (c >= 0xd800 && c <= 0xdfff) bytes += 1; // each half of a pair: 4 bytes for 2 chars
+    else if (c >= 0xd800 && c <= 0xdfff)
+      bytes += 1; // each half of a pair: 4 bytes for 2 chars
     else bytes += 2;
   }
   return bytes;

@@ -50,16 +50,18 @@ function collect(schema: Json, root: Json, out: Set<string>, depth: number): voi
   const node = resolve(schema, root);
   const type = node['type'];
   if (typeof type === 'string' && JSON_TYPES.has(type)) out.add(type);
-  else if (Array.isArray(type)) for (const t of type) if (typeof t === 'string' && JSON_TYPES.has(t)) out.add(t);
-  else if (typeof type !== 'string') {
-    for (const key of ['anyOf', 'oneOf', 'allOf']) {
-      const list = node[key];
-      if (Array.isArray(list)) for (const member of list) if (record(member) !== undefined) collect(member as Json, root, out, depth + 1);
-    }
-    const values = Array.isArray(node['enum']) ? (node['enum'] as unknown[]) : 'const' in node ? [node['const']] : [];
-    for (const value of values) out.add(value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value);
-    if (out.size === 0 && record(node['properties']) !== undefined) out.add('object');
-  }
+  else if (Array.isArray(type))
+    for (const t of type)
+      if (typeof t === 'string' && JSON_TYPES.has(t)) out.add(t);
+      else if (typeof type !== 'string') {
+        for (const key of ['anyOf', 'oneOf', 'allOf']) {
+          const list = node[key];
+          if (Array.isArray(list)) for (const member of list) if (record(member) !== undefined) collect(member as Json, root, out, depth + 1);
+        }
+        const values = Array.isArray(node['enum']) ? (node['enum'] as unknown[]) : 'const' in node ? [node['const']] : [];
+        for (const value of values) out.add(value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'object' ? 'object' : typeof value);
+        if (out.size === 0 && record(node['properties']) !== undefined) out.add('object');
+      }
 }
 
 /** The parameter types of every tool in `options.tools`, resolved once per tool and parameter. */

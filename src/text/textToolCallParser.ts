@@ -113,8 +113,7 @@ export class TextToolCallParser {
       if (closeCalls ? this.block.end() : this.tentative) {
         const rest = this.refuted('', 0);
         this.run(rest.slice(this.resume), true);
-      }
-      else this.endBlock();
+      } else this.endBlock();
     }
     if (!this.afterCall) this.releaseWs();
     this.out.flush();

@@ -160,7 +160,12 @@ export function runTools<T extends ToolSet>(tools: T, options: RunToolsOptions =
     return runOne(tool, call, options.timeoutMs);
   };
   const failFast: OperatorFunction<ToolRunResult, ToolRunResult> = mergeMap((result) =>
-    !result.success && (result.error.code === 'tool-failed' || result.error.code === 'tool-timeout') ? concat(of(result), throwError(() => result.error)) : of(result),
+    !result.success && (result.error.code === 'tool-failed' || result.error.code === 'tool-timeout')
+      ? concat(
+          of(result),
+          throwError(() => result.error),
+        )
+      : of(result),
   );
   return (source) =>
     defer(() => {

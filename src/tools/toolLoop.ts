@@ -171,7 +171,12 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
     const { text, results } = state;
     if (results.length === 0) {
       const final = text === '' ? messages : messages.concat([assistantTextMessage(format, text)]);
-      return { items: [{ type: 'step-end', step, text, results, messages: final }, { type: 'done', step, text, messages: final }] };
+      return {
+        items: [
+          { type: 'step-end', step, text, results, messages: final },
+          { type: 'done', step, text, messages: final },
+        ],
+      };
     }
     // One new array per step (a copy of the history: `request` and the items hand out snapshots).
     const appended = messages.concat(toolMessages(format, state.turn.step(results), options));

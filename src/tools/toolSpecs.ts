@@ -98,7 +98,8 @@ function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<Standard
     });
   }
   return Object.entries(tools as Readonly<Record<string, ToolDeclaration<StandardSchemaV1 | undefined>>>).map(([key, tool]): [string, ToolDeclaration<StandardSchemaV1 | undefined>] => {
-    if (tool.name !== undefined && tool.name !== key) throw new UnsupportedRequestError({ target: 'tools', field: `${key}.name`, detail: `the tool is named '${tool.name}' but listed as '${key}': calls are looked up by the key` });
+    if (tool.name !== undefined && tool.name !== key)
+      throw new UnsupportedRequestError({ target: 'tools', field: `${key}.name`, detail: `the tool is named '${tool.name}' but listed as '${key}': calls are looked up by the key` });
     return [key, tool];
   });
 }
@@ -146,6 +147,7 @@ export function toolSpecs<F extends ToolSpecFormat>(tools: ToolDeclarations, for
     gemini: () => [{ functionDeclarations: inputs.map((input) => geminiToolSpec(input, options.onSchemaDrop)) }],
   };
   const build = Object.prototype.hasOwnProperty.call(byFormat, format) ? byFormat[format] : undefined;
-  if (build === undefined) throw new UnsupportedRequestError({ target: String(format), field: 'format', detail: `toolSpecs writes openai-chat, openai-responses, anthropic or gemini tools, not '${String(format)}'` });
+  if (build === undefined)
+    throw new UnsupportedRequestError({ target: String(format), field: 'format', detail: `toolSpecs writes openai-chat, openai-responses, anthropic or gemini tools, not '${String(format)}'` });
   return build() as ToolSpecs<F>;
 }

@@ -128,7 +128,9 @@ export type ToolOutputOf<D> = D extends {
   /** The tool's `execute`, whose return type is inferred. */
   execute: (...args: never[]) => infer R;
 }
-  ? (R extends Observable<infer V> ? V : Awaited<R>)
+  ? R extends Observable<infer V>
+    ? V
+    : Awaited<R>
   : unknown;
 
 /**

@@ -108,7 +108,8 @@ export function costOf(usage: Usage, price: TokenPrice, options: CostOptions = {
   };
   const multiplier = options.multiplier === undefined ? integerDecimal(1) : parseDecimal(options.multiplier, 'options.multiplier');
   const round = options.round;
-  if (round !== undefined && (!Number.isSafeInteger(round.places) || round.places < 0 || round.places > 30)) throw new RangeError(`options.round.places must be a whole number from 0 to 30, got ${String(round.places)}`);
+  if (round !== undefined && (!Number.isSafeInteger(round.places) || round.places < 0 || round.places > 30))
+    throw new RangeError(`options.round.places must be a whole number from 0 to 30, got ${String(round.places)}`);
   const inputTokens = tokens(usage, 'inputTokens');
   const cached = tokens(usage, 'cachedInputTokens');
   const written = tokens(usage, 'cacheWriteInputTokens');
@@ -117,7 +118,8 @@ export function costOf(usage: Usage, price: TokenPrice, options: CostOptions = {
   const reasoningTokens = rates.reasoning === undefined ? 0 : tokens(usage, 'reasoningTokens');
   if (reasoningTokens > outputTokens) throw new RangeError(`usage.reasoningTokens (${reasoningTokens}) exceed usage.outputTokens (${outputTokens})`);
 
-  const line = (count: number, rate: Decimal | undefined): Decimal => (rate === undefined ? integerDecimal(0) : shiftDecimal(multiplyDecimal(multiplyDecimal(integerDecimal(count), rate), multiplier), MILLION_PLACES));
+  const line = (count: number, rate: Decimal | undefined): Decimal =>
+    rate === undefined ? integerDecimal(0) : shiftDecimal(multiplyDecimal(multiplyDecimal(integerDecimal(count), rate), multiplier), MILLION_PLACES);
   const lines = {
     input: line(inputTokens - cached - written, rates.input),
     cachedInput: line(cached, rates.cachedInput),

@@ -3,7 +3,8 @@ import { ask, expectUnsupported, withOptions, FULL_REQUEST, TIME_TOOL, WEATHER_T
 
 const user = (content: unknown) => ({ role: 'user', content }) as const;
 const call = (id: string, name: string, args: string) => ({ id, type: 'function', function: { name, arguments: args } }) as const;
-const translate = (extra: Record<string, unknown>, options = {}): AnthropicRequest => toAnthropicRequest({ model: 'm', max_completion_tokens: 100, messages: [user('Hi')], ...extra } as ChatRequestInput, options);
+const translate = (extra: Record<string, unknown>, options = {}): AnthropicRequest =>
+  toAnthropicRequest({ model: 'm', max_completion_tokens: 100, messages: [user('Hi')], ...extra } as ChatRequestInput, options);
 
 describe('toAnthropicRequest', () => {
   it('translates a whole two-step tool conversation', () => {
@@ -44,11 +45,60 @@ describe('toAnthropicRequest', () => {
       ['one system string', { messages: [{ role: 'system', content: 'S' }, user('Hi')] }, { system: 'S', messages: [{ role: 'user', content: 'Hi' }] }],
       [
         'several system / developer messages, strings and parts',
-        { messages: [{ role: 'system', content: 'A' }, { role: 'developer', content: [{ type: 'text', text: 'B' }, { type: 'text', text: 'C' }] }, user('Hi')] },
-        { system: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }, { type: 'text', text: 'C' }] },
+        {
+          messages: [
+            { role: 'system', content: 'A' },
+            {
+              role: 'developer',
+              content: [
+                { type: 'text', text: 'B' },
+                { type: 'text', text: 'C' },
+              ],
+            },
+            user('Hi'),
+          ],
+        },
+        {
+          system: [
+            { type: 'text', text: 'A' },
+            { type: 'text', text: 'B' },
+            { type: 'text', text: 'C' },
+          ],
+        },
       ],
-      ['user text parts', { messages: [user([{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }])] }, { messages: [{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }] }],
-      ['an assistant text turn', { messages: [user('Hi'), { role: 'assistant', content: 'Hello' }, user('?')] }, { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello' }, { role: 'user', content: '?' }] }],
+      [
+        'user text parts',
+        {
+          messages: [
+            user([
+              { type: 'text', text: 'a' },
+              { type: 'text', text: 'b' },
+            ]),
+          ],
+        },
+        {
+          messages: [
+            {
+              role: 'user',
+              content: [
+                { type: 'text', text: 'a' },
+                { type: 'text', text: 'b' },
+              ],
+            },
+          ],
+        },
+      ],
+      [
+        'an assistant text turn',
+        { messages: [user('Hi'), { role: 'assistant', content: 'Hello' }, user('?')] },
+        {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            { role: 'assistant', content: 'Hello' },
+            { role: 'user', content: '?' },
+          ],
+        },
+      ],
       [
         'a call with null content and empty arguments',
         { messages: [user('Hi'), { role: 'assistant', content: null, tool_calls: [call('c1', 'now', '')] }, { role: 'tool', tool_call_id: 'c1', content: [{ type: 'text', text: 'noon' }] }] },
@@ -60,9 +110,22 @@ describe('toAnthropicRequest', () => {
           ],
         },
       ],
-      ['an empty text beside a call is left out', { messages: [user('Hi'), { role: 'assistant', content: '', tool_calls: [call('c1', 'now', '{}')] }] }, { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'now', input: {} }] }] }],
+      [
+        'an empty text beside a call is left out',
+        { messages: [user('Hi'), { role: 'assistant', content: '', tool_calls: [call('c1', 'now', '{}')] }] },
+        {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'now', input: {} }] },
+          ],
+        },
+      ],
       ['a tool without parameters', { tools: [{ type: 'function', function: { name: 'now' } }] }, { tools: [{ name: 'now', input_schema: { type: 'object', properties: {} } }] }],
-      ['parameters without a type, strict', { tools: [{ type: 'function', function: { name: 'f', parameters: { properties: {} }, strict: true } }] }, { tools: [{ name: 'f', input_schema: { type: 'object', properties: {} }, strict: true }] }],
+      [
+        'parameters without a type, strict',
+        { tools: [{ type: 'function', function: { name: 'f', parameters: { properties: {} }, strict: true } }] },
+        { tools: [{ name: 'f', input_schema: { type: 'object', properties: {} }, strict: true }] },
+      ],
       ['tool_choice none', { tools: [WEATHER_TOOL], tool_choice: 'none' }, { tool_choice: { type: 'none' } }],
       ['tool_choice required', { tools: [WEATHER_TOOL], tool_choice: 'required' }, { tool_choice: { type: 'any' } }],
       ['a named tool_choice', { tools: [WEATHER_TOOL], tool_choice: { type: 'function', function: { name: 'get_weather' } } }, { tool_choice: { type: 'tool', name: 'get_weather' } }],
@@ -80,7 +143,12 @@ describe('toAnthropicRequest', () => {
       [
         'a later system message with midConversationSystem',
         { messages: [user('Hi'), { role: 'system', content: 'Now be brief.' }] },
-        { messages: [{ role: 'user', content: 'Hi' }, { role: 'system', content: 'Now be brief.' }] },
+        {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            { role: 'system', content: 'Now be brief.' },
+          ],
+        },
         { midConversationSystem: true },
       ],
     ]);
@@ -137,7 +205,18 @@ describe('toAnthropicRequest', () => {
 
   describe('unsupported-request', () => {
     const cases: Array<[string, Record<string, unknown>, string, object?]> = withOptions([
-      ['an image part', { messages: [user([{ type: 'text', text: 'look' }, { type: 'image_url', image_url: { url: 'x' } }])] }, 'messages[0].content[1].type'],
+      [
+        'an image part',
+        {
+          messages: [
+            user([
+              { type: 'text', text: 'look' },
+              { type: 'image_url', image_url: { url: 'x' } },
+            ]),
+          ],
+        },
+        'messages[0].content[1].type',
+      ],
       ['an audio part', { messages: [user([{ type: 'input_audio', input_audio: { data: '', format: 'wav' } }])] }, 'messages[0].content[0].type'],
       ['a file part', { messages: [user([{ type: 'file', file: { file_id: 'f' } }])] }, 'messages[0].content[0].type'],
       ['a refusal part', { messages: [user('Hi'), { role: 'assistant', content: [{ type: 'refusal', refusal: 'no' }] }] }, 'messages[1].content[0].type'],
@@ -147,7 +226,11 @@ describe('toAnthropicRequest', () => {
       ['a function message', { messages: [user('Hi'), { role: 'function', name: 'f', content: 'x' }] }, 'messages[1].role'],
       ['a message name', { messages: [{ role: 'user', content: 'Hi', name: 'bob' }] }, 'messages[0].name'],
       ['a custom tool', { tools: [{ type: 'custom', custom: { name: 'x' } }] }, 'tools[0].type'],
-      ['a custom tool call', { messages: [user('Hi'), { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'custom', custom: { name: 'x', input: '' } }] }] }, 'messages[1].tool_calls[0].type'],
+      [
+        'a custom tool call',
+        { messages: [user('Hi'), { role: 'assistant', content: null, tool_calls: [{ id: 'c', type: 'custom', custom: { name: 'x', input: '' } }] }] },
+        'messages[1].tool_calls[0].type',
+      ],
       ['an allowed_tools choice', { tool_choice: { type: 'allowed_tools', allowed_tools: { mode: 'auto', tools: [] } } }, 'tool_choice.type'],
       ['n 2', { n: 2 }, 'n'],
       ['logprobs', { logprobs: true }, 'logprobs'],
@@ -185,7 +268,12 @@ describe('toAnthropicRequest', () => {
     });
 
     it('drops what the ignore option names', () => {
-      const messages = [user([{ type: 'text', text: 'look' }, { type: 'image_url', image_url: { url: 'x' } }])];
+      const messages = [
+        user([
+          { type: 'text', text: 'look' },
+          { type: 'image_url', image_url: { url: 'x' } },
+        ]),
+      ];
       expect(translate({ messages, seed: 7, temperature: 0.3 }, { ignore: ['image_url', 'seed', 'temperature'] })).toEqual({
         model: 'm',
         max_tokens: 100,

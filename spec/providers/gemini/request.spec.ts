@@ -2,7 +2,8 @@ import { type ChatRequestInput, type GeminiGenerateContentRequest, type GeminiSc
 import { expectUnsupported, withOptions, FULL_REQUEST, WEATHER_TOOL } from '../../helpers/chatRequests';
 
 const user = (content: unknown) => ({ role: 'user', content }) as const;
-const call = (id: string, name: string, args: string, extra?: object) => ({ id, type: 'function', function: { name, arguments: args }, ...(extra === undefined ? {} : { extra_content: extra }) }) as const;
+const call = (id: string, name: string, args: string, extra?: object) =>
+  ({ id, type: 'function', function: { name, arguments: args }, ...(extra === undefined ? {} : { extra_content: extra }) }) as const;
 const body = (extra: Record<string, unknown>, options = {}): GeminiGenerateContentRequest => toGeminiRequest({ model: 'm', messages: [user('Hi')], ...extra } as ChatRequestInput, options).body;
 
 describe('toGeminiRequest', () => {
@@ -40,16 +41,68 @@ describe('toGeminiRequest', () => {
   });
 
   it('writes the non-streaming path and strips a models/ prefix', () => {
-    expect(toGeminiRequest({ model: 'models/gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] })).toMatchObject({ model: 'gemini-2.5-flash', stream: false, path: '/v1beta/models/gemini-2.5-flash:generateContent' });
+    expect(toGeminiRequest({ model: 'models/gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] })).toMatchObject({
+      model: 'gemini-2.5-flash',
+      stream: false,
+      path: '/v1beta/models/gemini-2.5-flash:generateContent',
+    });
   });
 
   describe('fields', () => {
     const cases: Array<[string, Record<string, unknown>, Partial<GeminiGenerateContentRequest>, object?]> = withOptions([
-      ['system parts', { messages: [{ role: 'developer', content: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }] }, user('Hi')] }, { systemInstruction: { parts: [{ text: 'A' }, { text: 'B' }] } }],
-      ['user and assistant text parts', { messages: [user([{ type: 'text', text: 'a' }]), { role: 'assistant', content: [{ type: 'text', text: 'b' }, { type: 'text', text: 'c' }] }] }, { contents: [{ role: 'user', parts: [{ text: 'a' }] }, { role: 'model', parts: [{ text: 'b' }, { text: 'c' }] }] }],
+      [
+        'system parts',
+        {
+          messages: [
+            {
+              role: 'developer',
+              content: [
+                { type: 'text', text: 'A' },
+                { type: 'text', text: 'B' },
+              ],
+            },
+            user('Hi'),
+          ],
+        },
+        { systemInstruction: { parts: [{ text: 'A' }, { text: 'B' }] } },
+      ],
+      [
+        'user and assistant text parts',
+        {
+          messages: [
+            user([{ type: 'text', text: 'a' }]),
+            {
+              role: 'assistant',
+              content: [
+                { type: 'text', text: 'b' },
+                { type: 'text', text: 'c' },
+              ],
+            },
+          ],
+        },
+        {
+          contents: [
+            { role: 'user', parts: [{ text: 'a' }] },
+            { role: 'model', parts: [{ text: 'b' }, { text: 'c' }] },
+          ],
+        },
+      ],
       [
         'a result with parts is joined into output; the name comes from the call',
-        { messages: [user('Hi'), { role: 'assistant', content: '', tool_calls: [call('c1', 'now', '')] }, { role: 'tool', tool_call_id: 'c1', content: [{ type: 'text', text: 'no' }, { type: 'text', text: 'on' }] }] },
+        {
+          messages: [
+            user('Hi'),
+            { role: 'assistant', content: '', tool_calls: [call('c1', 'now', '')] },
+            {
+              role: 'tool',
+              tool_call_id: 'c1',
+              content: [
+                { type: 'text', text: 'no' },
+                { type: 'text', text: 'on' },
+              ],
+            },
+          ],
+        },
         {
           contents: [
             { role: 'user', parts: [{ text: 'Hi' }] },
@@ -105,7 +158,11 @@ describe('toGeminiRequest', () => {
       ],
       ['tool_choice none', { tools: [WEATHER_TOOL], tool_choice: 'none' }, { toolConfig: { functionCallingConfig: { mode: 'NONE' } } }],
       ['tool_choice required', { tools: [WEATHER_TOOL], tool_choice: 'required' }, { toolConfig: { functionCallingConfig: { mode: 'ANY' } } }],
-      ['a named tool_choice', { tools: [WEATHER_TOOL], tool_choice: { type: 'function', function: { name: 'f' } } }, { toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['f'] } } }],
+      [
+        'a named tool_choice',
+        { tools: [WEATHER_TOOL], tool_choice: { type: 'function', function: { name: 'f' } } },
+        { toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['f'] } } },
+      ],
       [
         'generation settings',
         { max_tokens: 10, temperature: 1.2, top_p: 0.5, stop: 'X', n: 2, parallel_tool_calls: true, store: false },
@@ -122,7 +179,10 @@ describe('toGeminiRequest', () => {
 
     it('reports the schema keywords it drops', () => {
       const drops: GeminiSchemaDrop[] = [];
-      body({ tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: {}, additionalProperties: false } } }] }, { onSchemaDrop: (d: GeminiSchemaDrop) => drops.push(d) });
+      body(
+        { tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: {}, additionalProperties: false } } }] },
+        { onSchemaDrop: (d: GeminiSchemaDrop) => drops.push(d) },
+      );
       expect(drops.map((d) => d.path)).toEqual(['tools[0].function.parameters.additionalProperties']);
     });
   });
@@ -134,10 +194,18 @@ describe('toGeminiRequest', () => {
       ['user', { user: 'u' }, 'user'],
       ['store', { store: true }, 'store'],
       ['strict tools', { tools: [{ type: 'function', function: { name: 'f', strict: true } }] }, 'tools[0].function.strict'],
-      ['a recursive schema', { tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: { next: { $ref: '#' } } } } }] }, 'tools[0].function.parameters.properties.next.$ref'],
+      [
+        'a recursive schema',
+        { tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: { next: { $ref: '#' } } } } }] },
+        'tools[0].function.parameters.properties.next.$ref',
+      ],
       ['a schema that is not an object', { tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'string' } } }] }, 'tools[0].function.parameters.type'],
       ['arguments that are not JSON', { messages: [user('Hi'), { role: 'assistant', content: null, tool_calls: [call('c', 'f', 'nope')] }] }, 'messages[1].tool_calls[0].function.arguments'],
-      ['an unknown extra_content', { messages: [user('Hi'), { role: 'assistant', content: null, tool_calls: [call('c', 'f', '{}', { vendor: {} })] }] }, 'messages[1].tool_calls[0].extra_content.vendor'],
+      [
+        'an unknown extra_content',
+        { messages: [user('Hi'), { role: 'assistant', content: null, tool_calls: [call('c', 'f', '{}', { vendor: {} })] }] },
+        'messages[1].tool_calls[0].extra_content.vendor',
+      ],
       ['an image part', { messages: [user([{ type: 'image_url', image_url: { url: 'x' } }])] }, 'messages[0].content[0].type'],
     ]);
     it.each(cases)('%s', (_name, extra, field, options) => {

@@ -5,7 +5,30 @@ import { toGeminiSchema, UnsupportedRequestError } from 'rxjs-tool-calls/advance
 import { expectUnsupported } from '../../helpers/chatRequests';
 
 /** The fields of Gemini's `Schema` message: anything else is a 400 `Unknown name`. */
-const GEMINI_FIELDS = new Set(['type', 'format', 'title', 'description', 'nullable', 'enum', 'default', 'example', 'items', 'minItems', 'maxItems', 'properties', 'required', 'propertyOrdering', 'minProperties', 'maxProperties', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'anyOf']);
+const GEMINI_FIELDS = new Set([
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'default',
+  'example',
+  'items',
+  'minItems',
+  'maxItems',
+  'properties',
+  'required',
+  'propertyOrdering',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'anyOf',
+]);
 const GEMINI_TYPES = new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL']);
 
 /** Every field of `schema`, at every depth, is one Gemini knows, with a value of the right kind. */
@@ -34,33 +57,69 @@ describe('toGeminiSchema', () => {
       { type: 'OBJECT', title: 'T', description: 'D', properties: { a: { type: 'STRING', default: 'x', example: 'y' } }, required: ['a'], propertyOrdering: ['a'], minProperties: 1, maxProperties: 3 },
       [],
     ],
-    ['$schema and additionalProperties are dropped', { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: {}, additionalProperties: false }, { type: 'OBJECT', properties: {} }, ['$schema', 'additionalProperties']],
+    [
+      '$schema and additionalProperties are dropped',
+      { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: {}, additionalProperties: false },
+      { type: 'OBJECT', properties: {} },
+      ['$schema', 'additionalProperties'],
+    ],
     ['const becomes a one-value enum', { const: 'celsius' }, { enum: ['celsius'] }, []],
     ['number and boolean enum values become strings', { type: 'integer', enum: [1, 2] }, { type: 'INTEGER', enum: ['1', '2'] }, []],
     ['null in an enum makes it nullable', { type: 'string', enum: ['a', null] }, { type: 'STRING', enum: ['a'], nullable: true }, []],
     ['a [type, null] list becomes nullable', { type: ['string', 'null'], maxLength: 5 }, { type: 'STRING', maxLength: 5, nullable: true }, []],
-    ['a type list becomes anyOf', { type: ['string', 'integer'], description: 'id', minLength: 1, minimum: 0 }, { description: 'id', anyOf: [{ type: 'STRING', minLength: 1 }, { type: 'INTEGER', minimum: 0 }] }, ['minimum', 'minLength']],
+    [
+      'a type list becomes anyOf',
+      { type: ['string', 'integer'], description: 'id', minLength: 1, minimum: 0 },
+      {
+        description: 'id',
+        anyOf: [
+          { type: 'STRING', minLength: 1 },
+          { type: 'INTEGER', minimum: 0 },
+        ],
+      },
+      ['minimum', 'minLength'],
+    ],
     ['anyOf with a null branch (zod optional-nullable)', { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'maybe' }, { type: 'STRING', description: 'maybe', nullable: true }, []],
     ['anyOf with several branches', { anyOf: [{ type: 'string' }, { type: 'number' }] }, { anyOf: [{ type: 'STRING' }, { type: 'NUMBER' }] }, []],
     ['oneOf becomes anyOf', { oneOf: [{ type: 'string' }, { type: 'boolean' }] }, { anyOf: [{ type: 'STRING' }, { type: 'BOOLEAN' }] }, []],
     [
       'allOf is merged',
-      { allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { properties: { b: { type: 'number' } }, required: ['b'] }] },
+      {
+        allOf: [
+          { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+          { properties: { b: { type: 'number' } }, required: ['b'] },
+        ],
+      },
       { type: 'OBJECT', properties: { a: { type: 'STRING' }, b: { type: 'NUMBER' } }, required: ['a', 'b'] },
       [],
     ],
     [
       'local $ref into $defs and definitions is inlined, siblings win',
-      { type: 'object', properties: { a: { $ref: '#/$defs/Item', description: 'first' }, b: { $ref: '#/definitions/Other' } }, $defs: { Item: { type: 'string', description: 'an item' } }, definitions: { Other: { type: 'boolean' } } },
+      {
+        type: 'object',
+        properties: { a: { $ref: '#/$defs/Item', description: 'first' }, b: { $ref: '#/definitions/Other' } },
+        $defs: { Item: { type: 'string', description: 'an item' } },
+        definitions: { Other: { type: 'boolean' } },
+      },
       { type: 'OBJECT', properties: { a: { type: 'STRING', description: 'first' }, b: { type: 'BOOLEAN' } } },
       [],
     ],
-    ['a $ref to a property (JSON pointer)', { type: 'object', properties: { a: { type: 'string' }, b: { $ref: '#/properties/a' } } }, { type: 'OBJECT', properties: { a: { type: 'STRING' }, b: { type: 'STRING' } } }, []],
+    [
+      'a $ref to a property (JSON pointer)',
+      { type: 'object', properties: { a: { type: 'string' }, b: { $ref: '#/properties/a' } } },
+      { type: 'OBJECT', properties: { a: { type: 'STRING' }, b: { type: 'STRING' } } },
+      [],
+    ],
     ['an exclusive integer minimum is exact', { type: 'integer', exclusiveMinimum: 0, exclusiveMaximum: 10 }, { type: 'INTEGER', minimum: 1, maximum: 9 }, []],
     ['an exclusive number bound becomes inclusive, reported', { type: 'number', exclusiveMinimum: 0.5 }, { type: 'NUMBER', minimum: 0.5 }, ['exclusiveMinimum']],
     ['draft 4 boolean exclusive bounds', { type: 'integer', minimum: 3, exclusiveMinimum: true }, { type: 'INTEGER', minimum: 4 }, []],
     ['the tighter of minimum and exclusiveMinimum', { type: 'integer', minimum: 5, exclusiveMinimum: 2 }, { type: 'INTEGER', minimum: 5 }, []],
-    ['supported formats stay, others are dropped', { type: 'object', properties: { at: { type: 'string', format: 'date-time' }, mail: { type: 'string', format: 'email' }, n: { type: 'integer', format: 'int64' } } }, { type: 'OBJECT', properties: { at: { type: 'STRING', format: 'date-time' }, mail: { type: 'STRING' }, n: { type: 'INTEGER', format: 'int64' } } }, ['properties.mail.format']],
+    [
+      'supported formats stay, others are dropped',
+      { type: 'object', properties: { at: { type: 'string', format: 'date-time' }, mail: { type: 'string', format: 'email' }, n: { type: 'integer', format: 'int64' } } },
+      { type: 'OBJECT', properties: { at: { type: 'STRING', format: 'date-time' }, mail: { type: 'STRING' }, n: { type: 'INTEGER', format: 'int64' } } },
+      ['properties.mail.format'],
+    ],
     [
       'validation keywords Gemini lacks are dropped at any depth',
       { type: 'array', items: { type: 'string', uniqueItems: true }, uniqueItems: true, minItems: 1, maxItems: 4, contains: { type: 'string' }, examples: [['a']] },
@@ -70,7 +129,12 @@ describe('toGeminiSchema', () => {
     ['keywords of another type are dropped', { type: 'string', properties: { a: {} }, required: ['a'], pattern: '^a' }, { type: 'STRING', pattern: '^a' }, ['properties', 'required']],
     ['properties without a type mean an object', { properties: { a: { type: 'number', multipleOf: 2 } } }, { type: 'OBJECT', properties: { a: { type: 'NUMBER' } } }, ['properties.a.multipleOf']],
     ['upper-case (OpenAPI) types and nullable are kept', { type: 'STRING', nullable: true }, { type: 'STRING', nullable: true }, []],
-    ['not, if / then / else and patternProperties are dropped', { type: 'object', properties: {}, not: { required: ['x'] }, if: {}, then: {}, else: {}, patternProperties: {} }, { type: 'OBJECT', properties: {} }, ['not', 'if', 'then', 'else', 'patternProperties']],
+    [
+      'not, if / then / else and patternProperties are dropped',
+      { type: 'object', properties: {}, not: { required: ['x'] }, if: {}, then: {}, else: {}, patternProperties: {} },
+      { type: 'OBJECT', properties: {} },
+      ['not', 'if', 'then', 'else', 'patternProperties'],
+    ],
   ];
   it.each(cases)('%s', (_name, input, expected, drops) => {
     const out = convert(input);
@@ -196,16 +260,21 @@ describe('toGeminiSchema', () => {
     it('refuses a schema that explodes when inlined', () => {
       const defs: Record<string, unknown> = { L0: { type: 'string' } };
       for (let i = 1; i <= 20; i++) defs[`L${i}`] = { type: 'object', properties: { a: { $ref: `#/$defs/L${i - 1}` }, b: { $ref: `#/$defs/L${i - 1}` } } };
-      expect(() => toGeminiSchema({ $ref: '#/$defs/L20', $defs: defs })).toThrow(expect.objectContaining({ code: 'unsupported-request', target: 'gemini', detail: 'the schema has more than 10000 nodes once references are inlined' }));
+      expect(() => toGeminiSchema({ $ref: '#/$defs/L20', $defs: defs })).toThrow(
+        expect.objectContaining({ code: 'unsupported-request', target: 'gemini', detail: 'the schema has more than 10000 nodes once references are inlined' }),
+      );
     });
 
     it('lets onDrop refuse a lossy conversion', () => {
       expect(() =>
-        toGeminiSchema({ type: 'object', properties: {}, additionalProperties: false }, {
-          onDrop: (drop) => {
-            throw new Error(`would drop ${drop.keyword}`);
+        toGeminiSchema(
+          { type: 'object', properties: {}, additionalProperties: false },
+          {
+            onDrop: (drop) => {
+              throw new Error(`would drop ${drop.keyword}`);
+            },
           },
-        }),
+        ),
       ).toThrow('would drop additionalProperties');
     });
   });

@@ -1,18 +1,63 @@
 import fc from 'fast-check';
-import { type AnthropicRequestInput, type ChatMessage, type ChatRequest, fromAnthropicRequest, toAnthropicRequest } from 'rxjs-tool-calls';
+import { type AnthropicRequestInput, type ChatRequest, fromAnthropicRequest, toAnthropicRequest } from 'rxjs-tool-calls';
 import { expectUnsupported, FULL_REQUEST, withOptions } from '../../helpers/chatRequests';
+import { representableChat } from '../../helpers/chatArbitraries';
 
-const translate = (extra: Record<string, unknown>, options = {}): ChatRequest => fromAnthropicRequest({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }], ...extra } as AnthropicRequestInput, options);
+const translate = (extra: Record<string, unknown>, options = {}): ChatRequest =>
+  fromAnthropicRequest({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }], ...extra } as AnthropicRequestInput, options);
 const toolUse = (id: string, input: unknown = {}) => ({ type: 'tool_use', id, name: 'f', input });
 const result = (id: string, content?: unknown, extra: object = {}) => ({ type: 'tool_result', tool_use_id: id, ...(content === undefined ? {} : { content }), ...extra });
 
 describe('fromAnthropicRequest', () => {
   describe('fields', () => {
     const cases: Array<[string, Record<string, unknown>, Partial<ChatRequest>, object?]> = withOptions([
-      ['a system string', { system: 'S' }, { messages: [{ role: 'system', content: 'S' }, { role: 'user', content: 'Hi' }] }],
-      ['system blocks', { system: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }] }, { messages: [{ role: 'system', content: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }] }, { role: 'user', content: 'Hi' }] }],
+      [
+        'a system string',
+        { system: 'S' },
+        {
+          messages: [
+            { role: 'system', content: 'S' },
+            { role: 'user', content: 'Hi' },
+          ],
+        },
+      ],
+      [
+        'system blocks',
+        {
+          system: [
+            { type: 'text', text: 'A' },
+            { type: 'text', text: 'B' },
+          ],
+        },
+        {
+          messages: [
+            {
+              role: 'system',
+              content: [
+                { type: 'text', text: 'A' },
+                { type: 'text', text: 'B' },
+              ],
+            },
+            { role: 'user', content: 'Hi' },
+          ],
+        },
+      ],
       ['empty system blocks', { system: [] }, { messages: [{ role: 'user', content: 'Hi' }] }],
-      ['a mid-conversation system message', { messages: [{ role: 'user', content: 'Hi' }, { role: 'system', content: 'Brief.' }] }, { messages: [{ role: 'user', content: 'Hi' }, { role: 'system', content: 'Brief.' }] }],
+      [
+        'a mid-conversation system message',
+        {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            { role: 'system', content: 'Brief.' },
+          ],
+        },
+        {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            { role: 'system', content: 'Brief.' },
+          ],
+        },
+      ],
       [
         'calls, results before the text of their user message, empty and block results',
         {
@@ -43,11 +88,56 @@ describe('fromAnthropicRequest', () => {
           ],
         },
       ],
-      ['several assistant text blocks', { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }] }, { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }] }],
-      ['an empty assistant turn', { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [] }] }, { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: '' }] }],
+      [
+        'several assistant text blocks',
+        {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            {
+              role: 'assistant',
+              content: [
+                { type: 'text', text: 'a' },
+                { type: 'text', text: 'b' },
+              ],
+            },
+          ],
+        },
+        {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            {
+              role: 'assistant',
+              content: [
+                { type: 'text', text: 'a' },
+                { type: 'text', text: 'b' },
+              ],
+            },
+          ],
+        },
+      ],
+      [
+        'an empty assistant turn',
+        {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            { role: 'assistant', content: [] },
+          ],
+        },
+        {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            { role: 'assistant', content: '' },
+          ],
+        },
+      ],
       [
         'tools',
-        { tools: [{ name: 'f', description: 'F', input_schema: { type: 'object', properties: {} }, strict: true }, { name: 'g', type: 'custom', input_schema: { type: 'object' } }] },
+        {
+          tools: [
+            { name: 'f', description: 'F', input_schema: { type: 'object', properties: {} }, strict: true },
+            { name: 'g', type: 'custom', input_schema: { type: 'object' } },
+          ],
+        },
         {
           tools: [
             { type: 'function', function: { name: 'f', parameters: { type: 'object', properties: {} }, description: 'F', strict: true } },
@@ -72,13 +162,40 @@ describe('fromAnthropicRequest', () => {
     const cases: Array<[string, Record<string, unknown>, string, object?]> = withOptions([
       ['an image block', user([{ type: 'image', source: { type: 'url', url: 'x' } }]), 'messages[0].content[0].type'],
       ['a document block', user([{ type: 'document', source: { type: 'text', data: 'x' } }]), 'messages[0].content[0].type'],
-      ['a thinking block', { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [{ type: 'thinking', thinking: '…', signature: 's' }] }] }, 'messages[1].content[0].type'],
+      [
+        'a thinking block',
+        {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            { role: 'assistant', content: [{ type: 'thinking', thinking: '…', signature: 's' }] },
+          ],
+        },
+        'messages[1].content[0].type',
+      ],
       ['a tool_use block in a user message', user([toolUse('a')]), 'messages[0].content[0].type'],
       ['cache_control', user([{ type: 'text', text: 'Hi', cache_control: { type: 'ephemeral' } }]), 'messages[0].content[0].cache_control'],
       ['citations', user([{ type: 'text', text: 'Hi', citations: [{}] }]), 'messages[0].content[0].citations'],
-      ['is_error', { messages: [{ role: 'assistant', content: [toolUse('a')] }, { role: 'user', content: [result('a', 'x', { is_error: true })] }] }, 'messages[1].content[0].is_error'],
+      [
+        'is_error',
+        {
+          messages: [
+            { role: 'assistant', content: [toolUse('a')] },
+            { role: 'user', content: [result('a', 'x', { is_error: true })] },
+          ],
+        },
+        'messages[1].content[0].is_error',
+      ],
       ['a result without its tool_use', user([result('zz', 'x')]), 'messages[0].content[0].tool_use_id'],
-      ['an image in a result', { messages: [{ role: 'assistant', content: [toolUse('a')] }, { role: 'user', content: [result('a', [{ type: 'image', source: {} }])] }] }, 'messages[1].content[0].content[0].type'],
+      [
+        'an image in a result',
+        {
+          messages: [
+            { role: 'assistant', content: [toolUse('a')] },
+            { role: 'user', content: [result('a', [{ type: 'image', source: {} }])] },
+          ],
+        },
+        'messages[1].content[0].content[0].type',
+      ],
       ['a server tool', { tools: [{ type: 'web_search_20250305', name: 'web_search' }] }, 'tools[0].type'],
       ['input_examples on a tool', { tools: [{ name: 'f', input_schema: { type: 'object' }, input_examples: [{}] }] }, 'tools[0].input_examples'],
       ['top_k', { top_k: 5 }, 'top_k'],
@@ -86,8 +203,26 @@ describe('fromAnthropicRequest', () => {
       ['an unknown tool_choice', { tool_choice: { type: 'sometimes' } }, 'tool_choice.type'],
       ['an unknown metadata key', { metadata: { user_id: 'u', tier: 'x' } }, 'metadata.tier'],
       ['an unknown role', { messages: [{ role: 'tool', content: 'x' }] }, 'messages[0].role'],
-      ['a tool_use id used twice', { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [toolUse('a'), toolUse('a')] }] }, 'messages[1].content[1].id'],
-      ['input that is not an object', { messages: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: [toolUse('a', [1])] }] }, 'messages[1].content[0].input'],
+      [
+        'a tool_use id used twice',
+        {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            { role: 'assistant', content: [toolUse('a'), toolUse('a')] },
+          ],
+        },
+        'messages[1].content[1].id',
+      ],
+      [
+        'input that is not an object',
+        {
+          messages: [
+            { role: 'user', content: 'Hi' },
+            { role: 'assistant', content: [toolUse('a', [1])] },
+          ],
+        },
+        'messages[1].content[0].input',
+      ],
     ]);
     it.each(cases)('%s', (_name, extra, field, options) => {
       expectUnsupported(() => translate(extra, options), 'openai-chat', field);
@@ -95,7 +230,13 @@ describe('fromAnthropicRequest', () => {
 
     it('drops what the ignore option names', () => {
       const messages = [
-        { role: 'user', content: [{ type: 'text', text: 'Hi', cache_control: { type: 'ephemeral' } }, { type: 'image', source: {} }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Hi', cache_control: { type: 'ephemeral' } },
+            { type: 'image', source: {} },
+          ],
+        },
         { role: 'assistant', content: [{ type: 'thinking', thinking: '…', signature: 's' }, toolUse('a')] },
         { role: 'user', content: [result('a', 'x', { is_error: true })] },
       ];
@@ -124,54 +265,3 @@ describe('fromAnthropicRequest', () => {
     });
   });
 });
-
-// ---- Chat requests whose every field Anthropic can carry (the arbitrary of the round-trip property).
-
-const text = fc.string({ maxLength: 8 });
-const parts = (min: number) => fc.array(text.map((t) => ({ type: 'text' as const, text: t })), { minLength: min, maxLength: 3 });
-const args = fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }).filter((k) => k !== '__proto__'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }).map((o) => JSON.stringify(o));
-
-/** One step: a user message, then maybe an assistant turn, with one tool message per call. */
-const step = fc.tuple(fc.oneof(text, parts(1)), fc.option(fc.tuple(fc.oneof(text, parts(2)), fc.array(fc.tuple(args, fc.oneof(text, parts(1))), { maxLength: 3 }), fc.boolean()), { nil: undefined }));
-
-const representableChat = fc
-  .record({
-    system: fc.option(text, { nil: undefined }),
-    steps: fc.array(step, { minLength: 1, maxLength: 4 }),
-    tools: fc.array(fc.record({ name: fc.constantFrom('f', 'g', 'h'), description: fc.option(text, { nil: undefined }), strict: fc.boolean() }), { maxLength: 2 }),
-    choice: fc.option(fc.constantFrom('auto', 'none', 'required', 'named'), { nil: undefined }),
-    parallel: fc.boolean(),
-    max: fc.integer({ min: 1, max: 100_000 }),
-    stop: fc.option(fc.array(text, { minLength: 1, maxLength: 2 }), { nil: undefined }),
-    stream: fc.boolean(),
-    user: fc.option(text, { nil: undefined }),
-    temperature: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
-  })
-  .map((r): ChatRequest => {
-    let id = 0;
-    const messages: ChatMessage[] = r.system === undefined ? [] : [{ role: 'system', content: r.system }];
-    for (const [userContent, assistant] of r.steps) {
-      messages.push({ role: 'user', content: userContent });
-      if (assistant === undefined) continue;
-      const [content, calls, nullContent] = assistant;
-      if (calls.length === 0) {
-        messages.push({ role: 'assistant', content });
-        continue;
-      }
-      const ids = calls.map(() => `call_${id++}`);
-      const visible = typeof content === 'string' ? (content === '' || nullContent ? null : content) : content.every((p) => p.text !== '') ? content : null;
-      messages.push({ role: 'assistant', content: visible, tool_calls: calls.map(([a], i) => ({ id: ids[i] ?? '', type: 'function', function: { name: 'f', arguments: a } })) });
-      calls.forEach(([, output], i) => messages.push({ role: 'tool', tool_call_id: ids[i] ?? '', content: output }));
-    }
-    const chat: ChatRequest = { model: 'm', messages, max_completion_tokens: r.max };
-    if (r.tools.length > 0) {
-      chat.tools = r.tools.map((t) => ({ type: 'function', function: { name: t.name, parameters: { type: 'object', properties: { x: { type: 'string' } } }, ...(t.description === undefined ? {} : { description: t.description }), ...(t.strict ? { strict: true } : {}) } }));
-    }
-    if (r.choice !== undefined && r.tools.length > 0) chat.tool_choice = r.choice === 'named' ? { type: 'function', function: { name: 'f' } } : r.choice;
-    if (r.parallel && r.tools.length > 0 && r.choice !== undefined && r.choice !== 'none') chat.parallel_tool_calls = false;
-    if (r.stop !== undefined) chat.stop = r.stop;
-    if (r.stream) Object.assign(chat, { stream: true, stream_options: { include_usage: true } });
-    if (r.user !== undefined) chat.user = r.user;
-    if (r.temperature !== undefined) chat.temperature = r.temperature;
-    return chat;
-  });

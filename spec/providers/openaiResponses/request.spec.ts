@@ -32,11 +32,76 @@ describe('toResponsesRequest', () => {
 
   describe('fields', () => {
     const cases: Array<[string, Record<string, unknown>, Partial<ResponsesRequest>, object?]> = withOptions([
-      ['a developer message with parts', { messages: [{ role: 'developer', content: [{ type: 'text', text: 'A' }] }, user('Hi')] }, { input: [{ role: 'developer', content: [{ type: 'input_text', text: 'A' }] }, { role: 'user', content: 'Hi' }] }],
-      ['leading system messages as instructions', { messages: [{ role: 'system', content: 'A' }, { role: 'developer', content: [{ type: 'text', text: 'B' }] }, user('Hi')] }, { instructions: 'A\n\nB', input: [{ role: 'user', content: 'Hi' }] }, { instructions: true }],
-      ['a later system message stays in place', { messages: [user('Hi'), { role: 'system', content: 'Be brief.' }] }, { input: [{ role: 'user', content: 'Hi' }, { role: 'system', content: 'Be brief.' }] }, { instructions: true }],
-      ['user text parts', { messages: [user([{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }])] }, { input: [{ role: 'user', content: [{ type: 'input_text', text: 'a' }, { type: 'input_text', text: 'b' }] }] }],
-      ['assistant text parts are joined', { messages: [user('Hi'), { role: 'assistant', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }] }, { input: [{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'ab' }] }],
+      [
+        'a developer message with parts',
+        { messages: [{ role: 'developer', content: [{ type: 'text', text: 'A' }] }, user('Hi')] },
+        {
+          input: [
+            { role: 'developer', content: [{ type: 'input_text', text: 'A' }] },
+            { role: 'user', content: 'Hi' },
+          ],
+        },
+      ],
+      [
+        'leading system messages as instructions',
+        { messages: [{ role: 'system', content: 'A' }, { role: 'developer', content: [{ type: 'text', text: 'B' }] }, user('Hi')] },
+        { instructions: 'A\n\nB', input: [{ role: 'user', content: 'Hi' }] },
+        { instructions: true },
+      ],
+      [
+        'a later system message stays in place',
+        { messages: [user('Hi'), { role: 'system', content: 'Be brief.' }] },
+        {
+          input: [
+            { role: 'user', content: 'Hi' },
+            { role: 'system', content: 'Be brief.' },
+          ],
+        },
+        { instructions: true },
+      ],
+      [
+        'user text parts',
+        {
+          messages: [
+            user([
+              { type: 'text', text: 'a' },
+              { type: 'text', text: 'b' },
+            ]),
+          ],
+        },
+        {
+          input: [
+            {
+              role: 'user',
+              content: [
+                { type: 'input_text', text: 'a' },
+                { type: 'input_text', text: 'b' },
+              ],
+            },
+          ],
+        },
+      ],
+      [
+        'assistant text parts are joined',
+        {
+          messages: [
+            user('Hi'),
+            {
+              role: 'assistant',
+              content: [
+                { type: 'text', text: 'a' },
+                { type: 'text', text: 'b' },
+              ],
+            },
+          ],
+        },
+        {
+          input: [
+            { role: 'user', content: 'Hi' },
+            { role: 'assistant', content: 'ab' },
+          ],
+        },
+      ],
       [
         'a call without text, a result with parts',
         { messages: [user('Hi'), { role: 'assistant', content: null, tool_calls: [call('c1', 'now', '')] }, { role: 'tool', tool_call_id: 'c1', content: [{ type: 'text', text: 'noon' }] }] },
@@ -48,7 +113,11 @@ describe('toResponsesRequest', () => {
           ],
         },
       ],
-      ['a tool without parameters, strict', { tools: [{ type: 'function', function: { name: 'now', strict: true } }] }, { tools: [{ type: 'function', name: 'now', parameters: { type: 'object', properties: {} }, strict: true }] }],
+      [
+        'a tool without parameters, strict',
+        { tools: [{ type: 'function', function: { name: 'now', strict: true } }] },
+        { tools: [{ type: 'function', name: 'now', parameters: { type: 'object', properties: {} }, strict: true }] },
+      ],
       ['tool_choice required', { tool_choice: 'required' }, { tool_choice: 'required' }],
       ['tool_choice none', { tool_choice: 'none' }, { tool_choice: 'none' }],
       ['a named tool_choice', { tool_choice: { type: 'function', function: { name: 'f' } } }, { tool_choice: { type: 'function', name: 'f' } }],

@@ -17,7 +17,7 @@ const text = '['.repeat(depth) + (shape === 'closed' ? ']'.repeat(depth) : '');
 
 const events: StreamEvent[] = [{ type: 'tool-call-delta', choice: 0, index: 0, id: 'c1', name: 'deep', argumentsDelta: '' }];
 const random = seededRandom(11);
-for (let i = 0; i < text.length; ) {
+for (let i = 0; i < text.length;) {
   const n = 1 + Math.floor(random() * 8);
   events.push({ type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: text.slice(i, i + n) });
   i += n;

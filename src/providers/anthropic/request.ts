@@ -218,7 +218,8 @@ function messagesOf(reader: RequestReader, turns: readonly ChatTurn[], midConver
     if (turn.kind !== 'tool') results = undefined;
     switch (turn.kind) {
       case 'system':
-        if (!midConversationSystem) reader.fail(fieldPath(turn.path, 'role'), 'Anthropic takes system messages only before the conversation (set midConversationSystem for models that accept them later)');
+        if (!midConversationSystem)
+          reader.fail(fieldPath(turn.path, 'role'), 'Anthropic takes system messages only before the conversation (set midConversationSystem for models that accept them later)');
         out.push({ role: 'system', content: typeof turn.content === 'string' ? turn.content : blocksOf(turn.content) });
         break;
       case 'user':

@@ -10,7 +10,8 @@ import type { AnthropicTool } from './request';
 /** `{ name, description, input_schema }`; the schema must describe an object (`unsupported-request` otherwise). */
 export function anthropicToolSpec(tool: ToolSpecInput): AnthropicTool {
   const type = tool.parameters['type'];
-  if (type !== undefined && type !== 'object') throw new UnsupportedRequestError({ target: 'anthropic', field: `${tool.name}.input_schema.type`, detail: 'Anthropic tool input schemas must describe an object' });
+  if (type !== undefined && type !== 'object')
+    throw new UnsupportedRequestError({ target: 'anthropic', field: `${tool.name}.input_schema.type`, detail: 'Anthropic tool input schemas must describe an object' });
   const out: AnthropicTool = { name: tool.name, input_schema: { ...tool.parameters, type: 'object' } };
   if (tool.description !== undefined) out.description = tool.description;
   return out;

@@ -129,7 +129,8 @@ export class CohereChatDecoder extends TypedEventDecoder {
     const rawReason = asString(delta?.['finish_reason']);
     const reason = rawReason ? normalizeCohereFinishReason(rawReason) : undefined;
     // Calls the wire started but never ended were cut off.
-    for (const [index, id] of this.open) emit({ type: 'tool-call-end', choice: 0, index, incomplete: true, ...(id === undefined ? {} : { id }), ...(reason === undefined ? {} : { finishReason: reason }) });
+    for (const [index, id] of this.open)
+      emit({ type: 'tool-call-end', choice: 0, index, incomplete: true, ...(id === undefined ? {} : { id }), ...(reason === undefined ? {} : { finishReason: reason }) });
     this.open.clear();
     if (rawReason && reason !== undefined) emit({ type: 'finish', choice: 0, reason, rawReason });
     const usage = asRecord(delta?.['usage']);
@@ -142,6 +143,9 @@ export class CohereChatDecoder extends TypedEventDecoder {
 
   end(): void {
     if (this.done) return;
-    throw new TruncatedStreamError({ provider: this.provider, detail: `no message-end arrived${this.open.size > 0 ? ` (${this.open.size} tool call${this.open.size === 1 ? '' : 's'} still open)` : ''}` });
+    throw new TruncatedStreamError({
+      provider: this.provider,
+      detail: `no message-end arrived${this.open.size > 0 ? ` (${this.open.size} tool call${this.open.size === 1 ? '' : 's'} still open)` : ''}`,
+    });
   }
 }

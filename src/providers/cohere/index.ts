@@ -8,7 +8,20 @@ import { asString } from '../../internal/json';
 import { wireFormat, type WireFormat } from '../format';
 import { CohereChatDecoder, cohereUsage, normalizeCohereFinishReason } from './decoder';
 
-const EVENTS = /* @__PURE__ */ new Set(['message-start', 'content-start', 'content-delta', 'content-end', 'tool-plan-delta', 'tool-call-start', 'tool-call-delta', 'tool-call-end', 'citation-start', 'citation-end', 'message-end', 'debug']);
+const EVENTS = /* @__PURE__ */ new Set([
+  'message-start',
+  'content-start',
+  'content-delta',
+  'content-end',
+  'tool-plan-delta',
+  'tool-call-start',
+  'tool-call-delta',
+  'tool-call-end',
+  'citation-start',
+  'citation-end',
+  'message-end',
+  'debug',
+]);
 
 /** A Cohere v2 stream: its event names (as `event:` or the payload's `type`). */
 function detect(event: SseEvent, payload: Record<string, unknown> | undefined): boolean {

@@ -7,51 +7,9 @@
 import { InvalidEventError, TruncatedStreamError } from '../../errors';
 import type { FinishReason, SseEvent } from '../../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, providerError, type Emit, type WireDecoder } from '../decoder';
+import { geminiUsage, normalizeGeminiFinishReason } from './mapping';
 import { PartialArgsBuilder } from './vertexPartialArgs';
-import { errorEvent, parseObject, requireObject, safeStringify, stringifyJson, sumOf, usageEvent, wireString, type UsageCounts } from '../wire';
-
-/** Map a Gemini `finishReason` to the normalised {@link FinishReason}. */
-export function normalizeGeminiFinishReason(raw: string): FinishReason {
-  switch (raw) {
-    case 'STOP':
-      return 'stop';
-    case 'MAX_TOKENS':
-      return 'length';
-    case 'MALFORMED_FUNCTION_CALL':
-    case 'UNEXPECTED_TOOL_CALL':
-    case 'TOO_MANY_TOOL_CALLS':
-    case 'MALFORMED_RESPONSE':
-    case 'MISSING_THOUGHT_SIGNATURE':
-      return 'error';
-    case 'SAFETY':
-    case 'RECITATION':
-    case 'BLOCKLIST':
-    case 'PROHIBITED_CONTENT':
-    case 'SPII':
-    case 'IMAGE_SAFETY':
-    case 'IMAGE_PROHIBITED_CONTENT':
-    case 'IMAGE_RECITATION':
-      return 'content-filter';
-    default:
-      return 'other';
-  }
-}
-
-/**
- * Gemini `usageMetadata` → token counts: `promptTokenCount` includes the cached content,
- * `toolUsePromptTokenCount` is input too; `candidatesTokenCount` excludes `thoughtsTokenCount`, so
- * the output is both (the recorded totals are prompt + candidates + thoughts).
- */
-export function geminiUsage(usage: Record<string, unknown>): UsageCounts {
-  const thoughts = asNumber(usage['thoughtsTokenCount']);
-  return {
-    inputTokens: sumOf(asNumber(usage['promptTokenCount']), asNumber(usage['toolUsePromptTokenCount'])),
-    outputTokens: sumOf(asNumber(usage['candidatesTokenCount']), thoughts),
-    totalTokens: asNumber(usage['totalTokenCount']),
-    reasoningTokens: thoughts,
-    cachedInputTokens: asNumber(usage['cachedContentTokenCount']),
-  };
-}
+import { errorEvent, parseObject, requireObject, safeStringify, stringifyJson, usageEvent, wireString } from '../wire';
 
 /** A Vertex call whose arguments are still streaming as `partialArgs`. */
 interface StreamedCall {

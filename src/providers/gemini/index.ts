@@ -7,7 +7,8 @@
 import type { SseEvent } from '../../events';
 import { wireFormat, type WireFormat } from '../format';
 import { geminiMessages, type GeminiModelContent, type GeminiToolContent } from './messages';
-import { GeminiDecoder, geminiUsage, normalizeGeminiFinishReason } from './decoder';
+import { GeminiDecoder } from './decoder';
+import { geminiUsage, normalizeGeminiFinishReason } from './mapping';
 
 /** A Gemini stream: chunks with `candidates`, `usageMetadata` or `promptFeedback`. */
 function detect(_event: SseEvent, payload: Record<string, unknown> | undefined): boolean {

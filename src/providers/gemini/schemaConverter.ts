@@ -13,10 +13,22 @@ const TYPES: Record<string, GeminiType> = { string: 'STRING', number: 'NUMBER', 
 const ANNOTATIONS = ['title', 'description', 'default', 'example'] as const;
 /** Keywords that apply to one type only: Gemini rejects them on another. */
 const TYPED: Record<string, GeminiType[]> = {
-  properties: ['OBJECT'], required: ['OBJECT'], propertyOrdering: ['OBJECT'], minProperties: ['OBJECT'], maxProperties: ['OBJECT'],
-  items: ['ARRAY'], minItems: ['ARRAY'], maxItems: ['ARRAY'], prefixItems: ['ARRAY'],
-  minLength: ['STRING'], maxLength: ['STRING'], pattern: ['STRING'],
-  minimum: ['NUMBER', 'INTEGER'], maximum: ['NUMBER', 'INTEGER'], exclusiveMinimum: ['NUMBER', 'INTEGER'], exclusiveMaximum: ['NUMBER', 'INTEGER'],
+  properties: ['OBJECT'],
+  required: ['OBJECT'],
+  propertyOrdering: ['OBJECT'],
+  minProperties: ['OBJECT'],
+  maxProperties: ['OBJECT'],
+  items: ['ARRAY'],
+  minItems: ['ARRAY'],
+  maxItems: ['ARRAY'],
+  prefixItems: ['ARRAY'],
+  minLength: ['STRING'],
+  maxLength: ['STRING'],
+  pattern: ['STRING'],
+  minimum: ['NUMBER', 'INTEGER'],
+  maximum: ['NUMBER', 'INTEGER'],
+  exclusiveMinimum: ['NUMBER', 'INTEGER'],
+  exclusiveMaximum: ['NUMBER', 'INTEGER'],
 };
 /** The formats the Gemini API accepts, per type. */
 const FORMATS: Partial<Record<GeminiType, readonly string[]>> = { STRING: ['date-time', 'enum'], NUMBER: ['float', 'double'], INTEGER: ['int32', 'int64'] };
@@ -192,7 +204,8 @@ export class Converter {
       for (const [key, value] of Object.entries(own)) {
         const current = merged[key];
         if (current === undefined) merged[key] = value;
-        else if (key === 'properties' && isNode(current) && isNode(value)) merged[key] = mergeProperties(current, value, () => this.fail(fieldPath(branchPath, key), 'conflicting allOf properties cannot be merged'));
+        else if (key === 'properties' && isNode(current) && isNode(value))
+          merged[key] = mergeProperties(current, value, () => this.fail(fieldPath(branchPath, key), 'conflicting allOf properties cannot be merged'));
         else if (key === 'required' && Array.isArray(current) && Array.isArray(value)) merged[key] = [...new Set([...current, ...value])];
         else if (JSON.stringify(current) !== JSON.stringify(value)) this.fail(fieldPath(branchPath, key), 'conflicting allOf branches cannot be merged');
       }

@@ -60,8 +60,15 @@ export function chatUsage(usage: Record<string, unknown>): UsageCounts {
 }
 
 /** OpenAI's counting (chat and Responses): reasoning inside the output, unless the total shows otherwise. */
-export function openaiUsage(inputTokens: number | undefined, output: number | undefined, totalTokens: number | undefined, reasoningTokens: number | undefined, cachedInputTokens: number | undefined): UsageCounts {
-  const apart = inputTokens !== undefined && output !== undefined && totalTokens !== undefined && reasoningTokens !== undefined && reasoningTokens > 0 && totalTokens === inputTokens + output + reasoningTokens;
+export function openaiUsage(
+  inputTokens: number | undefined,
+  output: number | undefined,
+  totalTokens: number | undefined,
+  reasoningTokens: number | undefined,
+  cachedInputTokens: number | undefined,
+): UsageCounts {
+  const apart =
+    inputTokens !== undefined && output !== undefined && totalTokens !== undefined && reasoningTokens !== undefined && reasoningTokens > 0 && totalTokens === inputTokens + output + reasoningTokens;
   return { inputTokens, outputTokens: apart ? output + reasoningTokens : output, totalTokens, reasoningTokens, cachedInputTokens };
 }
 
@@ -190,7 +197,8 @@ export class OpenAIChatDecoder implements WireDecoder {
       }
       const reasoningContent = asString(delta['reasoning_content']);
       const reasoning = reasoningContent ?? asString(delta['reasoning']);
-      if (reasoning !== undefined && reasoning.length > 0) emit(reasoningContent === undefined ? { type: 'reasoning-delta', choice: index, text: reasoning, metadata: REASONING_FIELD } : { type: 'reasoning-delta', choice: index, text: reasoning });
+      if (reasoning !== undefined && reasoning.length > 0)
+        emit(reasoningContent === undefined ? { type: 'reasoning-delta', choice: index, text: reasoning, metadata: REASONING_FIELD } : { type: 'reasoning-delta', choice: index, text: reasoning });
       const toolCalls = delta['tool_calls'];
       if (Array.isArray(toolCalls)) {
         for (const call of toolCalls) this.toolCall(index, asRecord(call), emit);
@@ -203,7 +211,10 @@ export class OpenAIChatDecoder implements WireDecoder {
       // OpenRouter reports the upstream's failure in `native_finish_reason` beside a harmless `finish_reason`.
       const native = asString(choice['native_finish_reason']);
       const nativeReason = native ? normalizeChatFinishReason(native) : undefined;
-      (this.finished ??= new Map()).set(index, (nativeReason === 'error' || nativeReason === 'content-filter') && normalizeChatFinishReason(rawReason) !== nativeReason ? (native as string) : rawReason);
+      (this.finished ??= new Map()).set(
+        index,
+        (nativeReason === 'error' || nativeReason === 'content-filter') && normalizeChatFinishReason(rawReason) !== nativeReason ? (native as string) : rawReason,
+      );
     }
   }
 
@@ -261,7 +272,8 @@ export class OpenAIChatDecoder implements WireDecoder {
     }
     const flushed = this.flushed;
     const open = [...this.seen].filter((c) => flushed?.has(c) !== true);
-    if (flushed === undefined || flushed.size === 0) throw new TruncatedStreamError({ provider: this.provider, detail: this.seen.size === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]' });
+    if (flushed === undefined || flushed.size === 0)
+      throw new TruncatedStreamError({ provider: this.provider, detail: this.seen.size === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]' });
     throw new TruncatedStreamError({ provider: this.provider, detail: `choice ${open.join(', ')} never finished and no [DONE] arrived` });
   }
 

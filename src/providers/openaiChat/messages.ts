@@ -65,7 +65,12 @@ export function openaiChatToolMessages(step: ToolStep, options: ToolMessagesOpti
     // goes back: Groq and Cerebras reject assistant messages with either field.
     else if (segment.type === 'reasoning' && (field !== undefined || segment.part.metadata?.['field'] === undefined)) reasoning += segment.part.text;
   }
-  const toolCalls = views.map((v) => ({ id: v.id, type: 'function' as const, function: { name: v.name, arguments: v.rawArguments }, ...(v.extraContent === undefined ? {} : { extra_content: v.extraContent }) }));
+  const toolCalls = views.map((v) => ({
+    id: v.id,
+    type: 'function' as const,
+    function: { name: v.name, arguments: v.rawArguments },
+    ...(v.extraContent === undefined ? {} : { extra_content: v.extraContent }),
+  }));
   const assistant: OpenAIChatAssistantMessage = {
     role: 'assistant',
     content: text === '' ? null : text,

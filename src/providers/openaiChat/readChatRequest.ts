@@ -73,7 +73,26 @@ export interface ReadChatRequest {
   readonly n: number | undefined;
 }
 
-const TOP_KEYS = /* @__PURE__ */ new Set(['model', 'messages', 'tools', 'tool_choice', 'parallel_tool_calls', 'max_completion_tokens', 'max_tokens', 'temperature', 'top_p', 'stop', 'stream', 'stream_options', 'user', 'store', 'n', 'logprobs', 'presence_penalty', 'frequency_penalty']);
+const TOP_KEYS = /* @__PURE__ */ new Set([
+  'model',
+  'messages',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'max_completion_tokens',
+  'max_tokens',
+  'temperature',
+  'top_p',
+  'stop',
+  'stream',
+  'stream_options',
+  'user',
+  'store',
+  'n',
+  'logprobs',
+  'presence_penalty',
+  'frequency_penalty',
+]);
 const MESSAGE_KEYS: Record<string, ReadonlySet<string>> = {
   system: new Set(['role', 'content']),
   developer: new Set(['role', 'content']),

@@ -8,7 +8,6 @@
  */
 import type { ChatNamedToolChoice, ChatTextPart, JsonSchema } from './request';
 
-
 /** A content part the translators do not read (rejected at run time unless its type is ignored). */
 export interface ChatOtherPartInput {
   /** `'image_url'`, `'input_audio'`, `'file'`, `'refusal'`. */

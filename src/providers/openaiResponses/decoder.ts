@@ -212,7 +212,13 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
   private endCall(call: FunctionCallState, emit: Emit, incomplete?: FinishReason): void {
     if (call.ended) return;
     call.ended = true;
-    emit({ type: 'tool-call-end', choice: 0, index: call.index, ...(call.callId === undefined ? {} : { id: call.callId }), ...(incomplete === undefined ? {} : { incomplete: true, finishReason: incomplete }) });
+    emit({
+      type: 'tool-call-end',
+      choice: 0,
+      index: call.index,
+      ...(call.callId === undefined ? {} : { id: call.callId }),
+      ...(incomplete === undefined ? {} : { incomplete: true, finishReason: incomplete }),
+    });
   }
 
   private text(type: 'text-delta' | 'reasoning-delta', data: Record<string, unknown>, emit: Emit): void {

@@ -97,7 +97,11 @@ export class OpenAIResponsesEncoder implements WireEncoder {
     // Anthropic redacted block has no Responses form.
     const summary = part.summary ?? [];
     if (part.itemId === undefined && part.encryptedContent === undefined && part.text === '' && summary.length === 0) return;
-    const item = this.add('rs', { type: 'reasoning', summary: summary.map((text) => ({ type: 'summary_text', text })), ...(part.text === '' ? {} : { content: [{ type: 'reasoning_text', text: part.text }] }) }, part.itemId);
+    const item = this.add(
+      'rs',
+      { type: 'reasoning', summary: summary.map((text) => ({ type: 'summary_text', text })), ...(part.text === '' ? {} : { content: [{ type: 'reasoning_text', text: part.text }] }) },
+      part.itemId,
+    );
     if (part.encryptedContent !== undefined) item.snapshot['encrypted_content'] = part.encryptedContent;
     this.itemDone(item);
   }
@@ -185,7 +189,17 @@ export class OpenAIResponsesEncoder implements WireEncoder {
 
   /** The response object as JSON, its `output` last (items done are serialised once, when done). */
   private response(status: string, fields: Record<string, unknown> = {}): string {
-    const head = JSON.stringify({ id: this.identity.id, object: 'response', created_at: this.created, status, error: null, incomplete_details: null, model: this.identity.model, usage: null, ...fields });
+    const head = JSON.stringify({
+      id: this.identity.id,
+      object: 'response',
+      created_at: this.created,
+      status,
+      error: null,
+      incomplete_details: null,
+      model: this.identity.model,
+      usage: null,
+      ...fields,
+    });
     return `${head.slice(0, -1)},"output":[${this.items.map((item) => item.json ?? JSON.stringify(item.snapshot)).join(',')}]}`;
   }
 
@@ -196,7 +210,10 @@ export class OpenAIResponsesEncoder implements WireEncoder {
 
   /** `output_item.done` with the item's finished JSON. */
   private itemDone(item: Item): void {
-    this.out.data(`{"type":"response.output_item.done","output_index":${item.index},"item":${item.json ?? JSON.stringify(item.snapshot)},"sequence_number":${this.sequence++}}`, 'response.output_item.done');
+    this.out.data(
+      `{"type":"response.output_item.done","output_index":${item.index},"item":${item.json ?? JSON.stringify(item.snapshot)},"sequence_number":${this.sequence++}}`,
+      'response.output_item.done',
+    );
   }
 
   /** `response.created` and `response.in_progress`, once. */
@@ -221,7 +238,11 @@ export class OpenAIResponsesEncoder implements WireEncoder {
 
   private addCall(call: EncodedCall): Item {
     const sourceItemId = call.metadata?.['itemId'];
-    const item = this.add('fc', { type: 'function_call', status: 'in_progress', arguments: '', call_id: call.id, name: call.name }, typeof sourceItemId === 'string' && sourceItemId !== '' ? sourceItemId : undefined);
+    const item = this.add(
+      'fc',
+      { type: 'function_call', status: 'in_progress', arguments: '', call_id: call.id, name: call.name },
+      typeof sourceItemId === 'string' && sourceItemId !== '' ? sourceItemId : undefined,
+    );
     this.calls.set(call.seq, item);
     return item;
   }
