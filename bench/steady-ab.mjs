@@ -22,7 +22,12 @@ const libs = {
 };
 const expected = s.expected.length;
 async function run(lib) {
-  const n = await lastValueFrom(from(s.chunks).pipe(lib.readToolCalls(), reduce((k) => k + 1, 0)));
+  const n = await lastValueFrom(
+    from(s.chunks).pipe(
+      lib.readToolCalls(),
+      reduce((k) => k + 1, 0),
+    ),
+  );
   if (n !== expected) throw new Error(`${n} results, expected ${expected}`);
 }
 const times = { before: [], after: [] };

@@ -104,7 +104,11 @@ export function eventsStage(out: Observer<StreamEvent>, options: ReadStreamEvent
  * open stream that received nothing yet holds one small object. An unsupported provider name still
  * fails at subscription, as when the chain is built then.
  */
-export function lazyEventsStage<O, P extends ReadStreamEventsOptions>(out: Observer<O>, options: P, build: (out: Observer<O>, options: P) => Observer<Uint8Array | string>): Observer<Uint8Array | string> {
+export function lazyEventsStage<O, P extends ReadStreamEventsOptions>(
+  out: Observer<O>,
+  options: P,
+  build: (out: Observer<O>, options: P) => Observer<Uint8Array | string>,
+): Observer<Uint8Array | string> {
   const provider = options.provider;
   if (typeof provider === 'string' && provider !== 'auto') decoderFor(provider);
   return new LazyStage(out, build, options);
