@@ -104,6 +104,10 @@ export interface MutableCall {
   fragments: number;
   cumulative: boolean;
   ending: CallEnding | undefined;
+  /** Whether the call was opened by a fragment with a wire index (its `index` is that one). */
+  indexed: boolean;
+  /** The next call of its choice opened after it and before the next finish of the choice. */
+  nextOpen: MutableCall | undefined;
 }
 
 let tagCounter = 0;

@@ -7,19 +7,10 @@
  */
 import { TooManyToolCallsError } from '../errors';
 import type { FinishReason, ToolCallDeltaEvent, ToolCallEndEvent } from '../events';
+import { CallRegistry, type ChoiceState } from './callRegistry';
 import { cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, DEFAULT_MAX_TOOL_CALLS, defaultIdGenerator, type CallEnding, type MutableCall, type TrackedCall, type TrackerOptions } from './trackedCall';
 
 export { callContext, cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, DEFAULT_MAX_TOOL_CALLS, defaultIdGenerator, type CallEnding, type TrackedCall, type TrackerOptions } from './trackedCall';
-
-interface ChoiceState {
-  readonly byIndex: Map<number, MutableCall>;
-  readonly byId: Map<string, MutableCall>;
-  readonly calls: MutableCall[];
-  /** The calls opened since the last finish of this choice (some may have closed since): what a finish closes. */
-  open: MutableCall[];
-  last: MutableCall | undefined;
-  finishReason: FinishReason | undefined;
-}
 
 /**
  * Resolves each fragment to its call (rules below) and keeps the accumulated state.
@@ -36,13 +27,7 @@ interface ChoiceState {
  *    of the stream is de-duplicated (`id_2`, `id_3`, …) and the wire's id is kept in `wireId`.
  */
 export class ToolCallTracker {
-  private readonly choices = new Map<number, ChoiceState>();
-  /** The state of the choice looked up last, and its number (a stream is mostly one choice). */
-  private recent: ChoiceState | undefined;
-  private recentChoice = 0;
-  private readonly all: MutableCall[] = [];
-  /** Every id given to a call of this stream → the last suffix tried with it as a wire id (0: none yet). */
-  private readonly ids = new Map<string, number>();
+  private readonly registry: CallRegistry;
   /** The id generator, made when the first call without a wire id needs one. */
   private generateId: (() => string) | undefined;
   private readonly maxToolCalls: number;
@@ -53,8 +38,13 @@ export class ToolCallTracker {
    * A tracker for one stream.
    *
    * @param options Limits (`maxToolCalls`, `maxArgumentsSize`) and the id generator.
+   * @param compactLimit Internal: up to this many calls the tracker keeps no `Map` (tests set 0 to compare both forms).
    */
-  constructor(private readonly options: TrackerOptions = {}) {
+  constructor(
+    private readonly options: TrackerOptions = {},
+    compactLimit = 8,
+  ) {
+    this.registry = new CallRegistry(compactLimit);
     this.generateId = options.generateId;
     this.maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
     this.maxArgumentsSize = options.maxArgumentsSize ?? DEFAULT_MAX_ARGUMENTS_SIZE;
@@ -62,7 +52,7 @@ export class ToolCallTracker {
 
   /** Every call seen so far, in order of first sight. */
   get calls(): ReadonlyArray<TrackedCall> {
-    return this.all;
+    return this.registry.all;
   }
 
   /** Whether any call is still open. */
@@ -84,9 +74,9 @@ export class ToolCallTracker {
         readonly overflowed: boolean;
       }
     | undefined {
-    const before = this.all.length;
+    const before = this.registry.all.length;
     const call = this.apply(event);
-    return call === undefined ? undefined : { call, created: this.all.length > before, overflowed: call.ending !== undefined };
+    return call === undefined ? undefined : { call, created: this.registry.all.length > before, overflowed: call.ending !== undefined };
   }
 
   /**
@@ -95,28 +85,29 @@ export class ToolCallTracker {
    * took it past `maxArgumentsSize` (a closed call takes no fragment).
    */
   apply(event: ToolCallDeltaEvent): TrackedCall | undefined {
-    const state = this.choiceState(event.choice);
+    const registry = this.registry;
+    const state = registry.state(event.choice);
     const id = event.id === undefined || event.id === '' ? undefined : event.id;
     const name = event.name === undefined || event.name === '' ? undefined : event.name;
     let call = this.find(state, event.index, id, name);
     if (call === undefined) {
-      call = this.open(state, event.choice, event.index ?? state.calls.length, id);
+      call = this.open(state, event.index, id);
     } else if (call.ending !== undefined) {
       return undefined; // a call that failed for size swallows the rest of its fragments
     } else if (id !== undefined && call.wireId !== id) {
       if (call.wireId === undefined) {
         call.wireId = id;
         if (call.idGenerated) {
-          call.id = this.uniqueId(id);
+          registry.rename(call, id);
           call.idGenerated = false;
         }
-      } else if (!state.byId.has(id)) {
+      } else if (registry.withId(state, id) === undefined) {
         (call.otherWireIds ??= []).push(id);
       }
     }
     if (call.name === '' && name !== undefined) call.name = name;
-    if (event.index !== undefined) state.byIndex.set(event.index, call);
-    if (id !== undefined) state.byId.set(id, call);
+    if (event.index !== undefined) registry.bindIndex(state, event.index, call);
+    if (id !== undefined) registry.bindId(state, id, call);
     state.last = call;
     if (event.metadata !== undefined) {
       const metadata = (call.metadata ??= {});
@@ -143,12 +134,13 @@ export class ToolCallTracker {
 
   /** A `tool-call-end`: close that one call. Returns it, or `undefined` when no open call matches. */
   end(event: ToolCallEndEvent): TrackedCall | undefined {
-    const state = this.choices.get(event.choice);
+    const registry = this.registry;
+    const state = registry.existing(event.choice);
     if (state === undefined) return undefined;
     const id = event.id === '' ? undefined : event.id;
     const call =
-      (event.index === undefined ? undefined : state.byIndex.get(event.index)) ??
-      (id === undefined ? undefined : state.byId.get(id)) ??
+      (event.index === undefined ? undefined : registry.atIndex(state, event.index)) ??
+      (id === undefined ? undefined : registry.withId(state, id)) ??
       (event.index === undefined && id === undefined ? state.last : undefined);
     if (call === undefined || call.ending !== undefined) return undefined;
     this.close(call, event.incomplete === true ? { kind: 'incomplete', reason: cutReason(event.finishReason) ?? 'not-closed' } : { kind: 'complete', finishReason: state.finishReason });
@@ -157,18 +149,21 @@ export class ToolCallTracker {
 
   /** A choice finished: close its open calls (complete). Returns them in order. */
   finish(choice: number, reason: FinishReason): TrackedCall[] {
-    const state = this.choiceState(choice);
+    const state = this.registry.state(choice);
     state.finishReason = reason;
     const closed: MutableCall[] = [];
     // Only the calls opened since the last finish can be open: each call is looked at by one finish
     // at most, so repeated finishes cost what they close, not every call the choice ever had.
-    const candidates = state.open;
-    state.open = [];
-    for (const call of candidates) {
+    let call = state.openHead;
+    state.openHead = state.openTail = undefined;
+    while (call !== undefined) {
+      const next = call.nextOpen;
+      call.nextOpen = undefined;
       if (call.ending === undefined) {
         this.close(call, { kind: 'complete', finishReason: reason });
         closed.push(call);
       }
+      call = next;
     }
     return closed;
   }
@@ -176,9 +171,9 @@ export class ToolCallTracker {
   /** Close every open call, complete (the terminator arrived) or incomplete (the stream failed). */
   closeAll(ending: CallEnding): TrackedCall[] {
     const closed: MutableCall[] = [];
-    for (const call of this.all) {
+    for (const call of this.registry.all) {
       if (call.ending === undefined) {
-        const state = this.choices.get(call.choice);
+        const state = this.registry.existing(call.choice);
         this.close(call, ending.kind === 'complete' ? { kind: 'complete', finishReason: state?.finishReason } : ending);
         closed.push(call);
       }
@@ -193,28 +188,28 @@ export class ToolCallTracker {
    */
   restart(ending: CallEnding): TrackedCall[] {
     const closed = this.closeAll(ending);
-    this.choices.clear();
-    this.recent = undefined;
+    this.registry.restart();
     return closed;
   }
 
   private find(state: ChoiceState, index: number | undefined, id: string | undefined, name: string | undefined): MutableCall | undefined {
     if (index !== undefined) {
-      const atIndex = state.byIndex.get(index);
+      const registry = this.registry;
+      const atIndex = registry.atIndex(state, index);
       if (atIndex === undefined) return undefined;
       if (id !== undefined && atIndex.wireId !== undefined && atIndex.wireId !== id) {
-        const byId = state.byId.get(id);
+        const byId = registry.withId(state, id);
         if (byId !== undefined) return byId;
         // Rule 2: a new id without a name on an open call continues it; with a name it is a new call.
         return name === undefined && atIndex.ending === undefined ? atIndex : undefined;
       }
-      if (atIndex.ending !== undefined && atIndex.ending.kind !== 'too-large') return id === undefined ? undefined : state.byId.get(id);
+      if (atIndex.ending !== undefined && atIndex.ending.kind !== 'too-large') return id === undefined ? undefined : registry.withId(state, id);
       return atIndex;
     }
     const last = state.last;
     const lastOpen = last !== undefined && last.ending === undefined ? last : undefined;
     if (id !== undefined) {
-      const byId = state.byId.get(id);
+      const byId = this.registry.withId(state, id);
       if (byId !== undefined || name !== undefined) return byId;
       return lastOpen; // rule 2: nameless fragments continue, they don't start
     }
@@ -223,17 +218,18 @@ export class ToolCallTracker {
     return last !== undefined && last.ending?.kind !== 'complete' && last.ending?.kind !== 'incomplete' ? last : undefined;
   }
 
-  private open(state: ChoiceState, choice: number, index: number, wireId: string | undefined): MutableCall {
-    const limit = this.maxToolCalls;
-    if (this.all.length >= limit) throw new TooManyToolCallsError({ limit });
+  private open(state: ChoiceState, wireIndex: number | undefined, wireId: string | undefined): MutableCall {
+    const registry = this.registry;
+    const seq = registry.all.length;
+    if (seq >= this.maxToolCalls) throw new TooManyToolCallsError({ limit: this.maxToolCalls });
     const call: MutableCall = {
-      seq: this.all.length,
-      id: wireId === undefined ? this.generated() : this.uniqueId(wireId),
+      seq,
+      id: wireId === undefined ? this.generated() : registry.uniqueId(wireId),
       wireId,
       idGenerated: wireId === undefined,
       name: '',
-      index,
-      choice,
+      index: wireIndex ?? state.count,
+      choice: state.choice,
       rawArguments: '',
       metadata: undefined,
       otherWireIds: undefined,
@@ -241,10 +237,10 @@ export class ToolCallTracker {
       fragments: 0,
       cumulative: true,
       ending: undefined,
+      indexed: wireIndex !== undefined,
+      nextOpen: undefined,
     };
-    state.calls.push(call);
-    state.open.push(call);
-    this.all.push(call);
+    registry.add(state, call);
     this.openCount++;
     return call;
   }
@@ -256,35 +252,7 @@ export class ToolCallTracker {
 
   private generated(): string {
     const id = (this.generateId ??= defaultIdGenerator())();
-    if (!this.ids.has(id)) this.ids.set(id, 0);
+    this.registry.generated(id);
     return id;
-  }
-
-  /** The wire id itself when no call of the stream has it yet, else `id_2`, `id_3`, … (the first not taken). */
-  private uniqueId(wireId: string): string {
-    const tried = this.ids.get(wireId);
-    if (tried === undefined) {
-      this.ids.set(wireId, 1);
-      return wireId;
-    }
-    let n = tried === 0 ? 1 : tried;
-    let candidate: string;
-    do candidate = `${wireId}_${++n}`;
-    while (this.ids.has(candidate));
-    this.ids.set(wireId, n);
-    this.ids.set(candidate, 0);
-    return candidate;
-  }
-
-  private choiceState(choice: number): ChoiceState {
-    if (this.recent !== undefined && this.recentChoice === choice) return this.recent;
-    let state = this.choices.get(choice);
-    if (state === undefined) {
-      state = { byIndex: new Map(), byId: new Map(), calls: [], open: [], last: undefined, finishReason: undefined };
-      this.choices.set(choice, state);
-    }
-    this.recent = state;
-    this.recentChoice = choice;
-    return state;
   }
 }

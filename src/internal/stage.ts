@@ -105,33 +105,44 @@ export abstract class Stage<I, O> implements Observer<I> {
 export function stageOperator<I, O>(create: (out: Observer<O>) => Observer<I>): OperatorFunction<I, O> {
   return (source) =>
     new Observable<O>((subscriber) => {
-      // A `Subscriber` passed to `subscribe` is used as is (no wrapper). rxjs 7 marks its
-      // constructor internal; it is the one way to have the subscription before the source emits.
-      const inner = new Subscriber<I>(new Link(create(subscriber), subscriber));
-      subscriber.add(inner);
-      source.subscribe(inner);
+      source.subscribe(new StageSubscriber(create(subscriber), subscriber));
     });
 }
 
-/** The destination of a stage operator's inner subscriber: the stage, then the subscriber for the end. */
-class Link<I, O> implements Observer<I> {
+/**
+ * The subscriber of a stage operator to its source: values go to the stage; the source's end goes
+ * to the stage, then to the downstream subscriber. Passing a `Subscriber` to `subscribe` uses it as
+ * is (no wrapper), and constructing it with the downstream subscriber as destination adds it to that
+ * subscriber's teardown: one object per subscription. (rxjs 7 marks the constructor internal; its
+ * operators build their subscribers the same way.)
+ */
+class StageSubscriber<I, O> extends Subscriber<I> {
   constructor(
     private readonly stage: Observer<I>,
-    private readonly subscriber: Observer<O>,
-  ) {}
+    downstream: Subscriber<O>,
+  ) {
+    super(downstream);
+  }
 
-  next(value: I): void {
+  protected override _next(value: I): void {
     this.stage.next(value);
   }
 
-  error(error: unknown): void {
-    this.stage.error(error);
-    this.subscriber.error(error);
+  // The stage may end the output first, which unsubscribes this subscriber: then it is done.
+  protected override _error(error: unknown): void {
+    try {
+      this.stage.error(error);
+    } finally {
+      if (!this.closed) super._error(error);
+    }
   }
 
-  complete(): void {
-    this.stage.complete();
-    this.subscriber.complete();
+  protected override _complete(): void {
+    try {
+      this.stage.complete();
+    } finally {
+      if (!this.closed) super._complete();
+    }
   }
 }
 

@@ -49,7 +49,8 @@ export function isAfterFinishFailure(error: unknown): boolean {
  * failure of the input is offered to the decoder's `interrupt` (see {@link WireDecoder.interrupt}).
  */
 export class DecodeStage<T> extends Stage<T, StreamEvent> {
-  private readonly emit: Emit = (event) => this.out.next(event);
+  /** `out.next`, bound (a bound function is smaller than a closure: it is kept per open stream). */
+  private readonly emit: Emit;
 
   /**
    * @param out Where the events go.
@@ -62,6 +63,7 @@ export class DecodeStage<T> extends Stage<T, StreamEvent> {
     private readonly feed: (decoder: WireDecoder, value: T, emit: Emit) => void,
   ) {
     super(out);
+    this.emit = out.next.bind(out);
   }
 
   protected push(value: T): void {

@@ -63,7 +63,6 @@ export function decodeSse(options: DecodeSseOptions = {}): OperatorFunction<Uint
 /** The SSE framing stage: byte (or text) chunks in, one {@link SseEvent} per dispatched event out. */
 export class SseStage extends Stage<Uint8Array | string, SseEvent> {
   private readonly parser: SseParser;
-  private readonly onEvent = (event: SseEvent): void => this.out.next(event);
 
   /**
    * @param out Where the events go.
@@ -75,10 +74,10 @@ export class SseStage extends Stage<Uint8Array | string, SseEvent> {
   }
 
   protected push(chunk: Uint8Array | string): void {
-    this.parser.push(chunk, this.onEvent);
+    this.parser.push(chunk, this.out);
   }
 
   protected override end(): void {
-    this.parser.end(this.onEvent);
+    this.parser.end(this.out);
   }
 }

@@ -37,6 +37,9 @@ export interface SseParserOptions {
 /** Receives each dispatched event. */
 export type SseEventHandler = (event: SseEvent) => void;
 
+/** Where events go: a handler, or an observer's `next` (no closure per stream for a pipeline stage). */
+type SseEventSink = SseEventHandler | { next(event: SseEvent): void };
+
 /**
  * A WHATWG-conformant SSE parser for one stream. Feed it with {@link SseParser.push} and finish
  * with {@link SseParser.end}; after `end()` it is ready for a new stream.
@@ -64,7 +67,7 @@ export class SseParser {
   /** The last text ended with CR: an LF at the start of the next text belongs to that line end. */
   private skipLF = false;
   /** The unterminated line so far, in pieces (joined once, when its line end arrives). */
-  private readonly pending = new TextBuffer('');
+  private pending: TextBuffer | undefined;
   /** The current event's data lines (joined once, when it is dispatched). */
   private readonly data = new TextBuffer('\n');
   private eventType = '';
@@ -92,7 +95,7 @@ export class SseParser {
   }
 
   /** Parse the next chunk, calling `onEvent` for every event it completes. */
-  push(chunk: Uint8Array | string, onEvent: SseEventHandler): void {
+  push(chunk: Uint8Array | string, onEvent: SseEventSink): void {
     if (this.failure !== undefined) throw this.failure;
     const input = this.input;
     if (typeof chunk !== 'string') {
@@ -108,7 +111,7 @@ export class SseParser {
    * The input ended: decode what the decoder still holds, drop an unterminated line and an event
    * that no blank line completed (per spec), and reset for a new stream.
    */
-  end(onEvent: SseEventHandler): void {
+  end(onEvent: SseEventSink): void {
     if (this.failure !== undefined) throw this.failure;
     if (this.input.decoding) this.scan(this.input.flush(), this.input.start, onEvent);
     this.reset();
@@ -118,7 +121,7 @@ export class SseParser {
   reset(): void {
     this.input.reset();
     this.bomChecked = this.skipLF = false;
-    this.pending.clear();
+    this.pending?.clear();
     this.data.clear();
     this.eventType = this.text = this.head = '';
     this.retry = this.lastId = this.failure = undefined;
@@ -127,7 +130,7 @@ export class SseParser {
   }
 
   /** Split `text` (which starts at byte `start`) into lines and interpret them. */
-  private scan(text: string, start: number, onEvent: SseEventHandler): void {
+  private scan(text: string, start: number, onEvent: SseEventSink): void {
     const length = text.length;
     if (length === 0) return;
     let pos = 0;
@@ -154,7 +157,8 @@ export class SseParser {
 
     let lf = text.indexOf('\n', pos);
     let cr = text.indexOf('\r', pos);
-    if (this.pending.length > 0) {
+    const pending = this.pending;
+    if (pending !== undefined && pending.length > 0) {
       // The line started in an earlier text: find its end here, without rescanning the pieces.
       const end = cr === -1 ? lf : lf === -1 || cr < lf ? cr : lf;
       if (end === -1) {
@@ -162,8 +166,8 @@ export class SseParser {
         this.endScan(from);
         return;
       }
-      if (end > pos) this.pending.add(text.slice(pos, end));
-      const line = this.pending.take();
+      if (end > pos) pending.add(text.slice(pos, end));
+      const line = pending.take();
       this.line(line, 0, line.length);
       pos = this.afterLineEnd(text, end);
     }
@@ -199,8 +203,9 @@ export class SseParser {
 
   /** Keep the start of an unterminated line for the next text. */
   private keep(piece: string): void {
-    this.pending.add(piece);
-    if (this.pending.length + this.data.length > this.maxEventSize) this.fail();
+    const pending = (this.pending ??= new TextBuffer(''));
+    pending.add(piece);
+    if (pending.length + this.data.length > this.maxEventSize) this.fail();
   }
 
   /** The text is done: pin the current event's start to a byte offset and keep its first chars. */
@@ -257,12 +262,13 @@ export class SseParser {
   }
 
   /** A blank line: dispatch the event when its data buffer is not empty, then start a new one. */
-  private dispatch(onEvent: SseEventHandler): void {
+  private dispatch(onEvent: SseEventSink): void {
     if (this.data.count > 0) {
       const event: SseEvent = { event: this.eventType === '' ? 'message' : this.eventType, data: this.data.take(), id: this.lastId, retry: this.retry };
       this.eventType = '';
       this.retry = undefined;
-      onEvent(event);
+      if (typeof onEvent === 'function') onEvent(event);
+      else onEvent.next(event);
       return;
     }
     this.eventType = '';
@@ -281,7 +287,7 @@ export class SseParser {
     // At least `maxEventSize + 1` chars of the event have arrived, whatever the chunking: cutting
     // there makes `start` the same for every chunking of the same input.
     head = head.slice(0, Math.min(HEAD_CHARS, this.maxEventSize + 1));
-    this.pending.clear();
+    this.pending?.clear();
     this.data.clear();
     this.failure = new EventTooLargeError({ limit: this.maxEventSize, byteOffset, start: head });
     throw this.failure;

@@ -18,6 +18,9 @@ const BLOCK = 8192;
 /** V8 keeps a substring this long (or longer) as a view into its parent string. */
 const SLICE_MIN = 13;
 
+/** The empty list of a buffer that never had two pieces (shared: never written to). */
+const NONE: string[] = [];
+
 /**
  * A copy of `s` that does not keep the string it was sliced from alive. (Joining two non-empty
  * strings makes a new flat string; V8 returns `[s].join('')` and even `[s, ''].join('')` as `s`.)
@@ -37,9 +40,9 @@ export class TextBuffer {
   /** The only piece, while there is one (the common case: no array, no join). */
   private first = '';
   /** Pieces not yet joined into a block (from the second piece on, the first included). */
-  private pieces: string[] = [];
+  private pieces: string[] = NONE;
   /** Joined blocks of pieces. */
-  private blocks: string[] = [];
+  private blocks: string[] = NONE;
   /** Pieces added since the last copy. */
   private fresh = 0;
 
@@ -61,7 +64,7 @@ export class TextBuffer {
     }
     this.length += this.separator.length + piece.length;
     if (this.count === 2) {
-      this.pieces.push(this.first);
+      this.pieces = [this.first];
       this.first = '';
     }
     this.fresh++;
@@ -80,7 +83,7 @@ export class TextBuffer {
     if (this.fresh === 0) return;
     const copy = this.copy();
     if (copy.length >= BLOCK) {
-      this.blocks.push(copy);
+      this.addBlock(copy);
       this.pieces = [];
     } else {
       this.pieces = [copy];
@@ -110,19 +113,21 @@ export class TextBuffer {
   /** Forget the text. */
   clear(): void {
     this.first = '';
-    if (this.count > 1) {
-      this.pieces = [];
-      this.blocks = [];
-    }
+    this.pieces = this.blocks = NONE;
     this.length = this.count = this.fresh = 0;
   }
 
   /** Join the pieces into one block. */
   private seal(): void {
     if (this.pieces.length === 0) return;
-    this.blocks.push(this.copy());
+    this.addBlock(this.copy());
     this.pieces = [];
     this.fresh = 0;
+  }
+
+  private addBlock(block: string): void {
+    if (this.blocks === NONE) this.blocks = [block];
+    else this.blocks.push(block);
   }
 
   /** The pieces joined (a copy: nothing in it refers to the texts they came from). */

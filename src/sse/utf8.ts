@@ -23,50 +23,6 @@ export function utf8Length(text: string, from: number, to: number): number {
   return bytes;
 }
 
-/**
- * Tracks the last bytes fed to a streaming `TextDecoder` to know how many of them it holds back as
- * the start of a character that is not complete yet. Exact for well-formed UTF-8.
- */
-class Utf8Tail {
-  /** The last three bytes fed, most recent in `b2`; -1 = none. */
-  private b0 = -1;
-  private b1 = -1;
-  private b2 = -1;
-
-  /** Remember the end of `chunk` and return how many trailing bytes form an incomplete character. */
-  feed(chunk: Uint8Array): number {
-    const n = chunk.length;
-    for (let i = n > 3 ? n - 3 : 0; i < n; i++) {
-      this.b0 = this.b1;
-      this.b1 = this.b2;
-      this.b2 = chunk[i] ?? -1;
-    }
-    return this.pending();
-  }
-
-  /** Forget the tail (the decoder was flushed). */
-  clear(): void {
-    this.b0 = this.b1 = this.b2 = -1;
-  }
-
-  private pending(): number {
-    let continuation = 0;
-    for (let k = 0; k < 3; k++) {
-      const b = k === 0 ? this.b2 : k === 1 ? this.b1 : this.b0;
-      if (b === -1) return 0;
-      if ((b & 0xc0) === 0x80) {
-        continuation++;
-        continue;
-      }
-      if (b < 0xc2 || b > 0xf4) return 0; // ASCII, or a byte that can never start a sequence
-      const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
-      const have = continuation + 1;
-      return have < need ? have : 0;
-    }
-    return 0;
-  }
-}
-
 const STREAM: TextDecodeOptions = { stream: true };
 
 /**
@@ -83,7 +39,9 @@ export class StreamText {
   /** Bytes went into the decoder since it was last flushed. */
   decoding = false;
   private decoder: TextDecoder | undefined;
-  private readonly tail = new Utf8Tail();
+  /** The last bytes fed (up to three, the most recent in the low byte) and how many there are: for {@link StreamText.held}. */
+  private tail = 0;
+  private tailBytes = 0;
   private bytesIn = 0;
 
   /** The text of a byte chunk (without the bytes of a character that is not complete yet). */
@@ -93,7 +51,7 @@ export class StreamText {
     this.decoding = true;
     this.bytesIn += chunk.length;
     this.start = this.end;
-    this.end = this.bytesIn - this.tail.feed(chunk);
+    this.end = this.bytesIn - this.held(chunk);
     return text;
   }
 
@@ -105,11 +63,40 @@ export class StreamText {
     return chunk;
   }
 
+  /**
+   * Remember the end of `chunk` and return how many trailing bytes the streaming decoder holds back
+   * as the start of a character that is not complete yet. Exact for well-formed UTF-8.
+   */
+  private held(chunk: Uint8Array): number {
+    const n = chunk.length;
+    let tail = this.tail;
+    let count = this.tailBytes;
+    for (let i = n > 3 ? n - 3 : 0; i < n; i++) {
+      tail = ((tail << 8) | (chunk[i] as number)) & 0xffffff;
+      if (count < 3) count++;
+    }
+    this.tail = tail;
+    this.tailBytes = count;
+    let continuation = 0;
+    for (let k = 0; k < count; k++) {
+      const b = (tail >>> (8 * k)) & 0xff;
+      if ((b & 0xc0) === 0x80) {
+        continuation++;
+        continue;
+      }
+      if (b < 0xc2 || b > 0xf4) return 0; // ASCII, or a byte that can never start a sequence
+      const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+      const have = continuation + 1;
+      return have < need ? have : 0;
+    }
+    return 0;
+  }
+
   /** What the decoder still holds (an incomplete character becomes U+FFFD). */
   flush(): string {
     const text = this.decoder === undefined ? '' : this.decoder.decode();
     this.decoding = false;
-    this.tail.clear();
+    this.tail = this.tailBytes = 0;
     this.start = this.end;
     this.end = this.bytesIn;
     return text;
@@ -119,7 +106,7 @@ export class StreamText {
   reset(): void {
     this.decoder = undefined;
     this.decoding = false;
-    this.tail.clear();
+    this.tail = this.tailBytes = 0;
     this.bytesIn = this.start = this.end = 0;
   }
 }

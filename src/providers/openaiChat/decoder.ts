@@ -115,14 +115,20 @@ function contentParts(choice: number, parts: unknown[], emit: Emit): void {
   }
 }
 
+/** The choices seen by a stream that saw none yet, and by most streams (shared: only ever replaced, never written to). */
+const CHOICE_ZERO: readonly number[] = [0];
+const NO_CHOICES: readonly number[] = [];
+
 /** Decoder state for one OpenAI chat stream. */
 export class OpenAIChatDecoder implements WireDecoder {
   /** The wire format this decoder reads: always `'openai-chat'`. */
   readonly provider = 'openai-chat' as const;
   private done = false;
   private metadataSent = false;
-  /** Every choice seen, in order of first sight. */
-  private readonly seen = new Set<number>();
+  /** Every choice seen, in order of first sight (an exact-size array while short: most streams have one). */
+  private seen: readonly number[] = NO_CHOICES;
+  /** The same choices as a set, once there are many. */
+  private seenSet: Set<number> | undefined;
   /**
    * The last finish reason of each choice. Held until `[DONE]` or the end of the stream: proxies
    * send `finish_reason` on every chunk, or more fragments after it, so a finish never closes calls
@@ -186,7 +192,7 @@ export class OpenAIChatDecoder implements WireDecoder {
     const choice = asRecord(value);
     if (choice === undefined) return;
     const index = asNumber(choice['index']) ?? position;
-    this.seen.add(index);
+    this.see(index);
     const delta = asRecord(choice['delta']) ?? asRecord(choice['message']);
     if (delta !== undefined) {
       const content = delta['content'];
@@ -215,6 +221,17 @@ export class OpenAIChatDecoder implements WireDecoder {
         index,
         (nativeReason === 'error' || nativeReason === 'content-filter') && normalizeChatFinishReason(rawReason) !== nativeReason ? (native as string) : rawReason,
       );
+    }
+  }
+
+  private see(choice: number): void {
+    const seen = this.seen;
+    if (seen[seen.length - 1] === choice || (this.seenSet === undefined ? seen.includes(choice) : this.seenSet.has(choice))) return;
+    if (seen.length < 16) {
+      this.seen = seen.length === 0 && choice === 0 ? CHOICE_ZERO : seen.concat(choice); // exact size (a spread or a push would allocate 17 slots)
+    } else {
+      (this.seenSet ??= new Set(seen)).add(choice);
+      (seen as number[]).push(choice); // a copy made by `concat` above (16 or more): not a shared one
     }
   }
 
@@ -273,7 +290,7 @@ export class OpenAIChatDecoder implements WireDecoder {
     const flushed = this.flushed;
     const open = [...this.seen].filter((c) => flushed?.has(c) !== true);
     if (flushed === undefined || flushed.size === 0)
-      throw new TruncatedStreamError({ provider: this.provider, detail: this.seen.size === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]' });
+      throw new TruncatedStreamError({ provider: this.provider, detail: this.seen.length === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]' });
     throw new TruncatedStreamError({ provider: this.provider, detail: `choice ${open.join(', ')} never finished and no [DONE] arrived` });
   }
 
