@@ -45,5 +45,14 @@ describe('decodeSse on the shared fixtures', () => {
         expect(parseAll(splitRandom(bytes, seed, max), new SseParser())).toEqual(whole);
       }
     });
+
+    it('dispatches the same events to an observer as to a handler', () => {
+      const parser = new SseParser();
+      const seen: unknown[] = [];
+      const observer = { next: (event: unknown) => seen.push(event) };
+      for (const chunk of splitRandom(bytes, 6, 64)) parser.push(chunk, observer);
+      parser.end(observer);
+      expect(seen).toEqual(whole);
+    });
   });
 });

@@ -37,9 +37,6 @@ export interface SseParserOptions {
 /** Receives each dispatched event. */
 export type SseEventHandler = (event: SseEvent) => void;
 
-/** Where events go: a handler, or an observer's `next` (no closure per stream for a pipeline stage). */
-type SseEventSink = SseEventHandler | { next(event: SseEvent): void };
-
 /**
  * A WHATWG-conformant SSE parser for one stream. Feed it with {@link SseParser.push} and finish
  * with {@link SseParser.end}; after `end()` it is ready for a new stream.
@@ -94,8 +91,8 @@ export class SseParser {
     this.maxEventSize = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
   }
 
-  /** Parse the next chunk, calling `onEvent` for every event it completes. */
-  push(chunk: Uint8Array | string, onEvent: SseEventSink): void {
+  /** Parse the next chunk, calling `onEvent` (a handler, or an observer's `next`) for every event it completes. */
+  push(chunk: Uint8Array | string, onEvent: SseEventHandler | { next(event: SseEvent): void }): void {
     if (this.failure !== undefined) throw this.failure;
     const input = this.input;
     if (typeof chunk !== 'string') {
@@ -111,7 +108,7 @@ export class SseParser {
    * The input ended: decode what the decoder still holds, drop an unterminated line and an event
    * that no blank line completed (per spec), and reset for a new stream.
    */
-  end(onEvent: SseEventSink): void {
+  end(onEvent: SseEventHandler | { next(event: SseEvent): void }): void {
     if (this.failure !== undefined) throw this.failure;
     if (this.input.decoding) this.scan(this.input.flush(), this.input.start, onEvent);
     this.reset();
@@ -130,7 +127,7 @@ export class SseParser {
   }
 
   /** Split `text` (which starts at byte `start`) into lines and interpret them. */
-  private scan(text: string, start: number, onEvent: SseEventSink): void {
+  private scan(text: string, start: number, onEvent: SseEventHandler | { next(event: SseEvent): void }): void {
     const length = text.length;
     if (length === 0) return;
     let pos = 0;
@@ -254,7 +251,7 @@ export class SseParser {
         if (value.indexOf('\0') === -1) this.lastId = value;
         break;
       case 'retry':
-        if (isDigits(value)) this.retry = Number(value);
+        if (/^[0-9]+$/.test(value)) this.retry = Number(value);
         break;
       default:
       // unknown fields are ignored
@@ -262,7 +259,7 @@ export class SseParser {
   }
 
   /** A blank line: dispatch the event when its data buffer is not empty, then start a new one. */
-  private dispatch(onEvent: SseEventSink): void {
+  private dispatch(onEvent: SseEventHandler | { next(event: SseEvent): void }): void {
     if (this.data.count > 0) {
       const event: SseEvent = { event: this.eventType === '' ? 'message' : this.eventType, data: this.data.take(), id: this.lastId, retry: this.retry };
       this.eventType = '';
@@ -292,14 +289,4 @@ export class SseParser {
     this.failure = new EventTooLargeError({ limit: this.maxEventSize, byteOffset, start: head });
     throw this.failure;
   }
-}
-
-/** Whether `value` is a non-empty run of ASCII digits. */
-function isDigits(value: string): boolean {
-  if (value.length === 0) return false;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
 }

@@ -6,71 +6,10 @@
  * @module
  */
 import { InvalidEventError, TruncatedStreamError } from '../../errors';
-import type { FinishReason, ProviderMetadata, SseEvent } from '../../events';
+import type { ProviderMetadata, SseEvent } from '../../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from '../decoder';
-import { countAt, safeStringify, stringifyJson, toolCallDelta, usageEvent, wireString, type UsageCounts } from '../wire';
-
-/**
- * Map an OpenAI-style `finish_reason` to the normalised {@link FinishReason}. Case-insensitive;
- * gateways add their own: `error` (OpenRouter), `MALFORMED_FUNCTION_CALL` in any wording (Gemini's
- * compatibility endpoint: `function_call_filter: MALFORMED_FUNCTION_CALL`) → `error`; `sensitive`,
- * `safety`, `refusal` → `content-filter`.
- */
-export function normalizeChatFinishReason(raw: string): FinishReason {
-  const reason = raw.toLowerCase();
-  switch (reason) {
-    case 'stop':
-    case 'end_turn':
-    case 'eos':
-    case 'stop_sequence':
-      return 'stop';
-    case 'tool_calls':
-    case 'function_call':
-    case 'tool_use':
-      return 'tool-calls';
-    case 'length':
-    case 'max_tokens':
-    case 'max_output_tokens':
-      return 'length';
-    case 'content_filter':
-    case 'sensitive':
-    case 'safety':
-    case 'refusal':
-      return 'content-filter';
-    case 'error':
-      return 'error';
-    default:
-      return reason.includes('malformed') || reason.endsWith('_error') ? 'error' : 'other';
-  }
-}
-
-/**
- * OpenAI chat `usage` → token counts: `prompt_tokens` already holds the cached tokens and
- * `completion_tokens` the reasoning ones, except on servers whose own total shows the reasoning was
- * left out (xAI: `total = prompt + completion + reasoning`): then it is added to the output.
- */
-export function chatUsage(usage: Record<string, unknown>): UsageCounts {
-  return openaiUsage(
-    asNumber(usage['prompt_tokens']),
-    asNumber(usage['completion_tokens']),
-    asNumber(usage['total_tokens']),
-    countAt(usage, 'completion_tokens_details', 'reasoning_tokens'),
-    countAt(usage, 'prompt_tokens_details', 'cached_tokens'),
-  );
-}
-
-/** OpenAI's counting (chat and Responses): reasoning inside the output, unless the total shows otherwise. */
-export function openaiUsage(
-  inputTokens: number | undefined,
-  output: number | undefined,
-  totalTokens: number | undefined,
-  reasoningTokens: number | undefined,
-  cachedInputTokens: number | undefined,
-): UsageCounts {
-  const apart =
-    inputTokens !== undefined && output !== undefined && totalTokens !== undefined && reasoningTokens !== undefined && reasoningTokens > 0 && totalTokens === inputTokens + output + reasoningTokens;
-  return { inputTokens, outputTokens: apart ? output + reasoningTokens : output, totalTokens, reasoningTokens, cachedInputTokens };
-}
+import { chatUsage, normalizeChatFinishReason } from './mapping';
+import { safeStringify, stringifyJson, toolCallDelta, usageEvent, wireString } from '../wire';
 
 /** Whether an `error` member is a real error (Copilot sends `{ code: "", message: "" }` placeholders). */
 function isRealError(value: unknown): boolean {

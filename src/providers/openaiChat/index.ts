@@ -8,7 +8,8 @@
 import type { SseEvent } from '../../events';
 import { wireFormat, type WireFormat } from '../format';
 import { openaiChatMessages, type OpenAIChatAssistantMessage, type OpenAIChatToolMessage } from './messages';
-import { chatUsage, normalizeChatFinishReason, OpenAIChatDecoder } from './decoder';
+import { OpenAIChatDecoder } from './decoder';
+import { chatUsage, normalizeChatFinishReason } from './mapping';
 
 /** A chat stream: `[DONE]`, or a chunk with `choices` / `object: "chat.completion.chunk"`. */
 function detect(event: SseEvent, payload: Record<string, unknown> | undefined): boolean {

@@ -7,7 +7,7 @@
 import { TruncatedStreamError } from '../../errors';
 import type { FinishReason } from '../../events';
 import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
-import { openaiUsage } from '../openaiChat/decoder';
+import { openaiUsage } from '../openaiChat/mapping';
 import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
 
 /** One `function_call` output item, keyed by its `output_index`. */
