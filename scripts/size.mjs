@@ -17,17 +17,17 @@ if (!existsSync(join(root, 'dist/index.js'))) {
 const CASES = [
   {
     name: 'fromResponse + decodeSse + openaiChat + toolCalls (one format, composed)',
-    budget: 14.5,
+    budget: 15,
     code: "import { fromResponse, decodeSse, openaiChat, toolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(decodeSse(), openaiChat(), toolCalls());",
   },
   {
     name: 'fromResponse + readToolCalls({ provider: openaiChat })',
-    budget: 21.5,
+    budget: 22,
     code: "import { fromResponse, readToolCalls, openaiChat } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(readToolCalls({ provider: openaiChat }));",
   },
   {
     name: 'fromResponse + readToolCalls() (auto-detection: every format)',
-    budget: 21.5,
+    budget: 22,
     code: "import { fromResponse, readToolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(readToolCalls());",
   },
   { name: 'everything in the main entry', budget: 60, code: "export * from 'rxjs-tool-calls';" },
