@@ -5,9 +5,12 @@
  */
 import { identity, type MonoTypeOperatorFunction, type Observer, type OperatorFunction } from 'rxjs';
 import type { SseEvent, StreamEvent } from './events';
+import { keepResident } from './internal/resident';
 import { LazyStage, Stage, stageOperator } from './internal/stage';
 import { sseDecodeStage, type WireDecoder } from './providers/decoder';
 import { decoderFor, type ProviderOption } from './providers/auto';
+import { formatNamed } from './providers/list';
+import { openaiChat } from './providers/openaiChat';
 import { idleTimeout } from './reliability/idleTimeout';
 import { asConnectionLost } from './sources/networkError';
 import { SseStage, type DecodeSseOptions } from './sse/decodeSse';
@@ -111,6 +114,9 @@ export function lazyEventsStage<O, P extends ReadStreamEventsOptions>(
 ): Observer<Uint8Array | string> {
   const provider = options.provider;
   if (typeof provider === 'string' && provider !== 'auto') decoderFor(provider);
+  // Auto-detection is warmed with the OpenAI chat stream (the format most servers speak).
+  const format = provider === undefined || provider === 'auto' ? openaiChat : typeof provider === 'string' ? formatNamed(provider) : provider;
+  if (format?.warmup !== undefined) keepResident(build, provider ?? 'auto', { provider: provider ?? 'auto' } as P, format.warmup);
   return new LazyStage(out, build, options);
 }
 

@@ -29,6 +29,13 @@ export interface WireFormatDefinition<Name extends string = string, Message = un
   readonly usage: (raw: Record<string, unknown>) => UsageCounts;
   /** How a tool loop writes a step's calls and results in this format (`undefined`: `toolLoop` cannot speak it). */
   readonly messages: MessageBuilder<Message> | undefined;
+  /**
+   * A short stream of this format (the project's own) that stops inside a tool call:
+   * `readToolCalls()` and `readStreamEvents()` keep one subscription reading it, never completed, per
+   * format they are used with, so that V8 keeps the optimised code of the format's path across a
+   * full GC (README, "Many open streams"). A format without one has no resident stream.
+   */
+  readonly warmup?: string;
 }
 
 /**

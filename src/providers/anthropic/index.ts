@@ -20,6 +20,10 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
   return EVENTS.has(type) || (type === 'error' && asRecord(payload?.['error']) !== undefined);
 }
 
+/** A stream of this format that stops inside a tool call (the resident stream's input; see `WireFormatDefinition.warmup`). */
+const WARMUP =
+  'event: message_start\ndata: {"type":"message_start","message":{"id":"msg_w","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}}\n\nevent: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_w","name":"f","input":{}}}\n\nevent: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\\"a\\":"}}\n\n';
+
 /**
  * Read Anthropic Messages stream events as {@link StreamEvent}s.
  *
@@ -69,4 +73,5 @@ export const anthropicMessages: WireFormat<'anthropic', AnthropicAssistantMessag
   finishReason: normalizeAnthropicStopReason,
   usage: anthropicUsage,
   messages: anthropicMessageBuilder,
+  warmup: WARMUP,
 });

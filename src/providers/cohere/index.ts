@@ -30,6 +30,10 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
   return type !== undefined && EVENTS.has(type);
 }
 
+/** A stream of this format that stops inside a tool call (the resident stream's input; see `WireFormatDefinition.warmup`). */
+const WARMUP =
+  'event: message-start\ndata: {"id":"w","type":"message-start","delta":{"message":{"role":"assistant","content":[],"tool_plan":"","tool_calls":[],"citations":[]}}}\n\nevent: tool-call-start\ndata: {"type":"tool-call-start","index":0,"delta":{"message":{"tool_calls":{"id":"w_0","type":"function","function":{"name":"f","arguments":""}}}}}\n\nevent: tool-call-delta\ndata: {"type":"tool-call-delta","index":0,"delta":{"message":{"tool_calls":{"function":{"arguments":"{\\"a\\":"}}}}}\n\n';
+
 /**
  * Read Cohere v2 Chat stream events as {@link StreamEvent}s.
  *
@@ -73,4 +77,5 @@ export const cohereChat: WireFormat<'cohere', never> = /* @__PURE__ */ wireForma
   finishReason: normalizeCohereFinishReason,
   usage: cohereUsage,
   messages: undefined,
+  warmup: WARMUP,
 });

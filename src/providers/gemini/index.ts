@@ -15,6 +15,10 @@ function detect(_event: SseEvent, payload: Record<string, unknown> | undefined):
   return payload !== undefined && ('candidates' in payload || 'usageMetadata' in payload || 'promptFeedback' in payload);
 }
 
+/** A stream of this format that stops inside a tool call (the resident stream's input; see `WireFormatDefinition.warmup`). */
+const WARMUP =
+  'data: {"candidates":[{"content":{"parts":[{"text":"x"}],"role":"model"},"index":0}],"modelVersion":"m"}\n\ndata: {"candidates":[{"content":{"parts":[{"functionCall":{"name":"f","args":{"a":1}}}],"role":"model"},"index":0}],"modelVersion":"m"}\n\n';
+
 /**
  * Read Gemini `streamGenerateContent?alt=sse` chunks (Gemini API and Vertex AI) as {@link StreamEvent}s.
  *
@@ -66,4 +70,5 @@ export const gemini: WireFormat<'gemini', GeminiModelContent | GeminiToolContent
   finishReason: normalizeGeminiFinishReason,
   usage: geminiUsage,
   messages: geminiMessages,
+  warmup: WARMUP,
 });

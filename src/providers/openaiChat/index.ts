@@ -17,6 +17,10 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
   return payload !== undefined && ('choices' in payload || payload['object'] === 'chat.completion.chunk');
 }
 
+/** A stream of this format that stops inside a tool call (the resident stream's input; see `WireFormatDefinition.warmup`). */
+const WARMUP =
+  'data: {"id":"chatcmpl-w","object":"chat.completion.chunk","created":0,"model":"m","system_fingerprint":null,"choices":[{"index":0,"delta":{"role":"assistant","content":"x"},"logprobs":null,"finish_reason":null}]}\n\ndata: {"id":"chatcmpl-w","object":"chat.completion.chunk","created":0,"model":"m","system_fingerprint":null,"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_w","type":"function","function":{"name":"f","arguments":""}}]},"logprobs":null,"finish_reason":null}]}\n\ndata: {"id":"chatcmpl-w","object":"chat.completion.chunk","created":0,"model":"m","system_fingerprint":null,"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\\"a\\":"}}]},"logprobs":null,"finish_reason":null}]}\n\n';
+
 /**
  * Read OpenAI Chat Completions chunks (and every OpenAI-compatible server's) as {@link StreamEvent}s.
  *
@@ -66,4 +70,5 @@ export const openaiChat: WireFormat<'openai-chat', OpenAIChatAssistantMessage | 
   finishReason: normalizeChatFinishReason,
   usage: chatUsage,
   messages: openaiChatMessages,
+  warmup: WARMUP,
 });

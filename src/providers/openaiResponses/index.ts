@@ -18,6 +18,10 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
   return type.startsWith('response.') || (type === 'error' && asRecord(payload?.['error']) === undefined);
 }
 
+/** A stream of this format that stops inside a tool call (the resident stream's input; see `WireFormatDefinition.warmup`). */
+const WARMUP =
+  'event: response.created\ndata: {"type":"response.created","sequence_number":0,"response":{"id":"resp_w","object":"response","status":"in_progress","model":"m","output":[]}}\n\nevent: response.output_item.added\ndata: {"type":"response.output_item.added","sequence_number":1,"output_index":0,"item":{"type":"function_call","id":"fc_w","call_id":"call_w","name":"f","arguments":"","status":"in_progress"}}\n\nevent: response.function_call_arguments.delta\ndata: {"type":"response.function_call_arguments.delta","sequence_number":2,"item_id":"fc_w","output_index":0,"delta":"{\\"a\\":"}\n\n';
+
 /**
  * Read OpenAI Responses API events (OpenAI, Azure, Bedrock Mantle, LM Studio, …) as {@link StreamEvent}s.
  *
@@ -70,4 +74,5 @@ export const openaiResponses: WireFormat<'openai-responses', ResponsesItem> = /*
   finishReason: responsesFinishReason,
   usage: responsesUsage,
   messages: openaiResponsesMessages,
+  warmup: WARMUP,
 });

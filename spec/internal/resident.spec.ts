@@ -1,0 +1,67 @@
+/**
+ * Resident streams (src/internal/resident.ts): each format's warm-up stream is valid wire text that
+ * leaves a tool call open without an error; one resident per pipeline and format, made after the
+ * subscription's synchronous work, never seen by the user's stream.
+ */
+import { Subject, of } from 'rxjs';
+import { readStreamEvents, readToolCalls, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
+import { anthropicMessages, cohereChat, gemini, openaiChat, openaiResponses } from 'rxjs-tool-calls';
+import { residentCount } from '../../src/internal/resident';
+
+const FORMATS = [openaiChat, openaiResponses, anthropicMessages, gemini, cohereChat];
+const bytes = (text: string) => new TextEncoder().encode(text);
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('warm-up streams', () => {
+  it.each(FORMATS.map((format) => [format.format, format] as const))('%s: valid events that stop inside a tool call', (_name, format) => {
+    const wire = format.warmup as string;
+    const events: StreamEvent[] = [];
+    const errors: unknown[] = [];
+    const input = new Subject<Uint8Array>();
+    input.pipe(readStreamEvents({ provider: format })).subscribe({ next: (e) => events.push(e), error: (e: unknown) => errors.push(e) });
+    for (const event of wire.split(/(?<=\n\n)/)) input.next(bytes(event));
+    expect(errors).toEqual([]);
+    expect(events.some((e) => e.type === 'tool-call-delta' && e.name === 'f')).toBe(true);
+    expect(events.some((e) => e.type === 'finish' || e.type === 'done')).toBe(false);
+  });
+
+  it.each(FORMATS.map((format) => [format.format, format] as const))('%s: auto-detection reads it as that format', (_name, format) => {
+    const events: StreamEvent[] = [];
+    const errors: Array<{ code?: string }> = [];
+    of(bytes(format.warmup as string))
+      .pipe(readStreamEvents())
+      .subscribe({ next: (e) => events.push(e), error: (e: { code?: string }) => errors.push(e) });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'metadata', provider: format.format }));
+    expect(errors.map((e) => e.code)).toEqual(['truncated']); // cut inside a call, and recognised (not `unknown-format`)
+  });
+});
+
+describe('resident streams', () => {
+  it('are made once per pipeline and format, after a turn of the event loop, apart from the user stream', async () => {
+    const before = residentCount();
+    const results: ToolCallResult[] = [];
+    of(bytes('data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","function":{"name":"g","arguments":"{}"}}]}}]}\n\ndata: [DONE]\n\n'))
+      .pipe(readToolCalls({ provider: 'openai-chat' }))
+      .subscribe((r) => results.push(r));
+    expect(residentCount()).toBe(before); // not during the user's synchronous work
+    await tick();
+    expect(residentCount()).toBe(before + 1);
+    expect(results).toEqual([expect.objectContaining({ success: true, data: expect.objectContaining({ id: 'c1', name: 'g', arguments: {} }) })]);
+
+    for (let i = 0; i < 5; i++)
+      of(bytes('data: [DONE]\n\n'))
+        .pipe(readToolCalls({ provider: 'openai-chat' }))
+        .subscribe();
+    await tick();
+    expect(residentCount()).toBe(before + 1); // the same pipeline and format: no new one
+
+    of(bytes('data: [DONE]\n\n'))
+      .pipe(readStreamEvents({ provider: 'openai-chat' }))
+      .subscribe();
+    of(bytes('event: message_stop\ndata: {"type":"message_stop"}\n\n'))
+      .pipe(readToolCalls({ provider: 'anthropic' }))
+      .subscribe({ error: () => undefined });
+    await tick();
+    expect(residentCount()).toBe(before + 3); // another pipeline, another format
+  });
+});
