@@ -160,6 +160,51 @@ export class NumberReader {
   /** How many of them are after the point. */
   private fraction = 0;
 
+  /** The value found by {@link quick}. */
+  quickValue = 0;
+
+  /**
+   * Read a whole number at `s[at]` when it is short and plain (at most {@link FAST_DIGITS} digits,
+   * no exponent) and a delimiter follows it in the same fragment: the common case, done without
+   * keeping any state. Its value is then in {@link quickValue}.
+   *
+   * @return The position of the delimiter, or -1 when the number must be read by {@link start}.
+   */
+  quick(s: string, at: number): number {
+    const n = s.length;
+    let j = at;
+    let c = s.charCodeAt(j);
+    const negative = c === 45;
+    if (negative) c = s.charCodeAt(++j); // NaN past the end
+    if (!(c >= 48 && c <= 57)) return -1;
+    let magnitude = c - 48;
+    const first = j;
+    if (c !== 48) {
+      for (j++; j < n; j++) {
+        c = s.charCodeAt(j);
+        if (c < 48 || c > 57) break;
+        magnitude = magnitude * 10 + (c - 48);
+      }
+    } else c = s.charCodeAt(++j);
+    let digits = j - first;
+    let fraction = 0;
+    if (c === 46) {
+      const point = ++j;
+      for (; j < n; j++) {
+        c = s.charCodeAt(j);
+        if (c < 48 || c > 57) break;
+        magnitude = magnitude * 10 + (c - 48);
+      }
+      fraction = j - point;
+      if (fraction === 0) return -1;
+      digits += fraction;
+    }
+    if (j >= n || c === 101 || c === 69 || (c >= 48 && c <= 57) || digits > FAST_DIGITS) return -1;
+    if (fraction !== 0) magnitude /= POWERS[fraction] as number;
+    this.quickValue = negative ? -magnitude : magnitude;
+    return j;
+  }
+
   /**
    * Start at `s[at]`, a '-' or a digit.
    *

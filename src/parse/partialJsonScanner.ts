@@ -96,8 +96,12 @@ export abstract class PartialJsonScanner {
     this.state = ERR;
   }
 
-  /** Start a number or a literal at `s[at]` (a '-' or a digit; 't', 'f' or 'n'). */
-  protected startScalar(s: string, at: number): void {
+  /**
+   * Start a number or a literal at `s[at]` (a '-' or a digit; 't', 'f' or 'n').
+   *
+   * @return The position of the next character to read.
+   */
+  protected startScalar(s: string, at: number): number {
     const c = s.charCodeAt(at);
     if (c === 116 || c === 102 || c === 110) {
       this.state = LIT;
@@ -105,11 +109,19 @@ export abstract class PartialJsonScanner {
       this.lit = c === 116 ? 0 : c === 102 ? 1 : 2;
       this.litIndex = 1;
     } else {
+      if (!this.partialLiterals) {
+        const end = this.number.quick(s, at);
+        if (end >= 0) {
+          this.complete(this.number.quickValue);
+          return end;
+        }
+      }
       this.state = NUM;
       this.leaf = LEAF_NUM;
       this.number.start(s, at, this.partialLiterals);
     }
     if (this.partialLiterals) this.touch();
+    return at + 1;
   }
 
   /** The visible value of the token being received, if any. */
@@ -146,7 +158,9 @@ export abstract class PartialJsonScanner {
   /**
    * Read string characters from `s[i]` (before `n`) up to the next quote, backslash or control
    * character, and handle that one: the quote completes the string, the backslash starts an escape,
-   * a control character is a syntax error. A high surrogate that ends the fragment is held back.
+   * a control character is a syntax error. Escapes other than `\uXXXX` whose second character is in
+   * the same fragment are decoded on the way, so a fragment's text is appended as one piece. A
+   * high surrogate that ends the fragment is held back.
    *
    * @return The position after the last character consumed.
    */
@@ -157,20 +171,44 @@ export abstract class PartialJsonScanner {
       c = s.charCodeAt(j);
       if (c === 34 || c === 92 || c < 32) break;
     }
-    if (c === 34 && j < n && this.tail === '' && this.head === '' && this.pend === '') {
-      this.tail = s.slice(i, j); // the whole string (or all of it but escapes before) is here: no rope
-      this.finishString();
-      return j + 1;
+    let piece = ''; // decoded text of s[i..start)
+    let start = i;
+    while (c === 92 && j + 1 < n) {
+      const decoded = escapeFor(s.charCodeAt(j + 1));
+      if (decoded === '' || decoded === 'u') break; // read one character at a time by `escape`
+      piece = start === j ? piece + decoded : piece + s.slice(start, j) + decoded;
+      start = j += 2;
+      for (c = 0; j < n; j++) {
+        c = s.charCodeAt(j);
+        if (c === 34 || c === 92 || c < 32) break;
+      }
     }
-    if (j > i) {
-      if (this.pend !== '') this.flushPending();
-      // A fragment that ends inside a surrogate pair: hold the high half back.
+    let end = j;
+    let held = '';
+    // A fragment that ends inside a surrogate pair: hold the high half back.
+    if (j === n && start < j) {
       const last = s.charCodeAt(j - 1);
-      if (j === n && last >= 0xd800 && last <= 0xdbff) {
-        if (j - 1 > i) this.append(s.slice(i, j - 1));
-        this.pend = s[j - 1] as string;
-      } else this.append(i === 0 && j === n ? s : s.slice(i, j));
-      if (!this.inKey) this.touch();
+      if (last >= 0xd800 && last <= 0xdbff) held = s[--end] as string;
+    }
+    if (start < end) piece = piece === '' ? (start === 0 && end === n ? s : s.slice(start, end)) : piece + s.slice(start, end);
+    if (piece !== '' || held !== '') {
+      if (j < n && c === 34 && this.tail === '' && this.head === '' && this.pend === '') {
+        this.tail = piece; // the whole string (or all of it but escapes before) is here: no rope
+        this.finishString();
+        return j + 1;
+      }
+      if (this.pend !== '' && piece !== '') {
+        piece = this.pend + piece;
+        this.pend = '';
+      }
+      if (held !== '') {
+        if (this.pend !== '') piece = this.pend + piece;
+        this.pend = held;
+      }
+      if (piece !== '') {
+        this.append(piece);
+        if (!this.inKey) this.touch();
+      }
     }
     if (j === n) return n;
     if (c === 92) this.state = ESC;
@@ -238,6 +276,7 @@ export abstract class PartialJsonScanner {
     if (this.pend !== '') this.flushPending();
     const text = this.head === '' ? this.tail : this.head + this.tail;
     this.head = this.tail = '';
+    if (text.length > 12) text.charCodeAt(0); // flattens a rope in place: its cells die young
     if (this.inKey) {
       this.keyDone(text);
       this.state = COLON;

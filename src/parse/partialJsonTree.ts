@@ -87,11 +87,11 @@ export abstract class PartialJsonTree extends PartialJsonScanner {
       i++;
       switch (state) {
         case VALUE:
-          this.startValue(fragment, c, i - 1);
+          i = this.startValue(fragment, c, i - 1);
           break;
         case ARR_FIRST:
           if (c === 93) this.close();
-          else this.startValue(fragment, c, i - 1);
+          else i = this.startValue(fragment, c, i - 1);
           break;
         case OBJ_FIRST:
         case OBJ_KEY:
@@ -153,7 +153,7 @@ export abstract class PartialJsonTree extends PartialJsonScanner {
     return this.leaf === LEAF_DEEP ? this.shell : super.leafValue();
   }
 
-  private startValue(fragment: string, c: number, at: number): void {
+  private startValue(fragment: string, c: number, at: number): number {
     this.path = undefined;
     if (this.depth > 0) {
       const top = this.frames[this.depth - 1] as Frame;
@@ -164,8 +164,9 @@ export abstract class PartialJsonTree extends PartialJsonScanner {
     else if (c === 123 || c === 91) {
       if (this.depth < this.maxDepth) this.open(c === 91);
       else this.startDeep(c === 91, at);
-    } else if (c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102 || c === 110) this.startScalar(fragment, at);
+    } else if (c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102 || c === 110) return this.startScalar(fragment, at);
     else this.fail(`Unexpected character ${JSON.stringify(String.fromCharCode(c))}, expected a value`, at);
+    return at + 1;
   }
 
   /** Complete the value being received with `value`. */
