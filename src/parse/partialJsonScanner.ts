@@ -1,7 +1,7 @@
 /**
  * The lexical half of the streaming parser in `partialJson.ts`: strings (with escapes and
- * surrogate pairs split across fragments), numbers (read by `NumberReader`) and literals, and the
- * state constants. Containers and the open path are in `PartialJsonTree`, which extends this, and
+ * surrogate pairs split across fragments), numbers (read by `NumberReader`) and literals (the
+ * state constants are in `partialJsonSupport.ts`). Containers and the open path are in `PartialJsonTree`, which extends this, and
  * snapshots in {@link PartialJsonParser}, which extends that.
  *
  * @module
@@ -9,30 +9,7 @@
  */
 import { NumberReader } from './partialJsonNumber';
 import { PartialJsonError, escapeFor, hexValue } from './partialJsonSupport';
-
-// Parser states.
-export const VALUE = 0; // a value is expected (the root, after ':' or after ',' in an array)
-export const ARR_FIRST = 1; // after '[': a value or ']'
-export const OBJ_FIRST = 2; // after '{': a key or '}'
-export const OBJ_KEY = 3; // after ',' in an object: a key
-export const COLON = 4; // after a key
-export const AFTER = 5; // after a value inside a container: ',' or the closing bracket
-export const END = 6; // the root value is complete: only whitespace may follow
-export const STR = 7; // inside a string (key or value)
-export const ESC = 8; // after a backslash in a string
-export const HEX = 9; // inside \uXXXX
-export const NUM = 10; // inside a number
-export const LIT = 11; // inside true / false / null
-export const DEEP = 12; // inside a value nested deeper than maxPartialDepth (collected raw)
-export const ERR = 13;
-
-// What is being received at the top of the stack (a "leaf"), visible or not.
-export const LEAF_NONE = 0;
-const LEAF_STR = 1;
-const LEAF_NUM = 2;
-const LEAF_LIT = 3;
-/** A value nested deeper than `maxPartialDepth`: shown as an empty container until it is complete. */
-export const LEAF_DEEP = 4;
+import { COLON, ESC, HEX, LEAF_LIT, LEAF_NONE, LEAF_NUM, LEAF_STR, LIT, NUM, STR, VALUE, ERR } from './partialJsonSupport';
 
 const CHUNK = 4096;
 const LITERALS = ['true', 'false', 'null'] as const;
@@ -42,7 +19,7 @@ const LITERAL_VALUES = [true, false, null] as const;
 export abstract class PartialJsonScanner {
   /** Whether numbers and literals are shown before they are complete (the `allowPartialLiterals` option). */
   protected readonly partialLiterals: boolean;
-  /** The parser state: one of the state constants of this module (`VALUE`, `STR`, `NUM`, …, `ERR` after a syntax error). */
+  /** The parser state: one of the state constants of `partialJsonSupport.ts` (`VALUE`, `STR`, `NUM`, …, `ERR` after a syntax error). */
   protected state = VALUE;
   /** Characters pushed before the current fragment. */
   protected offset = 0;

@@ -9,7 +9,8 @@
  */
 import { jsonErrorPosition } from './jsonErrorPosition';
 import { Frame, RawValue, copyCost, store, type Container, type JsonPath } from './partialJsonSupport';
-import { AFTER, ARR_FIRST, COLON, DEEP, END, ERR, LEAF_DEEP, LEAF_NONE, LIT, NUM, OBJ_FIRST, OBJ_KEY, PartialJsonScanner, STR, VALUE } from './partialJsonScanner';
+import { AFTER, ARR_FIRST, COLON, DEEP, END, ERR, LEAF_DEEP, LEAF_NONE, LIT, NUM, OBJ_FIRST, OBJ_KEY, STR, VALUE } from './partialJsonSupport';
+import { PartialJsonScanner } from './partialJsonScanner';
 
 /** `dirty` when no frame changed since the last snapshot. */
 export const CLEAN = -2;
