@@ -175,8 +175,11 @@ export class NumberReader {
     let j = at;
     let c = s.charCodeAt(j);
     const negative = c === 45;
-    if (negative) c = s.charCodeAt(++j); // NaN past the end
-    if (!(c >= 48 && c <= 57)) return -1;
+    if (negative) {
+      if (++j === n) return -1;
+      c = s.charCodeAt(j);
+    }
+    if (c < 48 || c > 57) return -1;
     let magnitude = c - 48;
     const first = j;
     if (c !== 48) {
@@ -185,7 +188,8 @@ export class NumberReader {
         if (c < 48 || c > 57) break;
         magnitude = magnitude * 10 + (c - 48);
       }
-    } else c = s.charCodeAt(++j);
+    } else if (++j < n) c = s.charCodeAt(j);
+    else return -1;
     let digits = j - first;
     let fraction = 0;
     if (c === 46) {
