@@ -160,15 +160,15 @@ export class NumberReader {
   /** How many of them are after the point. */
   private fraction = 0;
 
-  /** The value found by {@link quick}. */
-  quickValue = 0;
+  /** Where the number read by {@link quick} ended (the position of the delimiter after it). */
+  quickEnd = 0;
 
   /**
    * Read a whole number at `s[at]` when it is short and plain (at most {@link FAST_DIGITS} digits,
    * no exponent) and a delimiter follows it in the same fragment: the common case, done without
-   * keeping any state. Its value is then in {@link quickValue}.
+   * keeping any state. Where it ended is then in {@link quickEnd}.
    *
-   * @return The position of the delimiter, or -1 when the number must be read by {@link start}.
+   * @return Its value, or NaN when the number must be read by {@link start}.
    */
   quick(s: string, at: number): number {
     const n = s.length;
@@ -176,10 +176,10 @@ export class NumberReader {
     let c = s.charCodeAt(j);
     const negative = c === 45;
     if (negative) {
-      if (++j === n) return -1;
+      if (++j === n) return NaN;
       c = s.charCodeAt(j);
     }
-    if (c < 48 || c > 57) return -1;
+    if (c < 48 || c > 57) return NaN;
     let magnitude = c - 48;
     const first = j;
     if (c !== 48) {
@@ -189,7 +189,7 @@ export class NumberReader {
         magnitude = magnitude * 10 + (c - 48);
       }
     } else if (++j < n) c = s.charCodeAt(j);
-    else return -1;
+    else return NaN;
     let digits = j - first;
     let fraction = 0;
     if (c === 46) {
@@ -200,13 +200,13 @@ export class NumberReader {
         magnitude = magnitude * 10 + (c - 48);
       }
       fraction = j - point;
-      if (fraction === 0) return -1;
+      if (fraction === 0) return NaN;
       digits += fraction;
     }
-    if (j >= n || c === 101 || c === 69 || (c >= 48 && c <= 57) || digits > FAST_DIGITS) return -1;
+    if (j >= n || c === 101 || c === 69 || (c >= 48 && c <= 57) || digits > FAST_DIGITS) return NaN;
     if (fraction !== 0) magnitude /= POWERS[fraction] as number;
-    this.quickValue = negative ? -magnitude : magnitude;
-    return j;
+    this.quickEnd = j;
+    return negative ? -magnitude : magnitude;
   }
 
   /**

@@ -87,10 +87,10 @@ export abstract class PartialJsonScanner {
       this.litIndex = 1;
     } else {
       if (!this.partialLiterals) {
-        const end = this.number.quick(s, at);
-        if (end >= 0) {
-          this.complete(this.number.quickValue);
-          return end;
+        const value = this.number.quick(s, at);
+        if (value === value) {
+          this.complete(value);
+          return this.number.quickEnd;
         }
       }
       this.state = NUM;
