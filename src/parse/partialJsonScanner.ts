@@ -253,7 +253,6 @@ export abstract class PartialJsonScanner {
     if (this.pend !== '') this.flushPending();
     const text = this.head === '' ? this.tail : this.head + this.tail;
     this.head = this.tail = '';
-    if (text.length > 12) text.charCodeAt(0); // flattens a rope in place: its cells die young
     if (this.inKey) {
       this.keyDone(text);
       this.state = COLON;
