@@ -11,29 +11,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { assertChromium, check, equal, finish, launchChromium, setupFailed } from './lib/browserChecks.mjs';
 
 const app = fileURLToPath(new URL('../examples/angular/', import.meta.url));
 const screenshot = `${app}screenshot.png`;
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ANSWER_TEXT = 'Let me check the weather in Zürich for the next three days.';
 
-let passed = 0;
-let failed = 0;
-async function check(name, body) {
-  try {
-    await body();
-    passed++;
-    console.log(`ok ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`FAIL ${name}\n  ${error?.message ?? error}`);
-  }
-}
-const equal = (actual, expected, what) => {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
-};
 /** Run a phase, print its seconds. */
 function timed(what, run) {
   const start = performance.now();
@@ -46,13 +29,13 @@ let browser;
 let server;
 try {
   if (!existsSync(new URL('../dist/index.js', import.meta.url))) throw new Error('the library is not built: run `npm run build` first');
+  assertChromium();
   if (!process.argv.includes('--skip-install')) timed('npm ci (examples/angular)', () => sh('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']));
   if (!process.argv.includes('--skip-build')) timed('ng build', () => sh('npx', ['ng', 'build']));
-  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
   const started = performance.now();
   const { startServer } = await import('../examples/angular/server.mjs');
   server = await startServer({ hold: true, delayMs: 8, chunkSize: 16 });
-  browser = await chromium.launch({ executablePath, args: FLAGS });
+  browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 900, height: 400 }, deviceScaleFactor: 1 });
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -131,11 +114,9 @@ try {
   console.log(`browser test: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(`screenshot: ${screenshot}`);
 } catch (error) {
-  failed++;
-  console.log(`FAIL angular app test setup\n  ${error?.stack ?? error}`);
+  setupFailed('angular app test setup', error);
 } finally {
   await browser?.close();
   await server?.close();
 }
-console.log(`angular-app: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish('angular-app');

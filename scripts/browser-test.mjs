@@ -3,31 +3,12 @@
 // /usr/bin/chromium, e.g. Debian's `apt-get install -y chromium`), checks what the page rendered and
 // saves examples/browser/screenshot.png. Run `npm run build` first.
 // Prints "browser: N passed, M failed"; exits 1 on failure.
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { check, equal, finish, launchChromium, setupFailed } from './lib/browserChecks.mjs';
 import { startServer } from '../examples/browser/server.mjs';
 import { buildBrowserBundle } from './build-browser.mjs';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const screenshot = fileURLToPath(new URL('../examples/browser/screenshot.png', import.meta.url));
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
-let passed = 0;
-let failed = 0;
-async function check(name, body) {
-  try {
-    await body();
-    passed++;
-    console.log(`ok ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`FAIL ${name}\n  ${error?.message ?? error}`);
-  }
-}
-const equal = (actual, expected, what) => {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
-};
 
 let browser;
 let server;
@@ -36,9 +17,8 @@ try {
     const problems = await buildBrowserBundle();
     if (problems.length) throw new Error(problems.join('\n  '));
   });
-  if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
   server = await startServer({ delayMs: 25 });
-  browser = await chromium.launch({ executablePath, args: FLAGS });
+  browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1200, height: 480 }, deviceScaleFactor: 1 });
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -98,11 +78,9 @@ try {
   await page.screenshot({ path: screenshot, fullPage: true });
   console.log(`screenshot: ${screenshot}`);
 } catch (error) {
-  failed++;
-  console.log(`FAIL browser test setup\n  ${error?.stack ?? error}`);
+  setupFailed('browser test setup', error);
 } finally {
   await browser?.close();
   await server?.close();
 }
-console.log(`browser: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish('browser');
