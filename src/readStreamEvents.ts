@@ -116,7 +116,7 @@ export function lazyEventsStage<O, P extends ReadStreamEventsOptions>(
   if (typeof provider === 'string' && provider !== 'auto') decoderFor(provider);
   // Auto-detection is warmed with the OpenAI chat stream (the format most servers speak).
   const format = provider === undefined || provider === 'auto' ? openaiChat : typeof provider === 'string' ? formatNamed(provider) : provider;
-  if (format?.warmup !== undefined) keepResident(build, provider ?? 'auto', { provider: provider ?? 'auto' } as P, format.warmup);
+  if (format?.warmup !== undefined) keepResident(build, typeof provider === 'string' ? provider : (provider?.format ?? 'auto'), { provider: provider ?? 'auto' } as P, format.warmup);
   return new LazyStage(out, build, options);
 }
 

@@ -6,6 +6,7 @@
 import { Subject, of } from 'rxjs';
 import { readStreamEvents, readToolCalls, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
 import { anthropicMessages, cohereChat, gemini, openaiChat, openaiResponses } from 'rxjs-tool-calls';
+import { wireFormat } from 'rxjs-tool-calls/advanced';
 import { residentCount } from '../../src/internal/resident';
 
 const FORMATS = [openaiChat, openaiResponses, anthropicMessages, gemini, cohereChat];
@@ -45,7 +46,7 @@ describe('resident streams', () => {
       .subscribe((r) => results.push(r));
     expect(residentCount()).toBe(before); // not during the user's synchronous work
     await tick();
-    expect(residentCount()).toBe(before + 1);
+    expect(residentCount()).toBe(before + 1); // readStreamEvents()'s residents, made by the tests above, are another pipeline's
     expect(results).toEqual([expect.objectContaining({ success: true, data: expect.objectContaining({ id: 'c1', name: 'g', arguments: {} }) })]);
 
     for (let i = 0; i < 5; i++)
@@ -56,12 +57,29 @@ describe('resident streams', () => {
     expect(residentCount()).toBe(before + 1); // the same pipeline and format: no new one
 
     of(bytes('data: [DONE]\n\n'))
-      .pipe(readStreamEvents({ provider: 'openai-chat' }))
+      .pipe(readToolCalls({ provider: openaiChat }))
       .subscribe();
+    await tick();
+    expect(residentCount()).toBe(before + 1); // the format object and its name share one
+
     of(bytes('event: message_stop\ndata: {"type":"message_stop"}\n\n'))
       .pipe(readToolCalls({ provider: 'anthropic' }))
       .subscribe({ error: () => undefined });
     await tick();
-    expect(residentCount()).toBe(before + 3); // another pipeline, another format
+    expect(residentCount()).toBe(before + 2); // another format
+  });
+
+  it('are not retried when the warm-up stream fails, and the failure reaches no one', async () => {
+    const broken = wireFormat({ ...openaiChat, format: 'broken-warmup', warmup: 'data: {"choices": [\n\n' });
+    const before = residentCount();
+    const results: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      of(bytes('data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"g","arguments":"{}"}}]}}]}\n\ndata: [DONE]\n\n'))
+        .pipe(readToolCalls({ provider: broken }))
+        .subscribe((r) => results.push(r.success));
+      await tick();
+    }
+    expect(results).toEqual([true, true, true]);
+    expect(residentCount()).toBe(before);
   });
 });

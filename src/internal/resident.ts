@@ -17,29 +17,33 @@
 import { Subject, type Observer } from 'rxjs';
 import { LazyStage, stageOperator } from './stage';
 
-/** pipeline (its build function) → format → the resident's input, or `null` while it is being made. */
+/** pipeline (its build function) → format name → the resident's input (`null` while it is being made, or when it failed). */
 const residents = new Map<unknown, Map<unknown, Subject<Uint8Array> | null>>();
 
 /**
  * Make the resident stream of `build` for `format`, once.
  *
  * @param build The pipeline's stage chain (what `readToolCalls()` / `readStreamEvents()` build per subscription).
- * @param format The format option it is used with (a name or a format object): one resident each.
+ * @param format The name of the format it is used with (`'auto'` for auto-detection): one resident each.
  * @param params `build`'s options for the resident (the format only: no user callbacks or limits).
  * @param wire The format's warm-up stream.
  */
-export function keepResident<O, P>(build: (out: Observer<O>, params: P) => Observer<Uint8Array | string>, format: unknown, params: P, wire: string): void {
+export function keepResident<O, P>(build: (out: Observer<O>, params: P) => Observer<Uint8Array | string>, format: string, params: P, wire: string): void {
   let byFormat = residents.get(build);
   if (byFormat === undefined) residents.set(build, (byFormat = new Map()));
   else if (byFormat.has(format)) return;
   const made = byFormat;
-  made.set(format, null);
+  made.set(format, null); // made once: a resident that fails is not tried again
   void Promise.resolve().then(() => {
-    const input = new Subject<Uint8Array>();
-    input.pipe(stageOperator<Uint8Array | string, O>((out) => new LazyStage(out, build, params))).subscribe({ error: () => made.delete(format) });
-    made.set(format, input);
-    const encoder = new TextEncoder();
-    for (const event of wire.split(/(?<=\n\n)/)) if (made.get(format) === input) input.next(encoder.encode(event));
+    try {
+      const input = new Subject<Uint8Array>();
+      made.set(format, input);
+      input.pipe(stageOperator<Uint8Array | string, O>((out) => new LazyStage(out, build, params))).subscribe({ error: () => made.set(format, null) });
+      const encoder = new TextEncoder();
+      for (const event of wire.split(/(?<=\n\n)/)) if (made.get(format) === input) input.next(encoder.encode(event));
+    } catch {
+      made.set(format, null);
+    }
   });
 }
 
