@@ -226,20 +226,3 @@ export class PartialJsonParser extends PartialJsonTree {
     this.dirty = CLEAN;
   }
 }
-
-/**
- * Parsers fed a sample with every kind of token and kept for the life of the module. V8 ties the
- * optimized code of the parser to the hidden classes of its objects (parser, frames, number
- * reader); these live only as long as some object uses them, so when the last parser was garbage
- * collected the code would be thrown away and every new parser (one per tool call) would start
- * slow again, unoptimized. Keeping these alive keeps the classes, with every field already of its
- * final kind (a number that turned fractional, a key that is a string or an index).
- */
-const RESIDENTS = [new PartialJsonParser({ allowPartialLiterals: true }), new PartialJsonParser({ snapshots: 'live', maxPartialDepth: 2 })];
-for (const resident of RESIDENTS) {
-  for (const piece of ['{"a":[1,-2.5e3,0.1,123456789012345678,"x\\u00e9\\n', '\ud83d\ude00",tr', 'ue,null,false,{}],"b":[[{"c":"d"}]],"e":{}}']) {
-    resident.push(piece);
-    void resident.value;
-  }
-  resident.end();
-}

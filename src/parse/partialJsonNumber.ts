@@ -160,55 +160,6 @@ export class NumberReader {
   /** How many of them are after the point. */
   private fraction = 0;
 
-  /** Where the number read by {@link quick} ended (the position of the delimiter after it). */
-  quickEnd = 0;
-
-  /**
-   * Read a whole number at `s[at]` when it is short and plain (at most {@link FAST_DIGITS} digits,
-   * no exponent) and a delimiter follows it in the same fragment: the common case, done without
-   * keeping any state. Where it ended is then in {@link quickEnd}.
-   *
-   * @return Its value, or NaN when the number must be read by {@link start}.
-   */
-  quick(s: string, at: number): number {
-    const n = s.length;
-    let j = at;
-    let c = s.charCodeAt(j);
-    const negative = c === 45;
-    if (negative) {
-      if (++j === n) return NaN;
-      c = s.charCodeAt(j);
-    }
-    if (c < 48 || c > 57) return NaN;
-    let magnitude = c - 48;
-    const first = j;
-    if (c !== 48) {
-      for (j++; j < n; j++) {
-        c = s.charCodeAt(j);
-        if (c < 48 || c > 57) break;
-        magnitude = magnitude * 10 + (c - 48);
-      }
-    } else if (++j < n) c = s.charCodeAt(j);
-    else return NaN;
-    let digits = j - first;
-    let fraction = 0;
-    if (c === 46) {
-      const point = ++j;
-      for (; j < n; j++) {
-        c = s.charCodeAt(j);
-        if (c < 48 || c > 57) break;
-        magnitude = magnitude * 10 + (c - 48);
-      }
-      fraction = j - point;
-      if (fraction === 0) return NaN;
-      digits += fraction;
-    }
-    if (j >= n || c === 101 || c === 69 || (c >= 48 && c <= 57) || digits > FAST_DIGITS) return NaN;
-    if (fraction !== 0) magnitude /= POWERS[fraction] as number;
-    this.quickEnd = j;
-    return negative ? -magnitude : magnitude;
-  }
-
   /**
    * Start at `s[at]`, a '-' or a digit.
    *

@@ -1,7 +1,7 @@
 /**
  * The lexical half of the streaming parser in `partialJson.ts`: strings (with escapes and
- * surrogate pairs split across fragments), numbers (read by `NumberReader`) and literals (the
- * state constants are in `partialJsonSupport.ts`). Containers and the open path are in `PartialJsonTree`, which extends this, and
+ * surrogate pairs split across fragments), numbers (read by `NumberReader`) and literals, and the
+ * state constants. Containers and the open path are in `PartialJsonTree`, which extends this, and
  * snapshots in {@link PartialJsonParser}, which extends that.
  *
  * @module
@@ -9,7 +9,30 @@
  */
 import { NumberReader } from './partialJsonNumber';
 import { PartialJsonError, escapeFor, hexValue } from './partialJsonSupport';
-import { COLON, ESC, HEX, LEAF_LIT, LEAF_NONE, LEAF_NUM, LEAF_STR, LIT, NUM, STR, VALUE, ERR } from './partialJsonSupport';
+
+// Parser states.
+export const VALUE = 0; // a value is expected (the root, after ':' or after ',' in an array)
+export const ARR_FIRST = 1; // after '[': a value or ']'
+export const OBJ_FIRST = 2; // after '{': a key or '}'
+export const OBJ_KEY = 3; // after ',' in an object: a key
+export const COLON = 4; // after a key
+export const AFTER = 5; // after a value inside a container: ',' or the closing bracket
+export const END = 6; // the root value is complete: only whitespace may follow
+export const STR = 7; // inside a string (key or value)
+export const ESC = 8; // after a backslash in a string
+export const HEX = 9; // inside \uXXXX
+export const NUM = 10; // inside a number
+export const LIT = 11; // inside true / false / null
+export const DEEP = 12; // inside a value nested deeper than maxPartialDepth (collected raw)
+export const ERR = 13;
+
+// What is being received at the top of the stack (a "leaf"), visible or not.
+export const LEAF_NONE = 0;
+const LEAF_STR = 1;
+const LEAF_NUM = 2;
+const LEAF_LIT = 3;
+/** A value nested deeper than `maxPartialDepth`: shown as an empty container until it is complete. */
+export const LEAF_DEEP = 4;
 
 const CHUNK = 4096;
 const LITERALS = ['true', 'false', 'null'] as const;
@@ -19,7 +42,7 @@ const LITERAL_VALUES = [true, false, null] as const;
 export abstract class PartialJsonScanner {
   /** Whether numbers and literals are shown before they are complete (the `allowPartialLiterals` option). */
   protected readonly partialLiterals: boolean;
-  /** The parser state: one of the state constants of `partialJsonSupport.ts` (`VALUE`, `STR`, `NUM`, …, `ERR` after a syntax error). */
+  /** The parser state: one of the state constants of this module (`VALUE`, `STR`, `NUM`, …, `ERR` after a syntax error). */
   protected state = VALUE;
   /** Characters pushed before the current fragment. */
   protected offset = 0;
@@ -73,12 +96,8 @@ export abstract class PartialJsonScanner {
     this.state = ERR;
   }
 
-  /**
-   * Start a number or a literal at `s[at]` (a '-' or a digit; 't', 'f' or 'n').
-   *
-   * @return The position of the next character to read.
-   */
-  protected startScalar(s: string, at: number): number {
+  /** Start a number or a literal at `s[at]` (a '-' or a digit; 't', 'f' or 'n'). */
+  protected startScalar(s: string, at: number): void {
     const c = s.charCodeAt(at);
     if (c === 116 || c === 102 || c === 110) {
       this.state = LIT;
@@ -86,19 +105,11 @@ export abstract class PartialJsonScanner {
       this.lit = c === 116 ? 0 : c === 102 ? 1 : 2;
       this.litIndex = 1;
     } else {
-      if (!this.partialLiterals) {
-        const value = this.number.quick(s, at);
-        if (value === value) {
-          this.complete(value);
-          return this.number.quickEnd;
-        }
-      }
       this.state = NUM;
       this.leaf = LEAF_NUM;
       this.number.start(s, at, this.partialLiterals);
     }
     if (this.partialLiterals) this.touch();
-    return at + 1;
   }
 
   /** The visible value of the token being received, if any. */
@@ -135,9 +146,7 @@ export abstract class PartialJsonScanner {
   /**
    * Read string characters from `s[i]` (before `n`) up to the next quote, backslash or control
    * character, and handle that one: the quote completes the string, the backslash starts an escape,
-   * a control character is a syntax error. Escapes other than `\uXXXX` whose second character is in
-   * the same fragment are decoded on the way, so a fragment's text is appended as one piece. A
-   * high surrogate that ends the fragment is held back.
+   * a control character is a syntax error. A high surrogate that ends the fragment is held back.
    *
    * @return The position after the last character consumed.
    */
@@ -148,44 +157,20 @@ export abstract class PartialJsonScanner {
       c = s.charCodeAt(j);
       if (c === 34 || c === 92 || c < 32) break;
     }
-    let piece = ''; // decoded text of s[i..start)
-    let start = i;
-    while (c === 92 && j + 1 < n) {
-      const decoded = escapeFor(s.charCodeAt(j + 1));
-      if (decoded === '' || decoded === 'u') break; // read one character at a time by `escape`
-      piece = start === j ? piece + decoded : piece + s.slice(start, j) + decoded;
-      start = j += 2;
-      for (c = 0; j < n; j++) {
-        c = s.charCodeAt(j);
-        if (c === 34 || c === 92 || c < 32) break;
-      }
+    if (c === 34 && j < n && this.tail === '' && this.head === '' && this.pend === '') {
+      this.tail = s.slice(i, j); // the whole string (or all of it but escapes before) is here: no rope
+      this.finishString();
+      return j + 1;
     }
-    let end = j;
-    let held = '';
-    // A fragment that ends inside a surrogate pair: hold the high half back.
-    if (j === n && start < j) {
+    if (j > i) {
+      if (this.pend !== '') this.flushPending();
+      // A fragment that ends inside a surrogate pair: hold the high half back.
       const last = s.charCodeAt(j - 1);
-      if (last >= 0xd800 && last <= 0xdbff) held = s[--end] as string;
-    }
-    if (start < end) piece = piece === '' ? (start === 0 && end === n ? s : s.slice(start, end)) : piece + s.slice(start, end);
-    if (piece !== '' || held !== '') {
-      if (j < n && c === 34 && this.tail === '' && this.head === '' && this.pend === '') {
-        this.tail = piece; // the whole string (or all of it but escapes before) is here: no rope
-        this.finishString();
-        return j + 1;
-      }
-      if (this.pend !== '' && piece !== '') {
-        piece = this.pend + piece;
-        this.pend = '';
-      }
-      if (held !== '') {
-        if (this.pend !== '') piece = this.pend + piece;
-        this.pend = held;
-      }
-      if (piece !== '') {
-        this.append(piece);
-        if (!this.inKey) this.touch();
-      }
+      if (j === n && last >= 0xd800 && last <= 0xdbff) {
+        if (j - 1 > i) this.append(s.slice(i, j - 1));
+        this.pend = s[j - 1] as string;
+      } else this.append(i === 0 && j === n ? s : s.slice(i, j));
+      if (!this.inKey) this.touch();
     }
     if (j === n) return n;
     if (c === 92) this.state = ESC;

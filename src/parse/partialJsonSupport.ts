@@ -1,33 +1,9 @@
 /**
- * Small pieces the streaming parser in `partialJson.ts` is built from: its states, its error, the path type,
+ * Small pieces the streaming parser in `partialJson.ts` is built from: its error, the path type,
  * the per-depth frame and the helpers that write and look up keys safely.
  *
  * @module
  */
-
-// Parser states.
-export const VALUE = 0; // a value is expected (the root, after ':' or after ',' in an array)
-export const ARR_FIRST = 1; // after '[': a value or ']'
-export const OBJ_FIRST = 2; // after '{': a key or '}'
-export const OBJ_KEY = 3; // after ',' in an object: a key
-export const COLON = 4; // after a key
-export const AFTER = 5; // after a value inside a container: ',' or the closing bracket
-export const END = 6; // the root value is complete: only whitespace may follow
-export const STR = 7; // inside a string (key or value)
-export const ESC = 8; // after a backslash in a string
-export const HEX = 9; // inside \uXXXX
-export const NUM = 10; // inside a number
-export const LIT = 11; // inside true / false / null
-export const DEEP = 12; // inside a value nested deeper than maxPartialDepth (collected raw)
-export const ERR = 13;
-
-// What is being received at the top of the stack (a "leaf"), visible or not.
-export const LEAF_NONE = 0;
-export const LEAF_STR = 1;
-export const LEAF_NUM = 2;
-export const LEAF_LIT = 3;
-/** A value nested deeper than `maxPartialDepth`: shown as an empty container until it is complete. */
-export const LEAF_DEEP = 4;
 
 /** A path into a JSON value: object keys are strings, array indexes numbers. */
 export type JsonPath = ReadonlyArray<string | number>;

@@ -8,9 +8,8 @@
  * @internal
  */
 import { jsonErrorPosition } from './jsonErrorPosition';
-import { Frame, RawValue, copyCost, store, type Container, type JsonPath } from './partialJsonSupport';
-import { AFTER, ARR_FIRST, COLON, DEEP, END, ERR, LEAF_DEEP, LEAF_NONE, LIT, NUM, OBJ_FIRST, OBJ_KEY, STR, VALUE } from './partialJsonSupport';
-import { PartialJsonScanner } from './partialJsonScanner';
+import { Frame, RawValue, copyCost, isSpace, store, type Container, type JsonPath } from './partialJsonSupport';
+import { AFTER, ARR_FIRST, COLON, DEEP, END, ERR, ESC, HEX, LEAF_DEEP, LEAF_NONE, LIT, NUM, OBJ_FIRST, OBJ_KEY, PartialJsonScanner, STR, VALUE } from './partialJsonScanner';
 
 /** `dirty` when no frame changed since the last snapshot. */
 export const CLEAN = -2;
@@ -56,73 +55,68 @@ export abstract class PartialJsonTree extends PartialJsonScanner {
       const state = this.state;
       if (state === STR) {
         i = this.scanString(fragment, i, n);
-        if (this.state === ERR) return;
         continue;
       }
-      let c = fragment.charCodeAt(i);
-      if (state <= END) {
-        // Between tokens: skip a run of whitespace, then read one structural character or start a value.
-        while (c === 32 || c === 10 || c === 13 || c === 9) {
-          if (++i === n) break;
-          c = fragment.charCodeAt(i);
-        }
-        if (i === n) break;
-        i = this.structural(fragment, state, c, i);
-        if (this.state === ERR) return;
+      if (state === NUM) {
+        i = this.scanNumber(fragment, i, n);
         continue;
       }
-      if (state === NUM) i = this.scanNumber(fragment, i, n);
-      else if (state === LIT) {
-        this.literal(c, i);
-        i++;
-      } else if (state === DEEP) {
+      if (state === DEEP) {
         const end = this.raw.scan(fragment, i, n);
         if (end < 0) break;
         this.finishDeep();
+        if (this.state === ERR) return;
         i = end;
-      } else {
-        this.escape(c, i); // ESC or HEX
+        continue;
+      }
+      const c = fragment.charCodeAt(i);
+      if (state === ESC || state === HEX) {
+        this.escape(c, i);
         i++;
+        continue;
+      }
+      if (state === LIT) {
+        this.literal(c, i);
+        i++;
+        continue;
+      }
+      if (isSpace(c)) {
+        i++;
+        continue;
+      }
+      i++;
+      switch (state) {
+        case VALUE:
+          this.startValue(fragment, c, i - 1);
+          break;
+        case ARR_FIRST:
+          if (c === 93) this.close();
+          else this.startValue(fragment, c, i - 1);
+          break;
+        case OBJ_FIRST:
+        case OBJ_KEY:
+          if (c === 34) this.startString(true);
+          else if (c === 125 && state === OBJ_FIRST) this.close();
+          else this.fail(`Unexpected character ${JSON.stringify(fragment[i - 1])}, expected a property name`, i - 1);
+          break;
+        case COLON:
+          if (c === 58) this.state = VALUE;
+          else this.fail(`Unexpected character ${JSON.stringify(fragment[i - 1])}, expected ':'`, i - 1);
+          break;
+        case AFTER: {
+          const arr = (this.frames[this.depth - 1] as Frame).arr;
+          if (c === 44) this.state = arr ? VALUE : OBJ_KEY;
+          else if (c === (arr ? 93 : 125)) this.close();
+          else this.fail(`Unexpected character ${JSON.stringify(fragment[i - 1])}, expected ',' or '${arr ? ']' : '}'}'`, i - 1);
+          break;
+        }
+        case END:
+          this.fail(`Unexpected non-whitespace character ${JSON.stringify(fragment[i - 1])} after JSON`, i - 1);
+          break;
       }
       if (this.state === ERR) return;
     }
     this.offset += n;
-  }
-
-  /**
-   * Read `c`, the character at `at` (not whitespace), in a state between tokens.
-   *
-   * @return The position of the next character to read.
-   */
-  private structural(fragment: string, state: number, c: number, at: number): number {
-    switch (state) {
-      case VALUE:
-        return this.startValue(fragment, c, at);
-      case ARR_FIRST:
-        if (c !== 93) return this.startValue(fragment, c, at);
-        this.close();
-        break;
-      case OBJ_FIRST:
-      case OBJ_KEY:
-        if (c === 34) this.startString(true);
-        else if (c === 125 && state === OBJ_FIRST) this.close();
-        else this.fail(`Unexpected character ${JSON.stringify(fragment[at])}, expected a property name`, at);
-        break;
-      case COLON:
-        if (c === 58) this.state = VALUE;
-        else this.fail(`Unexpected character ${JSON.stringify(fragment[at])}, expected ':'`, at);
-        break;
-      case AFTER: {
-        const arr = (this.frames[this.depth - 1] as Frame).arr;
-        if (c === 44) this.state = arr ? VALUE : OBJ_KEY;
-        else if (c === (arr ? 93 : 125)) this.close();
-        else this.fail(`Unexpected character ${JSON.stringify(fragment[at])}, expected ',' or '${arr ? ']' : '}'}'`, at);
-        break;
-      }
-      default: // END
-        this.fail(`Unexpected non-whitespace character ${JSON.stringify(fragment[at])} after JSON`, at);
-    }
-    return at + 1;
   }
 
   /** The input ended: complete a root number, or record why the text is incomplete. */
@@ -159,7 +153,7 @@ export abstract class PartialJsonTree extends PartialJsonScanner {
     return this.leaf === LEAF_DEEP ? this.shell : super.leafValue();
   }
 
-  private startValue(fragment: string, c: number, at: number): number {
+  private startValue(fragment: string, c: number, at: number): void {
     this.path = undefined;
     if (this.depth > 0) {
       const top = this.frames[this.depth - 1] as Frame;
@@ -170,9 +164,8 @@ export abstract class PartialJsonTree extends PartialJsonScanner {
     else if (c === 123 || c === 91) {
       if (this.depth < this.maxDepth) this.open(c === 91);
       else this.startDeep(c === 91, at);
-    } else if (c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102 || c === 110) return this.startScalar(fragment, at);
+    } else if (c === 45 || (c >= 48 && c <= 57) || c === 116 || c === 102 || c === 110) this.startScalar(fragment, at);
     else this.fail(`Unexpected character ${JSON.stringify(String.fromCharCode(c))}, expected a value`, at);
-    return at + 1;
   }
 
   /** Complete the value being received with `value`. */
