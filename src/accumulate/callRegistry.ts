@@ -94,10 +94,13 @@ export class CallRegistry {
     return undefined;
   }
 
-  /** `call` took a fragment with wire `index`: that index stands for it from now on. */
-  bindIndex(state: ChoiceState, index: number, call: MutableCall): void {
+  /**
+   * `call` took a fragment with wire `index`: that index stands for it from now on. `opened`: the
+   * fragment opened it (then it is the newest call at that index: a scan finds it).
+   */
+  bindIndex(state: ChoiceState, index: number, call: MutableCall, opened: boolean): void {
     if (state.byIndex === undefined) {
-      if (this.atIndex(state, index) === call) return;
+      if (opened || this.atIndex(state, index) === call) return;
       this.expand();
     }
     (state.byIndex as Map<number, MutableCall>).set(index, call);

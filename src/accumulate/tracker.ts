@@ -33,6 +33,8 @@ export class ToolCallTracker {
   private readonly maxToolCalls: number;
   private readonly maxArgumentsSize: number;
   private openCount = 0;
+  /** The call the last `find` with a wire index found at that index (its binding is already that call). */
+  private atIndexHit: MutableCall | undefined;
 
   /**
    * A tracker for one stream.
@@ -42,7 +44,7 @@ export class ToolCallTracker {
    */
   constructor(
     private readonly options: TrackerOptions = {},
-    compactLimit = 8,
+    compactLimit = 4,
   ) {
     this.registry = new CallRegistry(compactLimit);
     this.generateId = options.generateId;
@@ -90,8 +92,10 @@ export class ToolCallTracker {
     const id = event.id === undefined || event.id === '' ? undefined : event.id;
     const name = event.name === undefined || event.name === '' ? undefined : event.name;
     let call = this.find(state, event.index, id, name);
+    let opened = false;
     if (call === undefined) {
       call = this.open(state, event.index, id);
+      opened = true;
     } else if (call.ending !== undefined) {
       return undefined; // a call that failed for size swallows the rest of its fragments
     } else if (id !== undefined && call.wireId !== id) {
@@ -106,7 +110,8 @@ export class ToolCallTracker {
       }
     }
     if (call.name === '' && name !== undefined) call.name = name;
-    if (event.index !== undefined) registry.bindIndex(state, event.index, call);
+    // The call the index already stands for needs no binding (most fragments).
+    if (event.index !== undefined && call !== this.atIndexHit) registry.bindIndex(state, event.index, call, opened);
     if (id !== undefined) registry.bindId(state, id, call);
     state.last = call;
     if (event.metadata !== undefined) {
@@ -196,6 +201,7 @@ export class ToolCallTracker {
     if (index !== undefined) {
       const registry = this.registry;
       const atIndex = registry.atIndex(state, index);
+      this.atIndexHit = atIndex;
       if (atIndex === undefined) return undefined;
       if (id !== undefined && atIndex.wireId !== undefined && atIndex.wireId !== id) {
         const byId = registry.withId(state, id);
