@@ -105,7 +105,8 @@ export function eventsStage(out: Observer<StreamEvent>, options: ReadStreamEvent
 /**
  * `build` (a chain that starts with {@link eventsStage}) around `out`, built at the first chunk: an
  * open stream that received nothing yet holds one small object. An unsupported provider name still
- * fails at subscription, as when the chain is built then.
+ * fails at subscription, as when the chain is built then. The first subscription of `build` for a
+ * format also makes that format's resident stream (`internal/resident.ts`), once.
  */
 export function lazyEventsStage<O, P extends ReadStreamEventsOptions>(
   out: Observer<O>,
