@@ -42,10 +42,7 @@ export class ToolCallTracker {
    * @param options Limits (`maxToolCalls`, `maxArgumentsSize`) and the id generator.
    * @param compactLimit Internal: up to this many calls the tracker keeps no `Map` (tests set 0 to compare both forms).
    */
-  constructor(
-    private readonly options: TrackerOptions = {},
-    compactLimit = 4,
-  ) {
+  constructor(options: TrackerOptions = {}, compactLimit = 4) {
     this.registry = new CallRegistry(compactLimit);
     this.generateId = options.generateId;
     this.maxToolCalls = options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS;
