@@ -35,6 +35,11 @@ const LEAF_LIT = 3;
 export const LEAF_DEEP = 4;
 
 const CHUNK = 4096;
+
+/** `text` as one flat string: V8 flattens a rope before it slices it (short strings are never ropes). */
+function flatten(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1);
+}
 const LITERALS = ['true', 'false', 'null'] as const;
 const LITERAL_VALUES = [true, false, null] as const;
 
@@ -183,7 +188,7 @@ export abstract class PartialJsonScanner {
     const tail = this.tail + piece;
     if (tail.length < CHUNK) this.tail = tail;
     else {
-      const flat = (' ' + tail).slice(1); // slicing flattens the rope
+      const flat = flatten(tail);
       this.head = this.head === '' ? flat : this.head + flat;
       this.tail = '';
     }
@@ -236,7 +241,9 @@ export abstract class PartialJsonScanner {
 
   private finishString(): void {
     if (this.pend !== '') this.flushPending();
-    const text = this.head === '' ? this.tail : this.head + this.tail;
+    // The tail is a rope of the pieces received: keep one flat string in the tree (a rope of
+    // 1–8 character pieces takes several times the memory, all of it for the GC to trace).
+    const text = flatten(this.head === '' ? this.tail : this.head + this.tail);
     this.head = this.tail = '';
     if (this.inKey) {
       this.keyDone(text);
