@@ -11,6 +11,7 @@
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
+import v8 from 'node:v8';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as partialJsonParse, Allow } from 'partial-json';
@@ -62,8 +63,21 @@ function measure(fn) {
   return { median: times[Math.floor(times.length / 2)], best: times[0] };
 }
 
-/** Push every fragment and read the value after each (what partialToolCalls() does). */
-function ours(frags, snapshots, read = true) {
+/** Heap bytes that one value made by `make` holds: 5 kept alive, after full GCs, per value. */
+function heldPerValue(make) {
+  const used = () => {
+    gc();
+    gc();
+    return v8.getHeapStatistics().used_heap_size;
+  };
+  const kept = [];
+  const before = used();
+  for (let i = 0; i < 5; i++) kept.push(make());
+  return (used() - before) / kept.length;
+}
+
+/** Push every fragment and read the value after each (what partialToolCalls() does); the final value with `final`. */
+function ours(frags, snapshots, read = true, final = false) {
   const parser = new PartialJsonParser({ snapshots });
   const started = performance.now();
   let seen = 0;
@@ -72,8 +86,8 @@ function ours(frags, snapshots, read = true) {
     if (read && parser.value !== undefined) seen++;
     if ((i & 1023) === 0 && performance.now() - started > DEADLINE_MS) throw new Timeout(i / frags.length);
   }
-  parser.end();
-  return seen;
+  const value = parser.end();
+  return final ? value : seen;
 }
 
 /** `measure(fn)`, or the fraction of the fragments done when one run passed the deadline. */
@@ -150,10 +164,12 @@ for (const row of ROWS) {
   const immutable = timed(() => ours(frags, 'immutable'));
   const pushOnly = timed(() => ours(frags, 'live', false));
   const re = row.reparse ? reparse(frags) : undefined;
-  rows.push({ label: row.label, chars: text.length, fragments: frags.length, floor, live, immutable, pushOnly, re });
+  const heap = { ours: heldPerValue(() => ours(frags, 'live', false, true)), json: heldPerValue(() => JSON.parse(text)) };
+  rows.push({ label: row.label, chars: text.length, fragments: frags.length, floor, live, immutable, pushOnly, re, heap });
   console.error(`${row.label}: done`);
 }
 
+const mb = (bytes) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(2)} MB` : `${(bytes / 1e3).toFixed(0)} KB`);
 const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
 /** "median ms (× base); best ms (× base)", or the deadline note. */
 function cell(m, base) {
@@ -166,14 +182,14 @@ function goal(m, base, limit) {
   return m.best / base.best <= limit ? '✓' : '✗';
 }
 const lines = [
-  '| arguments | fragments | floor: append + one `JSON.parse` | live tree (push + read each) | immutable snapshots (push + read each) | immutable ÷ live (best) | push only | `partial-json` re-parse each fragment |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| arguments | fragments | floor: append + one `JSON.parse` | live tree (push + read each) | immutable snapshots (push + read each) | immutable ÷ live (best) | push only | `partial-json` re-parse each fragment | heap held by the final value (of `JSON.parse`) |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...rows.map((r) => {
     const immLive =
       r.immutable.timeout === undefined && r.live.timeout === undefined
         ? `${ratio(r.immutable.best, r.live.best)} ${r.label.endsWith('document') ? goal(r.immutable, r.floor, 2) + ' (≤ 2× floor)' : goal(r.immutable, r.live, 2)}`
         : '—';
-    return `| ${r.label} (${r.chars.toLocaleString('en')} chars) | ${r.fragments.toLocaleString('en')} | ${fmt(r.floor.median)} ms; best ${fmt(r.floor.best)} ms | ${cell(r.live, r.floor)} ${goal(r.live, r.floor, 1.5)} | ${cell(r.immutable, r.floor)} | ${immLive} | ${cell(r.pushOnly, r.floor)} | ${r.re === undefined ? '—' : `${fmt(r.re.ms)} ms (${ratio(r.re.ms, r.floor.median)})${r.re.sampled ? `, extrapolated from ${REPARSE_SAMPLES} sampled re-parses` : ''}`} |`;
+    return `| ${r.label} (${r.chars.toLocaleString('en')} chars) | ${r.fragments.toLocaleString('en')} | ${fmt(r.floor.median)} ms; best ${fmt(r.floor.best)} ms | ${cell(r.live, r.floor)} ${goal(r.live, r.floor, 1.5)} | ${cell(r.immutable, r.floor)} | ${immLive} | ${cell(r.pushOnly, r.floor)} | ${r.re === undefined ? '—' : `${fmt(r.re.ms)} ms (${ratio(r.re.ms, r.floor.median)})${r.re.sampled ? `, extrapolated from ${REPARSE_SAMPLES} sampled re-parses` : ''}`} | ${mb(r.heap.ours)} (${mb(r.heap.json)}) |`;
   }),
 ];
 const cpus = os.cpus();
@@ -192,7 +208,10 @@ fragment and reads \`parser.value\` after every one, as \`partialToolCalls()\` d
 **The floor** is appending every fragment to a string and parsing the whole text once with
 \`JSON.parse\`: the least any consumer of streamed arguments does, with no partial values. Ratios
 are against it (median against median, best against best). Goals (on best times): live ≤ 1.5× the
-floor; immutable ≤ 2× live for the four shapes, ≤ 2× the floor for the documents.
+floor; immutable ≤ 2× live for the four shapes, ≤ 2× the floor for the documents. The last column is
+the heap one final value holds (five kept alive, after full GCs), against that of \`JSON.parse\` on
+the same text. How fast JavaScript can parse these texts at all, whole and with no partial values:
+[BENCHMARKS-partial-bound.md](BENCHMARKS-partial-bound.md) (\`node --expose-gc bench/partial-json-bound.mjs\`).
 
 ${lines.join('\n')}
 
