@@ -16,6 +16,11 @@ if (!existsSync(join(root, 'dist/index.js'))) {
 /** Each case: what a user writes, and its budget in KiB of gzip. See the README ("Benchmarks", bundle size) for why the budgets are what they are. */
 const CASES = [
   {
+    name: 'fromResponse + decodeSse + toolCalls (the format-independent core, no format)',
+    budget: 12,
+    code: "import { fromResponse, decodeSse, toolCalls } from 'rxjs-tool-calls'; export const read = (r) => [fromResponse(r).pipe(decodeSse()), toolCalls()];",
+  },
+  {
     name: 'fromResponse + decodeSse + openaiChat + toolCalls (one format, composed)',
     budget: 15,
     code: "import { fromResponse, decodeSse, openaiChat, toolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(decodeSse(), openaiChat(), toolCalls());",
