@@ -12,7 +12,7 @@
 // character, every value built), plus the fragment boundaries and the values. Median and least ms.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { argumentsText, deepText, fragments, longStringText, wideArrayText, wideObjectText } from './partial-json-data.mjs';
+import { argumentsText, deepText, fragments, longStringText, sameJson, wideArrayText, wideObjectText } from './partial-json-data.mjs';
 
 const argv = process.argv.slice(2);
 const writeAt = argv.indexOf('--write');
@@ -197,28 +197,12 @@ function jsParse(text) {
   return value;
 }
 
-function same(a, b) {
-  const stack = [[a, b]];
-  while (stack.length > 0) {
-    const [x, y] = stack.pop();
-    if (typeof x !== 'object' || x === null) {
-      if (!Object.is(x, y)) return false;
-      continue;
-    }
-    if (typeof y !== 'object' || y === null || Array.isArray(x) !== Array.isArray(y)) return false;
-    const kx = Object.keys(x);
-    if (kx.length !== Object.keys(y).length) return false;
-    for (const k of kx) stack.push([x[k], y[k]]);
-  }
-  return true;
-}
-
 const median = (xs) => [...xs].sort((p, q) => p - q)[xs.length >> 1];
 const rows = [];
 for (const [label, make] of INPUTS) {
   const text = make();
   const frags = fragments(text);
-  if (!same(jsParse(text), JSON.parse(text))) throw new Error(`JS parse differs from JSON.parse on ${label}`);
+  if (!sameJson(jsParse(text), JSON.parse(text))) throw new Error(`JS parse differs from JSON.parse on ${label}`);
   const cases = { floor: () => floor(frags), native: () => JSON.parse(text), scan: () => scan(text), js: () => jsParse(text) };
   const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
   for (const k of Object.keys(cases)) cases[k](); // warm up

@@ -132,3 +132,20 @@ export function longStringText(chars, seed = 42) {
 export function deepText(depth) {
   return '['.repeat(depth) + ']'.repeat(depth);
 }
+
+/** Deep equality of two JSON values, without recursion (JSON.stringify overflows on deep nesting). */
+export function sameJson(a, b) {
+  const stack = [[a, b]];
+  while (stack.length > 0) {
+    const [x, y] = stack.pop();
+    if (Object.is(x, y)) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || Array.isArray(x) !== Array.isArray(y)) return false;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    for (const key of keys) {
+      if (!Object.prototype.hasOwnProperty.call(y, key)) return false;
+      stack.push([x[key], y[key]]);
+    }
+  }
+  return true;
+}

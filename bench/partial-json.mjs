@@ -15,7 +15,7 @@ import v8 from 'node:v8';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as partialJsonParse, Allow } from 'partial-json';
-import { argumentsText, deepText, fragments, longStringText, wideArrayText, wideObjectText } from './partial-json-data.mjs';
+import { argumentsText, deepText, fragments, longStringText, sameJson, wideArrayText, wideObjectText } from './partial-json-data.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = join(root, '.bench-out', 'partialJson.mjs');
@@ -128,23 +128,6 @@ function reparse(frags) {
     for (const prefix of prefixes) partialJsonParse(prefix, Allow.ALL);
   });
   return { ms: (median / prefixes.length) * frags.length, sampled: true };
-}
-
-/** Deep equality of two JSON values, without recursion (JSON.stringify overflows on deep nesting). */
-function sameJson(a, b) {
-  const stack = [[a, b]];
-  while (stack.length > 0) {
-    const [x, y] = stack.pop();
-    if (Object.is(x, y)) continue;
-    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || Array.isArray(x) !== Array.isArray(y)) return false;
-    const keys = Object.keys(x);
-    if (keys.length !== Object.keys(y).length) return false;
-    for (const key of keys) {
-      if (!Object.prototype.hasOwnProperty.call(y, key)) return false;
-      stack.push([x[key], y[key]]);
-    }
-  }
-  return true;
 }
 
 const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
