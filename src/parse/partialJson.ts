@@ -46,7 +46,8 @@
  * identity).
  *
  * Strings are appended with `+=` (V8 ropes): a read never flattens them, so a 1 MB string that
- * arrives in 1–8 character fragments costs O(1) per fragment.
+ * arrives in 1–8 character fragments costs O(1) per fragment. A string is flattened once, when it
+ * is complete, so a value holds about the heap `JSON.parse`'s value of the same text does.
  *
  * ## Errors
  * `push` never throws. Invalid JSON puts the parser in an error state ({@link error}, a
