@@ -180,12 +180,11 @@ source. The AI SDK (\`ai\` 6.0) reads the same deltas from a mock LanguageModelV
 
 ${lines.join('\n')}
 
-Reading the figures: the issue's goal (≤ 1.5× the floor) is **not met**, and I do not think it can be:
-the same deltas through the same RxJS source with no parsing until the end already take
-${ratio(rows[1].steady.median, steadyBase.median)} the floor (runs back to back), and a whole-text recursive-descent parser in
-JavaScript, with no fragments and no partial values, is itself no faster than the floor on this
-document ([BENCHMARKS-partial-bound.md](BENCHMARKS-partial-bound.md), the 100 KB row); together they leave
-almost nothing of 1.5× for reading ${deltas.length.toLocaleString('en')} fragments and showing partial values. Run back to
+Reading the figures: the issue's goal (≤ 1.5× the floor) is **not met**. For scale: the same deltas
+through the same RxJS source with no parsing until the end take ${ratio(rows[1].steady.median, steadyBase.median)} the floor (runs back to
+back), and a whole-text recursive-descent parser in JavaScript, with no fragments and no partial
+values, takes about the floor's time on this document, more or less from run to run
+([BENCHMARKS-partial-bound.md](BENCHMARKS-partial-bound.md), the 100 KB row). Run back to
 back, as a stream is read in a warm process, \`partialObject()\` takes ${span(ourRows.map((r) => r.steady.median / steadyBase.median))} the floor;
 with a forced full GC before every run (the method of BENCHMARKS-partial.md) the figures are higher
 again and noisier, for every reader but the floor (allocation after a forced GC is slower). Most of
