@@ -207,9 +207,9 @@ fragment and reads \`parser.value\` after every one, as \`partialToolCalls()\` d
 **The floor** is appending every fragment to a string and parsing the whole text once with
 \`JSON.parse\`: the least any consumer of streamed arguments does, with no partial values. Ratios
 are against it (median against median, best against best). Goals (on best times): live ≤ 1.5× the
-floor; immutable ≤ 2× live for the four shapes, ≤ 2× the floor for the documents. The last column is
+floor; immutable ≤ 2× live for the four shapes, ≤ 2× the floor for the documents. The next-to-last column is
 the heap one final value holds (five kept alive, after full GCs), against that of \`JSON.parse\` on
-the same text; the one after it runs the floor, live and immutable again back to back with no forced
+the same text; the last one runs the floor, live and immutable again back to back with no forced
 GC, as a process that keeps parsing does (a full GC throws away optimised code whose object shapes
 died, which costs this parser more than the native \`JSON.parse\`). How fast JavaScript can parse these texts at all, whole and with no partial values:
 [BENCHMARKS-partial-bound.md](BENCHMARKS-partial-bound.md) (\`node --expose-gc bench/partial-json-bound.mjs\`).
