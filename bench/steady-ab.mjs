@@ -4,8 +4,8 @@
 // builds `runs` times (default 40), alternating which goes first, with no forced GC (the "steady"
 // pass of bench/run.mjs), or with `--gc` a full GC before every run (its "median" pass), or both
 // passes with `--both`; prints the median and least wall ms of each. `--write FILE` also writes the
-// figures as a markdown table (`--label` says what the base build is). Used for regression checks where separate-process runs are too
-// noisy (see BENCHMARKS-scale.md and BENCHMARKS-ab.md).
+// figures as a markdown table (`--label` says what the base build is). Used for regression checks
+// where separate-process runs are too noisy (see BENCHMARKS-scale.md and BENCHMARKS-ab.md).
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,7 @@ const flag = (name) => {
   return at !== -1;
 };
 const baseArg = valueOf('--base');
-if (baseArg === undefined) throw new Error('usage: node --expose-gc bench/steady-ab.mjs <scenario[,…]|all> [runs] --base DIR [--gc | --both] [--write FILE]');
+if (baseArg === undefined) throw new Error('usage: node --expose-gc bench/steady-ab.mjs <scenario[,…]|all> [runs] --base DIR [--gc | --both] [--write FILE [--label TEXT]]');
 const base = path.resolve(baseArg);
 const write = valueOf('--write');
 const label = valueOf('--label');
