@@ -1,5 +1,5 @@
-// A lower bound for the partial-value goals (issues 17 and 19: live values ≤ 1.5× "append the
-// fragments + one JSON.parse"): how fast can JavaScript parse the same text at all?
+// A yardstick for the partial-value goals (issues 17 and 19: live values ≤ 1.5× "append the
+// fragments + one JSON.parse"): how fast can JavaScript read the same text at all?
 //   node --expose-gc bench/partial-json-bound.mjs [runs] [--write FILE]
 // For each input of bench/partial-json.mjs it times, in one process, interleaved, no forced GC:
 //   floor      append the 1–8 character fragments, then one JSON.parse (the goal's reference)
