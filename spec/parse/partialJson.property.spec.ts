@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PartialJsonParser } from 'rxjs-tool-calls/advanced';
+import { PartialJsonError, PartialJsonParser } from 'rxjs-tool-calls/advanced';
 import { allPaths, deepEqual, getPath, prefixMismatch } from '../helpers/isPrefixValue';
 import { cutAt } from '../helpers/chunking';
 
@@ -114,7 +114,7 @@ describe('PartialJsonParser (properties)', () => {
         const parser = new PartialJsonParser();
         for (const fragment of cut(text, points)) parser.push(fragment);
         if (valid2) expect(parser.end()).toStrictEqual(expected);
-        else expect(() => parser.end()).toThrow(SyntaxError);
+        else expect(() => parser.end()).toThrow(PartialJsonError);
       }),
       { numRuns: 1000 },
     );

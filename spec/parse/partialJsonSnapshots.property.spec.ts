@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { jsonErrorPosition } from '../../src/parse/jsonErrorPosition';
-import { PartialJsonParser, type PartialJsonOptions } from '../../src/parse/partialJson';
+import { PartialJsonError, PartialJsonParser, type PartialJsonOptions } from '../../src/parse/partialJson';
 import { allPaths, deepEqual, getPath, prefixMismatch } from '../helpers/isPrefixValue';
 import { textPieces } from '../helpers/chunking';
 
@@ -150,7 +150,7 @@ describe('maxPartialDepth (properties)', () => {
             expect(parser.end()).toStrictEqual(JSON.parse(text));
             return undefined;
           } catch (error) {
-            expect(error).toBeInstanceOf(SyntaxError);
+            expect(error).toBeInstanceOf(PartialJsonError);
             return parser.error?.position;
           }
         };

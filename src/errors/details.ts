@@ -226,6 +226,13 @@ export interface ErrorDetails {
     /** The configured `maxSteps`. */
     readonly maxSteps: number;
   };
+  /** The text pushed into a `PartialJsonParser` (`rxjs-tool-calls/advanced`) is not JSON, or stopped before its value was complete. */
+  'malformed-json': {
+    /** What was wrong, without the position (e.g. `'Unexpected character "}", expected a property name'`). */
+    readonly detail: string;
+    /** Where, in UTF-16 code units (like `String#length`) of everything pushed into the parser. */
+    readonly position: number;
+  };
   /** A request could not be translated into another format: the field is named, never dropped silently. */
   'unsupported-request': {
     /** The format the request was being translated into (`'anthropic'`, `'openai-responses'`, `'gemini'`, `'openai-chat'`). */

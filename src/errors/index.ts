@@ -191,6 +191,8 @@ export const ToolTimeoutError = /* @__PURE__ */ errorClass('tool-timeout');
 export const MaxStepsError = /* @__PURE__ */ errorClass('max-steps');
 /** `unsupported-request`: a request field cannot be translated into the target format. */
 export const UnsupportedRequestError = /* @__PURE__ */ errorClass('unsupported-request');
+/** `malformed-json`: the text pushed into a `PartialJsonParser` is not JSON (`detail`, `position`). */
+export const PartialJsonError = /* @__PURE__ */ errorClass('malformed-json');
 
 /** A `malformed-arguments` error. */
 export type MalformedArgumentsError = ToolStreamErrorOf<'malformed-arguments'>;
@@ -228,3 +230,5 @@ export type ToolTimeoutError = ToolStreamErrorOf<'tool-timeout'>;
 export type MaxStepsError = ToolStreamErrorOf<'max-steps'>;
 /** An `unsupported-request` error. */
 export type UnsupportedRequestError = ToolStreamErrorOf<'unsupported-request'>;
+/** A `malformed-json` error (from `PartialJsonParser`). */
+export type PartialJsonError = ToolStreamErrorOf<'malformed-json'>;

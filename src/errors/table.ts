@@ -8,8 +8,11 @@
 import type { ErrorDetails, ToolCallContext, ToolStreamErrorCode } from './details';
 import { safeStringify } from '../internal/json';
 
-/** Where an error appears: in one call's result, at the end of a stream, in one tool run's result, or thrown by a request translator. */
-export type ErrorScope = 'call' | 'stream' | 'run' | 'request';
+/**
+ * Where an error appears: in one call's result, at the end of a stream, in one tool run's result,
+ * thrown by a request translator, or by the standalone `PartialJsonParser` (`rxjs-tool-calls/advanced`).
+ */
+export type ErrorScope = 'call' | 'stream' | 'run' | 'request' | 'parser';
 
 /**
  * Each code's scope and class name (`error.name`). Kept apart from the messages so the unions by
@@ -34,6 +37,7 @@ export const ERROR_KINDS = {
   'tool-timeout': { scope: 'run', name: 'ToolTimeoutError' },
   'max-steps': { scope: 'stream', name: 'MaxStepsError' },
   'unsupported-request': { scope: 'request', name: 'UnsupportedRequestError' },
+  'malformed-json': { scope: 'parser', name: 'PartialJsonError' },
 } as const satisfies { readonly [C in ToolStreamErrorCode]: { readonly scope: ErrorScope; readonly name: string } };
 
 /** Fields some codes always have, whatever the details (a dropped connection is always worth retrying). */
@@ -97,6 +101,7 @@ export const ERROR_MESSAGES = {
   'tool-timeout': (d) => `Tool ${d.toolCall.name} (${d.toolCall.id}) did not finish within ${d.timeoutMs} ms`,
   'max-steps': (d) => `The model still called tools after ${d.maxSteps} step${d.maxSteps === 1 ? '' : 's'} (maxSteps)`,
   'unsupported-request': (d) => `Cannot translate ${d.field} to ${d.target}: ${d.detail}`,
+  'malformed-json': (d) => `${d.detail} at position ${d.position}`,
 } satisfies { readonly [C in ToolStreamErrorCode]: ErrorMessage<C> };
 
 /** The codes of one scope. */

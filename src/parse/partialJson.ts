@@ -51,17 +51,20 @@
  *
  * ## Errors
  * `push` never throws. Invalid JSON puts the parser in an error state ({@link error}, a
- * {@link PartialJsonError} with the character offset); later pushes are ignored. {@link end}
+ * {@link PartialJsonError}: the library's error family, code `malformed-json`, with `detail` and
+ * the character offset `position`); later pushes are ignored. {@link end}
  * throws the error, or a new one when the text stopped before the root value was complete. Inside
  * a value nested deeper than `maxPartialDepth`, an error is found when that value closes (or at
  * `end()`), with the same position.
  *
  * @module
  */
-import { copyCost, pathExists, store, type Container, type Frame, type JsonPath, type PartialJsonError } from './partialJsonSupport';
+import type { PartialJsonError } from '../errors';
+import { copyCost, pathExists, store, type Container, type Frame, type JsonPath } from './partialJsonSupport';
 import { CLEAN, PartialJsonTree } from './partialJsonTree';
 
-export { PartialJsonError, type JsonPath } from './partialJsonSupport';
+export { PartialJsonError } from '../errors';
+export type { JsonPath } from './partialJsonSupport';
 
 /** Options of {@link PartialJsonParser}. */
 export interface PartialJsonOptions {

@@ -8,7 +8,8 @@
  * @internal
  */
 import { NumberReader } from './partialJsonNumber';
-import { PartialJsonError, escapeFor, hexValue } from './partialJsonSupport';
+import { PartialJsonError } from '../errors';
+import { escapeFor, hexValue } from './partialJsonSupport';
 
 // Parser states.
 export const VALUE = 0; // a value is expected (the root, after ':' or after ',' in an array)
@@ -97,7 +98,7 @@ export abstract class PartialJsonScanner {
 
   /** {@link fail} at a position in the whole input. */
   protected failAbsolute(detail: string, position: number): void {
-    this.failure = new PartialJsonError(detail, position);
+    this.failure = new PartialJsonError({ detail, position });
     this.state = ERR;
   }
 

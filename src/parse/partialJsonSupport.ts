@@ -1,5 +1,5 @@
 /**
- * Small pieces the streaming parser in `partialJson.ts` is built from: its error, the path type,
+ * Small pieces the streaming parser in `partialJson.ts` is built from: the path type,
  * the per-depth frame and the helpers that write and look up keys safely.
  *
  * @module
@@ -7,25 +7,6 @@
 
 /** A path into a JSON value: object keys are strings, array indexes numbers. */
 export type JsonPath = ReadonlyArray<string | number>;
-
-/** A JSON syntax error found by the streaming parser, with the character offset where it was found. */
-export class PartialJsonError extends SyntaxError {
-  /**
-   * The message is `` `${detail} at position ${position}` ``.
-   *
-   * @param detail What was wrong.
-   * @param position Where, in UTF-16 code units of the concatenated input.
-   */
-  constructor(
-    /** What was wrong, without the position. */
-    readonly detail: string,
-    /** The offset (in UTF-16 code units, like `String#length`) in the concatenated input. */
-    readonly position: number,
-  ) {
-    super(`${detail} at position ${position}`);
-    this.name = 'PartialJsonError';
-  }
-}
 
 /** A JSON object or array under construction. */
 export type Container = Record<string, unknown> | unknown[];
