@@ -1,5 +1,4 @@
 import { PartialJsonError, type PartialJsonOptions, PartialJsonParser } from 'rxjs-tool-calls/advanced';
-import { isToolStreamError, ToolStreamError } from 'rxjs-tool-calls';
 import { isPrefixValue, prefixMismatch } from '../helpers/isPrefixValue';
 
 /** Push `text` in fragments of `size` characters and collect the value after each. */
@@ -248,26 +247,6 @@ describe('PartialJsonParser', () => {
         expect(() => parser.end()).toThrow(PartialJsonError);
         expect(parser.error?.position).toBe(text.length);
       }
-    });
-
-    it("its error is of the library's family: code malformed-json, with detail and position", () => {
-      const parser = new PartialJsonParser();
-      parser.push('{"city": "Paris",');
-      parser.push(' }');
-      const error = parser.error;
-      expect(error).toBeInstanceOf(ToolStreamError);
-      expect(isToolStreamError(error, 'malformed-json')).toBe(true);
-      expect(error).toMatchObject({ name: 'PartialJsonError', code: 'malformed-json', position: 18 });
-      expect(error?.detail).toContain('expected a property name');
-      expect(error?.message).toBe(`${error?.detail} at position 18`);
-      expect(error?.toJSON()).toEqual({ name: 'PartialJsonError', code: 'malformed-json', message: error?.message, detail: error?.detail, position: 18 });
-      let thrown: unknown;
-      try {
-        parser.end();
-      } catch (caught) {
-        thrown = caught;
-      }
-      expect(thrown).toBe(error);
     });
 
     it('rejects empty and whitespace-only input at end()', () => {
