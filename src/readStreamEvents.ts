@@ -114,10 +114,11 @@ export function lazyEventsStage<O, P extends ReadStreamEventsOptions>(
   build: (out: Observer<O>, options: P) => Observer<Uint8Array | string>,
 ): Observer<Uint8Array | string> {
   const provider = options.provider;
-  if (typeof provider === 'string' && provider !== 'auto') decoderFor(provider);
   // Auto-detection is warmed with the OpenAI chat stream (the format most servers speak).
   const format = provider === undefined || provider === 'auto' ? openaiChat : typeof provider === 'string' ? formatNamed(provider) : provider;
-  if (format?.warmup !== undefined) keepResident(build, typeof provider === 'string' ? provider : (provider?.format ?? 'auto'), { provider: provider ?? 'auto' } as P, format.warmup);
+  // An unsupported name has no format: `decoderFor` throws its error, at subscription.
+  if (format === undefined) decoderFor(provider as ProviderOption);
+  else if (format.warmup !== undefined) keepResident(build, typeof provider === 'string' ? provider : (provider?.format ?? 'auto'), { provider: provider ?? 'auto' } as P, format.warmup);
   return new LazyStage(out, build, options);
 }
 

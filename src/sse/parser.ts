@@ -38,6 +38,13 @@ export interface SseParserOptions {
 export type SseEventHandler = (event: SseEvent) => void;
 
 /**
+ * Where events go: a handler, or an observer's `next` (no closure per stream for a pipeline stage).
+ *
+ * @inline
+ */
+type SseEventSink = SseEventHandler | { next(event: SseEvent): void };
+
+/**
  * A WHATWG-conformant SSE parser for one stream. Feed it with {@link SseParser.push} and finish
  * with {@link SseParser.end}; after `end()` it is ready for a new stream.
  *
@@ -92,7 +99,7 @@ export class SseParser {
   }
 
   /** Parse the next chunk, calling `onEvent` (a handler, or an observer's `next`) for every event it completes. */
-  push(chunk: Uint8Array | string, onEvent: SseEventHandler | { next(event: SseEvent): void }): void {
+  push(chunk: Uint8Array | string, onEvent: SseEventSink): void {
     if (this.failure !== undefined) throw this.failure;
     const input = this.input;
     if (typeof chunk !== 'string') {
@@ -108,7 +115,7 @@ export class SseParser {
    * The input ended: decode what the decoder still holds, drop an unterminated line and an event
    * that no blank line completed (per spec), and reset for a new stream.
    */
-  end(onEvent: SseEventHandler | { next(event: SseEvent): void }): void {
+  end(onEvent: SseEventSink): void {
     if (this.failure !== undefined) throw this.failure;
     if (this.input.decoding) this.scan(this.input.flush(), this.input.start, onEvent);
     this.reset();
@@ -127,7 +134,7 @@ export class SseParser {
   }
 
   /** Split `text` (which starts at byte `start`) into lines and interpret them. */
-  private scan(text: string, start: number, onEvent: SseEventHandler | { next(event: SseEvent): void }): void {
+  private scan(text: string, start: number, onEvent: SseEventSink): void {
     const length = text.length;
     if (length === 0) return;
     let pos = 0;
@@ -259,7 +266,7 @@ export class SseParser {
   }
 
   /** A blank line: dispatch the event when its data buffer is not empty, then start a new one. */
-  private dispatch(onEvent: SseEventHandler | { next(event: SseEvent): void }): void {
+  private dispatch(onEvent: SseEventSink): void {
     if (this.data.count > 0) {
       const event: SseEvent = { event: this.eventType === '' ? 'message' : this.eventType, data: this.data.take(), id: this.lastId, retry: this.retry };
       this.eventType = '';
