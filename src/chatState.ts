@@ -5,7 +5,8 @@
  * @module
  */
 import type { CallIdentity } from './errors';
-import { catchError, concatWith, ignoreElements, NEVER, Observable, tap, type OperatorFunction } from 'rxjs';
+import type { OperatorFunction } from 'rxjs';
+import { selfEndingStageOperator } from './internal/stage';
 import type { TrackerOptions } from './accumulate/tracker';
 import { ChatStage } from './chatStage';
 import type { FinishReason, StreamEvent, UsageEvent } from './events';
@@ -147,19 +148,8 @@ export const initialChatState: ChatState<never> = Object.freeze({ status: 'strea
 export function chatState(options?: ChatStateOptions): OperatorFunction<StreamEvent, ChatState>;
 export function chatState<T extends ToolSchemas>(options: TypedChatStateOptions<T>): OperatorFunction<StreamEvent, ChatState<TypedChatStateCall<T>>>;
 export function chatState(options: ChatStateOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<StreamEvent, ChatState> {
-  // One stage per subscription, as `stageOperator()` runs it (the subscriber is subscribed to the
-  // source chain itself, so a synchronous source stops when the consumer unsubscribes), except that
-  // the stage ends the output itself: the source's end only reaches the stage, which completes the
-  // subscriber after the last state (later, when an asynchronous validation is pending).
-  return (source) =>
-    new Observable<ChatState>((subscriber) =>
-      source
-        .pipe(
-          tap(new ChatStage(subscriber, options)),
-          ignoreElements(),
-          catchError(() => NEVER),
-          concatWith(NEVER),
-        )
-        .subscribe(subscriber),
-    );
+  // One stage per subscription, which ends the output itself: the source's end only reaches the
+  // stage, which completes the subscriber after the last state (later, when an asynchronous
+  // validation is pending).
+  return selfEndingStageOperator<StreamEvent, ChatState>((subscriber) => new ChatStage(subscriber, options));
 }

@@ -105,21 +105,37 @@ export abstract class Stage<I, O> implements Observer<I> {
 export function stageOperator<I, O>(create: (out: Observer<O>) => Observer<I>): OperatorFunction<I, O> {
   return (source) =>
     new Observable<O>((subscriber) => {
-      source.subscribe(new StageSubscriber(create(subscriber), subscriber));
+      source.subscribe(new StageSubscriber(create(subscriber), subscriber, true));
+    });
+}
+
+/**
+ * {@link stageOperator} for a stage that ends its output itself, possibly later than its input
+ * (after an asynchronous validation): the source's completion or failure goes to the stage only.
+ *
+ * @param create Builds the stage for one subscription, writing to `out`.
+ * @internal
+ */
+export function selfEndingStageOperator<I, O>(create: (out: Subscriber<O>) => Observer<I>): OperatorFunction<I, O> {
+  return (source) =>
+    new Observable<O>((subscriber) => {
+      source.subscribe(new StageSubscriber(create(subscriber), subscriber, false));
     });
 }
 
 /**
  * The subscriber of a stage operator to its source: values go to the stage; the source's end goes
- * to the stage, then to the downstream subscriber. Passing a `Subscriber` to `subscribe` uses it as
- * is (no wrapper), and constructing it with the downstream subscriber as destination adds it to that
- * subscriber's teardown: one object per subscription. (rxjs 7 marks the constructor internal; its
- * operators build their subscribers the same way.)
+ * to the stage, then (unless the stage ends the output itself) to the downstream subscriber.
+ * Passing a `Subscriber` to `subscribe` uses it as is (no wrapper), and constructing it with the
+ * downstream subscriber as destination adds it to that subscriber's teardown: one object per
+ * subscription. (rxjs 7 marks the constructor internal; its operators build their subscribers the
+ * same way.)
  */
 class StageSubscriber<I, O> extends Subscriber<I> {
   constructor(
     private readonly stage: Observer<I>,
     downstream: Subscriber<O>,
+    private readonly forwardEnd: boolean,
   ) {
     super(downstream);
   }
@@ -133,7 +149,8 @@ class StageSubscriber<I, O> extends Subscriber<I> {
     try {
       this.stage.error(error);
     } finally {
-      if (!this.closed) super._error(error);
+      if (!this.forwardEnd) this.unsubscribe();
+      else if (!this.closed) super._error(error);
     }
   }
 
@@ -141,7 +158,8 @@ class StageSubscriber<I, O> extends Subscriber<I> {
     try {
       this.stage.complete();
     } finally {
-      if (!this.closed) super._complete();
+      if (!this.forwardEnd) this.unsubscribe();
+      else if (!this.closed) super._complete();
     }
   }
 }

@@ -4,13 +4,14 @@
  *
  * @module
  */
-import { ignoreElements, mergeWith, NEVER, Observable, tap, catchError, type OperatorFunction } from 'rxjs';
+import type { OperatorFunction } from 'rxjs';
 import type { CallIdentity, ToolStreamErrorOf } from '../errors';
 import type { StreamEvent } from '../events';
 import type { TrackerOptions } from '../accumulate/tracker';
 import type { Result } from '../result';
 import type { DeepPartial } from './deepPartial';
 import { maxPartialDepthOf, type JsonPath } from './partialJson';
+import { selfEndingStageOperator } from '../internal/stage';
 import { OrderedOut, type Emitted } from './orderedOut';
 import { ObjectStage } from './partialObjectStage';
 import type { StandardSchemaV1 } from './standardSchema';
@@ -165,18 +166,6 @@ export function partialObject<S extends StandardSchemaV1 = StandardSchemaV1<unkn
     elements: elements === true ? [] : elements,
     elementSchema: options.elementSchema,
   } as const;
-  return (source) =>
-    new Observable<Emitted>((subscriber) => {
-      const stage = new ObjectStage(new OrderedOut(subscriber), config);
-      // The stage ends the output itself (after pending validations); the chain keeps the source
-      // linked to the subscriber, so unsubscribing stops even a synchronous source at once.
-      return source
-        .pipe(
-          tap(stage),
-          ignoreElements(),
-          catchError(() => NEVER),
-          mergeWith(NEVER),
-        )
-        .subscribe(subscriber);
-    }) as unknown as Observable<PartialObjectUpdate<StandardSchemaV1.InferOutput<S>, StandardSchemaV1.InferOutput<E>>>;
+  const read = selfEndingStageOperator<StreamEvent, Emitted>((subscriber) => new ObjectStage(new OrderedOut(subscriber), config));
+  return read as unknown as OperatorFunction<StreamEvent, PartialObjectUpdate<StandardSchemaV1.InferOutput<S>, StandardSchemaV1.InferOutput<E>>>;
 }

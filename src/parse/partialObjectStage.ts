@@ -167,9 +167,10 @@ export class ObjectStage extends TrackingStage<Emitted | Promise<Emitted>> {
     this.doc = undefined;
     this.seenCount = -1;
     this.emittedElements = 0;
-    if (this.shown !== undefined) this.out.next(this.update('partial', { value: undefined, openPath: [] }));
+    const shown = this.shown;
     this.shown = undefined;
     this.shownPath = [];
+    if (shown !== undefined) this.out.next(this.partial());
   }
 
   /** `source: 'text'` on errors about the text. */
@@ -185,11 +186,18 @@ export class ObjectStage extends TrackingStage<Emitted | Promise<Emitted>> {
       : { id: '', name: this.config.fromTool, index: 0, choice: this.config.choice, rawArguments: text };
   }
 
-  /** An update with the identity and the last value shown (or `fields`). */
-  private update(type: 'partial' | 'element' | 'result', fields: Readonly<Record<string, unknown>>): Emitted {
+  /** An update with the identity and the last value shown, and `fields`. */
+  private update(type: 'element' | 'result', fields: Readonly<Record<string, unknown>>): Emitted {
+    return { ...this.partial(), type, ...fields };
+  }
+
+  /** A `'partial'` update of the value shown: one per visible change, so built without spreads. */
+  private partial(): Emitted {
     const call = this.call;
-    const toolCall: CallIdentity | undefined = call === undefined ? undefined : { id: call.id, name: call.name, index: call.index, choice: call.choice };
-    return { type, choice: this.config.choice, ...(toolCall === undefined ? {} : { toolCall }), value: this.shown, openPath: this.shownPath, ...fields };
+    const choice = this.config.choice;
+    if (call === undefined) return { type: 'partial', choice, value: this.shown, openPath: this.shownPath };
+    const toolCall: CallIdentity = { id: call.id, name: call.name, index: call.index, choice: call.choice };
+    return { type: 'partial', choice, toolCall, value: this.shown, openPath: this.shownPath };
   }
 
   /** After a push: a partial value when something visible changed, then the elements it completed. */
@@ -203,7 +211,7 @@ export class ObjectStage extends TrackingStage<Emitted | Promise<Emitted>> {
     if (value === undefined || (value === this.shown && this.config.parser.snapshots !== 'live')) return;
     this.shown = value;
     this.shownPath = doc.openPath;
-    this.out.next(this.update('partial', {}));
+    this.out.next(this.partial());
     this.elements(value, this.shownPath);
   }
 
