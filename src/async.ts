@@ -21,8 +21,11 @@
 import type { Observable } from 'rxjs';
 import type * as RxjsForAwaitModule from 'rxjs-for-await';
 // From the main entry point: the build keeps this import as `rxjs-tool-calls`, so the results and
-// error classes are the main entry's own (`instanceof ProviderError` holds), not a second copy.
-import { readToolCalls, type ReadToolCallsOptions, type ToolCallResult, type ToolSchemas, type TypedToolCallResult } from './index';
+// error classes are the main entry's own (`instanceof ProviderError` holds), not a second copy. Types
+// from their modules, so that the declaration bundle has no import cycle through the entry.
+import { readToolCalls, type ToolSchemas, type TypedToolCallResult } from './index';
+import type { ReadToolCallsOptions } from './readToolCalls';
+import type { ToolCallResult } from './result';
 
 /**
  * Iterate the tool-call results of a streamed response with `for await`.

@@ -6,7 +6,7 @@
  */
 import type { Observer } from 'rxjs';
 import { TrackingStage } from './accumulate/trackingStage';
-import type { TrackedCall } from './accumulate/tracker';
+import type { TrackedCall } from './accumulate/trackedCall';
 import type { ChatState, ChatStateOptions, ChatStatus, ChatStateCall, ChatUsage } from './chatState';
 import type { FinishReason, StreamEvent, UsageEvent } from './events';
 import { parseArguments } from './parse/arguments';

@@ -7,7 +7,7 @@
 import type { CallIdentity } from './errors';
 import type { OperatorFunction } from 'rxjs';
 import { selfEndingStageOperator } from './internal/stage';
-import type { TrackerOptions } from './accumulate/tracker';
+import type { TrackerOptions } from './accumulate/trackedCall';
 import { ChatStage } from './chatStage';
 import type { FinishReason, StreamEvent, UsageEvent } from './events';
 import type { DeepPartial } from './parse/deepPartial';

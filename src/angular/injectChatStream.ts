@@ -6,17 +6,11 @@
 import { HttpClient } from '@angular/common/http';
 import { assertInInjectionContext, DestroyRef, inject, Injector, signal, type Signal } from '@angular/core';
 import { Subject, takeUntil, type Subscription } from 'rxjs';
-import {
-  chatState,
-  initialChatState,
-  readStreamEvents,
-  type ChatState,
-  type ChatStateOptions,
-  type ChatStateCall,
-  type ReadStreamEventsOptions,
-  type ToolSchemas,
-  type TypedChatStateCall,
-} from '../index';
+// Values from the main entry point (the build keeps the import as `rxjs-tool-calls`); types from
+// their modules, so that the declaration bundle has no import cycle through the entry.
+import { chatState, initialChatState, readStreamEvents, type ToolSchemas } from '../index';
+import type { ChatState, ChatStateCall, ChatStateOptions, TypedChatStateCall } from '../chatState';
+import type { ReadStreamEventsOptions } from '../readStreamEvents';
 import { streamFrom, type StreamFromOptions, type StreamRequestOptions } from './streamFrom';
 
 /** Options of {@link injectChatStream}. */

@@ -6,7 +6,7 @@
  */
 import type { Observer, OperatorFunction } from 'rxjs';
 import { TrackingStage } from '../accumulate/trackingStage';
-import { cutReason, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
+import { cutReason, type TrackedCall, type TrackerOptions } from '../accumulate/trackedCall';
 import { InvalidEventError, isToolStreamError, type ProviderError, type ProviderErrorInfo } from '../errors';
 import type { RestartEvent, RetryEvent, StreamEvent } from '../events';
 import { stageOperator } from '../internal/stage';

@@ -7,7 +7,8 @@ import type { CallIdentity } from '../errors';
 import { defer, filter, map, type OperatorFunction } from 'rxjs';
 import type { StreamEvent } from '../events';
 import type { ToolCallResult } from '../result';
-import { ToolCallTracker, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
+import { ToolCallTracker } from '../accumulate/tracker';
+import type { TrackedCall, TrackerOptions } from '../accumulate/trackedCall';
 import { incompleteReasonOf } from '../accumulate/trackingStage';
 import { resultOf } from './results';
 

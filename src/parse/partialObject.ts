@@ -7,7 +7,7 @@
 import type { OperatorFunction } from 'rxjs';
 import type { CallIdentity, ToolStreamErrorOf } from '../errors';
 import type { StreamEvent } from '../events';
-import type { TrackerOptions } from '../accumulate/tracker';
+import type { TrackerOptions } from '../accumulate/trackedCall';
 import type { Result } from '../result';
 import type { DeepPartial } from './deepPartial';
 import { maxPartialDepthOf, type JsonPath } from './partialJson';

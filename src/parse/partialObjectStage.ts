@@ -16,7 +16,7 @@ import {
   type ToolCallContext,
 } from '../errors';
 import type { StreamEvent } from '../events';
-import { callContext, cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, type TrackedCall, type TrackerOptions } from '../accumulate/tracker';
+import { callContext, cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, type TrackedCall, type TrackerOptions } from '../accumulate/trackedCall';
 import { incompleteReasonOf, TrackingStage } from '../accumulate/trackingStage';
 import { fail, ok, type Result } from '../result';
 import { parseArguments } from './arguments';

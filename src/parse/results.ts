@@ -7,7 +7,7 @@ import { ArgumentsTooLargeError, IncompleteToolCallError, MalformedArgumentsErro
 import { parseArguments, type ParsedArguments } from './arguments';
 import { repairArguments } from './repair';
 import { fail, ok, type ToolCall, type ToolCallResult } from '../result';
-import { callContext, cutReason, type TrackedCall } from '../accumulate/tracker';
+import { callContext, cutReason, type TrackedCall } from '../accumulate/trackedCall';
 
 /** Provider metadata of a call, plus the wire id when the call's id differs from it, and ids that were folded into it. */
 function metadataOf(call: TrackedCall): ToolCall['providerMetadata'] {

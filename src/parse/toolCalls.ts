@@ -6,7 +6,7 @@
 import type { CallIdentity } from '../errors';
 import { type Observer, type OperatorFunction } from 'rxjs';
 import { TrackingStage } from '../accumulate/trackingStage';
-import type { TrackedCall, TrackerOptions } from '../accumulate/tracker';
+import type { TrackedCall, TrackerOptions } from '../accumulate/trackedCall';
 import type { StreamEvent } from '../events';
 import { stageOperator } from '../internal/stage';
 import type { ToolCallResult } from '../result';

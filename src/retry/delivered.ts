@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { callContext, ToolCallTracker } from '../accumulate/tracker';
+import { ToolCallTracker } from '../accumulate/tracker';
+import { callContext } from '../accumulate/trackedCall';
 import type { DeliveredOutput } from '../errors';
 import type { StreamEvent } from '../events';
 
