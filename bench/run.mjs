@@ -245,6 +245,8 @@ ${skipped.length ? `\n## Not measured\n\n${skipped.join('\n')}\n` : ''}
 The incremental parser behind \`partialToolCalls()\` against one \`JSON.parse\` and against re-parsing with the
 \`partial-json\` package after every fragment (10 KB / 100 KB / 1 MB in 1-8 character fragments):
 [BENCHMARKS-partial.md](BENCHMARKS-partial.md), written by \`node bench/partial-json.mjs\` (part of \`npm run bench\`).
+The same arguments from the bytes of an OpenAI stream, through \`readStreamEvents()\` + \`partialToolCalls()\`, against
+the floor of this page: [BENCHMARKS-partial-wire.md](BENCHMARKS-partial-wire.md), written by \`node --expose-gc bench/partial-wire.mjs\` (part of \`npm run bench\`).
 
 ## SSE framing on its own
 

@@ -5,7 +5,7 @@
 import { readCalls } from './calls.mjs';
 
 /** Feed decoded SSE events (their `data:` payload text) to `onData`. */
-function eachData(chunks, onData) {
+export function eachData(chunks, onData) {
   const decoder = new TextDecoder();
   // The unfinished event's text, in pieces: joined once when a blank line ends it, so an event
   // spanning many network chunks is not re-copied and re-scanned on every chunk.

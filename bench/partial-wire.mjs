@@ -1,0 +1,169 @@
+// Partial tool-call arguments from the bytes: `node --expose-gc bench/partial-wire.mjs`.
+//
+// The arguments of bench/partial-json.mjs (the 10 KB / 100 KB / 1 MB "report" documents and the
+// four shapes of issue 19) as one tool call of an OpenAI Chat Completions stream, one `data:`
+// chunk per 1–8 character argument fragment (bench/scenario-wire.mjs), in network chunks of
+// 1–16,384 bytes. Readers, each from the same bytes:
+//   - the floor of `npm run bench` (bench/impl/floor.mjs): streaming TextDecoder, split on blank
+//     lines, JSON.parse of each event, append the arguments per call index, one JSON.parse per call
+//     at the end — no partial values;
+//   - `readStreamEvents({ provider: 'openai-chat' })` then `partialToolCalls()`, live and immutable
+//     snapshots, every partial value consumed (as a UI does);
+//   - `readToolCalls({ provider: 'openai-chat' })` (no partial values), for reference.
+// Writes BENCHMARKS-partial-wire.md. The parser alone against append + one JSON.parse (no
+// decoding in the floor): BENCHMARKS-partial.md.
+import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { eachData } from './impl/floor.mjs';
+import { readCalls } from './impl/calls.mjs';
+import { argumentsText, deepText, fragments, longStringText, sameJson, wideArrayText, wideObjectText } from './partial-json-data.mjs';
+import { openaiChatSse } from './scenario-wire.mjs';
+import { createRng, rechunk } from './scenarios.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outfile = join(root, '.bench-out', 'partialWire.mjs');
+await build({
+  stdin: {
+    contents:
+      "export { partialToolCalls } from './src/parse/partialToolCalls.ts';\nexport { readStreamEvents } from './src/readStreamEvents.ts';\nexport { readToolCalls } from './src/readToolCalls.ts';\nexport { from } from 'rxjs';\n",
+    resolveDir: root,
+    loader: 'ts',
+  },
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  outfile,
+  logLevel: 'warning',
+});
+const { partialToolCalls, readStreamEvents, readToolCalls, from } = await import(pathToFileURL(outfile).href);
+
+const ROWS = [
+  { label: '10 KB document', text: () => argumentsText(10_000) },
+  { label: '100 KB document', text: () => argumentsText(100_000) },
+  { label: '1 MB document', text: () => argumentsText(1_000_000) },
+  { label: '160,000-element array', text: () => wideArrayText(160_000) },
+  { label: '50,000-key object', text: () => wideObjectText(50_000) },
+  { label: '1 MB string', text: () => longStringText(1_000_000) },
+  { label: '100,000-deep nesting', text: () => deepText(100_000) },
+];
+const gc = globalThis.gc ?? (() => {});
+const PROVIDER = { provider: 'openai-chat' };
+
+/** Median and best of timed runs after a warm-up, each after a full GC unless `collect` is false. */
+function measure(fn, collect) {
+  const t0 = performance.now();
+  fn();
+  const first = performance.now() - t0;
+  const runs = first > 400 ? 5 : first > 40 ? 9 : 15;
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    if (collect) gc();
+    const t = performance.now();
+    fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], best: times[0] };
+}
+
+/** The stream's bytes: one call whose arguments arrive as `frags`. */
+function wire(frags, seed) {
+  const sse = openaiChatSse(createRng(seed), [{ id: 'call_bench', name: 'write_report', fragments: frags }], { interleave: false });
+  return rechunk(new TextEncoder().encode(sse), createRng(seed + 1));
+}
+
+function floor(chunks) {
+  return readCalls(chunks, 'openai-chat', eachData)[0].arguments;
+}
+
+/** Every partial value of the call consumed; the final arguments returned. */
+function partial(chunks, snapshots) {
+  let last;
+  let values = 0;
+  from(chunks)
+    .pipe(readStreamEvents(PROVIDER), partialToolCalls({ snapshots }))
+    .subscribe((p) => {
+      values++;
+      last = p;
+    });
+  if (!last?.result?.success) throw new Error('partialToolCalls() did not read the call');
+  return { value: last.result.data.arguments, values };
+}
+
+function results(chunks) {
+  let value;
+  from(chunks)
+    .pipe(readToolCalls(PROVIDER))
+    .subscribe((r) => {
+      if (!r.success) throw r.error;
+      value = r.data.arguments;
+    });
+  return value;
+}
+
+const rows = [];
+for (const [n, row] of ROWS.entries()) {
+  const text = row.text();
+  const chunks = wire(fragments(text), 20251201 + n);
+  const bytes = chunks.reduce((sum, c) => sum + c.length, 0);
+  const expected = JSON.parse(text);
+  for (const read of [floor, (c) => partial(c, 'live').value, (c) => partial(c, 'immutable').value, results]) if (!sameJson(read(chunks), expected)) throw new Error(`mismatch at ${row.label}`);
+  const readers = {
+    floor: () => floor(chunks),
+    live: () => partial(chunks, 'live'),
+    immutable: () => partial(chunks, 'immutable'),
+    results: () => results(chunks),
+  };
+  const m = {};
+  const steady = {};
+  for (const [key, fn] of Object.entries(readers)) m[key] = measure(fn, true);
+  for (const [key, fn] of Object.entries(readers)) steady[key] = measure(fn, false);
+  rows.push({ label: row.label, chars: text.length, bytes, values: { live: partial(chunks, 'live').values, immutable: partial(chunks, 'immutable').values }, m, steady });
+  console.error(`${row.label}: done`);
+}
+
+const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
+const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
+const mb = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixed(0)} KB`);
+/** "median ms (× floor); best ms (× floor)". */
+const cell = (r, key, pass) => `${fmt(r[pass][key].median)} ms (**${ratio(r[pass][key].median, r[pass].floor.median)}**); best ${ratio(r[pass][key].best, r[pass].floor.best)}`;
+/** Goal marks on best times of both passes: live ≤ 1.5× the floor; immutable ≤ 2× live. */
+const liveGoal = (r) => (r.m.live.best / r.m.floor.best <= 1.5 && r.steady.live.best / r.steady.floor.best <= 1.5 ? '✓' : '✗');
+const immutableGoal = (r) => (r.m.immutable.best / r.m.live.best <= 2 && r.steady.immutable.best / r.steady.live.best <= 2 ? '✓' : '✗');
+const lines = [
+  '| arguments | SSE bytes | partial values (live / immutable) | floor, `gc()` before each run | `partialToolCalls()` live | immutable | `readToolCalls()` | no forced GC: floor | live | immutable | `readToolCalls()` | live ≤ 1.5× floor | immutable ≤ 2× live |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: | :---: |',
+  ...rows.map(
+    (r) =>
+      `| ${r.label} (${r.chars.toLocaleString('en')} chars) | ${mb(r.bytes)} | ${r.values.live.toLocaleString('en')} / ${r.values.immutable.toLocaleString('en')} | ${fmt(r.m.floor.median)} ms; best ${fmt(r.m.floor.best)} | ${cell(r, 'live', 'm')} | ${cell(r, 'immutable', 'm')} | ${cell(r, 'results', 'm')} | ${fmt(r.steady.floor.median)} ms; best ${fmt(r.steady.floor.best)} | ${cell(r, 'live', 'steady')} | ${cell(r, 'immutable', 'steady')} | ${cell(r, 'results', 'steady')} | ${liveGoal(r)} | ${immutableGoal(r)} |`,
+  ),
+];
+const cpus = os.cpus();
+const markdown = `## Partial tool-call arguments from the bytes (\`readStreamEvents()\` + \`partialToolCalls()\`)
+
+Command: \`node --expose-gc bench/partial-wire.mjs\` (builds the source with esbuild into \`.bench-out/\`). Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores.
+
+The arguments of [BENCHMARKS-partial.md](BENCHMARKS-partial.md) (the "report" documents and the four
+shapes of issue 19) as one tool call of an OpenAI Chat Completions stream: one \`data:\` chunk per
+1–8 character argument fragment, as the API sends them, in network chunks of 1–16,384 bytes.
+**The floor** is the hand-written loop of \`npm run bench\` (bench/impl/floor.mjs): streaming
+\`TextDecoder\`, split on blank lines, \`JSON.parse\` of each event, append the arguments per call
+index, one \`JSON.parse\` at the end, no partial values. Ours: \`readStreamEvents({ provider:
+'openai-chat' })\` then \`partialToolCalls({ snapshots })\`, every partial value consumed; and
+\`readToolCalls()\` (results only) for reference. Ratios: median ÷ the floor's median (best ÷ best)
+in the same pass. The goals of issues 17 and 19 (live ≤ 1.5× the floor, immutable ≤ 2× live) are
+marked on best times and must hold in both passes.
+
+${lines.join('\n')}
+
+Load average: ${os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(', ')} (the machine is shared: medians are noisy).
+`;
+writeFileSync(join(root, 'BENCHMARKS-partial-wire.md'), markdown);
+console.log(markdown);
