@@ -5,7 +5,7 @@
  */
 import { identity, type MonoTypeOperatorFunction, type Observer, type OperatorFunction } from 'rxjs';
 import type { SseEvent, StreamEvent } from './events';
-import { keepResident } from './internal/resident';
+import { keepResident, warmupChunks } from './internal/resident';
 import { LazyStage, Stage, stageOperator } from './internal/stage';
 import { sseDecodeStage, type WireDecoder } from './providers/decoder';
 import { decoderFor, type ProviderOption } from './providers/auto';
@@ -118,7 +118,16 @@ export function lazyEventsStage<O, P extends ReadStreamEventsOptions>(
   const format = provider === undefined || provider === 'auto' ? openaiChat : typeof provider === 'string' ? formatNamed(provider) : provider;
   // An unsupported name has no format: `decoderFor` throws its error, at subscription.
   if (format === undefined) decoderFor(provider as ProviderOption);
-  else if (format.warmup !== undefined) keepResident(build, typeof provider === 'string' ? provider : (provider?.format ?? 'auto'), { provider: provider ?? 'auto' } as P, format.warmup);
+  else if (format.warmup !== undefined) {
+    const params = { provider: provider ?? 'auto' } as P;
+    const wire = format.warmup;
+    keepResident(
+      build,
+      typeof provider === 'string' ? provider : (provider?.format ?? 'auto'),
+      () => stageOperator<Uint8Array | string, O>((resident) => new LazyStage(resident, build, params)),
+      () => warmupChunks(wire),
+    );
+  }
   return new LazyStage(out, build, options);
 }
 

@@ -4,7 +4,7 @@
  * subscription's synchronous work, never seen by the user's stream.
  */
 import { Subject, of } from 'rxjs';
-import { readStreamEvents, readToolCalls, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
+import { partialObject, partialToolCalls, readStreamEvents, readToolCalls, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
 import { anthropicMessages, cohereChat, gemini, openaiChat, openaiResponses } from 'rxjs-tool-calls';
 import { wireFormat } from 'rxjs-tool-calls/advanced';
 import { residentCount } from '../../src/internal/resident';
@@ -81,5 +81,32 @@ describe('resident streams', () => {
     }
     expect(results).toEqual([true, true, true]);
     expect(residentCount()).toBe(before);
+  });
+
+  it('are made for partialToolCalls() and partialObject() too, once each, fed events that leave the value open', async () => {
+    await tick();
+    const before = residentCount();
+    const call: StreamEvent[] = [
+      { type: 'tool-call-delta', choice: 0, index: 0, id: 'c1', name: 'g', argumentsDelta: '{"a":1}' },
+      { type: 'tool-call-end', choice: 0, index: 0 },
+    ];
+    const values: unknown[] = [];
+    for (let i = 0; i < 3; i++)
+      of(...call)
+        .pipe(partialToolCalls())
+        .subscribe((p) => values.push(p.arguments));
+    expect(residentCount()).toBe(before);
+    await tick();
+    expect(residentCount()).toBe(before + 1);
+    expect(values).toEqual(Array.from({ length: 6 }, () => ({ a: 1 }))); // per stream, the value then the last value: only their own events
+
+    const updates: string[] = [];
+    const text: StreamEvent[] = [{ type: 'text-delta', choice: 0, text: '{"b":2}' }, { type: 'done' }];
+    of(...text)
+      .pipe(partialObject())
+      .subscribe((u) => updates.push(u.type));
+    await tick();
+    expect(residentCount()).toBe(before + 2);
+    expect(updates).toEqual(['partial', 'result']);
   });
 });

@@ -9,47 +9,55 @@
  * the whole path on its next stream, at several times the cost of a hand-written loop. A resident
  * stream keeps one object of each kind alive, about 3 KB per pipeline and format used.
  *
+ * Pipelines of events (`partialToolCalls()`, `partialObject()`) keep theirs the same way, fed
+ * events that leave a tool call (or a document) open.
+ *
  * It is made in a microtask after the first subscription that needs it (the first stream's own
  * synchronous work does not wait for it), its output goes nowhere, and a failure only forgets it.
  *
  * @module
  */
-import { Subject, type Observer } from 'rxjs';
-import { LazyStage, stageOperator } from './stage';
+import { Subject, type OperatorFunction } from 'rxjs';
 
-/** pipeline (its build function) → format name → the resident's input (`null` while it is being made, or when it failed). */
-const residents = new Map<unknown, Map<unknown, Subject<Uint8Array> | null>>();
+/** key (the pipeline: its build function, or the operator) → variant (format name) → the resident's input (`null` while it is being made, or when it failed). */
+const residents = new Map<unknown, Map<string, Subject<unknown> | null>>();
 
 /**
- * Make the resident stream of `build` for `format`, once.
+ * Make the resident stream of the pipeline `key` for `variant`, once: in a microtask, `read()`
+ * subscribed to a subject that is fed `inputs()` and never completed.
  *
- * @param build The pipeline's stage chain (what `readToolCalls()` / `readStreamEvents()` build per subscription).
- * @param format The name of the format it is used with (`'auto'` for auto-detection): one resident each.
- * @param params `build`'s options for the resident (the format only: no user callbacks or limits).
- * @param wire The format's warm-up stream.
+ * @param key The pipeline (what its subscriptions share, e.g. the stage chain's build function).
+ * @param variant One resident per variant (the format name, `'auto'` for auto-detection).
+ * @param read The operator of the resident (made with the format only: no user callbacks or limits).
+ * @param inputs What the resident reads: a warm-up stream that stops inside a tool call.
  */
-export function keepResident<O, P>(build: (out: Observer<O>, params: P) => Observer<Uint8Array | string>, format: string, params: P, wire: string): void {
-  let byFormat = residents.get(build);
-  if (byFormat === undefined) residents.set(build, (byFormat = new Map()));
-  else if (byFormat.has(format)) return;
-  const made = byFormat;
-  made.set(format, null); // made once: a resident that fails is not tried again
+export function keepResident<I>(key: unknown, variant: string, read: () => OperatorFunction<I, unknown>, inputs: () => Iterable<I>): void {
+  let byVariant = residents.get(key);
+  if (byVariant === undefined) residents.set(key, (byVariant = new Map()));
+  else if (byVariant.has(variant)) return;
+  const made = byVariant;
+  made.set(variant, null); // made once: a resident that fails is not tried again
   void Promise.resolve().then(() => {
     try {
-      const input = new Subject<Uint8Array>();
-      made.set(format, input);
-      input.pipe(stageOperator<Uint8Array | string, O>((out) => new LazyStage(out, build, params))).subscribe({ error: () => made.set(format, null) });
-      const encoder = new TextEncoder();
-      for (const event of wire.split(/(?<=\n\n)/)) if (made.get(format) === input) input.next(encoder.encode(event));
+      const input = new Subject<I>();
+      made.set(variant, input as Subject<unknown>);
+      input.pipe(read()).subscribe({ error: () => made.set(variant, null) });
+      for (const value of inputs()) if (made.get(variant) === input) input.next(value);
     } catch {
-      made.set(format, null);
+      made.set(variant, null);
     }
   });
+}
+
+/** A format's warm-up stream (SSE text) as the byte chunks of a resident, one event each. */
+export function warmupChunks(wire: string): Uint8Array[] {
+  const encoder = new TextEncoder();
+  return wire.split(/(?<=\n\n)/).map((event) => encoder.encode(event));
 }
 
 /** How many resident streams are open (for the specs). */
 export function residentCount(): number {
   let count = 0;
-  for (const byFormat of residents.values()) for (const input of byFormat.values()) if (input !== null && !input.closed && input.observed) count++;
+  for (const byVariant of residents.values()) for (const input of byVariant.values()) if (input !== null && !input.closed && input.observed) count++;
   return count;
 }

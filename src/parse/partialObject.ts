@@ -11,6 +11,7 @@ import type { TrackerOptions } from '../accumulate/trackedCall';
 import type { Result } from '../result';
 import type { DeepPartial } from './deepPartial';
 import { maxPartialDepthOf, type JsonPath } from './partialJson';
+import { keepResident } from '../internal/resident';
 import { selfEndingStageOperator } from '../internal/stage';
 import { OrderedOut, type Emitted } from './orderedOut';
 import { ObjectStage } from './partialObjectStage';
@@ -166,6 +167,15 @@ export function partialObject<S extends StandardSchemaV1 = StandardSchemaV1<unkn
     elements: elements === true ? [] : elements,
     elementSchema: options.elementSchema,
   } as const;
-  const read = selfEndingStageOperator<StreamEvent, Emitted>((subscriber) => new ObjectStage(new OrderedOut(subscriber), config));
+  const read = selfEndingStageOperator<StreamEvent, Emitted>((subscriber) => {
+    keepResident(partialObject, 'text', partialObject, () => RESIDENT_TEXT);
+    return new ObjectStage(new OrderedOut(subscriber), config);
+  });
   return read as unknown as OperatorFunction<StreamEvent, PartialObjectUpdate<StandardSchemaV1.InferOutput<S>, StandardSchemaV1.InferOutput<E>>>;
 }
+
+/** What the resident stream of `partialObject()` reads (`internal/resident.ts`): a document left open inside a string. */
+const RESIDENT_TEXT: readonly StreamEvent[] = [
+  { type: 'text-delta', choice: 0, text: '{"a":"x' },
+  { type: 'text-delta', choice: 0, text: 'y","n":[1,2.5,true,null],"s":"' },
+];

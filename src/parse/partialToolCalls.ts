@@ -14,6 +14,7 @@ import type { DeepPartial } from './deepPartial';
 import type { StandardSchemaV1, ToolSchemas } from './validate';
 import { validating } from './validateResults';
 import { maxPartialDepthOf, PartialJsonParser, type JsonPath, type PartialJsonOptions } from './partialJson';
+import { keepResident } from '../internal/resident';
 
 /** Options of {@link partialToolCalls}. */
 export interface PartialToolCallsOptions extends ToolCallsOptions {
@@ -264,6 +265,7 @@ export function partialToolCalls(options: PartialToolCallsOptions & { readonly t
   };
   return (source) =>
     defer(() => {
+      keepResident(partialToolCalls, 'events', partialToolCalls, () => RESIDENT_CALL);
       const parsers = new Map<number, CallParser>();
       const partialOf = partialValues(parserOptions, parsers);
       return source.pipe(
@@ -274,6 +276,12 @@ export function partialToolCalls(options: PartialToolCallsOptions & { readonly t
       );
     });
 }
+
+/** What the resident stream of `partialToolCalls()` reads (`internal/resident.ts`): a call left open inside a string. */
+const RESIDENT_CALL: readonly StreamEvent[] = [
+  { type: 'tool-call-delta', choice: 0, index: 0, id: 'resident', name: 'f', argumentsDelta: '{"a":"x' },
+  { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: 'y","n":[1,2.5,true,null],"s":"' },
+];
 
 /** Validate each call's last value: its result against the schema, its arguments the schema's output on success. */
 function validateLast(tools: ToolSchemas): OperatorFunction<PartialToolCall, PartialToolCall> {
