@@ -4,16 +4,16 @@
  * @module
  */
 import type { CallIdentity } from '../errors';
-import { defer, filter, identity, map, type OperatorFunction } from 'rxjs';
-import type { ArgumentsParser } from './results';
-import { toolCallUpdates, type ToolCallsOptions, type ToolCallUpdate } from './toolCalls';
-import { parseArguments } from './arguments';
+import type { OperatorFunction } from 'rxjs';
+import { stageOperator } from '../internal/stage';
+import { PartialCallsStage } from './partialCallsStage';
+import type { ToolCallsOptions } from './toolCalls';
 import type { StreamEvent } from '../events';
 import type { ToolCall, ToolCallResult } from '../result';
 import type { DeepPartial } from './deepPartial';
 import type { StandardSchemaV1, ToolSchemas } from './validate';
 import { validating } from './validateResults';
-import { maxPartialDepthOf, PartialJsonParser, type JsonPath, type PartialJsonOptions } from './partialJson';
+import { maxPartialDepthOf, type JsonPath, type PartialJsonOptions } from './partialJson';
 import { keepResident } from '../internal/resident';
 
 /** Options of {@link partialToolCalls}. */
@@ -102,97 +102,6 @@ export function isSettled(partial: Pick<PartialToolCall, 'arguments' | 'openPath
   return false;
 }
 
-const EMPTY: Readonly<Record<string, never>> = /* @__PURE__ */ Object.freeze({});
-
-function isEmptyObject(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  for (const _ in value) return false;
-  return true;
-}
-
-/** One call's incremental parser and how much of the argument text it has read. */
-interface CallParser {
-  readonly parser: PartialJsonParser;
-  consumed: number;
-}
-
-/**
- * The parse of a closed call: the value the incremental parser already built when it read the
- * whole text without error (deep-equal to `JSON.parse`, property-tested), else `parseArguments`
- * (which also gives the engine's message for malformed JSON).
- */
-function parseWith(parsers: Map<number, CallParser>): ArgumentsParser {
-  return (call) => {
-    const state = parsers.get(call.seq);
-    if (state !== undefined && state.consumed === call.rawArguments.length && state.parser.error === undefined && state.parser.done) {
-      return { ok: true, value: state.parser.value };
-    }
-    return parseArguments(call.rawArguments);
-  };
-}
-
-/** What the partial values of one open call have shown so far. */
-interface CallView {
-  state: CallParser | undefined;
-  last: unknown;
-  lastPath: JsonPath | undefined;
-  seen: number;
-}
-
-/**
- * The partial values of every call's updates, in one pass over them (no stream per call: with
- * thousands of calls open, per-call streams cost far more than the values). `parsers` shares each
- * call's parser with its result.
- */
-function partialValues(parserOptions: PartialJsonOptions, parsers: Map<number, CallParser>): (u: ToolCallUpdate) => PartialToolCall | undefined {
-  const live = parserOptions.snapshots === 'live';
-  const views = new Map<number, CallView>();
-  return (u) => {
-    let view = views.get(u.key);
-    if (u.result !== undefined) {
-      parsers.delete(u.key);
-      views.delete(u.key);
-      const last = view?.last;
-      const final = u.result.success ? u.result.data.arguments : (last ?? EMPTY);
-      return {
-        key: u.key,
-        id: u.id,
-        name: u.name,
-        index: u.index,
-        choice: u.choice,
-        arguments: final,
-        openPath: u.result.success ? undefined : last === undefined ? view?.state?.parser.openPath : view?.lastPath,
-        result: u.result,
-      };
-    }
-    if (view === undefined) {
-      view = { state: undefined, last: undefined, lastPath: undefined, seen: -1 };
-      views.set(u.key, view);
-    }
-    let state = view.state;
-    if (state === undefined || state.consumed + u.argumentsDelta.length !== u.rawArguments.length) {
-      // the first fragment, or a replace delta (the wire re-sent the whole text): start over
-      state = view.state = { parser: new PartialJsonParser(parserOptions), consumed: 0 };
-      parsers.set(u.key, state);
-      view.seen = -1;
-      state.parser.push(u.rawArguments);
-    } else {
-      state.parser.push(u.argumentsDelta);
-    }
-    state.consumed = u.rawArguments.length;
-    const parser = state.parser;
-    if (parser.error !== undefined) return undefined; // malformed: partial values stop
-    if (parser.changeCount === view.seen && !parser.pending) return undefined; // nothing new (pending: a held-back snapshot)
-    view.seen = parser.changeCount;
-    const value = parser.value ?? EMPTY;
-    if (value === view.last && !live) return undefined; // the snapshot waits until the text pays for its copy
-    const seenEmpty = view.last === EMPTY && isEmptyObject(value);
-    view.last = value;
-    view.lastPath = parser.openPath;
-    return seenEmpty ? undefined : { key: u.key, id: u.id, name: u.name, index: u.index, choice: u.choice, arguments: value, openPath: view.lastPath };
-  };
-}
-
 /**
  * Each tool call's arguments, parsed as they stream: `{}`, `{ city: "San" }`,
  * `{ city: "San Francisco" }`, …, ending with the call's result.
@@ -263,18 +172,11 @@ export function partialToolCalls(options: PartialToolCallsOptions & { readonly t
     snapshots: options.snapshots ?? 'immutable',
     maxPartialDepth: maxPartialDepthOf(options.maxPartialDepth),
   };
-  return (source) =>
-    defer(() => {
-      keepResident(partialToolCalls, 'events', partialToolCalls, () => RESIDENT_CALL);
-      const parsers = new Map<number, CallParser>();
-      const partialOf = partialValues(parserOptions, parsers);
-      return source.pipe(
-        toolCallUpdates(options, parseWith(parsers)),
-        map(partialOf),
-        filter((partial): partial is PartialToolCall => partial !== undefined),
-        tools === undefined ? identity : validateLast(tools),
-      );
-    });
+  const read = stageOperator<StreamEvent, PartialToolCall>((out) => {
+    keepResident(partialToolCalls, 'events', partialToolCalls, () => RESIDENT_CALL);
+    return new PartialCallsStage(out, options, parserOptions);
+  });
+  return tools === undefined ? read : (source) => source.pipe(read, validateLast(tools));
 }
 
 /** What the resident stream of `partialToolCalls()` reads (`internal/resident.ts`): a call left open inside a string. */
