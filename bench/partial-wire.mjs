@@ -54,25 +54,38 @@ const gc = globalThis.gc ?? (() => {});
 const PROVIDER = { provider: 'openai-chat' };
 
 /**
- * Median and best of timed runs after a warm-up and one turn of the event loop (as a process has
- * between two streams: the library makes its resident streams then), each after a full GC unless
- * `collect` is false.
+ * Median and best of each reader's timed runs, after a warm-up of each and one turn of the event
+ * loop (as a process has between two streams: the library makes its resident streams then). The
+ * readers' runs are interleaved (one run of each per round, in a rotating order) so that the
+ * machine's speed, which drifts on a shared VM, weighs on all of them alike. Each run after a full
+ * GC unless `collect` is false.
  */
-async function measure(fn, collect) {
-  const t0 = performance.now();
-  fn();
-  const first = performance.now() - t0;
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const runs = first > 400 ? 5 : first > 40 ? 9 : 15;
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    if (collect) gc();
-    const t = performance.now();
+async function measureAll(readers, collect) {
+  const entries = Object.entries(readers);
+  let slowest = 0;
+  for (const [, fn] of entries) {
+    const t0 = performance.now();
     fn();
-    times.push(performance.now() - t);
+    slowest = Math.max(slowest, performance.now() - t0);
   }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], best: times[0] };
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const rounds = slowest > 400 ? 7 : slowest > 40 ? 11 : 21;
+  const times = entries.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < entries.length; k++) {
+      const at = (k + round) % entries.length;
+      if (collect) gc();
+      const t = performance.now();
+      entries[at][1]();
+      times[at].push(performance.now() - t);
+    }
+  }
+  return Object.fromEntries(
+    entries.map(([key], at) => {
+      const sorted = times[at].sort((a, b) => a - b);
+      return [key, { median: sorted[Math.floor(sorted.length / 2)], best: sorted[0] }];
+    }),
+  );
 }
 
 /** The stream's bytes: one call whose arguments arrive as `frags`. */
@@ -123,10 +136,8 @@ for (const [n, row] of ROWS.entries()) {
     immutable: () => partial(chunks, 'immutable'),
     results: () => results(chunks),
   };
-  const m = {};
-  const steady = {};
-  for (const [key, fn] of Object.entries(readers)) m[key] = await measure(fn, true);
-  for (const [key, fn] of Object.entries(readers)) steady[key] = await measure(fn, false);
+  const m = await measureAll(readers, true);
+  const steady = await measureAll(readers, false);
   rows.push({ label: row.label, chars: text.length, bytes, values: { live: partial(chunks, 'live').values, immutable: partial(chunks, 'immutable').values }, m, steady });
   console.error(`${row.label}: done`);
 }
@@ -157,8 +168,9 @@ shapes of issue 19) as one tool call of an OpenAI Chat Completions stream: one \
 1–8 character argument fragment, as the API sends them, in network chunks of 1–16,384 bytes.
 **The floor** is the hand-written loop of \`npm run bench\` (bench/impl/floor.mjs): streaming
 \`TextDecoder\`, split on blank lines, \`JSON.parse\` of each event, append the arguments per call
-index, one \`JSON.parse\` at the end, no partial values. Each reader is warmed up and given one
-turn of the event loop before it is timed, as a process has between streams. Ours: \`readStreamEvents({ provider:
+index, one \`JSON.parse\` at the end, no partial values. Each reader is warmed up, then the event loop
+turns once (as a process has between streams), then the readers run in rounds, one run of each per
+round in a rotating order, so that the machine's drifting speed weighs on all of them alike. Ours: \`readStreamEvents({ provider:
 'openai-chat' })\` then \`partialToolCalls({ snapshots })\`, every partial value consumed; and
 \`readToolCalls()\` (results only) for reference. Ratios: median ÷ the floor's median (best ÷ best)
 in the same pass. The goals of issues 17 and 19 (live ≤ 1.5× the floor, immutable ≤ 2× live) are

@@ -59,8 +59,8 @@ function update(call: TrackedCall, argumentsDelta: string, result?: ToolCallResu
  * ```
  *
  * @param options Limits and the id generator.
- * @param parse How a closed call's arguments are parsed (default `parseArguments`); `partialToolCalls()`
- *   hands over the value its incremental parser already built.
+ * @param parse How a closed call's arguments are parsed (default `parseArguments`), e.g. to hand over
+ *   a value an incremental parser of your own already built.
  * @return An operator from {@link StreamEvent}s to {@link ToolCallUpdate}s.
  */
 export function toolCallUpdates(options: ToolCallsOptions = {}, parse?: ArgumentsParser): OperatorFunction<StreamEvent, ToolCallUpdate> {
