@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { createOpenAI } from '@ai-sdk/openai';
 import { argumentsText, fragments } from './partial-json-data.mjs';
 import { chatContentChunks, floorFromBytes, replayFetch } from './structured-wire.mjs';
+import { measureAll, pairedRatio } from './interleaved.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = join(root, '.bench-out', 'partialObject.mjs');
@@ -164,19 +165,20 @@ for (const [label, schema] of [
   console.error(`${label}: done`);
 }
 
-// From the bytes: every reader decodes the SSE stream itself.
-const floorBytes = await measure(() => floorFromBytes(chunks), 15);
-const steadyFloorBytes = await measure(() => floorFromBytes(chunks), 15, 5, false);
+// From the bytes: every reader decodes the SSE stream itself; the readers run interleaved.
 if (JSON.stringify(floorFromBytes(chunks)) !== expected) throw new Error('the floor did not read the bytes');
-const byteRows = [{ label: 'floor: `TextDecoder`, split, `JSON.parse` each event, append, one `JSON.parse`', m: floorBytes, steady: steadyFloorBytes, partials: 0 }];
-for (const [label, options] of [
-  ["`readStreamEvents({ provider: 'openai-chat' })`, `partialObject()` (immutable)", {}],
-  ["… `partialObject({ snapshots: 'live' })`", { snapshots: 'live' }],
-  ['… `partialObject({ schema })` (zod, immutable)', { schema: Report }],
-]) {
-  byteRows.push({ label, m: await measure(() => ours(options, true), 15), steady: await measure(() => ours(options, true), 15, 0, false), partials: ours(options, true) });
-  console.error(`bytes: ${label}: done`);
-}
+const byteReaders = [
+  ['floor: `TextDecoder`, split, `JSON.parse` each event, append, one `JSON.parse`', () => floorFromBytes(chunks)],
+  ["`readStreamEvents({ provider: 'openai-chat' })`, `partialObject()` (immutable)", () => ours({}, true)],
+  ["… `partialObject({ snapshots: 'live' })`", () => ours({ snapshots: 'live' }, true)],
+  ['… `partialObject({ schema })` (zod, immutable)', () => ours({ schema: Report }, true)],
+];
+const byGc = await measureAll(Object.fromEntries(byteReaders), true);
+const bySteady = await measureAll(Object.fromEntries(byteReaders), false);
+const byteRows = byteReaders.map(([label, fn], i) => ({ label, m: byGc[label], steady: bySteady[label], partials: i === 0 ? 0 : fn() }));
+const floorBytes = byteRows[0].m;
+const steadyFloorBytes = byteRows[0].steady;
+console.error('bytes: done');
 {
   gc();
   const t = performance.now();
@@ -211,7 +213,7 @@ const ai = rows.filter((r) => r.label.startsWith('AI SDK'));
 /** "a–b×" (or with `unit`) over the values. */
 const span = (values, unit = '×') => `${Math.min(...values).toFixed(unit === '×' ? 2 : 0)}–${Math.max(...values).toFixed(unit === '×' ? 2 : 0)}${unit}`;
 const cpus = os.cpus();
-const goalMet = (r) => r.m.best / floorBytes.best <= 1.5 && r.steady.best / steadyFloorBytes.best <= 1.5;
+const goalMet = (r) => pairedRatio(r.m, floorBytes) <= 1.5 && pairedRatio(r.steady, steadyFloorBytes) <= 1.5;
 const markdown = `## Structured output (\`partialObject()\`, \`src/parse/partialObject.ts\`)
 
 Command: \`node --expose-gc bench/partial-object.mjs\` (builds the source with esbuild into \`.bench-out/\`). Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores.
@@ -228,11 +230,12 @@ The deltas as the bytes of an OpenAI Chat Completions stream, one \`data:\` chun
 content and parsing the text once at the end, with no partial values. Ours is
 \`from(chunks).pipe(readStreamEvents({ provider: 'openai-chat' }), partialObject(options))\`. The
 AI SDK reads the same bytes through its OpenAI provider (\`@ai-sdk/openai\`, a \`fetch\` that
-returns them).
+returns them). The floor and ours run interleaved (bench/interleaved.mjs: one run of each per round,
+after a warm-up and a turn of the event loop), so the machine's drifting speed weighs on all alike.
 
 ${byteLines.join('\n')}
 
-Goal (best times, both passes): ${ourByteRows.map((r) => `${r.label.replace(/^.*(`partialObject[^`]*`).*$/, '$1')} ${goalMet(r) ? '✓' : '✗'}`).join(', ')}.
+Goal (paired ratios, both passes: in each round ours ÷ the floor of the same round, the median over rounds, which the machine's drift between rounds does not move): ${ourByteRows.map((r) => `${r.label.replace(/^.*(`partialObject[^`]*`).*$/, '$1')} ${pairedRatio(r.m, floorBytes).toFixed(2)}× / ${pairedRatio(r.steady, steadyFloorBytes).toFixed(2)}× ${goalMet(r) ? '✓' : '✗'}`).join(', ')}.
 From the bytes, \`partialObject()\` takes ${span(ourByteRows.map((r) => r.steady.median / steadyFloorBytes.median))} the floor run back to back and
 ${span(ourByteRows.map((r) => r.m.median / floorBytes.median))} with a forced GC before each run (medians); the AI SDK's \`streamObject\` takes
 ${(byteRows[byteRows.length - 1].m.median / 1000).toFixed(0)} s on the same bytes.
