@@ -10,11 +10,11 @@
 //   - the AI SDK's `streamObject` (`ai`, output 'no-schema' and with the zod schema) on the same
 //     deltas, driven by a mock LanguageModelV3 whose stream holds the parts already (no delays).
 // Writes BENCHMARKS-structured.md.
-import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
+import { loadSource } from './load-source.mjs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { jsonSchema, streamObject } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
@@ -24,21 +24,10 @@ import { chatContentChunks, floorFromBytes, replayFetch } from './structured-wir
 import { measureAll, pairedRatio } from './interleaved.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outfile = join(root, '.bench-out', 'partialObject.mjs');
-await build({
-  stdin: {
-    contents: "export { partialObject } from './src/parse/partialObject.ts';\nexport { readStreamEvents } from './src/readStreamEvents.ts';\nexport { from } from 'rxjs';\n",
-    resolveDir: root,
-    loader: 'ts',
-  },
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  outfile,
-  logLevel: 'warning',
-});
-const { partialObject, readStreamEvents, from } = await import(pathToFileURL(outfile).href);
+const { partialObject, readStreamEvents, from } = await loadSource(
+  'partialObject',
+  "export { partialObject } from './src/parse/partialObject.ts';\nexport { readStreamEvents } from './src/readStreamEvents.ts';\nexport { from } from 'rxjs';\n",
+);
 
 const gc = globalThis.gc ?? (() => {});
 const text = argumentsText(100_000);

@@ -12,11 +12,11 @@
 //   - `readToolCalls({ provider: 'openai-chat' })` (no partial values), for reference.
 // Writes BENCHMARKS-partial-wire.md. The parser alone against append + one JSON.parse (no
 // decoding in the floor): BENCHMARKS-partial.md.
-import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
+import { loadSource } from './load-source.mjs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { eachData } from './impl/floor.mjs';
 import { readCalls } from './impl/calls.mjs';
 import { argumentsText, deepText, fragments, longStringText, sameJson, wideArrayText, wideObjectText } from './partial-json-data.mjs';
@@ -25,22 +25,10 @@ import { createRng, rechunk } from './scenarios.mjs';
 import { measureAll, pairedRatio } from './interleaved.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outfile = join(root, '.bench-out', 'partialWire.mjs');
-await build({
-  stdin: {
-    contents:
-      "export { partialToolCalls } from './src/parse/partialToolCalls.ts';\nexport { readStreamEvents } from './src/readStreamEvents.ts';\nexport { readToolCalls } from './src/readToolCalls.ts';\nexport { from } from 'rxjs';\n",
-    resolveDir: root,
-    loader: 'ts',
-  },
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  outfile,
-  logLevel: 'warning',
-});
-const { partialToolCalls, readStreamEvents, readToolCalls, from } = await import(pathToFileURL(outfile).href);
+const { partialToolCalls, readStreamEvents, readToolCalls, from } = await loadSource(
+  'partialWire',
+  "export { partialToolCalls } from './src/parse/partialToolCalls.ts';\nexport { readStreamEvents } from './src/readStreamEvents.ts';\nexport { readToolCalls } from './src/readToolCalls.ts';\nexport { from } from 'rxjs';\n",
+);
 
 const ROWS = [
   { label: '10 KB document', text: () => argumentsText(10_000) },

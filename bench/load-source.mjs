@@ -1,0 +1,18 @@
+// Bundle modules of src/ with esbuild into .bench-out/ and import them: what the benchmarks that
+// time the source as it is (not dist/) share.
+import { build } from 'esbuild';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Build `contents` (export statements relative to the project root, e.g.
+ * `export { partialObject } from './src/parse/partialObject.ts';`) into `.bench-out/<name>.mjs`
+ * and import it.
+ */
+export async function loadSource(name, contents) {
+  const outfile = join(root, '.bench-out', `${name}.mjs`);
+  await build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile, logLevel: 'warning' });
+  return import(pathToFileURL(outfile).href);
+}
