@@ -20,7 +20,8 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 import { createOpenAI } from '@ai-sdk/openai';
 import { argumentsText, fragments } from './partial-json-data.mjs';
-import { chatContentChunks, floorFromBytes, replayFetch } from './structured-wire.mjs';
+import { chatContentChunks, floorFromBytes } from './structured-wire.mjs';
+import { replayFetch } from './impl/replay.mjs';
 import { measureAll, pairedRatio } from './interleaved.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,8 +115,8 @@ const wireBytes = chunks.reduce((n, c) => n + c.length, 0);
 const openai = createOpenAI({ apiKey: 'bench', fetch: replayFetch(chunks) });
 
 async function aiSdk(schema, bytes = false) {
-  const from = bytes ? openai.chat('gpt-4o') : model;
-  const r = schema === undefined ? streamObject({ model: from, output: 'no-schema', prompt: 'report' }) : streamObject({ model: from, schema, prompt: 'report' });
+  const reader = bytes ? openai.chat('gpt-4o') : model;
+  const r = schema === undefined ? streamObject({ model: reader, output: 'no-schema', prompt: 'report' }) : streamObject({ model: reader, schema, prompt: 'report' });
   let partials = 0;
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   for await (const _ of r.partialObjectStream) partials++;

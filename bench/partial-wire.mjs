@@ -82,7 +82,9 @@ for (const [n, row] of ROWS.entries()) {
   const chunks = wire(fragments(text), 20251201 + n);
   const bytes = chunks.reduce((sum, c) => sum + c.length, 0);
   const expected = JSON.parse(text);
-  for (const read of [floor, (c) => partial(c, 'live').value, (c) => partial(c, 'immutable').value, results]) if (!sameJson(read(chunks), expected)) throw new Error(`mismatch at ${row.label}`);
+  const live = partial(chunks, 'live');
+  const immutable = partial(chunks, 'immutable');
+  for (const value of [floor(chunks), live.value, immutable.value, results(chunks)]) if (!sameJson(value, expected)) throw new Error(`mismatch at ${row.label}`);
   const readers = {
     floor: () => floor(chunks),
     live: () => partial(chunks, 'live'),
@@ -91,7 +93,7 @@ for (const [n, row] of ROWS.entries()) {
   };
   const m = await measureAll(readers, true);
   const steady = await measureAll(readers, false);
-  rows.push({ label: row.label, chars: text.length, bytes, values: { live: partial(chunks, 'live').values, immutable: partial(chunks, 'immutable').values }, m, steady });
+  rows.push({ label: row.label, chars: text.length, bytes, values: { live: live.values, immutable: immutable.values }, m, steady });
   console.error(`${row.label}: done`);
 }
 

@@ -1,7 +1,7 @@
 // The bytes side of bench/partial-object.mjs: the answer's text deltas as an OpenAI Chat
 // Completions stream (one `data:` chunk per delta, then the finish chunk and `[DONE]`), cut into
-// network chunks of 1–16,384 bytes (seeded); the floor that reads it; and a `fetch` for the AI SDK
-// that answers with the same bytes.
+// network chunks of 1–16,384 bytes (seeded), and the floor that reads it. (The AI SDK gets the same
+// bytes through bench/impl/replay.mjs.)
 import { eachData } from './impl/floor.mjs';
 import { createRng, rechunk } from './scenarios.mjs';
 
@@ -29,18 +29,4 @@ export function floorFromBytes(chunks) {
     if (typeof content === 'string') text += content;
   });
   return JSON.parse(text);
-}
-
-/** A `fetch` that answers every request with `chunks` as an event stream (for the AI SDK's providers). */
-export function replayFetch(chunks) {
-  return async () =>
-    new Response(
-      new ReadableStream({
-        start(controller) {
-          for (const chunk of chunks) controller.enqueue(chunk);
-          controller.close();
-        },
-      }),
-      { status: 200, headers: { 'content-type': 'text/event-stream' } },
-    );
 }

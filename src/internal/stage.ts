@@ -103,10 +103,7 @@ export abstract class Stage<I, O> implements Observer<I> {
  * @param create Builds the stage for one subscription, writing to `out`.
  */
 export function stageOperator<I, O>(create: (out: Observer<O>) => Observer<I>): OperatorFunction<I, O> {
-  return (source) =>
-    new Observable<O>((subscriber) => {
-      source.subscribe(new StageSubscriber(create(subscriber), subscriber, true));
-    });
+  return operate(create, true);
 }
 
 /**
@@ -117,9 +114,14 @@ export function stageOperator<I, O>(create: (out: Observer<O>) => Observer<I>): 
  * @internal
  */
 export function selfEndingStageOperator<I, O>(create: (out: Subscriber<O>) => Observer<I>): OperatorFunction<I, O> {
+  return operate(create, false);
+}
+
+/** The operator of both: one {@link StageSubscriber} per subscription. */
+function operate<I, O>(create: (out: Subscriber<O>) => Observer<I>, forwardEnd: boolean): OperatorFunction<I, O> {
   return (source) =>
     new Observable<O>((subscriber) => {
-      source.subscribe(new StageSubscriber(create(subscriber), subscriber, false));
+      source.subscribe(new StageSubscriber(create(subscriber), subscriber, forwardEnd));
     });
 }
 

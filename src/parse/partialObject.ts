@@ -168,14 +168,16 @@ export function partialObject<S extends StandardSchemaV1 = StandardSchemaV1<unkn
     elementSchema: options.elementSchema,
   } as const;
   const read = selfEndingStageOperator<StreamEvent, Emitted>((subscriber) => {
-    keepResident(partialObject, 'text', partialObject, () => RESIDENT_TEXT);
+    keepResident(partialObject, 'text', partialObject, residentText);
     return new ObjectStage(new OrderedOut(subscriber), config);
   });
   return read as unknown as OperatorFunction<StreamEvent, PartialObjectUpdate<StandardSchemaV1.InferOutput<S>, StandardSchemaV1.InferOutput<E>>>;
 }
 
 /** What the resident stream of `partialObject()` reads (`internal/resident.ts`): a document left open inside a string. */
-const RESIDENT_TEXT: readonly StreamEvent[] = [
-  { type: 'text-delta', choice: 0, text: '{"a":"x' },
-  { type: 'text-delta', choice: 0, text: 'y","n":[1,2.5,true,null],"s":"' },
-];
+function residentText(): readonly StreamEvent[] {
+  return [
+    { type: 'text-delta', choice: 0, text: '{"a":"x' },
+    { type: 'text-delta', choice: 0, text: 'y","n":[1,2.5,true,null],"s":"' },
+  ];
+}

@@ -173,17 +173,19 @@ export function partialToolCalls(options: PartialToolCallsOptions & { readonly t
     maxPartialDepth: maxPartialDepthOf(options.maxPartialDepth),
   };
   const read = stageOperator<StreamEvent, PartialToolCall>((out) => {
-    keepResident(partialToolCalls, 'events', partialToolCalls, () => RESIDENT_CALL);
+    keepResident(partialToolCalls, 'events', partialToolCalls, residentCall);
     return new PartialCallsStage(out, options, parserOptions);
   });
   return tools === undefined ? read : (source) => source.pipe(read, validateLast(tools));
 }
 
 /** What the resident stream of `partialToolCalls()` reads (`internal/resident.ts`): a call left open inside a string. */
-const RESIDENT_CALL: readonly StreamEvent[] = [
-  { type: 'tool-call-delta', choice: 0, index: 0, id: 'resident', name: 'f', argumentsDelta: '{"a":"x' },
-  { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: 'y","n":[1,2.5,true,null],"s":"' },
-];
+function residentCall(): readonly StreamEvent[] {
+  return [
+    { type: 'tool-call-delta', choice: 0, index: 0, id: 'resident', name: 'f', argumentsDelta: '{"a":"x' },
+    { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: 'y","n":[1,2.5,true,null],"s":"' },
+  ];
+}
 
 /** Validate each call's last value: its result against the schema, its arguments the schema's output on success. */
 function validateLast(tools: ToolSchemas): OperatorFunction<PartialToolCall, PartialToolCall> {
