@@ -8,7 +8,11 @@
 //   half       the same after the first 13 of the 26 chunks of every stream.
 //   after-gc   one stream at a time (open, 26 chunks, complete) after 300 warm-up streams and one
 //              turn of the event loop, each right after a full GC; wall µs of each of 31 streams.
-//   first      the first stream of this process (modules loaded, nothing run): wall µs.
+//   first-socket  the first stream of this process, its bytes arriving one turn of the event loop
+//              after its subscription (as from a socket): wall µs of subscribe + read (`us`), and
+//              of that turn (`waitUs`).
+//   first      the first stream of this process (modules loaded, nothing run), fed in the turn of
+//              its subscription: wall µs.
 //   second     the stream after one start-up stream and one turn of the event loop: wall µs.
 import v8 from 'node:v8';
 import { CALLS_PER_STREAM, opener, wireChunks } from './scale-impls.mjs';
@@ -112,6 +116,17 @@ if (mode === 'cpu') {
   const us = (performance.now() - t0) * 1000;
   check(1);
   out = { us };
+} else if (mode === 'first-socket') {
+  const t0 = performance.now();
+  const subject = open(onResult);
+  const t1 = performance.now();
+  await pause(0); // the request is on the network; its response's bytes come in a later turn
+  const t2 = performance.now();
+  for (const chunk of chunks) subject.next(chunk);
+  subject.complete();
+  const t3 = performance.now();
+  check(1);
+  out = { us: (t1 - t0 + (t3 - t2)) * 1000, waitUs: (t2 - t1) * 1000 };
 } else if (mode === 'first') {
   const t0 = performance.now();
   one();

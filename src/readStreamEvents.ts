@@ -5,7 +5,7 @@
  */
 import { identity, type MonoTypeOperatorFunction, type Observer, type OperatorFunction } from 'rxjs';
 import type { SseEvent, StreamEvent } from './events';
-import { keepResident, warmupChunks } from './internal/resident';
+import { hasResident, keepResident, warmupChunks } from './internal/resident';
 import { LazyStage, Stage, stageOperator } from './internal/stage';
 import { sseDecodeStage, type WireDecoder } from './providers/decoder';
 import { decoderFor, type ProviderOption } from './providers/auto';
@@ -119,14 +119,18 @@ export function lazyEventsStage<O, P extends ReadStreamEventsOptions>(
   // An unsupported name has no format: `decoderFor` throws its error, at subscription.
   if (format === undefined) decoderFor(provider as ProviderOption);
   else if (format.warmup !== undefined) {
-    const params = { provider: provider ?? 'auto' } as P;
-    const wire = format.warmup;
-    keepResident(
-      build,
-      typeof provider === 'string' ? provider : (provider?.format ?? 'auto'),
-      () => stageOperator<Uint8Array | string, O>((resident) => new LazyStage(resident, build, params)),
-      () => warmupChunks(wire),
-    );
+    const variant = typeof provider === 'string' ? provider : (provider?.format ?? 'auto');
+    if (!hasResident(build, variant)) {
+      const params = { provider: provider ?? 'auto' } as P;
+      const { warmup, warmupEnd } = format;
+      keepResident(
+        build,
+        variant,
+        () => stageOperator<Uint8Array | string, O>((resident) => new LazyStage(resident, build, params)),
+        () => warmupChunks(warmup),
+        warmupEnd === undefined ? undefined : () => warmupChunks(warmup + warmupEnd),
+      );
+    }
   }
   return new LazyStage(out, build, options);
 }

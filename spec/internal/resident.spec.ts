@@ -37,6 +37,73 @@ describe('warm-up streams', () => {
   });
 });
 
+describe('whole warm-up streams (warmup + warmupEnd)', () => {
+  it.each(FORMATS.map((format) => [format.format, format] as const))('%s: one complete call, a finish, no error', (_name, format) => {
+    const wire = (format.warmup as string) + (format.warmupEnd as string);
+    const events: StreamEvent[] = [];
+    const results: ToolCallResult[] = [];
+    const errors: unknown[] = [];
+    const input = new Subject<Uint8Array>();
+    input.pipe(readStreamEvents({ provider: format })).subscribe({ next: (e) => events.push(e), error: (e: unknown) => errors.push(e) });
+    for (const event of wire.split(/(?<=\n\n)/)) input.next(bytes(event));
+    input.complete();
+    of(bytes(wire))
+      .pipe(readToolCalls())
+      .subscribe({ next: (r) => results.push(r), error: (e: unknown) => errors.push(e) });
+    expect(errors).toEqual([]);
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['tool-call-delta', 'finish', 'usage', 'done']));
+    expect(results).toEqual([expect.objectContaining({ success: true, data: expect.objectContaining({ name: 'f', arguments: { a: 1 } }) })]);
+  });
+
+  it('is read once per pipeline and format, to its end, after the first subscription and before the first bytes from a socket', async () => {
+    const counts = { decoders: 0, ended: 0 };
+    const counted = wireFormat({
+      ...openaiChat,
+      format: 'counted-warmup',
+      decoder: () => {
+        const decoder = openaiChat.decoder();
+        counts.decoders++;
+        return {
+          provider: decoder.provider,
+          sse: (event, emit) => decoder.sse(event, emit),
+          payload: (name, payload, emit) => decoder.payload(name, payload, emit),
+          end: (emit) => {
+            counts.ended++;
+            decoder.end(emit);
+          },
+        };
+      },
+    });
+    const results: unknown[] = [];
+    const input = new Subject<Uint8Array>();
+    input.pipe(readToolCalls({ provider: counted })).subscribe((r) => results.push(r.success && r.data.arguments));
+    expect(counts).toEqual({ decoders: 0, ended: 0 }); // nothing during the subscription
+    await tick(); // the socket: the bytes come later
+    expect(counts).toEqual({ decoders: 2, ended: 1 }); // the warm-up, read to its end, and the resident, left open
+    input.next(bytes('data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"g","arguments":"{\\"b\\":2}"}}]},"finish_reason":"tool_calls"}]}\n\n'));
+    input.next(bytes('data: [DONE]\n\n'));
+    input.complete();
+    expect(results).toEqual([{ b: 2 }]); // the user's own call only
+    of(bytes('data: [DONE]\n\n'))
+      .pipe(readToolCalls({ provider: counted }))
+      .subscribe();
+    await tick();
+    expect(counts).toEqual({ decoders: 4, ended: 3 }); // the two user streams; no second warm-up
+  });
+
+  it('a warm-up that fails reaches no one, and the resident is made all the same', async () => {
+    const broken = wireFormat({ ...openaiChat, format: 'broken-warmup-end', warmupEnd: 'data: {"choices": [\n\n' });
+    const before = residentCount();
+    const results: unknown[] = [];
+    of(bytes('data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"g","arguments":"{}"}}]}}]}\n\ndata: [DONE]\n\n'))
+      .pipe(readToolCalls({ provider: broken }))
+      .subscribe({ next: (r) => results.push(r.success), error: (e: unknown) => results.push(e) });
+    await tick();
+    expect(results).toEqual([true]);
+    expect(residentCount()).toBe(before + 1);
+  });
+});
+
 describe('resident streams', () => {
   it('are made once per pipeline and format, after a turn of the event loop, apart from the user stream', async () => {
     const before = residentCount();

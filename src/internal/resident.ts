@@ -15,6 +15,12 @@
  * It is made in a microtask after the first subscription that needs it (the first stream's own
  * synchronous work does not wait for it), its output goes nowhere, and a failure only forgets it.
  *
+ * Warm-up: in the same microtask, before the resident, the pipeline reads a whole short stream of
+ * the format once, to its end, and drops it. V8 compiles a function the first time it runs; a
+ * stream's bytes come from a socket, at least one turn of the event loop after its subscription, so
+ * the first stream of a process finds the whole path (the end of a stream included) compiled
+ * instead of compiling about 140 functions while it reads (README, "Many open streams").
+ *
  * @module
  */
 import { Subject, type OperatorFunction } from 'rxjs';
@@ -30,14 +36,16 @@ const residents = new Map<unknown, Map<string, Subject<unknown> | null>>();
  * @param variant One resident per variant (the format name, `'auto'` for auto-detection).
  * @param read The operator of the resident (made with the format only: no user callbacks or limits).
  * @param inputs What the resident reads: a warm-up stream that stops inside a tool call.
+ * @param whole A stream read once to its end before the resident is made (the warm-up), or nothing.
  */
-export function keepResident<I>(key: unknown, variant: string, read: () => OperatorFunction<I, unknown>, inputs: () => Iterable<I>): void {
+export function keepResident<I>(key: unknown, variant: string, read: () => OperatorFunction<I, unknown>, inputs: () => Iterable<I>, whole?: () => Iterable<I>): void {
   let byVariant = residents.get(key);
   if (byVariant === undefined) residents.set(key, (byVariant = new Map()));
   else if (byVariant.has(variant)) return;
   const made = byVariant;
   made.set(variant, null); // made once: a resident that fails is not tried again
   void Promise.resolve().then(() => {
+    if (whole !== undefined) warmUp(read, whole);
     try {
       const input = new Subject<I>();
       made.set(variant, input as Subject<unknown>);
@@ -47,6 +55,23 @@ export function keepResident<I>(key: unknown, variant: string, read: () => Opera
       made.set(variant, null);
     }
   });
+}
+
+/** Whether `keepResident(key, variant, …)` was called already (to skip building its arguments). */
+export function hasResident(key: unknown, variant: string): boolean {
+  return residents.get(key)?.has(variant) === true;
+}
+
+/** Read `whole()` through `read()` to its end, output and errors dropped. */
+function warmUp<I>(read: () => OperatorFunction<I, unknown>, whole: () => Iterable<I>): void {
+  try {
+    const input = new Subject<I>();
+    input.pipe(read()).subscribe({ error: () => undefined });
+    for (const value of whole()) input.next(value);
+    input.complete();
+  } catch {
+    // a warm-up that fails has compiled what it ran; the resident is made all the same
+  }
 }
 
 /** A format's warm-up stream (SSE text) as the byte chunks of a resident, one event each. */

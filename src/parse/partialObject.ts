@@ -168,7 +168,7 @@ export function partialObject<S extends StandardSchemaV1 = StandardSchemaV1<unkn
     elementSchema: options.elementSchema,
   } as const;
   const read = selfEndingStageOperator<StreamEvent, Emitted>((subscriber) => {
-    keepResident(partialObject, 'text', partialObject, residentText);
+    keepResident(partialObject, 'text', partialObject, residentText, wholeText);
     return new ObjectStage(new OrderedOut(subscriber), config);
   });
   return read as unknown as OperatorFunction<StreamEvent, PartialObjectUpdate<StandardSchemaV1.InferOutput<S>, StandardSchemaV1.InferOutput<E>>>;
@@ -179,5 +179,15 @@ function residentText(): readonly StreamEvent[] {
   return [
     { type: 'text-delta', choice: 0, text: '{"a":"x' },
     { type: 'text-delta', choice: 0, text: 'y","n":[1,2.5,true,null],"s":"' },
+  ];
+}
+
+/** The warm-up of `partialObject()` (`internal/resident.ts`): the resident's document, completed. */
+function wholeText(): readonly StreamEvent[] {
+  return [
+    ...residentText(),
+    { type: 'text-delta', choice: 0, text: 'z","o":{}}' },
+    { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' },
+    { type: 'done' },
   ];
 }

@@ -173,7 +173,7 @@ export function partialToolCalls(options: PartialToolCallsOptions & { readonly t
     maxPartialDepth: maxPartialDepthOf(options.maxPartialDepth),
   };
   const read = stageOperator<StreamEvent, PartialToolCall>((out) => {
-    keepResident(partialToolCalls, 'events', partialToolCalls, residentCall);
+    keepResident(partialToolCalls, 'events', partialToolCalls, residentCall, wholeCall);
     return new PartialCallsStage(out, options, parserOptions);
   });
   return tools === undefined ? read : (source) => source.pipe(read, validateLast(tools));
@@ -184,6 +184,17 @@ function residentCall(): readonly StreamEvent[] {
   return [
     { type: 'tool-call-delta', choice: 0, index: 0, id: 'resident', name: 'f', argumentsDelta: '{"a":"x' },
     { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: 'y","n":[1,2.5,true,null],"s":"' },
+  ];
+}
+
+/** The warm-up of `partialToolCalls()` (`internal/resident.ts`): the resident's call, completed. */
+function wholeCall(): readonly StreamEvent[] {
+  return [
+    ...residentCall(),
+    { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: 'z","o":{}}' },
+    { type: 'tool-call-end', choice: 0, index: 0 },
+    { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' },
+    { type: 'done' },
   ];
 }
 

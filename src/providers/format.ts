@@ -36,6 +36,13 @@ export interface WireFormatDefinition<Name extends string = string, Message = un
    * full GC (README, "Many open streams"). A format without one has no resident stream.
    */
   readonly warmup?: string;
+  /**
+   * What ends `warmup`'s stream (the call's last fragment, its end, the finish): the first
+   * subscription of a pipeline for this format reads `warmup + warmupEnd` once, to its end, in a
+   * microtask, so that the first real stream (whose bytes come later, from a socket) finds the
+   * whole path compiled. Absent: only the resident stream warms the path.
+   */
+  readonly warmupEnd?: string;
 }
 
 /**

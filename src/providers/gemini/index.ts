@@ -18,6 +18,9 @@ function detect(_event: SseEvent, payload: Record<string, unknown> | undefined):
 /** A stream of this format that stops inside a tool call (the resident stream's input; see `WireFormatDefinition.warmup`). */
 const WARMUP =
   'data: {"candidates":[{"content":{"parts":[{"text":"x"}],"role":"model"},"index":0}],"modelVersion":"m"}\n\ndata: {"candidates":[{"content":{"parts":[{"functionCall":{"name":"f","args":{"a":1}}}],"role":"model"},"index":0}],"modelVersion":"m"}\n\n';
+/** What ends {@link WARMUP}'s stream: the call completes, the stream finishes (the warm-up's input; see `WireFormatDefinition.warmupEnd`). */
+const WARMUP_END =
+  'data: {"candidates":[{"content":{"parts":[{"text":""}],"role":"model"},"finishReason":"STOP","index":0}],"usageMetadata":{"promptTokenCount":1,"candidatesTokenCount":1,"totalTokenCount":2},"modelVersion":"m"}\n\n';
 
 /**
  * Read Gemini `streamGenerateContent?alt=sse` chunks (Gemini API and Vertex AI) as {@link StreamEvent}s.
@@ -71,4 +74,5 @@ export const gemini: WireFormat<'gemini', GeminiModelContent | GeminiToolContent
   usage: geminiUsage,
   messages: geminiMessages,
   warmup: WARMUP,
+  warmupEnd: WARMUP_END,
 });

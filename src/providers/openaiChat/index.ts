@@ -20,6 +20,9 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
 /** A stream of this format that stops inside a tool call (the resident stream's input; see `WireFormatDefinition.warmup`). */
 const WARMUP =
   'data: {"id":"chatcmpl-w","object":"chat.completion.chunk","created":0,"model":"m","system_fingerprint":null,"choices":[{"index":0,"delta":{"role":"assistant","content":"x"},"logprobs":null,"finish_reason":null}]}\n\ndata: {"id":"chatcmpl-w","object":"chat.completion.chunk","created":0,"model":"m","system_fingerprint":null,"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_w","type":"function","function":{"name":"f","arguments":""}}]},"logprobs":null,"finish_reason":null}]}\n\ndata: {"id":"chatcmpl-w","object":"chat.completion.chunk","created":0,"model":"m","system_fingerprint":null,"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\\"a\\":"}}]},"logprobs":null,"finish_reason":null}]}\n\n';
+/** What ends {@link WARMUP}'s stream: the call completes, the stream finishes (the warm-up's input; see `WireFormatDefinition.warmupEnd`). */
+const WARMUP_END =
+  'data: {"id":"chatcmpl-w","object":"chat.completion.chunk","created":0,"model":"m","system_fingerprint":null,"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"1}"}}]},"logprobs":null,"finish_reason":null}]}\n\ndata: {"id":"chatcmpl-w","object":"chat.completion.chunk","created":0,"model":"m","system_fingerprint":null,"choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":"tool_calls"}]}\n\ndata: {"id":"chatcmpl-w","object":"chat.completion.chunk","created":0,"model":"m","system_fingerprint":null,"choices":[],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}\n\ndata: [DONE]\n\n';
 
 /**
  * Read OpenAI Chat Completions chunks (and every OpenAI-compatible server's) as {@link StreamEvent}s.
@@ -71,4 +74,5 @@ export const openaiChat: WireFormat<'openai-chat', OpenAIChatAssistantMessage | 
   usage: chatUsage,
   messages: openaiChatMessages,
   warmup: WARMUP,
+  warmupEnd: WARMUP_END,
 });
