@@ -184,10 +184,5 @@ function residentText(): readonly StreamEvent[] {
 
 /** The warm-up of `partialObject()` (`internal/resident.ts`): the resident's document, completed. */
 function wholeText(): readonly StreamEvent[] {
-  return [
-    ...residentText(),
-    { type: 'text-delta', choice: 0, text: 'z","o":{}}' },
-    { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' },
-    { type: 'done' },
-  ];
+  return [...residentText(), { type: 'text-delta', choice: 0, text: 'z","o":{}}' }, { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' }, { type: 'done' }];
 }
