@@ -20,7 +20,7 @@ const WARMUP =
   'data: {"candidates":[{"content":{"parts":[{"text":"x"}],"role":"model"},"index":0}],"modelVersion":"m"}\n\ndata: {"candidates":[{"content":{"parts":[{"functionCall":{"name":"f","args":{"a":1}}}],"role":"model"},"index":0}],"modelVersion":"m"}\n\n';
 /** What ends {@link WARMUP}'s stream: the call completes, the stream finishes (the warm-up's input; see `WireFormatDefinition.warmupEnd`). */
 const WARMUP_END =
-  'data: {"candidates":[{"content":{"parts":[{"text":""}],"role":"model"},"finishReason":"STOP","index":0}],"usageMetadata":{"promptTokenCount":1,"candidatesTokenCount":1,"totalTokenCount":2},"modelVersion":"m"}\n\n';
+  'data: {"candidates":[{"content":{"parts":[{"text":""}],"role":"model"},"finishReason":"STOP","index":0}],"usageMetadata":{"promptTokenCount":1,"candidatesTokenCount":1,"totalTokenCount":2}}\n\n';
 
 /**
  * Read Gemini `streamGenerateContent?alt=sse` chunks (Gemini API and Vertex AI) as {@link StreamEvent}s.
