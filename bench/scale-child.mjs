@@ -4,6 +4,10 @@
 //   cpu        `streams` streams open at once, fed round-robin (chunk k of every stream, then
 //              chunk k + 1, …), then completed; one untimed round, then 5 timed rounds; user +
 //              system CPU µs per stream of each round (GC included).
+//   cpu-paired the same streams, this implementation and the floor in one process, alternating
+//              rounds (one untimed round each, then 8 timed rounds each, a full GC before each):
+//              the ratio of each round to the floor's round next to it (`ratios`), so that a
+//              change of machine speed during the child (2x within a minute on a shared VM) cancels.
 //   idle       heap after GC per open stream that received nothing (subject + subscription + state).
 //   half       the same after the first 13 of the 26 chunks of every stream.
 //   after-gc   one stream at a time (open, 26 chunks, complete) after 300 warm-up streams and one
@@ -79,6 +83,38 @@ if (mode === 'cpu') {
     perStream.push((cpuUs() - t0) / streams);
   }
   out = { perStream };
+} else if (mode === 'cpu-paired') {
+  const floorOpen = await opener('floor', dist);
+  const round = (opener) => {
+    const subjects = new Array(streams);
+    for (let s = 0; s < streams; s++) subjects[s] = opener(onResult);
+    feed(subjects, 0, chunks.length);
+    for (const subject of subjects) subject.complete();
+    check(streams);
+  };
+  round(open);
+  round(floorOpen);
+  const ratios = [];
+  for (let r = 0; r < 8; r++) {
+    const us = {};
+    for (const [name, opener] of r % 2 === 0
+      ? [
+          ['impl', open],
+          ['floor', floorOpen],
+        ]
+      : [
+          ['floor', floorOpen],
+          ['impl', open],
+        ]) {
+      fullGc();
+      await pause(50);
+      const t0 = cpuUs();
+      round(opener);
+      us[name] = cpuUs() - t0;
+    }
+    ratios.push(us.impl / us.floor);
+  }
+  out = { ratios };
 } else if (mode === 'idle' || mode === 'half') {
   // Warm up the code paths (and their lazily created shared objects) before the baseline.
   for (let i = 0; i < 50; i++) one();

@@ -10,7 +10,8 @@
 // Every cell runs in fresh `node --expose-gc` children (bench/scale-child.mjs), children of all
 // implementations interleaved; the figure is the median over children (each child's own figure is
 // the median of its rounds). Every child checks that each stream yielded its 2 calls. Rows:
-// CPU per stream with N streams open at once fed round-robin; heap per idle and half-delivered
+// CPU per stream with N streams open at once fed round-robin (and the library paired with the floor
+// in one process, alternating rounds); heap per idle and half-delivered
 // open stream; one small stream right after a full GC; the first stream of a fresh process (bytes
 // one event-loop turn after the subscription, and in the subscription's turn); live
 // partial values (and immutable snapshots) at 10 KB / 100 KB / 1 MB of arguments in 1–8 char
@@ -56,11 +57,11 @@ const median = (xs) => {
 
 /** mode → column id → the outputs of its children (run once per mode, children interleaved). */
 const runs = new Map();
-function outputsOf(mode, times, n) {
+function outputsOf(mode, times, n, columns = COLUMNS) {
   if (!runs.has(mode)) {
-    const per = new Map(COLUMNS.map((c) => [c.id, []]));
+    const per = new Map(columns.map((c) => [c.id, []]));
     for (let r = 0; r < times; r++) {
-      for (const column of r % 2 === 0 ? COLUMNS : [...COLUMNS].reverse()) per.get(column.id).push(child(mode, column, n));
+      for (const column of r % 2 === 0 ? columns : [...columns].reverse()) per.get(column.id).push(child(mode, column, n));
       loads.push(os.loadavg()[0]);
     }
     runs.set(mode, per);
@@ -68,9 +69,9 @@ function outputsOf(mode, times, n) {
   return runs.get(mode);
 }
 /** mode → column id → median over children of `pick(child output)`. */
-function measure(mode, times, pick, n = streams) {
-  const medians = new Map([...outputsOf(mode, times, n)].map(([id, outputs]) => [id, median(outputs.map(pick))]));
-  log(`${mode}: ${[...medians].map(([id, x]) => `${id} ${x.toFixed(0)}`).join(', ')}`);
+function measure(mode, times, pick, n = streams, columns = COLUMNS) {
+  const medians = new Map([...outputsOf(mode, times, n, columns)].map(([id, outputs]) => [id, median(outputs.map(pick))]));
+  log(`${mode}: ${[...medians].map(([id, x]) => `${id} ${x.toFixed(2)}`).join(', ')}`);
   return medians;
 }
 
@@ -80,6 +81,18 @@ const rows = [
     unit: 'µs',
     goal: 1.3,
     values: measure('cpu', reps, (o) => median(o.perStream)),
+  },
+  {
+    label: "the same, each implementation and the floor in one process, rounds alternating: median ratio of a round to the floor's next to it",
+    ratio: true,
+    goal: 1.3,
+    values: measure(
+      'cpu-paired',
+      reps,
+      (o) => median(o.ratios),
+      streams,
+      COLUMNS.filter((c) => c.key === 'library'),
+    ),
   },
   { label: 'heap per idle open stream (after GC)', unit: 'B', absGoal: 1536, values: measure('idle', reps, (o) => o.bytesPerStream) },
   { label: 'heap per half-delivered open stream (13 of 26 events, after GC)', unit: 'B', absGoal: 3072, values: measure('half', reps, (o) => o.bytesPerStream) },
@@ -116,6 +129,7 @@ for (const row of rows) {
   const floorValue = row.values.get(floorId);
   const cells = COLUMNS.map((c) => {
     const v = row.values.get(c.id);
+    if (row.ratio) return c.id === floorId ? '1×' : v === undefined ? '—' : `${v.toFixed(2)}×`;
     return c.id === floorId ? fmt(v, row.unit) : `${fmt(v, row.unit)} (${(v / floorValue).toFixed(2)}×)`;
   });
   const after = row.values.get('library@after');
@@ -123,7 +137,7 @@ for (const row of rows) {
     row.absGoal !== undefined
       ? `≤ ${fmt(row.absGoal, 'B')}: ${after <= row.absGoal ? 'met' : 'not met'}`
       : row.goal !== undefined
-        ? `≤ ${row.goal}× floor: ${after / floorValue <= row.goal ? 'met' : 'not met'}`
+        ? `≤ ${row.goal}× floor: ${(row.ratio ? after : after / floorValue) <= row.goal ? 'met' : 'not met'}`
         : '(no goal)';
   lines.push(`| ${row.label} | ${cells.join(' | ')} | ${goal} |`);
 }
@@ -144,7 +158,7 @@ ${base ? `"before" is the build in \`${path.relative(ROOT, path.resolve(base)) |
 Each stream is an RxJS \`Subject\` with one subscription, fed 26 OpenAI chat events (one per chunk, as bytes) carrying 2 tool calls.
 **Floor in a Subject**: TextDecoder + split on blank lines + \`JSON.parse\` + per-index append, in that one subscription.
 Every cell is the median over ${reps} fresh \`node --expose-gc\` children (${Math.max(reps, 11)} for the first and second streams), interleaved; × = ratio to the floor in the same run.
-CPU: user + system of the child over the whole life of the ${streams.toLocaleString('en')} streams (open, feed round-robin, complete; GC included), median of 5 rounds after one warm-up round.
+CPU: user + system of the child over the whole life of the ${streams.toLocaleString('en')} streams (open, feed round-robin, complete; GC included), median of 5 rounds after one warm-up round. The paired row runs \`readToolCalls({ provider: 'openai-chat' })\` and the floor in one child, 8 rounds each, alternating (a full GC before each round), and takes the median of the ratios of neighbouring rounds: a change of machine speed during the child cancels out; each implementation's own CPU row moves by ±25 % between runs.
 Heap: \`used_heap_size\` after two full GCs with ${streams.toLocaleString('en')} streams open, minus the same before opening them, per stream.
 
 ${lines.join('\n')}
