@@ -59,6 +59,14 @@ function openMany(n) {
   for (let s = 0; s < n; s++) subjects[s] = open(onResult);
   return subjects;
 }
+/** One round: `streams` streams of `opener` open at once, fed round-robin, completed, checked. */
+function round(opener) {
+  const subjects = new Array(streams);
+  for (let s = 0; s < streams; s++) subjects[s] = opener(onResult);
+  feed(subjects, 0, chunks.length);
+  for (const subject of subjects) subject.complete();
+  check(streams);
+}
 function one() {
   const subject = open(onResult);
   for (const chunk of chunks) subject.next(chunk);
@@ -67,31 +75,18 @@ function one() {
 
 let out;
 if (mode === 'cpu') {
-  const round = () => {
-    const subjects = openMany(streams);
-    feed(subjects, 0, chunks.length);
-    for (const subject of subjects) subject.complete();
-    check(streams);
-  };
-  round();
+  round(open);
   const perStream = [];
   for (let r = 0; r < 5; r++) {
     fullGc();
     await pause(100); // let concurrent sweeping (CPU of this process) finish outside the timing
     const t0 = cpuUs();
-    round();
+    round(open);
     perStream.push((cpuUs() - t0) / streams);
   }
   out = { perStream };
 } else if (mode === 'cpu-paired') {
   const floorOpen = await opener('floor', dist);
-  const round = (opener) => {
-    const subjects = new Array(streams);
-    for (let s = 0; s < streams; s++) subjects[s] = opener(onResult);
-    feed(subjects, 0, chunks.length);
-    for (const subject of subjects) subject.complete();
-    check(streams);
-  };
   round(open);
   round(floorOpen);
   const ratios = [];

@@ -75,6 +75,11 @@ function measure(mode, times, pick, n = streams, columns = COLUMNS) {
   return medians;
 }
 
+/** A row of a cold-start mode: wall µs, over at least 11 children (one stream per child is noisy). */
+function cold(label, mode, pick, goal) {
+  return { label, unit: 'µs', goal, values: measure(mode, Math.max(reps, 11), pick) };
+}
+
 const rows = [
   {
     label: `${streams.toLocaleString('en')} streams open at once, fed round-robin: CPU per stream (26 events, 2 calls)`,
@@ -97,28 +102,10 @@ const rows = [
   { label: 'heap per idle open stream (after GC)', unit: 'B', absGoal: 1536, values: measure('idle', reps, (o) => o.bytesPerStream) },
   { label: 'heap per half-delivered open stream (13 of 26 events, after GC)', unit: 'B', absGoal: 3072, values: measure('half', reps, (o) => o.bytesPerStream) },
   { label: 'one small stream right after a full GC (wall, median of 31 per child)', unit: 'µs', goal: 1.5, values: measure('after-gc', reps, (o) => median(o.us)) },
-  {
-    label: 'the first stream in a fresh process, its bytes one event-loop turn after its subscription, as from a socket (wall of subscribe + read)',
-    unit: 'µs',
-    goal: 1.5,
-    values: measure('first-socket', Math.max(reps, 11), (o) => o.us),
-  },
-  {
-    label: 'the same process: wall of that turn between the subscription and the first byte (the library reads its warm-up stream in it)',
-    unit: 'µs',
-    values: measure('first-socket', Math.max(reps, 11), (o) => o.waitUs),
-  },
-  {
-    label: "the first stream in a fresh process, fed in its subscription's own turn (wall; modules loaded before)",
-    unit: 'µs',
-    goal: 1.5,
-    values: measure('first', Math.max(reps, 11), (o) => o.us),
-  },
-  {
-    label: 'the stream after one start-up stream and one event-loop turn (wall; code compiled, not optimised yet)',
-    unit: 'µs',
-    values: measure('second', Math.max(reps, 11), (o) => o.us),
-  },
+  cold('the first stream in a fresh process, its bytes one event-loop turn after its subscription, as from a socket (wall of subscribe + read)', 'first-socket', (o) => o.us, 1.5),
+  cold('the same process: wall of that turn between the subscription and the first byte (the library reads its warm-up stream in it)', 'first-socket', (o) => o.waitUs),
+  cold("the first stream in a fresh process, fed in its subscription's own turn (wall; modules loaded before)", 'first', (o) => o.us, 1.5),
+  cold('the stream after one start-up stream and one event-loop turn (wall; code compiled, not optimised yet)', 'second', (o) => o.us),
 ];
 
 const fmt = (x, unit) => (unit === 'B' ? `${(x / 1024).toFixed(2)} KB` : x >= 100 ? `${x.toFixed(0)} µs` : `${x.toFixed(1)} µs`);

@@ -53,18 +53,16 @@ export class StreamText {
   private tail = 0;
   private tailBytes = 0;
   private bytesIn = 0;
-  /** The bytes of a cut character the streaming decoder holds after the last chunk. */
-  private pending = 0;
   /** The last chunk decoded to one char per byte (ASCII): try {@link WHOLE} on the next. */
   private ascii = true;
 
   /** The text of a byte chunk (without the bytes of a character that is not complete yet). */
   bytes(chunk: Uint8Array): string {
     const held = this.held(chunk);
-    // The whole-chunk decoder only when no character is cut on either side of this chunk.
-    const text = this.ascii && this.pending === 0 && held === 0 ? WHOLE.decode(chunk) : (this.decoder ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(chunk, STREAM);
+    // The whole-chunk decoder only when no character is cut on either side of this chunk
+    // (`end < bytesIn`: the streaming decoder holds the start of one from the last chunk).
+    const text = this.ascii && this.end === this.bytesIn && held === 0 ? WHOLE.decode(chunk) : (this.decoder ??= new TextDecoder('utf-8', { ignoreBOM: true })).decode(chunk, STREAM);
     this.ascii = text.length === chunk.length;
-    this.pending = held;
     this.decoding = true;
     this.bytesIn += chunk.length;
     this.start = this.end;
@@ -113,7 +111,7 @@ export class StreamText {
   flush(): string {
     const text = this.decoder === undefined ? '' : this.decoder.decode();
     this.decoding = false;
-    this.tail = this.tailBytes = this.pending = 0;
+    this.tail = this.tailBytes = 0;
     this.start = this.end;
     this.end = this.bytesIn;
     return text;
@@ -124,7 +122,7 @@ export class StreamText {
     this.decoder = undefined;
     this.decoding = false;
     this.ascii = true;
-    this.tail = this.tailBytes = this.pending = 0;
+    this.tail = this.tailBytes = 0;
     this.bytesIn = this.start = this.end = 0;
   }
 }
