@@ -94,6 +94,23 @@ describe('ToolCallTracker compact form', () => {
     );
   });
 
+  it('finds the call an index stands for after a fragment without an index went to an older call at that index', () => {
+    // a (index 0) opens call 0; b with a name at index 0 opens call 1, which index 0 now stands for;
+    // a fragment with a's id and no index goes to call 0; the next fragment at index 0 is call 1's.
+    const steps: Step[] = [
+      { kind: 'delta', choice: 0, index: 0, id: 'a', name: 'f', args: '{', replace: false },
+      { kind: 'delta', choice: 0, index: 0, id: 'b', name: 'g', args: '{', replace: false },
+      { kind: 'delta', choice: 0, index: undefined, id: 'a', name: undefined, args: '}', replace: false },
+      { kind: 'delta', choice: 0, index: 0, id: undefined, name: undefined, args: '}', replace: false },
+      { kind: 'end', choice: 0, index: 0, id: undefined, incomplete: false },
+    ];
+    for (const limit of [0, undefined]) {
+      const t = tracker(limit);
+      expect(steps.map((s) => run(t, s))).toEqual([[0, true, false], [1, true, false], [0, false, false], [1, false, false], 1]);
+      expect(t.calls.map((c) => c.rawArguments)).toEqual(['{}', '{}']);
+    }
+  });
+
   it('moves to Maps past its limit and keeps answering the same (over 11 indices, 13 ids and 2 choices)', () => {
     const maps = tracker(0);
     const compact = tracker(undefined);

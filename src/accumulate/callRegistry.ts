@@ -28,6 +28,11 @@ export interface ChoiceState {
   openTail: MutableCall | undefined;
   /** The call that took the last fragment. */
   last: MutableCall | undefined;
+  /**
+   * The wire index of that fragment (`undefined`: it had none). The index stands for `last` until a
+   * later fragment of the choice changes both: the compact form's lookup of it needs no scan.
+   */
+  lastIndex: number | undefined;
   /** The choice's finish reason, once it has one. */
   finishReason: FinishReason | undefined;
 }
@@ -58,7 +63,17 @@ export class CallRegistry {
     let state = this.existing(choice);
     if (state === undefined) {
       const maps = this.ids !== undefined;
-      state = { choice, byIndex: maps ? new Map() : undefined, byId: maps ? new Map() : undefined, count: 0, openHead: undefined, openTail: undefined, last: undefined, finishReason: undefined };
+      state = {
+        choice,
+        byIndex: maps ? new Map() : undefined,
+        byId: maps ? new Map() : undefined,
+        count: 0,
+        openHead: undefined,
+        openTail: undefined,
+        last: undefined,
+        lastIndex: undefined,
+        finishReason: undefined,
+      };
       if (this.first === undefined) this.first = state;
       else (this.others ??= new Map()).set(choice, state);
     }
@@ -75,6 +90,7 @@ export class CallRegistry {
   /** The call the wire `index` of the choice stands for. */
   atIndex(state: ChoiceState, index: number): MutableCall | undefined {
     if (state.byIndex !== undefined) return state.byIndex.get(index);
+    if (state.lastIndex === index) return state.last; // the fragment before had this index (most fragments)
     const all = this.all;
     for (let i = all.length - 1; i >= this.from; i--) {
       const call = all[i] as MutableCall;

@@ -111,6 +111,7 @@ export class ToolCallTracker {
     if (event.index !== undefined && call !== this.atIndexHit) registry.bindIndex(state, event.index, call, opened);
     if (id !== undefined) registry.bindId(state, id, call);
     state.last = call;
+    state.lastIndex = event.index;
     if (event.metadata !== undefined) {
       const metadata = (call.metadata ??= {});
       for (const key of Object.keys(event.metadata)) if (!(key in metadata)) metadata[key] = event.metadata[key];
