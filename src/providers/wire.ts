@@ -130,10 +130,13 @@ export abstract class TypedEventDecoder implements WireDecoder {
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
- * A `tool-call-delta` event with only the fields the wire gave. Built field by field: this runs
- * once per fragment, so it allocates the one event object and nothing else.
+ * A `tool-call-delta` event with only the fields the wire gave. This runs once per fragment: a
+ * fragment with an index and arguments only (most of them) is one literal, so the event is one
+ * object with every member in it (a member added to a smaller literal goes to a separate property
+ * store: a second allocation per fragment).
  */
 export function toolCallDelta(choice: number, argumentsDelta: string, index: number | undefined, id?: string, name?: string, replace?: boolean, metadata?: ProviderMetadata): ToolCallDeltaEvent {
+  if (index !== undefined && id === undefined && name === undefined && replace !== true && metadata === undefined) return { type: 'tool-call-delta', choice, argumentsDelta, index };
   const event: Mutable<ToolCallDeltaEvent> = { type: 'tool-call-delta', choice, argumentsDelta };
   if (index !== undefined) event.index = index;
   if (id !== undefined) event.id = id;

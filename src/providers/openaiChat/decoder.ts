@@ -54,6 +54,9 @@ function contentParts(choice: number, parts: unknown[], emit: Emit): void {
   }
 }
 
+/** A choice's entry in `finished` once its finish was emitted. */
+const EMITTED = '';
+
 /** The choices seen by a stream that saw none yet, and by most streams (shared: only ever replaced, never written to). */
 const CHOICE_ZERO: readonly number[] = [0];
 const NO_CHOICES: readonly number[] = [];
@@ -71,11 +74,10 @@ export class OpenAIChatDecoder implements WireDecoder {
   /**
    * The last finish reason of each choice. Held until `[DONE]` or the end of the stream: proxies
    * send `finish_reason` on every chunk, or more fragments after it, so a finish never closes calls
-   * that may still grow (the last reason seen wins).
+   * that may still grow (the last reason seen wins). `''` once the choice's finish was emitted (a
+   * reason is never empty). Created at the first finish reason.
    */
   private finished: Map<number, string> | undefined;
-  /** The choices whose finish was emitted (both created at the first finish reason). */
-  private flushed: Set<number> | undefined;
   private lastUsage = '';
 
   sse(event: SseEvent, emit: Emit): void {
@@ -180,9 +182,8 @@ export class OpenAIChatDecoder implements WireDecoder {
     if (finished === undefined) return;
     for (const choice of this.seen) {
       const rawReason = finished.get(choice);
-      if (rawReason === undefined) continue;
-      finished.delete(choice);
-      (this.flushed ??= new Set()).add(choice);
+      if (rawReason === undefined || rawReason === EMITTED) continue;
+      finished.set(choice, EMITTED);
       emit({ type: 'finish', choice, reason: normalizeChatFinishReason(rawReason), rawReason });
     }
   }
@@ -190,9 +191,8 @@ export class OpenAIChatDecoder implements WireDecoder {
   /** Whether every choice seen so far sent a finish reason (and at least one did). */
   private allFinished(): boolean {
     const finished = this.finished;
-    const flushed = this.flushed;
-    if (finished === undefined || finished.size + (flushed?.size ?? 0) === 0) return false;
-    for (const choice of this.seen) if (!finished.has(choice) && flushed?.has(choice) !== true) return false;
+    if (finished === undefined) return false;
+    for (const choice of this.seen) if (!finished.has(choice)) return false;
     return true;
   }
 
@@ -226,10 +226,10 @@ export class OpenAIChatDecoder implements WireDecoder {
       emit({ type: 'done' });
       return;
     }
-    const flushed = this.flushed;
-    const open = [...this.seen].filter((c) => flushed?.has(c) !== true);
-    if (flushed === undefined || flushed.size === 0)
-      throw new TruncatedStreamError({ provider: this.provider, detail: this.seen.length === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]' });
+    // Every finish that arrived was emitted just now: the choices without one never finished.
+    const finished = this.finished;
+    const open = this.seen.filter((c) => finished?.has(c) !== true);
+    if (finished === undefined) throw new TruncatedStreamError({ provider: this.provider, detail: this.seen.length === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]' });
     throw new TruncatedStreamError({ provider: this.provider, detail: `choice ${open.join(', ')} never finished and no [DONE] arrived` });
   }
 
