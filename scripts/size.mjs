@@ -27,12 +27,12 @@ const CASES = [
   },
   {
     name: 'fromResponse + readToolCalls({ provider: openaiChat })',
-    budget: 23,
+    budget: 24,
     code: "import { fromResponse, readToolCalls, openaiChat } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(readToolCalls({ provider: openaiChat }));",
   },
   {
     name: 'fromResponse + readToolCalls() (auto-detection: every format)',
-    budget: 23,
+    budget: 24,
     code: "import { fromResponse, readToolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(readToolCalls());",
   },
   { name: 'everything in the main entry', budget: 61, code: "export * from 'rxjs-tool-calls';" },

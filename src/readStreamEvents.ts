@@ -6,7 +6,7 @@
 import { identity, type MonoTypeOperatorFunction, type Observer, type OperatorFunction } from 'rxjs';
 import type { SseEvent, StreamEvent } from './events';
 import { hasResident, keepResident, warmupChunks } from './internal/resident';
-import { LazyStage, Stage, stageOperator } from './internal/stage';
+import { lazyStageOperator, Stage } from './internal/stage';
 import { sseDecodeStage, type WireDecoder } from './providers/decoder';
 import { decoderFor, type ProviderOption } from './providers/auto';
 import { formatNamed } from './providers/list';
@@ -51,21 +51,14 @@ class RawStartStage extends Stage<Uint8Array | string, Uint8Array | string> {
 }
 
 /**
- * The first stage: a byte source of the user's own that fails with a network error (fetch's
- * `TypeError: terminated`, `ECONNRESET`, …) is reported as `connection-lost`, as the library's own
- * sources do. Counts the bytes of `Uint8Array` chunks for its `byteOffset` (unknown once a string
- * chunk arrived: its UTF-8 length is not computed on the hot path).
+ * The SSE stage of `readStreamEvents()`: a byte source of the user's own that fails with a network
+ * error (fetch's `TypeError: terminated`, `ECONNRESET`, …) is reported as `connection-lost`, as the
+ * library's own sources do, with the bytes read so far as its `byteOffset` (string chunks counted
+ * as their UTF-8 encoding).
  */
-class SourceStage extends Stage<Uint8Array | string, Uint8Array | string> {
-  private bytes: number | undefined = 0;
-
-  protected push(chunk: Uint8Array | string): void {
-    if (this.bytes !== undefined) this.bytes = typeof chunk === 'string' ? undefined : this.bytes + chunk.length;
-    this.out.next(chunk);
-  }
-
+class SourceSseStage extends SseStage {
   override error(error: unknown): void {
-    super.error(asConnectionLost(error, 'readStreamEvents', this.bytes));
+    super.error(asConnectionLost(error, 'readStreamEvents', this.parser.bytesRead));
   }
 }
 
@@ -90,29 +83,30 @@ export interface EventsStageParts {
  */
 export function eventsStage(out: Observer<StreamEvent>, options: ReadStreamEventsOptions, parts?: EventsStageParts): Observer<Uint8Array | string> {
   const provider = options.provider ?? 'auto';
-  if (provider !== 'auto' && parts === undefined) return new SourceStage(new SseStage(sseDecodeStage(out, decoderFor(provider)()), options));
+  if (provider !== 'auto' && parts === undefined) return new SourceSseStage(sseDecodeStage(out, decoderFor(provider)()), options);
   // The decoder asks for the raw start only at the end of the stream, long after the stage exists.
   const recorded: { stage?: RawStartStage } = {};
   const rawStart = (): string => recorded.stage?.get() ?? '';
   const decoder = parts?.decoder === undefined ? decoderFor(provider, provider === 'auto' ? rawStart : undefined)() : parts.decoder(rawStart);
   const decode = sseDecodeStage(out, decoder);
-  const sse = new SseStage(parts?.between === undefined ? decode : parts.between(decode), options);
-  if (provider !== 'auto') return new SourceStage(sse);
-  recorded.stage = new RawStartStage(sse);
-  return new SourceStage(recorded.stage);
+  const sse = new SourceSseStage(parts?.between === undefined ? decode : parts.between(decode), options);
+  if (provider !== 'auto') return sse;
+  return (recorded.stage = new RawStartStage(sse));
 }
 
 /**
- * `build` (a chain that starts with {@link eventsStage}) around `out`, built at the first chunk: an
- * open stream that received nothing yet holds one small object. An unsupported provider name still
- * fails at subscription, as when the chain is built then. The first subscription of `build` for a
- * format also makes that format's resident stream (`internal/resident.ts`), once.
+ * The operator of `build` (a chain that starts with {@link eventsStage}), built at the first chunk of
+ * each subscription: an open stream that received nothing yet holds its subscriber only. An
+ * unsupported provider name still fails at subscription, as when the chain is built then. The first
+ * subscription of `build` for a format also makes that format's resident stream
+ * (`internal/resident.ts`), once.
  */
-export function lazyEventsStage<O, P extends ReadStreamEventsOptions>(
-  out: Observer<O>,
-  options: P,
-  build: (out: Observer<O>, options: P) => Observer<Uint8Array | string>,
-): Observer<Uint8Array | string> {
+export function lazyEventsOperator<O, P extends ReadStreamEventsOptions>(options: P, build: (out: Observer<O>, options: P) => Observer<Uint8Array | string>): OperatorFunction<Uint8Array | string, O> {
+  return lazyStageOperator(build, options, () => prepareEvents(options, build));
+}
+
+/** At a subscription of {@link lazyEventsOperator}: check the provider, and make the resident stream once. */
+function prepareEvents<O, P extends ReadStreamEventsOptions>(options: P, build: (out: Observer<O>, options: P) => Observer<Uint8Array | string>): void {
   const provider = options.provider;
   // Auto-detection is warmed with the OpenAI chat stream (the format most servers speak).
   const format = provider === undefined || provider === 'auto' ? openaiChat : typeof provider === 'string' ? formatNamed(provider) : provider;
@@ -126,13 +120,12 @@ export function lazyEventsStage<O, P extends ReadStreamEventsOptions>(
       keepResident(
         build,
         variant,
-        () => stageOperator<Uint8Array | string, O>((resident) => new LazyStage(resident, build, params)),
+        () => lazyStageOperator<Uint8Array | string, O, P>(build, params),
         () => warmupChunks(warmup),
         warmupEnd === undefined ? undefined : () => warmupChunks(warmup + warmupEnd),
       );
     }
   }
-  return new LazyStage(out, build, options);
 }
 
 /** The idle watch of `idleTimeoutMs`, or nothing. */
@@ -161,7 +154,7 @@ export function idleWatch(options: ReadStreamEventsOptions): MonoTypeOperatorFun
  * @return An operator from byte (or text) chunks to {@link StreamEvent}s.
  */
 export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string, StreamEvent> {
-  const read = stageOperator<Uint8Array | string, StreamEvent>((out) => lazyEventsStage(out, options, eventsStage));
+  const read = lazyEventsOperator<StreamEvent, ReadStreamEventsOptions>(options, eventsStage);
   if (options.idleTimeoutMs === undefined) return read;
   const watch = idleWatch(options);
   return (source) => source.pipe(watch, read);

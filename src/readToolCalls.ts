@@ -4,12 +4,11 @@
  * @module
  */
 import type { Observer, OperatorFunction } from 'rxjs';
-import { stageOperator } from './internal/stage';
 import { ResultsStage, type ToolCallsOptions } from './parse/toolCalls';
 import type { ToolSchemas, TypedToolCallResult } from './parse/validate';
 import { validateResults } from './parse/validateResults';
 import type { ToolCallResult } from './result';
-import { eventsStage, idleWatch, lazyEventsStage, type ReadStreamEventsOptions } from './readStreamEvents';
+import { eventsStage, idleWatch, lazyEventsOperator, type ReadStreamEventsOptions } from './readStreamEvents';
 
 /** The stages of `readToolCalls()` around `out` (one function for every subscription). */
 function resultsStage(out: Observer<ToolCallResult>, options: ReadToolCallsOptions): Observer<Uint8Array | string> {
@@ -57,7 +56,7 @@ export function readToolCalls(options?: ReadToolCallsOptions): OperatorFunction<
 export function readToolCalls<T extends ToolSchemas>(options: ReadToolCallsOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, TypedToolCallResult<T>>;
 export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
   // readStreamEvents() + toolCalls(): the same stages, chained in one subscription.
-  const read = stageOperator<Uint8Array | string, ToolCallResult>((out) => lazyEventsStage(out, options, resultsStage));
+  const read = lazyEventsOperator<ToolCallResult, ReadToolCallsOptions>(options, resultsStage);
   const tools = options.tools;
   if (tools === undefined && options.idleTimeoutMs === undefined) return read;
   const watch = idleWatch(options);

@@ -5,7 +5,7 @@
  * tracker's `apply()` reports what `delta()` does without the step object.
  */
 import { NEVER, Observable, Subject, take, throwError, toArray, lastValueFrom, of, type Observer } from 'rxjs';
-import { readStreamEvents, readToolCalls, type ToolCallDeltaEvent } from 'rxjs-tool-calls';
+import { openaiChat, readStreamEvents, readToolCalls, type ToolCallDeltaEvent } from 'rxjs-tool-calls';
 import { stageOperator, ToolCallTracker } from 'rxjs-tool-calls/advanced';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
@@ -69,6 +69,30 @@ describe('readToolCalls() built at the first chunk', () => {
       for (const chunk of wire) source.next(chunk);
       source.complete();
       expect(await results).toEqual([{ success: true, data: expect.objectContaining({ id: 'call_1', name: 'f', arguments: { a: 1 } }) }]);
+    }
+  });
+
+  it('ends with the error of a chain that fails to build at the first chunk, and unsubscribes the source', () => {
+    const failing = {
+      ...openaiChat,
+      format: 'failing-chat',
+      warmup: undefined,
+      decoder: () => {
+        throw new RangeError('no decoder');
+      },
+    };
+    for (const end of ['chunk', 'complete', 'error'] as const) {
+      const source = new Subject<string>();
+      const seen: unknown[] = [];
+      source.pipe(readToolCalls({ provider: failing as never })).subscribe({ next: (v) => seen.push(v), error: (e: unknown) => seen.push(e), complete: () => seen.push('complete') });
+      expect(source.observed).toBe(true); // nothing is built before the first notification
+      if (end === 'chunk') source.next(openaiChunk({ content: 'x' }));
+      else if (end === 'complete') source.complete();
+      else source.error(new Error('cut'));
+      expect(seen).toEqual([expect.objectContaining({ message: 'no decoder' })]);
+      expect(source.observed).toBe(false);
+      source.next(openaiDone()); // ignored
+      expect(seen).toHaveLength(1);
     }
   });
 

@@ -178,6 +178,37 @@ describe('each source types a network failure with the bytes received', () => {
     }
   });
 
+  it.each([
+    ['named provider', { provider: 'anthropic' } as const],
+    ['auto-detected', {}],
+  ])("a byte source of the user's own, read by readToolCalls (%s): the bytes and text (UTF-8) read before the failure", async (_, options) => {
+    const text = ANTHROPIC_CUT.join('');
+    // The text chunk ends inside the fourth event; it holds the third, with the non-ASCII arguments.
+    const cut = ANTHROPIC_CUT.slice(0, 3).join('').length + 5;
+    const head = new TextEncoder().encode(text.slice(0, 100));
+    const source = new Observable<Uint8Array | string>((subscriber) => {
+      subscriber.next(head);
+      subscriber.next(text.slice(100, cut));
+      subscriber.error(undiciTerminated());
+    });
+    const results: unknown[] = [];
+    const error = await failureOf(
+      new Observable((subscriber) => source.pipe(readToolCalls(options)).subscribe({ next: (r) => results.push(plainValue(r)), error: (e: unknown) => subscriber.error(e) })),
+    );
+    expect(results).toEqual([{ err: 'incomplete', id: 'toolu_wx', name: 'get_weather', raw: '{"city":"Zürich 🏔"}', reason: 'connection-lost' }]);
+    expect(error).toMatchObject({ code: 'connection-lost', source: 'readStreamEvents', byteOffset: new TextEncoder().encode(text.slice(0, cut)).byteLength });
+    expect((error as Error).cause).toMatchObject({ message: 'terminated' });
+  });
+
+  it('readToolCalls passes a failure that is not a network error unchanged', async () => {
+    const bug = new Error('producer failed');
+    const source = new Observable<string>((subscriber) => {
+      subscriber.next('data: {"choices":[]}\n\n');
+      subscriber.error(bug);
+    });
+    expect(await failureOf(source.pipe(readToolCalls({ provider: 'openai-chat' })))).toBe(bug);
+  });
+
   it('fromSdkEvents: payloads are not bytes, so byteOffset is undefined; the source is named', async () => {
     async function* chunks(): AsyncGenerator<unknown> {
       yield { id: 'c', choices: [{ index: 0, delta: { content: 'hi' } }] };

@@ -135,7 +135,7 @@ function operate<I, O>(create: (out: Subscriber<O>) => Observer<I>, forwardEnd: 
  */
 class StageSubscriber<I, O> extends Subscriber<I> {
   constructor(
-    private readonly stage: Observer<I>,
+    protected stage: Observer<I>,
     downstream: Subscriber<O>,
     private readonly forwardEnd: boolean,
   ) {
@@ -167,51 +167,60 @@ class StageSubscriber<I, O> extends Subscriber<I> {
 }
 
 /**
- * A stage chain built at its first notification, so that a subscription that has received nothing
- * yet (a server's stream waiting for its first byte) holds only this object. `build` is a function
- * shared by every subscription (no closure per subscription), called with `params`; an error it
- * throws ends the output like a stage's own error.
+ * {@link stageOperator} for a stage chain built at its first notification, so that a subscription
+ * that has received nothing yet (a server's stream waiting for its first byte) holds only its
+ * subscriber. `build` is a function shared by every subscription (no closure per subscription),
+ * called with `params`; an error it throws ends the output like a stage's own error. `prepare` runs
+ * at each subscription, before the source is subscribed (a check that must fail there, not at the
+ * first value).
+ *
+ * @param build Builds the chain around the downstream subscriber, at the first notification.
+ * @param params What `build` needs besides its output (the operator's options).
+ * @param prepare Run at each subscription; what it throws fails the subscription.
  */
-export class LazyStage<I, O, P> implements Observer<I> {
-  private stage: Observer<I> | undefined;
-
-  /**
-   * @param out Where the built chain writes.
-   * @param build Builds the chain around `out`, at the first notification.
-   * @param params What `build` needs besides `out` (the operator's options).
-   */
-  constructor(
-    private readonly out: Observer<O>,
-    private readonly build: (out: Observer<O>, params: P) => Observer<I>,
-    private readonly params: P,
-  ) {}
-
-  /** One input value. */
-  next(value: I): void {
-    this.built()?.next(value);
-  }
-
-  /** The input failed. */
-  error(error: unknown): void {
-    this.built()?.error(error);
-  }
-
-  /** The input completed. */
-  complete(): void {
-    this.built()?.complete();
-  }
-
-  private built(): Observer<I> | undefined {
-    if (this.stage !== undefined) return this.stage;
-    try {
-      this.stage = this.build(this.out, this.params);
-    } catch (error) {
-      this.stage = IGNORE;
-      this.out.error(error);
-      return undefined;
-    }
-    return this.stage;
-  }
+export function lazyStageOperator<I, O, P>(build: (out: Observer<O>, params: P) => Observer<I>, params: P, prepare?: () => void): OperatorFunction<I, O> {
+  return (source) =>
+    new Observable<O>((subscriber) => {
+      prepare?.();
+      source.subscribe(new LazyStageSubscriber(build, params, subscriber));
+    });
 }
 
-const IGNORE: Observer<unknown> = { next() {}, error() {}, complete() {} };
+/** Stands for the chain of a {@link LazyStageSubscriber} until it is built (and after its build failed: the subscriber is closed then). */
+const UNBUILT: Observer<unknown> = { next() {}, error() {}, complete() {} };
+
+/** A {@link StageSubscriber} whose stage chain is built at its first notification: one object until then. */
+class LazyStageSubscriber<I, O, P> extends StageSubscriber<I, O> {
+  constructor(
+    private readonly build: (out: Observer<O>, params: P) => Observer<I>,
+    private readonly params: P,
+    downstream: Subscriber<O>,
+  ) {
+    super(UNBUILT as Observer<I>, downstream, true);
+  }
+
+  protected override _next(value: I): void {
+    if (this.stage === UNBUILT) this.built();
+    this.stage.next(value);
+  }
+
+  protected override _error(error: unknown): void {
+    if (this.stage === UNBUILT) this.built();
+    super._error(error);
+  }
+
+  protected override _complete(): void {
+    if (this.stage === UNBUILT) this.built();
+    super._complete();
+  }
+
+  private built(): void {
+    const out = this.destination as Observer<O>; // the downstream subscriber
+    try {
+      this.stage = this.build(out, this.params);
+    } catch (error) {
+      this.unsubscribe(); // nothing more reaches the chain, which stays UNBUILT
+      out.error(error);
+    }
+  }
+}

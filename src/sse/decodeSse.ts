@@ -62,7 +62,8 @@ export function decodeSse(options: DecodeSseOptions = {}): OperatorFunction<Uint
 
 /** The SSE framing stage: byte (or text) chunks in, one {@link SseEvent} per dispatched event out. */
 export class SseStage extends Stage<Uint8Array | string, SseEvent> {
-  private readonly parser: SseParser;
+  /** The stream's parser. */
+  protected readonly parser: SseParser;
 
   /**
    * @param out Where the events go.

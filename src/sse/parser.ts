@@ -98,6 +98,11 @@ export class SseParser {
     this.maxEventSize = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
   }
 
+  /** How many bytes of input this stream took so far (string chunks count as their UTF-8 encoding). */
+  get bytesRead(): number {
+    return this.input.bytesIn;
+  }
+
   /** Parse the next chunk, calling `onEvent` (a handler, or an observer's `next`) for every event it completes. */
   push(chunk: Uint8Array | string, onEvent: SseEventSink): void {
     if (this.failure !== undefined) throw this.failure;

@@ -52,7 +52,8 @@ export class StreamText {
   /** The last bytes fed (up to three, the most recent in the low byte) and how many there are: for {@link StreamText.held}. */
   private tail = 0;
   private tailBytes = 0;
-  private bytesIn = 0;
+  /** Bytes taken so far (string chunks counted as their UTF-8 encoding). */
+  bytesIn = 0;
   /** The last chunk decoded to one char per byte (ASCII): try {@link WHOLE} on the next. */
   private ascii = true;
 
