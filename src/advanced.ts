@@ -14,7 +14,7 @@ export { SseParser, DEFAULT_MAX_EVENT_SIZE, type SseEventHandler, type SseParser
 // ---- Wire formats: decoders, detection, defining one -------------------------------------------
 export { wireFormat } from './providers/format';
 export { WIRE_FORMATS, type WireFormatName } from './providers/list';
-export { AutoDecoder, decoderFor, detectFormat } from './providers/auto';
+export { AutoDecoder, decoderFor, detectFormat, type RawStart } from './providers/auto';
 export type { Emit, WireDecoder } from './providers/decoder';
 export type { UsageCounts } from './providers/wire';
 export type { CallView, MessageBuilder } from './providers/messages';

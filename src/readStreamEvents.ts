@@ -8,7 +8,7 @@ import type { SseEvent, StreamEvent } from './events';
 import { hasResident, keepResident, warmupChunks } from './internal/resident';
 import { lazyStageOperator, Stage } from './internal/stage';
 import { sseDecodeStage, type WireDecoder } from './providers/decoder';
-import { decoderFor, type ProviderOption } from './providers/auto';
+import { decoderFor, type ProviderOption, type RawStart } from './providers/auto';
 import { formatNamed } from './providers/list';
 import { openaiChat } from './providers/openaiChat';
 import { idleTimeout } from './reliability/idleTimeout';
@@ -25,29 +25,51 @@ export interface ReadStreamEventsOptions extends DecodeSseOptions {
 
 /** How many bytes of the raw input `unknown-format` shows. */
 const RAW_START = 512;
+/** The raw start of a stream whose provider is named (nothing is recorded). */
+const NO_RAW_START: RawStart = { get: () => '', release() {} };
 const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
- * Passes chunks on and keeps the first 512 bytes of the raw input as they arrived (strings as
- * UTF-8), decoded only when asked for, so the start shown by `unknown-format` does not depend on
- * how the bytes were chunked. Only in front of auto-detection.
+ * The first 512 bytes of the raw input as they arrived (strings as UTF-8), decoded only when asked
+ * for, so the start shown by `unknown-format` does not depend on how the bytes were chunked. Let go
+ * as soon as the decoder recognised a format. Only in front of auto-detection.
  */
-class RawStartStage extends Stage<Uint8Array | string, Uint8Array | string> {
-  private readonly head = new Uint8Array(RAW_START);
+class RawHead implements RawStart {
+  private head: Uint8Array | undefined = new Uint8Array(RAW_START);
   private length = 0;
 
-  protected push(chunk: Uint8Array | string): void {
-    if (this.length < RAW_START) {
-      const bytes = typeof chunk === 'string' ? encoder.encode(chunk.slice(0, RAW_START)) : chunk;
-      const take = Math.min(bytes.length, RAW_START - this.length);
-      this.head.set(bytes.subarray(0, take), this.length);
-      this.length += take;
-    }
-    this.out.next(chunk);
+  add(chunk: Uint8Array | string): void {
+    const head = this.head;
+    if (head === undefined || this.length === RAW_START) return;
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk.slice(0, RAW_START)) : chunk;
+    const take = Math.min(bytes.length, RAW_START - this.length);
+    head.set(bytes.subarray(0, take), this.length);
+    this.length += take;
   }
 
   /** What was kept, decoded (a streaming decode holds back a character cut at the end instead of showing U+FFFD). */
-  readonly get = (): string => new TextDecoder().decode(this.head.subarray(0, this.length), { stream: true });
+  get(): string {
+    return this.head === undefined ? '' : new TextDecoder().decode(this.head.subarray(0, this.length), { stream: true });
+  }
+
+  release(): void {
+    this.head = undefined;
+  }
+}
+
+/** Passes chunks on after recording the start of the raw input in a {@link RawHead}. */
+class RawStartStage extends Stage<Uint8Array | string, Uint8Array | string> {
+  constructor(
+    out: Observer<Uint8Array | string>,
+    private readonly head: RawHead,
+  ) {
+    super(out);
+  }
+
+  protected push(chunk: Uint8Array | string): void {
+    this.head.add(chunk);
+    this.out.next(chunk);
+  }
 }
 
 /**
@@ -69,10 +91,10 @@ class SourceSseStage extends SseStage {
 export interface EventsStageParts {
   /**
    * The decoder to use, instead of a new one for `options.provider` (`retryStream()` keeps one
-   * decoder across the attempts that resume a stream). `rawStart` returns the start of this source's
-   * raw input (for `unknown-format`; `''` when the provider is not `auto`).
+   * decoder across the attempts that resume a stream). `rawStart` is the start of this source's raw
+   * input (for `unknown-format`; empty when the provider is not `auto`).
    */
-  readonly decoder?: (rawStart: () => string) => WireDecoder;
+  readonly decoder?: (rawStart: RawStart) => WireDecoder;
   /** A stage between the SSE framing and the decoder, around the decoder's observer. */
   readonly between?: (decoder: Observer<SseEvent>) => Observer<SseEvent>;
 }
@@ -84,14 +106,11 @@ export interface EventsStageParts {
 export function eventsStage(out: Observer<StreamEvent>, options: ReadStreamEventsOptions, parts?: EventsStageParts): Observer<Uint8Array | string> {
   const provider = options.provider ?? 'auto';
   if (provider !== 'auto' && parts === undefined) return new SourceSseStage(sseDecodeStage(out, decoderFor(provider)()), options);
-  // The decoder asks for the raw start only at the end of the stream, long after the stage exists.
-  const recorded: { stage?: RawStartStage } = {};
-  const rawStart = (): string => recorded.stage?.get() ?? '';
-  const decoder = parts?.decoder === undefined ? decoderFor(provider, provider === 'auto' ? rawStart : undefined)() : parts.decoder(rawStart);
+  const head = provider === 'auto' ? new RawHead() : undefined;
+  const decoder = parts?.decoder === undefined ? decoderFor(provider, head)() : parts.decoder(head ?? NO_RAW_START);
   const decode = sseDecodeStage(out, decoder);
   const sse = new SourceSseStage(parts?.between === undefined ? decode : parts.between(decode), options);
-  if (provider !== 'auto') return sse;
-  return (recorded.stage = new RawStartStage(sse));
+  return head === undefined ? sse : new RawStartStage(sse, head);
 }
 
 /**

@@ -37,18 +37,33 @@ export function detectFormat(event: SseEvent): WireFormat | undefined | null {
   return payload !== undefined && 'error' in payload ? openaiChat : null;
 }
 
+/**
+ * The start of a stream's raw input, kept for the `unknown-format` error of a stream in which no
+ * format was recognised (`readStreamEvents()` keeps the first 512 bytes).
+ */
+export interface RawStart {
+  /** What was kept, decoded. */
+  get(): string;
+  /** A format was recognised: nothing needs to be kept any more. */
+  release(): void;
+}
+
 /** A decoder that picks the wire format at the first meaningful event, then delegates to it. */
 export class AutoDecoder implements WireDecoder {
   private inner: WireDecoder | undefined;
-  private readonly seen: string[] = [];
+  /** Until a format is recognised. */
+  private rawStart: RawStart | undefined;
 
   /**
    * A decoder that has not picked a format yet.
    *
-   * @param rawStart Returns the start of the raw input, for the `unknown-format` error of a stream
-   *   that ended before any recognisable event (an HTML error page, a JSON body, …).
+   * @param rawStart The start of the raw input, for the `unknown-format` error of a stream that
+   *   ended before any recognisable event (an HTML error page, a JSON body, …): a function, or a
+   *   {@link RawStart} that is also told when a format was recognised.
    */
-  constructor(private readonly rawStart: () => string = () => this.seen.join('\n')) {}
+  constructor(rawStart?: RawStart | (() => string)) {
+    this.rawStart = typeof rawStart === 'function' ? { get: rawStart, release() {} } : rawStart;
+  }
 
   /** The detected wire format; `'openai-chat'` until the first meaningful event has picked one. */
   get provider(): ProviderName {
@@ -59,10 +74,15 @@ export class AutoDecoder implements WireDecoder {
     if (this.inner === undefined) {
       const format = detectFormat(event);
       if (format === undefined) return;
-      if (this.seen.length < 4) this.seen.push(`${event.event === 'message' ? '' : `event: ${event.event}\n`}data: ${event.data}`);
       // Show the event itself: how much raw input has arrived by now depends on the chunking.
-      if (format === null) throw new UnknownFormatError({ start: this.seen.join('\n\n'), detail: `event ${JSON.stringify(event.event)} matches no known wire format` });
+      if (format === null)
+        throw new UnknownFormatError({
+          start: `${event.event === 'message' ? '' : `event: ${event.event}\n`}data: ${event.data}`,
+          detail: `event ${JSON.stringify(event.event)} matches no known wire format`,
+        });
       this.inner = format.decoder();
+      this.rawStart?.release();
+      this.rawStart = undefined;
     }
     this.inner.sse(event, emit);
   }
@@ -74,7 +94,7 @@ export class AutoDecoder implements WireDecoder {
 
   end(emit: Emit): void {
     if (this.inner === undefined) {
-      const start = this.rawStart();
+      const start = this.rawStart?.get() ?? '';
       // A whole JSON document instead of events: the request did not ask for a stream.
       const detail = /^\s*\{\s*"error"/.test(start)
         ? 'the body is a JSON error document, not an event stream'
@@ -91,8 +111,8 @@ export class AutoDecoder implements WireDecoder {
   }
 }
 
-/** The decoder factory for a provider option (`rawStart`: the start of the raw input, for `unknown-format`). */
-export function decoderFor(provider: ProviderOption, rawStart?: () => string): () => WireDecoder {
+/** The decoder factory for a provider option (`rawStart`: the start of the raw input, for `unknown-format`; see {@link AutoDecoder}). */
+export function decoderFor(provider: ProviderOption, rawStart?: RawStart | (() => string)): () => WireDecoder {
   if (typeof provider !== 'string') return provider.decoder;
   if (provider === 'auto') return () => new AutoDecoder(rawStart);
   const format = formatNamed(provider);
