@@ -107,11 +107,7 @@ export class SseParser {
   push(chunk: Uint8Array | string, onEvent: SseEventSink): void {
     if (this.failure !== undefined) throw this.failure;
     const input = this.input;
-    if (typeof chunk !== 'string') {
-      const text = input.bytes(chunk);
-      this.scan(text, input.start, onEvent);
-      return;
-    }
+    if (typeof chunk !== 'string') return this.scan(input.bytes(chunk), input.start, onEvent);
     if (input.decoding) this.scan(input.flush(), input.start, onEvent);
     this.scan(input.string(chunk), input.start, onEvent);
   }
@@ -272,16 +268,12 @@ export class SseParser {
 
   /** A blank line: dispatch the event when its data buffer is not empty, then start a new one. */
   private dispatch(onEvent: SseEventSink): void {
-    if (this.data.count > 0) {
-      const event: SseEvent = { event: this.eventType === '' ? 'message' : this.eventType, data: this.data.take(), id: this.lastId, retry: this.retry };
-      this.eventType = '';
-      this.retry = undefined;
-      if (typeof onEvent === 'function') onEvent(event);
-      else onEvent.next(event);
-      return;
-    }
+    const event: SseEvent | undefined = this.data.count > 0 ? { event: this.eventType === '' ? 'message' : this.eventType, data: this.data.take(), id: this.lastId, retry: this.retry } : undefined;
     this.eventType = '';
     this.retry = undefined;
+    if (event === undefined) return;
+    if (typeof onEvent === 'function') onEvent(event);
+    else onEvent.next(event);
   }
 
   private fail(): never {
