@@ -7,7 +7,7 @@
 
 /** The plain view of a typed error that {@link normalizeErrors} compares. */
 export interface NormalizedError {
-  /** The error's `name`, e.g. `'TruncatedStreamError'`. */
+  /** The error's `name`, `'ToolStreamError'` for the library's errors. */
   readonly name: string;
   /** The error's `code`, e.g. `'truncated'` (or a Node system error's `'ECONNRESET'`), normalized like the other fields. */
   readonly code: unknown;
@@ -33,8 +33,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * objects (such as `TestScheduler` frames and notifications) are walked; other values are kept.
  *
  * ```ts
- * normalizeErrors({ kind: 'E', error: new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' }) })
- * // { kind: 'E', error: { name: 'TruncatedStreamError', code: 'truncated', provider: 'openai-chat', detail: 'no [DONE]' } }
+ * normalizeErrors({ kind: 'E', error: new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'no [DONE]' }) })
+ * // { kind: 'E', error: { name: 'ToolStreamError', code: 'truncated', provider: 'openai-chat', detail: 'no [DONE]' } }
  * ```
  */
 export function normalizeErrors(value: unknown): unknown {
@@ -106,7 +106,7 @@ function project(actual: unknown, expected: unknown, open: Set<object>): unknown
  * Wrap a deep-equality assertion so typed errors compare by `name`, `code` and fields (see
  * {@link normalizeErrors}); pass the result to `new TestScheduler(…)`.
  *
- * 1. An expected typed error (`new TruncatedStreamError({ … })`) is compared whole: name, code and
+ * 1. An expected typed error (`new ToolStreamError('truncated', { … })`) is compared whole: name, code and
  *    every field (a field left out of its constructor must be absent, or `undefined`, on the actual).
  * 2. An expected plain object with a `code`, where the actual value is a typed error, is a partial
  *    error: only the fields it names are compared (`{ code: 'truncated' }` matches any truncated
@@ -116,7 +116,7 @@ function project(actual: unknown, expected: unknown, open: Set<object>): unknown
  * @example
  * ```ts
  * import { TestScheduler } from 'rxjs/testing';
- * import { readToolCalls } from 'rxjs-tool-calls';
+ * import { readToolCalls, ToolStreamError } from 'rxjs-tool-calls';
  * import { toolStreamErrorMatcher, wireChunks } from 'rxjs-tool-calls/marbles';
  *
  * const scheduler = new TestScheduler(toolStreamErrorMatcher((actual, expected) => expect(actual).toEqual(expected)));
@@ -141,12 +141,11 @@ export function toolStreamErrorMatcher(assertDeepEqual: DeepEqualAssertion): (ac
  * @example
  * ```ts
  * import assert from 'node:assert';
- * import { ProviderError } from 'rxjs-tool-calls/advanced';
- * import { compareWithoutStacks } from 'rxjs-tool-calls/marbles';
+ *  * import { compareWithoutStacks } from 'rxjs-tool-calls/marbles';
  *
- * const caught = new ProviderError({ provider: 'openai-chat', message: 'Rate limited', status: 429, retryable: true });
+ * const caught = new ToolStreamError('provider-error', { provider: 'openai-chat', message: 'Rate limited', status: 429, retryable: true });
  * compareWithoutStacks(caught, { code: 'provider-error', status: 429 }, assert.deepStrictEqual); // passes
- * compareWithoutStacks(caught, new ProviderError({ provider: 'openai-chat', message: 'other text', status: 429, retryable: true }), assert.deepStrictEqual); // passes: messages are not compared
+ * compareWithoutStacks(caught, new ToolStreamError('provider-error', { provider: 'openai-chat', message: 'other text', status: 429, retryable: true }), assert.deepStrictEqual); // passes: messages are not compared
  * ```
  *
  * @param actual What the code under test produced (errors anywhere inside it).

@@ -3,7 +3,7 @@ import { type TestScheduler } from 'rxjs/testing';
 import { z } from 'zod';
 import { chatState, initialChatState, type ChatState, type ChatStateOptions, type ChatStateCall } from '../src/chatState';
 import type { ToolSchemas } from '../src/parse/validate';
-import { TooManyToolCallsError, TruncatedStreamError } from '../src/errors';
+import { ToolStreamError } from '../src/errors';
 import type { StreamEvent } from '../src/events';
 import type { StandardSchemaV1 } from '../src/parse/standardSchema';
 import { standardCases } from './helpers/standardCases';
@@ -58,7 +58,7 @@ describe('chatState()', () => {
   });
 
   it('the doc diagram: a truncated stream keeps the text and the partial arguments, with an incomplete result, and completes', () => {
-    const truncated = new TruncatedStreamError({ provider: 'openai-chat', detail: 'no finish_reason and no [DONE]' });
+    const truncated = new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'no finish_reason and no [DONE]' });
     scheduler().run(({ cold, expectObservable }) => {
       const source = cold<StreamEvent>('--t--o--a--#', { t: text('Hi'), o: open(0, 'c1', 'get_weather'), a: frag(0, '{"city": "Pa') }, truncated);
       const out = source.pipe(
@@ -144,7 +144,7 @@ describe('chatState()', () => {
       .subscribe({ next: (s) => values.push(s), error: () => (errored = true), complete: () => (completed = true) });
     const last = values.at(-1)!;
     expect([completed, errored, last.status]).toEqual([true, false, 'error']);
-    expect(last.error).toBeInstanceOf(TooManyToolCallsError);
+    expect(last.error).toBeInstanceOf(ToolStreamError<'too-many-tool-calls'>);
     expect(last.calls.map(view)).toEqual([{ id: 'a', name: 'f', args: { q: 'x' }, openPath: ['q'], result: 'incomplete' }]);
   });
 

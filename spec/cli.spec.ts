@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { anthropicEvent, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { main, type CliIo } from '../src/cli';
+import { ToolStreamError } from 'rxjs-tool-calls';
 
 const EXAMPLE = resolve(__dirname, '../examples/weather.sse');
 
@@ -90,8 +91,7 @@ describe('rxjs-tool-calls CLI', () => {
 
 describe('ToolStreamError.toJSON()', () => {
   it('keeps the cause, reduced to its name and message', async () => {
-    const { ToolFailedError } = await import('../src/errors');
-    const error = new ToolFailedError({ toolCall: { id: 'c', name: 'f', index: 0, choice: 0, rawArguments: '{}' } }, { cause: new RangeError('out of range') });
+    const error = new ToolStreamError('tool-failed', { toolCall: { id: 'c', name: 'f', index: 0, choice: 0, rawArguments: '{}' } }, { cause: new RangeError('out of range') });
     expect(error.toJSON()).toMatchObject({ code: 'tool-failed', cause: { name: 'RangeError', message: 'out of range' } });
   });
 });

@@ -30,7 +30,7 @@ export { ToolCallTracker, type CallEnding, type TrackedCall } from './accumulate
 // ---- Arguments: complete and partial JSON, validation ------------------------------------------
 export { parseArguments, type ParsedArguments } from './parse/arguments';
 export type { ArgumentsParser } from './parse/results';
-export { PartialJsonError, PartialJsonParser, type PartialJsonOptions } from './parse/partialJson';
+export { PartialJsonParser, type PartialJsonOptions } from './parse/partialJson';
 export { validateArguments, validateArgumentsAsync, validateToolCall } from './parse/validate';
 
 // ---- Tool calls written as text ----------------------------------------------------------------
@@ -54,26 +54,3 @@ export { Stage, stageOperator } from './internal/stage';
 export { httpProviderError } from './sources/response';
 export { isConnectionLost } from './sources/networkError';
 export { retryAfterMs } from './sources/retryAfter';
-
-// ---- One class per error code (for `instanceof` and for building errors) -----------------------
-export {
-  ArgumentsTooLargeError,
-  ConnectionLostError,
-  EventTooLargeError,
-  IdleTimeoutError,
-  IncompleteToolCallError,
-  InvalidArgumentsError,
-  InvalidEventError,
-  MalformedArgumentsError,
-  MaxStepsError,
-  MissingNameError,
-  ProviderError,
-  ToolFailedError,
-  ToolTimeoutError,
-  TooManyToolCallsError,
-  TruncatedStreamError,
-  UnknownFormatError,
-  UnknownToolError,
-  UnsupportedRequestError,
-  type ErrorClass,
-} from './errors';

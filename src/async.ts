@@ -21,7 +21,7 @@
 import type { Observable } from 'rxjs';
 import type * as RxjsForAwaitModule from 'rxjs-for-await';
 // From the main entry point: the build keeps this import as `rxjs-tool-calls`, so the results and
-// error classes are the main entry's own (`instanceof ProviderError` holds), not a second copy. Types
+// error classes are the main entry's own (`instanceof `provider-error` error` holds), not a second copy. Types
 // from their modules, so that the declaration bundle has no import cycle through the entry.
 import { readToolCalls, type ToolSchemas, type TypedToolCallResult } from './index';
 import type { ReadToolCallsOptions } from './readToolCalls';

@@ -234,7 +234,7 @@ export interface RetryEvent {
   readonly type: 'retry';
   /** The number of the attempt about to be made (2 for the first retry). */
   readonly attempt: number;
-  /** What ended the previous attempt (a `ProviderError`, `ConnectionLostError`, `IdleTimeoutError`, …). */
+  /** What ended the previous attempt (a `provider-error` error, `connection-lost` error, `idle-timeout` error, …). */
   readonly error: unknown;
   /** How long `retryStream()` waits before making it, in milliseconds. */
   readonly delayMs: number;

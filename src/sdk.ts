@@ -35,7 +35,7 @@ export type SdkEventName<T> = string | ((payload: T) => string);
  *    `truncated` at the end) end the observable, as do errors the SDK's iterator throws (its own
  *    `APIError`s pass through unchanged). When the connection is cut mid-stream, the SDKs throw
  *    the runtime's error (undici's `TypeError: terminated`), bare or wrapped (`AnthropicError`,
- *    `APIConnectionError`, with it as `cause`): that becomes a `ConnectionLostError` (code
+ *    `APIConnectionError`, with it as `cause`): that becomes a `connection-lost` error (code
  *    `connection-lost`, `retryable: true`, `byteOffset` undefined) with the SDK's error as `cause`.
  * 2. Unsubscribing calls the iterator's `return()` and aborts the SDK stream's `controller` when it
  *    has one, which closes the HTTP connection.
@@ -64,7 +64,7 @@ export function fromSdkEvents<T>(format: ProviderOption | (() => WireDecoder), i
   return sdkEvents(factory, iterable, eventName, 'fromSdkEvents');
 }
 
-/** {@link fromSdkEvents}'s implementation; `source` names the public function on a `ConnectionLostError`. */
+/** {@link fromSdkEvents}'s implementation; `source` names the public function on a `connection-lost` error. */
 function sdkEvents<T>(decoderFactory: () => WireDecoder, iterable: AsyncIterableInput<T>, eventName: SdkEventName<T>, source: string): Observable<StreamEvent> {
   const nameOf = typeof eventName === 'function' ? eventName : () => eventName;
   return iterate(iterable, source).pipe(decode<T>(decoderFactory, (decoder, payload, emit) => decoder.payload(nameOf(payload), payload, emit)));
@@ -88,7 +88,7 @@ function sdkEvents<T>(decoderFactory: () => WireDecoder, iterable: AsyncIterable
  *    errors with `truncated`.
  * 2. Unsubscribing aborts the SDK's request (its `controller`) and calls the iterator's `return()`.
  * 3. The SDK's own errors (`APIError`, for an HTTP error or an error event) pass through unchanged;
- *    a connection cut mid-stream ends it with `ConnectionLostError` (`source: 'fromOpenAIChatChunks'`).
+ *    a connection cut mid-stream ends it with `connection-lost` error (`source: 'fromOpenAIChatChunks'`).
  *
  * @example
  * ```ts
@@ -133,7 +133,7 @@ const typeOf = (event: TypedSdkEvent): string => event.type;
  *    `response.incomplete` or `response.failed` errors with `truncated`.
  * 2. `error` events and `response.failed` end the stream with a `provider-error`; the SDK's own
  *    `APIError`s (an HTTP error status) pass through unchanged; a connection cut mid-stream ends it
- *    with `ConnectionLostError` (`source: 'fromOpenAIResponsesEvents'`).
+ *    with `connection-lost` error (`source: 'fromOpenAIResponsesEvents'`).
  * 3. Unsubscribing aborts the SDK's request (its `controller`), closing the connection.
  *
  * @example
@@ -170,7 +170,7 @@ export function fromOpenAIResponsesEvents(stream: AsyncIterableInput<TypedSdkEve
  *    `truncated`.
  * 2. The SDK drops `ping` events and throws its own `APIError` for `event: error` (overloaded, rate
  *    limited, …): that error passes through unchanged. A connection cut mid-stream ends it with
- *    `ConnectionLostError` (`source: 'fromAnthropicEvents'`).
+ *    `connection-lost` error (`source: 'fromAnthropicEvents'`).
  * 3. Unsubscribing aborts the SDK's request (its `controller`), closing the connection.
  *
  * @example

@@ -1,10 +1,9 @@
 import { mergeMap, take, toArray, map } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { accumulateToolCalls, groupToolCalls, type StreamEvent, toolCalls } from 'rxjs-tool-calls';
-import { MalformedArgumentsError, ProviderError, TooManyToolCallsError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { accumulateToolCalls, groupToolCalls, type StreamEvent, toolCalls, ToolStreamError } from 'rxjs-tool-calls';
 import { plainValue } from '../helpers/plain';
 
-const provError = new ProviderError({ provider: 'openai-chat', providerCode: 'x', type: undefined, message: 'boom', status: 500, retryable: true, payload: {} });
+const provError = new ToolStreamError('provider-error', { provider: 'openai-chat', providerCode: 'x', type: undefined, message: 'boom', status: 500, retryable: true, payload: {} });
 
 function scheduler() {
   return new TestScheduler((actual, expected) => {
@@ -50,7 +49,7 @@ describe('toolCalls()', () => {
   it('a malformed call never ends its sibling', () => {
     scheduler().run(({ cold, expectObservable }) => {
       const src = cold('-a-b-c-d-e-f----|', { a: ev.a0, b: ev.b0, c: ev.a1, d: ev.bx, e: ev.a2, f: ev.f });
-      const malformed = new MalformedArgumentsError({ toolCall: { id: 'B', name: 'get_time', index: 1, choice: 0, rawArguments: '{"tz":CET}' }, parseError: 'x', position: 6 });
+      const malformed = new ToolStreamError('malformed-arguments', { toolCall: { id: 'B', name: 'get_time', index: 1, choice: 0, rawArguments: '{"tz":CET}' }, parseError: 'x', position: 6 });
       expectObservable(src.pipe(toolCalls(opts()))).toBe('-----------(AM)-|', { A, M: { success: false, error: malformed } });
     });
   });
@@ -62,7 +61,7 @@ describe('toolCalls()', () => {
         .pipe(toolCalls(opts()))
         .subscribe((r) => results.push(r));
     });
-    const r = results[0] as { success: false; error: MalformedArgumentsError };
+    const r = results[0] as { success: false; error: ToolStreamError<'malformed-arguments'> };
     expect(r.error.code).toBe('malformed-arguments');
     expect(r.error.position).toBe(6);
     expect(r.error.parseError).toMatch(/JSON/);
@@ -135,7 +134,7 @@ describe('toolCalls()', () => {
   it('a truncated stream reports open calls incomplete with reason truncated', () => {
     const results: unknown[] = [];
     scheduler().run(({ cold }) => {
-      cold('-a-b-#', { a: ev.a0, b: ev.a1 }, new TruncatedStreamError({ provider: 'openai-chat', detail: 'cut' }))
+      cold('-a-b-#', { a: ev.a0, b: ev.a1 }, new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'cut' }))
         .pipe(toolCalls(opts()))
         .subscribe({ next: (r) => results.push(plainValue(r)), error: () => undefined });
     });
@@ -155,7 +154,11 @@ describe('toolCalls()', () => {
   it('too many tool calls: open calls incomplete, then the typed error', () => {
     scheduler().run(({ cold, expectObservable }) => {
       const src = cold('-a-b-c|', { a: ev.a0, b: ev.a1, c: ev.b0 });
-      expectObservable(src.pipe(toolCalls({ maxToolCalls: 1 }))).toBe('-----(I#)', { I: incomplete('A', 'get_weather', '{"ci', 'too-many-tool-calls') }, new TooManyToolCallsError({ limit: 1 }));
+      expectObservable(src.pipe(toolCalls({ maxToolCalls: 1 }))).toBe(
+        '-----(I#)',
+        { I: incomplete('A', 'get_weather', '{"ci', 'too-many-tool-calls') },
+        new ToolStreamError('too-many-tool-calls', { limit: 1 }),
+      );
     });
   });
 

@@ -1,5 +1,5 @@
-import { type ToolCallDeltaEvent } from 'rxjs-tool-calls';
-import { ToolCallTracker, TooManyToolCallsError } from 'rxjs-tool-calls/advanced';
+import { type ToolCallDeltaEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { ToolCallTracker } from 'rxjs-tool-calls/advanced';
 
 type D = Omit<ToolCallDeltaEvent, 'type' | 'choice' | 'argumentsDelta'> & { choice?: number; args?: string };
 
@@ -197,7 +197,7 @@ describe('ToolCallTracker identity rules', () => {
       { index: 0, name: 'a' },
       { index: 1, name: 'b' },
     ]);
-    expect(() => feed(t, [{ index: 2, name: 'c' }])).toThrow(TooManyToolCallsError);
+    expect(() => feed(t, [{ index: 2, name: 'c' }])).toThrow(ToolStreamError<'too-many-tool-calls'>);
   });
 
   it('limits one call’s argument size and drops its later fragments', () => {

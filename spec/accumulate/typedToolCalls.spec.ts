@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { firstValueFrom, from, toArray } from 'rxjs';
 import { z } from 'zod';
-import { readToolCalls, type StandardSchemaV1 } from 'rxjs-tool-calls';
-import { InvalidArgumentsError, UnknownToolError } from 'rxjs-tool-calls/advanced';
+import { readToolCalls, type StandardSchemaV1, ToolStreamError } from 'rxjs-tool-calls';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
 const call = (index: number, id: string, name: string, args: string) => openaiChunk({ toolCalls: [{ index, id, name, arguments: args }] });
@@ -26,8 +25,8 @@ describe('toolCalls({ tools }) / readToolCalls({ tools })', () => {
     const [bad, good] = results;
     expect(good?.success).toBe(true);
     expect(bad?.success).toBe(false);
-    const error = bad?.error as InvalidArgumentsError;
-    expect(error).toBeInstanceOf(InvalidArgumentsError);
+    const error = bad?.error as ToolStreamError<'invalid-arguments'>;
+    expect(error).toBeInstanceOf(ToolStreamError<'invalid-arguments'>);
     expect(error.code).toBe('invalid-arguments');
     expect(error.issues.map((i) => i.path)).toEqual([['city'], ['units']]);
     expect(error.value).toEqual({ city: 5, units: 'kelvin' });
@@ -36,8 +35,8 @@ describe('toolCalls({ tools }) / readToolCalls({ tools })', () => {
 
   it('unknown-tool carries the available names', async () => {
     const [r] = await firstValueFrom(stream(call(0, 'a', 'delete_everything', '{}')).pipe(readToolCalls({ tools }), toArray()));
-    expect(r?.error).toBeInstanceOf(UnknownToolError);
-    expect((r?.error as UnknownToolError).availableTools).toEqual(['get_weather', 'get_time']);
+    expect(r?.error).toBeInstanceOf(ToolStreamError<'unknown-tool'>);
+    expect((r?.error as ToolStreamError<'unknown-tool'>).availableTools).toEqual(['get_weather', 'get_time']);
   });
 
   it('passes per-call failures (malformed JSON) through without validating them', async () => {
@@ -68,8 +67,8 @@ describe('toolCalls({ tools }) / readToolCalls({ tools })', () => {
     );
     const byId = Object.fromEntries(results.map((r) => [r.success ? r.data.id : r.error.toolCall.id, r]));
     expect(byId['a']?.success && byId['a'].data.arguments).toEqual({ ok: true });
-    expect((byId['b']?.error as InvalidArgumentsError).issues).toEqual([{ message: 'not ok', path: ['ok'] }]);
-    expect((byId['c']?.error as InvalidArgumentsError).issues[0]?.message).toMatch(/kaboom/);
+    expect((byId['b']?.error as ToolStreamError<'invalid-arguments'>).issues).toEqual([{ message: 'not ok', path: ['ok'] }]);
+    expect((byId['c']?.error as ToolStreamError<'invalid-arguments'>).issues[0]?.message).toMatch(/kaboom/);
     expect(calls).toBe(2); // once per call, on completion
   });
 });

@@ -7,7 +7,7 @@ import type { HttpClient } from '@angular/common/http';
 import { lastValueFrom, Observable, take, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { streamFrom } from '../../src/angular/streamFrom';
-import { ProviderError } from '../../src/errors';
+import { ToolStreamError } from '../../src/errors';
 import type { AngularHttpEventLike } from '../../src/sources';
 import { toolStreamErrorMatcher } from '../../marbles';
 import { testScheduler } from '../helpers/marbles';
@@ -91,7 +91,7 @@ describe('streamFrom()', () => {
     };
     new TestScheduler(toolStreamErrorMatcher((a, e) => expect(a).toEqual(e))).run(({ cold, expectObservable }) => {
       const { http } = fakeHttp(() => cold<AngularHttpEventLike>('---#', undefined, httpError));
-      const expected = new ProviderError({
+      const expected = new ToolStreamError('provider-error', {
         provider: 'anthropic',
         providerCode: undefined,
         type: 'rate_limit_error',

@@ -1,8 +1,7 @@
 // The README's "Marble testing" example, run as written (scripts/check-readme.mjs only type-checks README blocks).
 import { map } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { readToolCalls, type ToolCallResult } from 'rxjs-tool-calls';
-import { TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { readToolCalls, type ToolCallResult, ToolStreamError } from 'rxjs-tool-calls';
 import { openaiChunk, openaiDone, toolStreamErrorMatcher, wireChunks } from 'rxjs-tool-calls/marbles';
 
 const scheduler = () => new TestScheduler(toolStreamErrorMatcher((actual, expected) => expect(actual).toEqual(expected)));
@@ -25,7 +24,7 @@ it('emits the call once the stream says it is complete', () => {
 it('reports a call cut mid-arguments incomplete, then the typed error', () => {
   scheduler().run(({ cold, expectObservable }) => {
     const { marbles, values } = wireChunks('-a-b|', chunks);
-    const error = new TruncatedStreamError({ provider: 'openai-chat', detail: 'no finish_reason and no [DONE]' });
+    const error = new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'no finish_reason and no [DONE]' });
     expectObservable(cold(marbles, values).pipe(readToolCalls(), summary)).toBe('----(x#)', { x: 'incomplete' }, error);
   });
 });

@@ -1,6 +1,5 @@
 import { concat, from, map, throwError } from 'rxjs';
-import { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions, type StreamEvent } from 'rxjs-tool-calls';
-import { ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions, type ErrorInit, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { testScheduler } from '../helpers/marbles';
 import { collect, genIds, view, written } from '../helpers/reencode';
 import { standardCases } from '../helpers/standardCases';
@@ -53,8 +52,8 @@ describe('encodeAnthropicMessages', () => {
   });
 
   it('follows the doc diagram: a provider error becomes event: error and the output completes; truncated passes on without message_stop', () => {
-    const overloaded = new ProviderError({ provider: 'openai-chat', providerCode: undefined, type: undefined, message: 'busy', status: 529, retryable: true, payload: {} });
-    const cut = new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' });
+    const overloaded = new ToolStreamError('provider-error', { provider: 'openai-chat', providerCode: undefined, type: undefined, message: 'busy', status: 529, retryable: true, payload: {} });
+    const cut = new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'no [DONE]' });
     testScheduler().run(({ cold, expectObservable }) => {
       expectObservable(
         cold('--t--x--#', { t, x: x1 }, overloaded).pipe(
@@ -77,9 +76,10 @@ describe('encodeAnthropicMessages', () => {
   });
 
   it('maps provider errors to Anthropic types: its own, by status, else by retryability', () => {
-    const typeOf = (info: Partial<ConstructorParameters<typeof ProviderError>[0]>) =>
+    const typeOf = (info: Partial<ErrorInit<'provider-error'>>) =>
       (
-        writtenFor([], {}, new ProviderError({ provider: 'x', providerCode: undefined, type: undefined, message: 'm', status: undefined, retryable: false, payload: {}, ...info })).events[0]?.data as {
+        writtenFor([], {}, new ToolStreamError('provider-error', { provider: 'x', providerCode: undefined, type: undefined, message: 'm', status: undefined, retryable: false, payload: {}, ...info }))
+          .events[0]?.data as {
           error: { type: string };
         }
       ).error.type;

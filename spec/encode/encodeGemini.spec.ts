@@ -1,6 +1,5 @@
 import { concat, from, map, throwError } from 'rxjs';
-import { encodeGemini, type EncodeGeminiOptions, type StreamEvent } from 'rxjs-tool-calls';
-import { ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { encodeGemini, type EncodeGeminiOptions, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { testScheduler } from '../helpers/marbles';
 import { collect, genIds, view, written } from '../helpers/reencode';
 import { standardCases } from '../helpers/standardCases';
@@ -48,8 +47,16 @@ describe('encodeGemini', () => {
   });
 
   it('follows the doc diagram: a provider error becomes the Google error object; truncated passes on', () => {
-    const busy = new ProviderError({ provider: 'anthropic', providerCode: undefined, type: 'overloaded_error', message: 'Overloaded', status: undefined, retryable: true, payload: {} });
-    const cut = new TruncatedStreamError({ provider: 'anthropic', detail: 'no message_stop arrived' });
+    const busy = new ToolStreamError('provider-error', {
+      provider: 'anthropic',
+      providerCode: undefined,
+      type: 'overloaded_error',
+      message: 'Overloaded',
+      status: undefined,
+      retryable: true,
+      payload: {},
+    });
+    const cut = new ToolStreamError('truncated', { provider: 'anthropic', detail: 'no message_stop arrived' });
     testScheduler().run(({ cold, expectObservable }) => {
       expectObservable(cold('--t--x--#', { t, x: x1 }, busy).pipe(encode(), map(written))).toBe('--a-----(e|)', {
         a: [parts([{ text: 'Hi' }])],
@@ -62,7 +69,7 @@ describe('encodeGemini', () => {
         ),
       ).toBe('--a-----#', undefined, cut);
     });
-    const quota = new ProviderError({ provider: 'x', providerCode: 'q', type: undefined, message: 'm', status: 429, retryable: true, payload: {} });
+    const quota = new ToolStreamError('provider-error', { provider: 'x', providerCode: 'q', type: undefined, message: 'm', status: 429, retryable: true, payload: {} });
     expect(writtenFor([], {}, quota).events).toEqual([{ event: 'message', data: { error: { code: 429, message: 'm', status: 'RESOURCE_EXHAUSTED' } } }]);
   });
 

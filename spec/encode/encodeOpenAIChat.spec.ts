@@ -1,6 +1,5 @@
 import { concat, from, map, throwError } from 'rxjs';
-import { encodeOpenAIChat, type EncodeOpenAIChatOptions, type StreamEvent } from 'rxjs-tool-calls';
-import { InvalidEventError, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { encodeOpenAIChat, type EncodeOpenAIChatOptions, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { testScheduler } from '../helpers/marbles';
 import { collect, genIds, view, written } from '../helpers/reencode';
 import { standardCases } from '../helpers/standardCases';
@@ -22,7 +21,15 @@ const x2: StreamEvent = { type: 'tool-call-delta', choice: 0, index: 1, argument
 const f: StreamEvent = { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_use' };
 const u: StreamEvent = { type: 'usage', inputTokens: 10, outputTokens: 5, cachedInputTokens: 2, raw: {} };
 const d: StreamEvent = { type: 'done' };
-const overloaded = new ProviderError({ provider: 'anthropic', providerCode: undefined, type: 'overloaded_error', message: 'Overloaded', status: undefined, retryable: true, payload: {} });
+const overloaded = new ToolStreamError('provider-error', {
+  provider: 'anthropic',
+  providerCode: undefined,
+  type: 'overloaded_error',
+  message: 'Overloaded',
+  status: undefined,
+  retryable: true,
+  payload: {},
+});
 
 /** All SSE events an encoder writes for `events` (then `error`, when given). */
 function writtenFor(events: StreamEvent[], extra: EncodeOpenAIChatOptions = {}, error?: unknown) {
@@ -66,7 +73,7 @@ describe('encodeOpenAIChat', () => {
   });
 
   it("writes Groq's failed_generation with the error, where Groq puts it", () => {
-    const failed = new ProviderError({
+    const failed = new ToolStreamError('provider-error', {
       provider: 'openai-chat',
       providerCode: 'tool_use_failed',
       type: 'invalid_request_error',
@@ -93,7 +100,7 @@ describe('encodeOpenAIChat', () => {
   });
 
   it('follows the doc diagram: truncated passes on as it is, with no [DONE]', () => {
-    const cut = new TruncatedStreamError({ provider: 'anthropic', detail: 'no message_stop arrived' });
+    const cut = new ToolStreamError('truncated', { provider: 'anthropic', detail: 'no message_stop arrived' });
     testScheduler().run(({ cold, expectObservable }) => {
       const events = cold('--t--x--#', { t, x: x1 }, cut);
       expectObservable(
@@ -169,7 +176,7 @@ describe('encodeOpenAIChat', () => {
       { type: 'tool-call-delta', choice: 0, index: 0, id: 'a', name: 'f', argumentsDelta: '{"a":1' },
       { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: '{"b":2}', replace: true },
     ]);
-    expect(error).toBeInstanceOf(InvalidEventError);
+    expect(error).toBeInstanceOf(ToolStreamError<'invalid-event'>);
     expect(error).toMatchObject({ code: 'invalid-event', provider: 'openai-chat', data: '{"b":2}' });
     expect(events.some((e) => e.data === '[DONE]')).toBe(false);
   });

@@ -1,6 +1,5 @@
 import { concat, from, map, throwError } from 'rxjs';
-import { encodeOpenAIResponses, type EncodeOpenAIResponsesOptions, type StreamEvent } from 'rxjs-tool-calls';
-import { ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { encodeOpenAIResponses, type EncodeOpenAIResponsesOptions, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { testScheduler } from '../helpers/marbles';
 import { collect, genIds, view, written, type WrittenEvent } from '../helpers/reencode';
 import { standardCases } from '../helpers/standardCases';
@@ -48,8 +47,16 @@ describe('encodeOpenAIResponses', () => {
   });
 
   it('follows the doc diagram: a provider error becomes error + response.failed; truncated passes on without response.completed', () => {
-    const quota = new ProviderError({ provider: 'openai-chat', providerCode: 'insufficient_quota', type: 'insufficient_quota', message: 'no quota', status: 429, retryable: true, payload: {} });
-    const cut = new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' });
+    const quota = new ToolStreamError('provider-error', {
+      provider: 'openai-chat',
+      providerCode: 'insufficient_quota',
+      type: 'insufficient_quota',
+      message: 'no quota',
+      status: 429,
+      retryable: true,
+      payload: {},
+    });
+    const cut = new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'no [DONE]' });
     testScheduler().run(({ cold, expectObservable }) => {
       expectObservable(cold('--t--x--#', { t, x: x1 }, quota).pipe(encode(), map(types))).toBe('--a--b--(e|)', {
         a: ['response.created', 'response.in_progress', 'response.output_item.added', 'response.content_part.added', 'response.output_text.delta'],

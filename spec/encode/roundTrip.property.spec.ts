@@ -4,8 +4,7 @@
  * text gives what reading the events gives, except what the target cannot carry (`reencode.ts`).
  */
 import fc from 'fast-check';
-import { isToolStreamError } from 'rxjs-tool-calls';
-import { TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { isToolStreamError, ToolStreamError } from 'rxjs-tool-calls';
 import { eventsOf, streamModel } from '../helpers/eventArbitraries';
 import { reencode, TARGETS, view, viewEvents } from '../helpers/reencode';
 import { actualCalls, actualClosing, expectedCalls, expectedClosing, expectedFinish, expectedUsage } from '../helpers/targetExpectations';
@@ -38,7 +37,7 @@ describe.each(TARGETS.map((t) => [t] as const))('%s, source cut anywhere', (targ
       fc.property(streamModel, fc.nat(), (model, at) => {
         const all = eventsOf(model);
         const events = all.slice(0, at % all.length); // never the terminator
-        const cut = new TruncatedStreamError({ provider: 'openai-chat', detail: 'cut by the test' });
+        const cut = new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'cut by the test' });
         const original = viewEvents(events, cut);
         const encoded = reencode(events, cut, target);
         expect(encoded.error).toBe(cut);

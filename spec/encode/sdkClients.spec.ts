@@ -7,8 +7,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { concat, from, throwError, type Observable } from 'rxjs';
-import { readStreamEvents, type StreamEvent } from 'rxjs-tool-calls';
-import { TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { readStreamEvents, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { startEncodedServer, type EncodedServer } from '../helpers/encodedServer';
 import { loadFixtures } from '../helpers/fixtures';
 import { encoderFor, view, type View } from '../helpers/reencode';
@@ -33,7 +32,7 @@ const SYNTHETIC: Record<string, () => Observable<StreamEvent>> = {
   'synthetic/truncated': () =>
     concat(
       from(INTERLEAVED.slice(0, 4)),
-      throwError(() => new TruncatedStreamError({ provider: 'openai-chat', detail: 'no finish_reason and no [DONE]' })),
+      throwError(() => new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'no finish_reason and no [DONE]' })),
     ),
 };
 const source = (model: string): Observable<StreamEvent> => SYNTHETIC[model]?.() ?? from([byName.get(model) ?? new Uint8Array()]).pipe(readStreamEvents());

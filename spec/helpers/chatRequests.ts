@@ -2,8 +2,7 @@
  * Chat Completions requests shared by the request translator specs, and a matcher for their
  * `unsupported-request` errors.
  */
-import { type ChatRequestInput } from 'rxjs-tool-calls';
-import { UnsupportedRequestError } from 'rxjs-tool-calls/advanced';
+import { type ChatRequestInput, ToolStreamError } from 'rxjs-tool-calls';
 
 export const WEATHER_TOOL = {
   type: 'function',
@@ -46,15 +45,15 @@ export function ask(extra: Record<string, unknown> = {}): ChatRequestInput {
 }
 
 /** `run()` throws `unsupported-request` for `target`, naming `field`. */
-export function expectUnsupported(run: () => unknown, target: string, field: string): UnsupportedRequestError {
+export function expectUnsupported(run: () => unknown, target: string, field: string): ToolStreamError<'unsupported-request'> {
   let caught: unknown;
   try {
     run();
   } catch (error) {
     caught = error;
   }
-  expect(caught).toBeInstanceOf(UnsupportedRequestError);
-  const error = caught as UnsupportedRequestError;
+  expect(caught).toBeInstanceOf(ToolStreamError<'unsupported-request'>);
+  const error = caught as ToolStreamError<'unsupported-request'>;
   expect({ code: error.code, target: error.target, field: error.field }).toEqual({ code: 'unsupported-request', target, field });
   expect(error.message).toContain(field);
   return error;

@@ -12,7 +12,7 @@ import {
   type EncodeOptions,
   type FinishReason,
   isToolStreamError,
-  type ProviderError,
+  type ToolStreamError,
   readStreamEvents,
   type StreamEvent,
   type ToolCallUpdate,
@@ -166,7 +166,7 @@ export function providerErrorView(error: unknown): { code: string; message?: str
   if (error === undefined) return undefined;
   if (!isToolStreamError(error)) return { code: 'not a ToolStreamError' };
   if (error.code !== 'provider-error') return { code: error.code };
-  const e = error as ProviderError;
+  const e = error as ToolStreamError<'provider-error'>;
   return {
     code: e.code,
     message: e.message.slice(e.message.indexOf(': ') + 2),

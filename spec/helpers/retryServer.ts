@@ -7,8 +7,8 @@
  */
 import http from 'node:http';
 import { Observable, Subscription } from 'rxjs';
-import { fromNodeReadable, fromResponse } from 'rxjs-tool-calls';
-import { ConnectionLostError, httpProviderError, isConnectionLost } from 'rxjs-tool-calls/advanced';
+import { fromNodeReadable, fromResponse, ToolStreamError } from 'rxjs-tool-calls';
+import { httpProviderError, isConnectionLost } from 'rxjs-tool-calls/advanced';
 import { retryAfterMs } from '../../src/sources/retryAfter';
 import { listenOnLoopback } from './loopback';
 
@@ -122,7 +122,7 @@ export interface Send {
   readonly body?: string;
 }
 
-/** One HTTP client: a request's body chunks, non-2xx as `ProviderError` (with `retryAfterMs`), a cut as `ConnectionLostError`. */
+/** One HTTP client: a request's body chunks, non-2xx as `provider-error` error (with `retryAfterMs`), a cut as `connection-lost` error. */
 export type Transport = (url: string, send?: Send) => Observable<Uint8Array | string>;
 
 /** `fetch` + `fromResponse`. */
@@ -147,7 +147,7 @@ export const viaNodeHttp: Transport = (url, send = {}) =>
         subscriber.error(httpProviderError(status, text, res.statusMessage ?? '', 'http', retryAfterMs(headers)));
       });
     });
-    request.on('error', (error) => subscriber.error(isConnectionLost(error) ? new ConnectionLostError({ source: 'http.request', byteOffset: 0 }, { cause: error }) : error));
+    request.on('error', (error) => subscriber.error(isConnectionLost(error) ? new ToolStreamError('connection-lost', { source: 'http.request', byteOffset: 0 }, { cause: error }) : error));
     request.end(send.body);
     return () => {
       inner.unsubscribe();

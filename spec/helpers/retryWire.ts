@@ -4,8 +4,7 @@
  */
 import { catchError, EMPTY, from, lastValueFrom, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { readStreamEvents, toolCalls, type DeliveredOutput, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
-import { ConnectionLostError, ProviderError } from 'rxjs-tool-calls/advanced';
+import { readStreamEvents, toolCalls, type DeliveredOutput, type StreamEvent, type ToolCallResult, ToolStreamError } from 'rxjs-tool-calls';
 import { openaiChunk, openaiDone, responsesEvent, sseEvent, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
 
 /** A TestScheduler whose deep equality compares typed errors without stacks. */
@@ -51,13 +50,13 @@ export function resultsOf(wire: readonly string[]): Promise<ToolCallResult[]> {
 }
 
 /** A cut connection, as the sources report it. */
-export function cut(byteOffset = 0): ConnectionLostError {
-  return new ConnectionLostError({ source: 'test', byteOffset }, { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+export function cut(byteOffset = 0): ToolStreamError<'connection-lost'> {
+  return new ToolStreamError('connection-lost', { source: 'test', byteOffset }, { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
 }
 
 /** An HTTP failure, as `fromResponse` reports it (with `delivered`, as `retryStream()` ends with it after output). */
-export function httpError(status: number, retryAfterMs?: number, delivered?: DeliveredOutput): ProviderError {
-  return new ProviderError({
+export function httpError(status: number, retryAfterMs?: number, delivered?: DeliveredOutput): ToolStreamError<'provider-error'> {
+  return new ToolStreamError('provider-error', {
     provider: 'http',
     providerCode: undefined,
     type: undefined,

@@ -1,16 +1,16 @@
 import assert from 'node:assert';
 import { throwError, timer, map, concat, of } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { IncompleteToolCallError, TruncatedStreamError, UnknownToolError } from 'rxjs-tool-calls/advanced';
 import { compareWithoutStacks, normalizeErrors, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
 import { fail, ok } from '../../src/result';
+import { ToolStreamError } from 'rxjs-tool-calls';
 
 const call = { id: 'call_1', name: 'get_weather', index: 0, choice: 0, rawArguments: '{"ci' };
 
 describe('normalizeErrors', () => {
   it('keeps name, code and own fields of a typed error, not the stack or the message', () => {
-    expect(normalizeErrors(new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' }))).toEqual({
-      name: 'TruncatedStreamError',
+    expect(normalizeErrors(new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'no [DONE]' }))).toEqual({
+      name: 'ToolStreamError',
       code: 'truncated',
       provider: 'openai-chat',
       detail: 'no [DONE]',
@@ -21,10 +21,10 @@ describe('normalizeErrors', () => {
     const bytes = Uint8Array.of(1);
     const inner = new Error('plain');
     const cause = Object.assign(new Error('ECONNRESET'), { code: 'ECONNRESET', errno: -104 });
-    const wrapped = Object.assign(new TruncatedStreamError({ provider: 'http', detail: 'cut' }), { cause });
+    const wrapped = Object.assign(new ToolStreamError('truncated', { provider: 'http', detail: 'cut' }), { cause });
     Object.defineProperty(wrapped, 'cause', { enumerable: true });
     expect(normalizeErrors([{ a: wrapped, b: bytes, c: inner, d: null }])).toEqual([
-      { a: { name: 'TruncatedStreamError', code: 'truncated', provider: 'http', detail: 'cut', cause: { name: 'Error', code: 'ECONNRESET', errno: -104 } }, b: bytes, c: inner, d: null },
+      { a: { name: 'ToolStreamError', code: 'truncated', provider: 'http', detail: 'cut', cause: { name: 'Error', code: 'ECONNRESET', errno: -104 } }, b: bytes, c: inner, d: null },
     ]);
   });
 
@@ -38,7 +38,7 @@ describe('normalizeErrors', () => {
 
 describe('compareWithoutStacks', () => {
   it('accepts equal typed errors made in different places', () => {
-    const make = (): IncompleteToolCallError => new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' });
+    const make = (): ToolStreamError<'incomplete'> => new ToolStreamError('incomplete', { toolCall: call, reason: 'stream-ended' });
     const a = make();
     const b = make();
     expect(a.stack).not.toBe(b.stack);
@@ -47,17 +47,25 @@ describe('compareWithoutStacks', () => {
 
   it('rejects errors that differ in a field, the code or the class', () => {
     expect(() =>
-      compareWithoutStacks(new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' }), new IncompleteToolCallError({ toolCall: call, reason: 'truncated' }), assert.deepStrictEqual),
-    ).toThrow(assert.AssertionError);
-    expect(() =>
       compareWithoutStacks(
-        new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' }),
-        new IncompleteToolCallError({ toolCall: { ...call, id: 'call_2' }, reason: 'stream-ended' }),
+        new ToolStreamError('incomplete', { toolCall: call, reason: 'stream-ended' }),
+        new ToolStreamError('incomplete', { toolCall: call, reason: 'truncated' }),
         assert.deepStrictEqual,
       ),
     ).toThrow(assert.AssertionError);
     expect(() =>
-      compareWithoutStacks(new UnknownToolError({ toolCall: call, availableTools: [] }), new IncompleteToolCallError({ toolCall: call, reason: 'stream-ended' }), assert.deepStrictEqual),
+      compareWithoutStacks(
+        new ToolStreamError('incomplete', { toolCall: call, reason: 'stream-ended' }),
+        new ToolStreamError('incomplete', { toolCall: { ...call, id: 'call_2' }, reason: 'stream-ended' }),
+        assert.deepStrictEqual,
+      ),
+    ).toThrow(assert.AssertionError);
+    expect(() =>
+      compareWithoutStacks(
+        new ToolStreamError('unknown-tool', { toolCall: call, availableTools: [] }),
+        new ToolStreamError('incomplete', { toolCall: call, reason: 'stream-ended' }),
+        assert.deepStrictEqual,
+      ),
     ).toThrow(assert.AssertionError);
   });
 
@@ -69,17 +77,21 @@ describe('compareWithoutStacks', () => {
         readonly detail: string,
       ) {
         super(`The ${provider} stream ended before it was complete: ${detail}`);
-        this.name = 'TruncatedStreamError';
+        this.name = 'ToolStreamError';
       }
     }
-    const actual = new TruncatedStreamError({ provider: 'http', detail: 'cut' });
+    const actual = new ToolStreamError('truncated', { provider: 'http', detail: 'cut' });
     const copy = new CopiedTruncatedStreamError('http', 'cut');
     expect(() => assert.deepStrictEqual(actual, copy)).toThrow(assert.AssertionError);
     compareWithoutStacks(actual, copy, assert.deepStrictEqual);
   });
 
   it('lets the expected error be written as a plain object', () => {
-    compareWithoutStacks(new TruncatedStreamError({ provider: 'http', detail: 'cut' }), { name: 'TruncatedStreamError', code: 'truncated', provider: 'http', detail: 'cut' }, assert.deepStrictEqual);
+    compareWithoutStacks(
+      new ToolStreamError('truncated', { provider: 'http', detail: 'cut' }),
+      { name: 'ToolStreamError', code: 'truncated', provider: 'http', detail: 'cut' },
+      assert.deepStrictEqual,
+    );
   });
 });
 
@@ -89,9 +101,9 @@ describe('toolStreamErrorMatcher with TestScheduler', () => {
     scheduler.run(({ expectObservable }) => {
       const source = concat(
         timer(2).pipe(map(() => ok('a'))),
-        throwError(() => new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' })),
+        throwError(() => new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'no [DONE]' })),
       );
-      expectObservable(source).toBe('--(a#)', { a: ok('a') }, new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' }));
+      expectObservable(source).toBe('--(a#)', { a: ok('a') }, new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'no [DONE]' }));
     });
   });
 
@@ -99,7 +111,11 @@ describe('toolStreamErrorMatcher with TestScheduler', () => {
     const scheduler = new TestScheduler(toolStreamErrorMatcher((a, e) => expect(a).toEqual(e)));
     expect(() =>
       scheduler.run(({ expectObservable }) => {
-        expectObservable(throwError(() => new TruncatedStreamError({ provider: 'openai-chat', detail: 'A' }))).toBe('#', undefined, new TruncatedStreamError({ provider: 'openai-chat', detail: 'B' }));
+        expectObservable(throwError(() => new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'A' }))).toBe(
+          '#',
+          undefined,
+          new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'B' }),
+        );
       }),
     ).toThrow();
   });
@@ -107,19 +123,21 @@ describe('toolStreamErrorMatcher with TestScheduler', () => {
   it('compares typed errors inside emitted values', () => {
     const scheduler = new TestScheduler(toolStreamErrorMatcher(assert.deepStrictEqual));
     scheduler.run(({ expectObservable }) => {
-      expectObservable(of(fail(new IncompleteToolCallError({ toolCall: call, reason: 'length' })))).toBe('(a|)', { a: fail(new IncompleteToolCallError({ toolCall: call, reason: 'length' })) });
+      expectObservable(of(fail(new ToolStreamError('incomplete', { toolCall: call, reason: 'length' })))).toBe('(a|)', {
+        a: fail(new ToolStreamError('incomplete', { toolCall: call, reason: 'length' })),
+      });
     });
   });
 });
 
 describe('partial expected errors', () => {
   const strict = toolStreamErrorMatcher(assert.deepStrictEqual);
-  const truncated = new TruncatedStreamError({ provider: 'openai-chat', detail: 'no [DONE]' });
+  const truncated = new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'no [DONE]' });
 
   it('a plain object with a code compares only the fields it names', () => {
     expect(() => compareWithoutStacks(truncated, { code: 'truncated' }, assert.deepStrictEqual)).not.toThrow();
     expect(() => compareWithoutStacks(truncated, { code: 'truncated', provider: 'openai-chat' }, assert.deepStrictEqual)).not.toThrow();
-    expect(() => compareWithoutStacks(truncated, { code: 'truncated', name: 'TruncatedStreamError' }, assert.deepStrictEqual)).not.toThrow();
+    expect(() => compareWithoutStacks(truncated, { code: 'truncated', name: 'ToolStreamError' }, assert.deepStrictEqual)).not.toThrow();
   });
 
   it('a named field that differs, a different code or a field the error lacks fails', () => {
@@ -129,13 +147,13 @@ describe('partial expected errors', () => {
   });
 
   it('an expected Error is still compared whole', () => {
-    expect(() => compareWithoutStacks(truncated, new TruncatedStreamError({ provider: 'openai-chat', detail: 'other' }), assert.deepStrictEqual)).toThrow();
+    expect(() => compareWithoutStacks(truncated, new ToolStreamError('truncated', { provider: 'openai-chat', detail: 'other' }), assert.deepStrictEqual)).toThrow();
   });
 
   it('works inside TestScheduler frames, nested in values, with node:assert', () => {
     const scheduler = new TestScheduler(strict);
     scheduler.run(({ cold, expectObservable }) => {
-      const results = cold('-a|', { a: fail(new UnknownToolError({ toolCall: call, availableTools: ['x'] })) });
+      const results = cold('-a|', { a: fail(new ToolStreamError('unknown-tool', { toolCall: call, availableTools: ['x'] })) });
       expectObservable(results).toBe('-a|', { a: { success: false, error: { code: 'unknown-tool', availableTools: ['x'] } } });
       expectObservable(throwError(() => truncated)).toBe('#', undefined, { code: 'truncated' });
     });
@@ -149,14 +167,22 @@ describe('partial expected errors', () => {
 
 describe('error constructors: fields that may be absent are optional', () => {
   it('builds errors without them; such fields read undefined and compare equal to an explicit undefined', async () => {
-    const { ProviderError, ConnectionLostError } = await import('rxjs-tool-calls/advanced');
-    const short = new ProviderError({ provider: 'openai-chat', message: 'Rate limited', retryable: true, status: 429 });
+    const { ToolStreamError } = await import('rxjs-tool-calls');
+    const short = new ToolStreamError('provider-error', { provider: 'openai-chat', message: 'Rate limited', retryable: true, status: 429 });
     expect(short.status).toBe(429);
     expect(short.providerCode).toBeUndefined();
     expect(short.message).toContain('Rate limited');
-    const full = new ProviderError({ provider: 'openai-chat', message: 'Rate limited', retryable: true, status: 429, providerCode: undefined, type: undefined, payload: undefined });
+    const full = new ToolStreamError('provider-error', {
+      provider: 'openai-chat',
+      message: 'Rate limited',
+      retryable: true,
+      status: 429,
+      providerCode: undefined,
+      type: undefined,
+      payload: undefined,
+    });
     expect(() => compareWithoutStacks(short, full, assert.deepStrictEqual)).not.toThrow();
-    const lost = new ConnectionLostError({ source: 'fetch' });
+    const lost = new ToolStreamError('connection-lost', { source: 'fetch' });
     expect(lost.byteOffset).toBeUndefined();
     expect(lost.retryable).toBe(true);
   });

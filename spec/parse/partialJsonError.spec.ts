@@ -9,10 +9,10 @@ describe('PartialJsonParser errors', () => {
     const error = parser.error;
     expect(error).toBeInstanceOf(ToolStreamError);
     expect(isToolStreamError(error, 'malformed-json')).toBe(true);
-    expect(error).toMatchObject({ name: 'PartialJsonError', code: 'malformed-json', position: 18 });
+    expect(error).toMatchObject({ name: 'ToolStreamError', code: 'malformed-json', position: 18 });
     expect(error?.detail).toContain('expected a property name');
     expect(error?.message).toBe(`${error?.detail} at position 18`);
-    expect(error?.toJSON()).toEqual({ name: 'PartialJsonError', code: 'malformed-json', message: error?.message, detail: error?.detail, position: 18 });
+    expect(error?.toJSON()).toEqual({ name: 'ToolStreamError', code: 'malformed-json', message: error?.message, detail: error?.detail, position: 18 });
     let thrown: unknown;
     try {
       parser.end();

@@ -5,9 +5,10 @@
  */
 import fc from 'fast-check';
 import { jsonErrorPosition } from '../../src/parse/jsonErrorPosition';
-import { PartialJsonError, PartialJsonParser, type PartialJsonOptions } from '../../src/parse/partialJson';
+import { PartialJsonParser, type PartialJsonOptions } from '../../src/parse/partialJson';
 import { allPaths, deepEqual, getPath, prefixMismatch } from '../helpers/isPrefixValue';
 import { textPieces } from '../helpers/chunking';
+import { ToolStreamError } from 'rxjs-tool-calls';
 
 /** Cut `text` into seeded pieces of 1–`max` characters. */
 const pieces = textPieces;
@@ -150,7 +151,7 @@ describe('maxPartialDepth (properties)', () => {
             expect(parser.end()).toStrictEqual(JSON.parse(text));
             return undefined;
           } catch (error) {
-            expect(error).toBeInstanceOf(PartialJsonError);
+            expect(error).toBeInstanceOf(ToolStreamError<'malformed-json'>);
             return parser.error?.position;
           }
         };

@@ -1,8 +1,7 @@
 import { concat, from, map, throwError, toArray, type OperatorFunction } from 'rxjs';
 import * as v from 'valibot';
 import { z } from 'zod';
-import type { StreamEvent } from 'rxjs-tool-calls';
-import { ProviderError } from 'rxjs-tool-calls/advanced';
+import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { partialObject, type PartialObjectOptions, type PartialObjectUpdate } from '../../src/parse/partialObject';
 import { isSettled } from '../../src/parse/partialToolCalls';
 import type { StandardSchemaV1 } from '../../src/parse/standardSchema';
@@ -77,7 +76,7 @@ describe('partialObject()', () => {
   });
 
   it('a stream error: the incomplete result (the error code as reason), then the error', () => {
-    const error = new ProviderError({ provider: 'openai-chat', providerCode: undefined, type: 'server_error', message: 'boom', status: 500, retryable: true, payload: {} });
+    const error = new ToolStreamError('provider-error', { provider: 'openai-chat', providerCode: undefined, type: 'server_error', message: 'boom', status: 500, retryable: true, payload: {} });
     testScheduler().run(({ cold, expectObservable }) => {
       const src = cold<StreamEvent>('-a-#', { a: t('{"city": "Pa') }, error);
       const view = src.pipe(

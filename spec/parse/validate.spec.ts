@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { z } from 'zod';
-import { type StandardSchemaV1, type ToolCall, type ToolCallContext } from 'rxjs-tool-calls';
-import { InvalidArgumentsError, UnknownToolError, validateArguments, validateArgumentsAsync, validateToolCall } from 'rxjs-tool-calls/advanced';
+import { type StandardSchemaV1, type ToolCall, type ToolCallContext, ToolStreamError } from 'rxjs-tool-calls';
+import { validateArguments, validateArgumentsAsync, validateToolCall } from 'rxjs-tool-calls/advanced';
 import { toValidationIssues } from '../../src/parse/validate';
 
 const context: ToolCallContext = { id: 'call_1', name: 'get_weather', index: 0, choice: 0, rawArguments: '{"city":"Paris"}' };
@@ -23,13 +23,13 @@ describe.each([
     expect(result).toEqual({ success: true, data: { city: 'Paris', days: 1 } });
   });
 
-  it('returns an InvalidArgumentsError with every issue and its path', () => {
+  it('returns an invalid-arguments error with every issue and its path', () => {
     const value = { city: '', units: { temp: 'k' } };
     const result = validateArguments(schema, value, context);
     if (result instanceof Promise) throw new Error('expected a synchronous result');
     expect(result.success).toBe(false);
-    const error = result.error as InvalidArgumentsError;
-    expect(error).toBeInstanceOf(InvalidArgumentsError);
+    const error = result.error as ToolStreamError<'invalid-arguments'>;
+    expect(error).toBeInstanceOf(ToolStreamError<'invalid-arguments'>);
     expect(error.code).toBe('invalid-arguments');
     expect(error.toolCall).toBe(context);
     expect(error.value).toBe(value);
@@ -77,7 +77,7 @@ describe('a hand-written Standard Schema', () => {
 
   it('normalises { key } path segments to keys', () => {
     expect(validateArguments(evenNumber, 4, context)).toEqual({ success: true, data: 4 });
-    const result = validateArguments(evenNumber, 3, context) as { error: InvalidArgumentsError };
+    const result = validateArguments(evenNumber, 3, context) as { error: ToolStreamError<'invalid-arguments'> };
     expect(result.error.issues).toEqual([{ message: 'not even', path: ['items', 0, Symbol.for('s')] }]);
   });
 
@@ -94,16 +94,16 @@ describe('validateToolCall', () => {
     expect(result).toEqual({ success: true, data: { ...call('get_weather', { city: 'Oslo' }), arguments: { city: 'Oslo', days: 1 } } });
   });
 
-  it('fails with UnknownToolError for a tool without a schema (own keys only)', () => {
+  it('fails with unknown-tool error for a tool without a schema (own keys only)', () => {
     for (const name of ['get_stock', 'toString', '__proto__']) {
-      const result = validateToolCall(tools, call(name, {})) as { error: UnknownToolError };
-      expect(result.error).toBeInstanceOf(UnknownToolError);
+      const result = validateToolCall(tools, call(name, {})) as { error: ToolStreamError<'unknown-tool'> };
+      expect(result.error).toBeInstanceOf(ToolStreamError<'unknown-tool'>);
       expect(result.error.availableTools).toEqual(['get_weather', 'get_time']);
     }
   });
 
-  it('fails with InvalidArgumentsError naming the call', () => {
-    const result = validateToolCall(tools, call('get_time', { zone: 3 })) as { error: InvalidArgumentsError };
+  it('fails with invalid-arguments error naming the call', () => {
+    const result = validateToolCall(tools, call('get_time', { zone: 3 })) as { error: ToolStreamError<'invalid-arguments'> };
     expect(result.error.toolCall).toEqual({ id: 'call_1', name: 'get_time', index: 0, choice: 0, rawArguments: '{"zone":3}' });
     expect(result.error.issues[0]?.path).toEqual(['zone']);
   });

@@ -1,5 +1,5 @@
-import { anthropicMessages, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
-import { AnthropicMessagesDecoder, InvalidEventError, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { anthropicMessages, type SseEvent, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { AnthropicMessagesDecoder } from 'rxjs-tool-calls/advanced';
 import { normalizeAnthropicStopReason } from '../../src/providers/anthropic/decoder';
 import { sse, testScheduler } from '../helpers/marbles';
 
@@ -59,7 +59,7 @@ describe('anthropicMessages()', () => {
       expectObservable(source.pipe(anthropicMessages())).toBe(
         '-(mu)-B-j-#',
         { m: meta, u: startUsage, B: open(0), j: frag(0, '{"a"') },
-        new ProviderError({ provider: P, providerCode: undefined, type: 'overloaded_error', message: 'Overloaded', status: undefined, retryable: true, payload }),
+        new ToolStreamError('provider-error', { provider: P, providerCode: undefined, type: 'overloaded_error', message: 'Overloaded', status: undefined, retryable: true, payload }),
       );
     });
     const thrown = (() => {
@@ -100,7 +100,7 @@ describe('anthropicMessages()', () => {
           B: open(2, { argumentsDelta: '{"player":"player1"}', replace: true, metadata: { type: 'tool_use', caller } }),
           E: { type: 'tool-call-end', choice: 0, index: 2, id: 'toolu_2' },
         },
-        new TruncatedStreamError({ provider: P, detail: 'no message_stop arrived' }),
+        new ToolStreamError('truncated', { provider: P, detail: 'no message_stop arrived' }),
       );
     });
   });
@@ -116,13 +116,13 @@ describe('anthropicMessages()', () => {
           j: frag(0, '{"a":', true),
           k: frag(0, '2}'),
         },
-        new TruncatedStreamError({ provider: P, detail: 'no message_stop arrived (1 tool_use block still open)' }),
+        new ToolStreamError('truncated', { provider: P, detail: 'no message_stop arrived (1 tool_use block still open)' }),
       );
       const placeholder = cold('-B-j-k-|', { B: toolStart(0, {}), j: json(0, '{"a":'), k: json(0, '2}') });
       expectObservable(placeholder.pipe(anthropicMessages())).toBe(
         '-B-j-k-#',
         { B: open(0), j: frag(0, '{"a":'), k: frag(0, '2}') },
-        new TruncatedStreamError({ provider: P, detail: 'no message_stop arrived (1 tool_use block still open)' }),
+        new ToolStreamError('truncated', { provider: P, detail: 'no message_stop arrived (1 tool_use block still open)' }),
       );
     });
   });
@@ -174,14 +174,14 @@ describe('anthropicMessages()', () => {
       expectObservable(cold('-a-|', { a: sse('message_start', '"hello"') }).pipe(anthropicMessages())).toBe(
         '-#',
         {},
-        new InvalidEventError({ provider: P, data: 'hello', detail: 'an event must be a JSON object' }),
+        new ToolStreamError('invalid-event', { provider: P, data: 'hello', detail: 'an event must be a JSON object' }),
       );
     });
   });
 
   it('standard cases: empty source is truncated, source errors pass through, unsubscribing unsubscribes the source', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      expectObservable(cold<SseEvent>('|').pipe(anthropicMessages())).toBe('#', {}, new TruncatedStreamError({ provider: P, detail: 'no message_stop arrived' }));
+      expectObservable(cold<SseEvent>('|').pipe(anthropicMessages())).toBe('#', {}, new ToolStreamError('truncated', { provider: P, detail: 'no message_stop arrived' }));
       expectObservable(cold('-s---#', { s: start }, new Error('network')).pipe(anthropicMessages())).toBe('-(mu)#', { m: meta, u: startUsage }, new Error('network'));
       const source = cold('-s---B-j-', { s: start, B: toolStart(0), j: json(0, '{') });
       expectObservable(source.pipe(anthropicMessages()), '^-----!').toBe('-(mu)B', { m: meta, u: startUsage, B: open(0) });

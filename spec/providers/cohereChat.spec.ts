@@ -1,5 +1,5 @@
-import { cohereChat, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
-import { CohereChatDecoder, InvalidEventError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { cohereChat, type SseEvent, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { CohereChatDecoder } from 'rxjs-tool-calls/advanced';
 import { normalizeCohereFinishReason } from '../../src/providers/cohere/decoder';
 import { sse, testScheduler } from '../helpers/marbles';
 
@@ -89,16 +89,16 @@ describe('cohereChat()', () => {
     expect(() => new CohereChatDecoder().sse(sse('error', { message: 'too many requests', status: 429 }), () => undefined)).toThrow(
       expect.objectContaining({ code: 'provider-error', status: 429, retryable: true }),
     );
-    expect(() => new CohereChatDecoder().sse(sse('message-start', 'null'), () => undefined)).toThrow(InvalidEventError);
+    expect(() => new CohereChatDecoder().sse(sse('message-start', 'null'), () => undefined)).toThrow(ToolStreamError<'invalid-event'>);
   });
 
   it('standard cases: empty source and a missing message-end are truncated, source errors pass through, unsubscribing unsubscribes', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      expectObservable(cold<SseEvent>('|').pipe(cohereChat())).toBe('#', {}, new TruncatedStreamError({ provider: P, detail: 'no message-end arrived' }));
+      expectObservable(cold<SseEvent>('|').pipe(cohereChat())).toBe('#', {}, new ToolStreamError('truncated', { provider: P, detail: 'no message-end arrived' }));
       expectObservable(cold('-a-|', { a: callStart(0) }).pipe(cohereChat())).toBe(
         '-a-#',
         { a: open(0) },
-        new TruncatedStreamError({ provider: P, detail: 'no message-end arrived (1 tool call still open)' }),
+        new ToolStreamError('truncated', { provider: P, detail: 'no message-end arrived (1 tool call still open)' }),
       );
       expectObservable(cold('-s-#', { s: start }, new Error('network')).pipe(cohereChat())).toBe('-m-#', { m: meta }, new Error('network'));
       const source = cold('-s-a-', { s: start, a: callStart(0) });

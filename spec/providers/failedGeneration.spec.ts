@@ -1,15 +1,15 @@
 /**
- * Rule 10: Groq `tool_use_failed`. The `ProviderError` keeps the rejected `failed_generation` text
+ * Rule 10: Groq `tool_use_failed`. The `provider-error` error keeps the rejected `failed_generation` text
  * and, when it holds one parseable call, `failedCall: { name, arguments }`: never run, never a
  * result. Shapes are from public reports (reference in each name); each is tested in an HTTP 400
  * body (`httpProviderError`, `fromResponse`) and in-stream (`event: error` and a `{"error":…}`
  * chunk) under whole, byte-by-byte and random chunkings.
  */
 import { from, lastValueFrom } from 'rxjs';
-import { decodeSse, type FailedToolCall, fromResponse, openaiChat, readToolCalls, type ToolCallResult, toolCalls } from 'rxjs-tool-calls';
-import { httpProviderError, ProviderError } from 'rxjs-tool-calls/advanced';
+import { decodeSse, type FailedToolCall, fromResponse, openaiChat, readToolCalls, type ToolCallResult, toolCalls, ToolStreamError } from 'rxjs-tool-calls';
+import { httpProviderError } from 'rxjs-tool-calls/advanced';
 import { openaiChunk } from 'rxjs-tool-calls/marbles';
-import { parseFailedGeneration } from '../../src/errors/failedGeneration';
+import { parseFailedGeneration } from '../../src/providers/failedGeneration';
 import { chunkings } from '../helpers/chunking';
 
 const MESSAGE = "Failed to call a function. Please adjust your prompt. See 'failed_generation' for more details.";
@@ -58,8 +58,8 @@ describe('parseFailedGeneration(text)', () => {
 });
 
 function expectFailed(error: unknown, text: string, call: FailedToolCall | undefined): void {
-  expect(error).toBeInstanceOf(ProviderError);
-  const providerError = error as ProviderError;
+  expect(error).toBeInstanceOf(ToolStreamError<'provider-error'>);
+  const providerError = error as ToolStreamError<'provider-error'>;
   expect(providerError).toMatchObject({ code: 'provider-error', providerCode: 'tool_use_failed', type: 'invalid_request_error', status: 400, retryable: false, failedGeneration: text });
   expect(providerError.failedCall).toEqual(call);
   expect(providerError.message).toContain(MESSAGE);
@@ -78,7 +78,7 @@ describe('in an HTTP 400 body', () => {
       (e: unknown) => e,
     );
     expectFailed(error, text, { name: 'get_weather', arguments: { city: 'Paris' } });
-    expect((error as ProviderError).provider).toBe('groq');
+    expect((error as ToolStreamError<'provider-error'>).provider).toBe('groq');
   });
 
   it('a provider error without failed_generation has neither field', () => {

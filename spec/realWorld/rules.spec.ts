@@ -5,8 +5,7 @@
  */
 import { concat, from, lastValueFrom, NEVER, toArray } from 'rxjs';
 import { type TestScheduler } from 'rxjs/testing';
-import { accumulateToolCalls, partialToolCalls, readStreamEvents, readToolCalls, runTools, tool } from 'rxjs-tool-calls';
-import { IdleTimeoutError } from 'rxjs-tool-calls/advanced';
+import { accumulateToolCalls, partialToolCalls, readStreamEvents, readToolCalls, runTools, tool, ToolStreamError } from 'rxjs-tool-calls';
 import { anthropicEvent, cohereEvent, openaiChunk, openaiDone, responsesEvent, toBytes } from 'rxjs-tool-calls/marbles';
 import { calls, chat, failed, finishChunk, gemini, ok, outcome, runWire, tc } from './helpers';
 import { testScheduler } from '../helpers/marbles';
@@ -120,7 +119,7 @@ describe('rule 3: a chat finish never closes calls', () => {
       expectObservable(bytes$.pipe(readToolCalls({ idleTimeoutMs: 5 }))).toBe(
         '------(r#)',
         { r: expect.objectContaining({ success: false, error: expect.objectContaining({ code: 'incomplete', reason: 'idle-timeout' }) }) },
-        new IdleTimeoutError({ timeoutMs: 5 }),
+        new ToolStreamError('idle-timeout', { timeoutMs: 5 }),
       );
     });
   });

@@ -3,8 +3,7 @@
  */
 import { NEVER } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { idleTimeout, readToolCalls } from 'rxjs-tool-calls';
-import { IdleTimeoutError } from 'rxjs-tool-calls/advanced';
+import { idleTimeout, readToolCalls, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeChunks, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { plainValue } from '../helpers/plain';
 
@@ -16,7 +15,7 @@ function scheduler(): TestScheduler {
   });
 }
 
-const timeoutError = new IdleTimeoutError({ timeoutMs: 5 });
+const timeoutError = new ToolStreamError('idle-timeout', { timeoutMs: 5 });
 
 describe('idleTimeout(ms)', () => {
   it('mirrors a source that never stalls', () => {

@@ -3,8 +3,8 @@
  * memory stays bounded; maxToolCalls and maxArgumentsSize end with their typed errors.
  */
 import { lastValueFrom, toArray } from 'rxjs';
-import { fromReadableStream, readToolCalls, type ToolCallResult } from 'rxjs-tool-calls';
-import { ArgumentsTooLargeError, DEFAULT_MAX_EVENT_SIZE, EventTooLargeError, TooManyToolCallsError } from 'rxjs-tool-calls/advanced';
+import { fromReadableStream, readToolCalls, type ToolCallResult, ToolStreamError } from 'rxjs-tool-calls';
+import { DEFAULT_MAX_EVENT_SIZE } from 'rxjs-tool-calls/advanced';
 import { anthropicEvent, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { runChunks } from '../helpers/runStream';
 
@@ -43,10 +43,10 @@ describe('one SSE event larger than the limit', () => {
       const source = endlessLine();
       const before = process.memoryUsage().heapUsed;
       const error: unknown = await lastValueFrom(fromReadableStream(source.stream).pipe(readToolCalls(maxEventSize === undefined ? {} : { maxEventSize }), toArray())).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(EventTooLargeError);
-      expect((error as EventTooLargeError).limit).toBe(limit);
-      expect((error as EventTooLargeError).byteOffset).toBe(0);
-      expect((error as EventTooLargeError).start.startsWith('data: xxx')).toBe(true);
+      expect(error).toBeInstanceOf(ToolStreamError<'event-too-large'>);
+      expect((error as ToolStreamError<'event-too-large'>).limit).toBe(limit);
+      expect((error as ToolStreamError<'event-too-large'>).byteOffset).toBe(0);
+      expect((error as ToolStreamError<'event-too-large'>).start.startsWith('data: xxx')).toBe(true);
       // Reading stopped just past the limit: the other ~84-99 MB were never pulled.
       expect(source.pulled()).toBeLessThanOrEqual(limit + 4 * CHUNK);
       // The heap held at most about the limit (one-byte chars), far below 100 MB.
@@ -61,8 +61,8 @@ describe('maxToolCalls', () => {
 
   it('one call more than the limit ends the stream with too-many-tool-calls after the open calls', () => {
     const out = runChunks([[...calls(3), openaiChunk({ finishReason: 'tool_calls' }), openaiDone()].join('')], { maxToolCalls: 2 });
-    expect(out.error).toBeInstanceOf(TooManyToolCallsError);
-    expect((out.error as TooManyToolCallsError).limit).toBe(2);
+    expect(out.error).toBeInstanceOf(ToolStreamError<'too-many-tool-calls'>);
+    expect((out.error as ToolStreamError<'too-many-tool-calls'>).limit).toBe(2);
     expect(out.results.map((r) => (r.success ? 'ok' : `${r.error.code}:${r.error.toolCall.id}`))).toEqual(['incomplete:call_0', 'incomplete:call_1']);
   });
 
@@ -79,7 +79,7 @@ describe('maxToolCalls', () => {
     ].join('');
     const stream = new Blob([wire]).stream();
     const settled = await lastValueFrom(fromReadableStream(stream).pipe(readToolCalls({ maxToolCalls: 1 }), toArray())).catch((e: unknown) => e);
-    expect(settled).toBeInstanceOf(TooManyToolCallsError);
+    expect(settled).toBeInstanceOf(ToolStreamError<'too-many-tool-calls'>);
   });
 });
 
@@ -98,8 +98,8 @@ describe('maxArgumentsSize', () => {
     const byId = new Map(out.results.map((r: ToolCallResult) => [r.success ? r.data.id : r.error.toolCall.id, r]));
     const big = byId.get('big');
     expect(big?.success).toBe(false);
-    expect(big?.error).toBeInstanceOf(ArgumentsTooLargeError);
-    expect((big?.error as ArgumentsTooLargeError).limit).toBe(50);
+    expect(big?.error).toBeInstanceOf(ToolStreamError<'arguments-too-large'>);
+    expect((big?.error as ToolStreamError<'arguments-too-large'>).limit).toBe(50);
     expect(byId.get('small')).toMatchObject({ success: true, data: { arguments: { b: 1 } } });
   });
 });

@@ -3,11 +3,11 @@
  * results and typed errors only, with the offending input attached where it helps.
  */
 import fc from 'fast-check';
-import { InvalidEventError, UnknownFormatError } from 'rxjs-tool-calls/advanced';
 import { runChunks } from '../helpers/runStream';
 import { allStreams } from '../helpers/timeline';
 import { mutate, mutationArb, sseText, untyped, WRONG_SHAPES, expectNoUnhandledErrors } from '../helpers/mutations';
 import { TRUNCATION_STREAMS } from '../helpers/truncationStreams';
+import { ToolStreamError } from 'rxjs-tool-calls';
 
 const enc = new TextEncoder();
 const streams = new Map(allStreams());
@@ -19,20 +19,20 @@ expectNoUnhandledErrors();
 describe('whole bodies that are not SSE', () => {
   it('an HTML error page ends with unknown-format showing the page', () => {
     const out = runChunks([enc.encode('<html>502 Bad Gateway</html>')]);
-    expect(out.error).toBeInstanceOf(UnknownFormatError);
-    expect((out.error as UnknownFormatError).start).toContain('<html>502 Bad Gateway</html>');
+    expect(out.error).toBeInstanceOf(ToolStreamError<'unknown-format'>);
+    expect((out.error as ToolStreamError<'unknown-format'>).start).toContain('<html>502 Bad Gateway</html>');
   });
 
   it('a JSON error body without data: ends with unknown-format showing the body', () => {
     const out = runChunks([enc.encode('{"error":{"message":"x"}}')]);
-    expect(out.error).toBeInstanceOf(UnknownFormatError);
-    expect((out.error as UnknownFormatError).start).toBe('{"error":{"message":"x"}}');
+    expect(out.error).toBeInstanceOf(ToolStreamError<'unknown-format'>);
+    expect((out.error as ToolStreamError<'unknown-format'>).start).toBe('{"error":{"message":"x"}}');
   });
 
   it('the start shown does not depend on the chunking (multi-byte text past 512 bytes)', () => {
     const page = enc.encode(`<html>${'エラー'.repeat(200)}</html>`);
-    const whole = runChunks([page]).error as UnknownFormatError;
-    const bytewise = runChunks(Array.from(page, (b) => Uint8Array.of(b))).error as UnknownFormatError;
+    const whole = runChunks([page]).error as ToolStreamError<'unknown-format'>;
+    const bytewise = runChunks(Array.from(page, (b) => Uint8Array.of(b))).error as ToolStreamError<'unknown-format'>;
     expect(bytewise.start).toBe(whole.start);
     expect(whole.start.startsWith('<html>エラー')).toBe(true);
   });
@@ -47,8 +47,8 @@ describe('whole bodies that are not SSE', () => {
 
   it('a data line that is not JSON, after a valid start, is invalid-event with the line', () => {
     const out = runChunks([enc.encode(`${sseText('', '{"choices":[{"index":0,"delta":{"content":"hi"}}]}')}data: not json {\n\n`)]);
-    expect(out.error).toBeInstanceOf(InvalidEventError);
-    expect((out.error as InvalidEventError).data).toBe('not json {');
+    expect(out.error).toBeInstanceOf(ToolStreamError<'invalid-event'>);
+    expect((out.error as ToolStreamError<'invalid-event'>).data).toBe('not json {');
   });
 });
 

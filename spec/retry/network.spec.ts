@@ -6,8 +6,7 @@
  * during the wait, fallback to another provider, and a hedge that closes the slow server's socket.
  */
 import { from, lastValueFrom, toArray, type Observable } from 'rxjs';
-import { hedge, retryStream, toolCalls, type RetryContext, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
-import { ConnectionLostError, IncompleteToolCallError, ProviderError } from 'rxjs-tool-calls/advanced';
+import { hedge, retryStream, toolCalls, type RetryContext, type StreamEvent, type ToolCallResult, ToolStreamError } from 'rxjs-tool-calls';
 import { anthropicEvent } from 'rxjs-tool-calls/marbles';
 import { ANTHROPIC_SSE } from '../helpers/sdkServer';
 import { startRetryServer, viaFetch, viaNodeHttp, type RetryServer, type Transport } from '../helpers/retryServer';
@@ -117,11 +116,11 @@ describe.each([
     expect(run.results).toEqual(await resultsOf(wire));
   });
 
-  it('a plain chat stream cut after output: ConnectionLostError carrying delivered, and no retry', async () => {
+  it('a plain chat stream cut after output: connection-lost error carrying delivered, and no retry', async () => {
     const path = fresh('plain-cut');
     server.script(path, [{ events: CHAT_PLAIN.slice(0, 3), then: 'cut' }, { events: CHAT_PLAIN }]);
     const run = await outcome(retryStream(() => transport(`${server.origin}${path}`), fast));
-    expect(run.error).toBeInstanceOf(ConnectionLostError);
+    expect(run.error).toBeInstanceOf(ToolStreamError<'connection-lost'>);
     expect(run.error).toMatchObject({ retryable: true, delivered: { text: ['Checking. '], toolCalls: [{ id: 'call_1', name: 'get_weather', rawArguments: '{"city":"Pa', complete: false }] } });
     expect(notices(run.events)).toEqual([]);
     expect(server.on(path)).toHaveLength(1);
@@ -133,7 +132,7 @@ describe.each([
     const run = await outcome(retryStream(() => transport(`${server.origin}${path}`), { ...fast, restart: true }));
     expect(run.error).toBeUndefined();
     expect(notices(run.events)).toEqual(['retry', 'restart']);
-    expect(run.results[0]?.error).toBeInstanceOf(IncompleteToolCallError);
+    expect(run.results[0]?.error).toBeInstanceOf(ToolStreamError<'incomplete'>);
     expect(run.results.slice(1).map((r) => [r.success, r.data?.arguments])).toEqual([[true, { city: 'Paris' }]]);
   });
 
@@ -141,7 +140,7 @@ describe.each([
     const path = fresh('down');
     server.script(path, [{ status: 503, headers: { 'retry-after-ms': '5' }, body: '{"error":{"message":"upstream unavailable","type":"server_error"}}' }]);
     const run = await outcome(retryStream(() => transport(`${server.origin}${path}`), fast));
-    expect(run.error).toBeInstanceOf(ProviderError);
+    expect(run.error).toBeInstanceOf(ToolStreamError<'provider-error'>);
     expect(run.error).toMatchObject({ status: 503, retryAfterMs: 5, retryable: true });
     expect(run.events.map((e) => [e.type, e.type === 'retry' ? e.delayMs : 0])).toEqual([
       ['retry', 5],

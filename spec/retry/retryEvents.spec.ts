@@ -15,8 +15,8 @@ import {
   toolCalls,
   totalUsage,
   type StreamEvent,
+  ToolStreamError,
 } from 'rxjs-tool-calls';
-import { IncompleteToolCallError } from 'rxjs-tool-calls/advanced';
 import { cut, httpError } from '../helpers/retryWire';
 
 const retry: StreamEvent = { type: 'retry', attempt: 2, error: cut(), delayMs: 5 };
@@ -40,7 +40,7 @@ describe('retry events', () => {
   it('toolCalls(): a restart closes the open calls incomplete (the error code as reason) and reads the new attempt afresh (ids unique)', async () => {
     const [abandoned, fresh, ...rest] = await all(RESTARTED, (s) => s.pipe(toolCalls()));
     expect(rest).toEqual([]);
-    expect(abandoned?.error).toBeInstanceOf(IncompleteToolCallError);
+    expect(abandoned?.error).toBeInstanceOf(ToolStreamError<'incomplete'>);
     expect(abandoned?.error).toMatchObject({ reason: 'connection-lost', toolCall: { id: 'call_1', rawArguments: '{"city":"Pa' } });
     expect(fresh).toEqual({
       success: true,

@@ -1,12 +1,12 @@
 /**
- * The wait a provider asks for inside its error payload becomes `ProviderError.retryAfterMs`:
+ * The wait a provider asks for inside its error payload becomes ``provider-error` error.retryAfterMs`:
  * Google's `RetryInfo` detail (Gemini 429 / 503, in the stream or as the HTTP body, which Gemini's
  * streaming endpoint sends as a one-element array), and `retry_after_ms` / `retry_after` fields.
  * A `Retry-After` header wins over the payload.
  */
 import { from, lastValueFrom } from 'rxjs';
-import { readStreamEvents } from 'rxjs-tool-calls';
-import { httpProviderError, ProviderError } from 'rxjs-tool-calls/advanced';
+import { readStreamEvents, ToolStreamError } from 'rxjs-tool-calls';
+import { httpProviderError } from 'rxjs-tool-calls/advanced';
 import { sseEvent } from 'rxjs-tool-calls/marbles';
 
 const geminiError = {
@@ -24,7 +24,7 @@ const geminiError = {
 describe('retryAfterMs from the error payload', () => {
   it('a Gemini error chunk in the stream', async () => {
     const error = await lastValueFrom(from([sseEvent({ data: JSON.stringify(geminiError) })]).pipe(readStreamEvents({ provider: 'gemini' }))).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toBeInstanceOf(ToolStreamError<'provider-error'>);
     expect(error).toMatchObject({ status: 429, retryable: true, type: 'RESOURCE_EXHAUSTED', retryAfterMs: 58_000 });
   });
 

@@ -3,8 +3,7 @@
  * (metadata held back), a resume by SSE id after a cut mid-event, and a plain chat stream cut after
  * output (ended with `delivered`, or started over with `restart: true`).
  */
-import { retryStream, type StreamEvent } from 'rxjs-tool-calls';
-import { ConnectionLostError } from 'rxjs-tool-calls/advanced';
+import { retryStream, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { CHAT_PLAIN, CHAT_WITH_IDS, cut, eventsOf, httpError, virtualTime } from '../helpers/retryWire';
 
@@ -48,7 +47,7 @@ describe('retryStream() doc diagrams', () => {
   it('3: a plain chat stream cut after output ends with delivered; with restart: true it starts over after a restart event', async () => {
     const wire = { a: CHAT_PLAIN[0] as string, b: CHAT_PLAIN[1] as string, f: CHAT_PLAIN[4] as string, d: CHAT_PLAIN[5] as string };
     const [m, t, x, F, D] = await eventsOf([wire.a, wire.b, wire.f, wire.d]);
-    const delivered = new ConnectionLostError({
+    const delivered = new ToolStreamError('connection-lost', {
       source: 'test',
       byteOffset: 0,
       delivered: { text: ['Checking. '], reasoning: [''], toolCalls: [{ id: 'call_1', name: 'get_weather', index: 0, choice: 0, rawArguments: '{"ci', complete: false }] },

@@ -7,8 +7,7 @@
 import { asapScheduler, from, lastValueFrom, mergeMap, of, take, tap, toArray } from 'rxjs';
 import type { ColdObservable } from 'rxjs/internal/testing/ColdObservable';
 import type { TestScheduler } from 'rxjs/testing';
-import { retryStream, type RetryContext, type RetryStreamOptions, type StreamEvent } from 'rxjs-tool-calls';
-import { IdleTimeoutError } from 'rxjs-tool-calls/advanced';
+import { retryStream, type RetryContext, type RetryStreamOptions, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { CHAT_PLAIN, eventsOf, httpError, virtualTime } from '../helpers/retryWire';
 
@@ -72,7 +71,7 @@ describe('retryStream() before output', () => {
     const v = await values();
     run(({ cold, expectObservable }, scheduler) => {
       const { request } = scripted([cold('-'), cold('--t--f--(d|)', WIRE)]);
-      const timeout = new IdleTimeoutError({ timeoutMs: 5 });
+      const timeout = new ToolStreamError('idle-timeout', { timeoutMs: 5 });
       expectObservable(retryStream(request, { scheduler, idleTimeoutMs: 5, backoff: () => 1 })).toBe('-----r--(mt)--(FD|)', { ...v, r: { type: 'retry', attempt: 2, error: timeout, delayMs: 1 } });
     });
   });

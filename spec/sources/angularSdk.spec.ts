@@ -1,7 +1,7 @@
 import { lastValueFrom, of, throwError, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { type AngularHttpEventLike, angularTextChunks, fromOpenAIChatChunks, fromSdkEvents, type StreamEvent } from 'rxjs-tool-calls';
-import { InvalidEventError, OpenAIChatDecoder, ProviderError, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { type AngularHttpEventLike, angularTextChunks, fromOpenAIChatChunks, fromSdkEvents, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { OpenAIChatDecoder } from 'rxjs-tool-calls/advanced';
 import { openaiChunkObject, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
 
 describe('angularTextChunks', () => {
@@ -33,12 +33,12 @@ describe('angularTextChunks', () => {
     expect(await lastValueFrom(chunks$.pipe(toArray()))).toEqual(['ab', 'c']);
   });
 
-  it('maps an HttpErrorResponse to a ProviderError (marble test with the typed-error matcher)', () => {
+  it('maps an HttpErrorResponse to a provider-error error (marble test with the typed-error matcher)', () => {
     const scheduler = new TestScheduler(toolStreamErrorMatcher((a, e) => expect(a).toEqual(e)));
     const httpError = { name: 'HttpErrorResponse', status: 429, statusText: 'Too Many Requests', ok: false, error: '{"error":{"message":"slow down","code":"rate_limit_exceeded"}}' };
     scheduler.run(({ cold, expectObservable }) => {
       const events$ = cold<AngularHttpEventLike>('-s-p-#', { s: { type: 0 }, p: progress('data: ') }, httpError);
-      const expected = new ProviderError({
+      const expected = new ToolStreamError('provider-error', {
         provider: 'openai',
         providerCode: 'rate_limit_exceeded',
         type: undefined,
@@ -82,12 +82,12 @@ describe('fromOpenAIChatChunks / fromSdkEvents', () => {
   });
 
   it("reports the decoder's end-of-stream check (no finish_reason → truncated)", async () => {
-    await expect(lastValueFrom(fromOpenAIChatChunks(chunks(openaiChunkObject({ content: 'hi' }))))).rejects.toBeInstanceOf(TruncatedStreamError);
+    await expect(lastValueFrom(fromOpenAIChatChunks(chunks(openaiChunkObject({ content: 'hi' }))))).rejects.toBeInstanceOf(ToolStreamError<'truncated'>);
   });
 
   it('reports decoder errors as typed errors', async () => {
-    await expect(lastValueFrom(fromOpenAIChatChunks(chunks({ error: { message: 'quota', code: 'insufficient_quota' } })))).rejects.toBeInstanceOf(ProviderError);
-    await expect(lastValueFrom(fromOpenAIChatChunks(chunks('not an object')))).rejects.toBeInstanceOf(InvalidEventError);
+    await expect(lastValueFrom(fromOpenAIChatChunks(chunks({ error: { message: 'quota', code: 'insufficient_quota' } })))).rejects.toBeInstanceOf(ToolStreamError<'provider-error'>);
+    await expect(lastValueFrom(fromOpenAIChatChunks(chunks('not an object')))).rejects.toBeInstanceOf(ToolStreamError<'invalid-event'>);
   });
 
   it('passes errors of the SDK iterator through', async () => {

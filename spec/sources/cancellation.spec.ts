@@ -7,8 +7,7 @@ import OpenAI from 'openai';
 import { filter, firstValueFrom, lastValueFrom, switchMap, take, toArray } from 'rxjs';
 import { fromFetch } from 'rxjs/fetch';
 import { eachValueFrom } from 'rxjs-for-await';
-import { fromAsyncIterable, fromNodeReadable, fromOpenAIChatChunks, fromResponse, idleTimeout, readToolCalls } from 'rxjs-tool-calls';
-import { IdleTimeoutError } from 'rxjs-tool-calls/advanced';
+import { fromAsyncIterable, fromNodeReadable, fromOpenAIChatChunks, fromResponse, idleTimeout, readToolCalls, ToolStreamError } from 'rxjs-tool-calls';
 import { startSourcesServer, type SourcesServer } from '../helpers/sourcesServer';
 
 let server: SourcesServer;
@@ -90,11 +89,11 @@ describe('readToolCalls with an idle timeout on a real socket', () => {
     await expectClosedAfter(before);
   });
 
-  it('a stream that stalls longer than the timeout ends with IdleTimeoutError and the socket closes', async () => {
+  it('a stream that stalls longer than the timeout ends with idle-timeout error and the socket closes', async () => {
     const before = server.streams.length;
     // The server writes every 20 ms: a 5 ms idle timeout fires after the first chunk.
     const ending = lastValueFrom(fromResponse(fetch(`${server.origin}/slow`)).pipe(idleTimeout(5), readToolCalls(), toArray()));
-    await expect(ending).rejects.toBeInstanceOf(IdleTimeoutError);
+    await expect(ending).rejects.toBeInstanceOf(ToolStreamError<'idle-timeout'>);
     // On a busy machine the timeout may fire before the request reached the server: wait for it.
     for (let i = 0; i < 400 && server.streams.length === before; i++) await new Promise((resolve) => setTimeout(resolve, 5));
     await expectClosedAfter(before);

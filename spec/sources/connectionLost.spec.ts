@@ -1,6 +1,6 @@
 /**
  * Rule 9 end to end: a real server on 127.0.0.1 writes one complete tool call and one half call,
- * then destroys the socket. Every source ends with `ConnectionLostError` (retryable, the runtime's
+ * then destroys the socket. Every source ends with `connection-lost` error (retryable, the runtime's
  * error as `cause`) after the complete call's success and the half call's `incomplete`
  * (reason `connection-lost`).
  */
@@ -22,8 +22,8 @@ import {
   type StreamEvent,
   type ToolCallResult,
   toolCalls,
+  ToolStreamError,
 } from 'rxjs-tool-calls';
-import { ConnectionLostError, IncompleteToolCallError } from 'rxjs-tool-calls/advanced';
 import { bodyBytes, COMPLETE_ARGUMENTS, HALF_ARGUMENTS, startCutServer, type CutServer } from '../helpers/cutServer';
 
 let server: CutServer;
@@ -87,18 +87,18 @@ function expectNodeCut(cause: unknown): void {
 }
 
 /** The complete call's success, then the half call `incomplete` (connection-lost), then the typed error. */
-function expectCut(outcome: Outcome, ids: readonly [string, string], source: string, byteOffset: number | undefined): ConnectionLostError {
+function expectCut(outcome: Outcome, ids: readonly [string, string], source: string, byteOffset: number | undefined): ToolStreamError<'connection-lost'> {
   expect(outcome.completed).toBe(false);
   expect(outcome.results).toHaveLength(2);
   const [complete, half] = outcome.results;
   expect(complete).toEqual({ success: true, data: expect.objectContaining({ id: ids[0], name: 'get_weather', arguments: JSON.parse(COMPLETE_ARGUMENTS), rawArguments: COMPLETE_ARGUMENTS }) });
   expect(half?.success).toBe(false);
-  const incomplete = half?.error as IncompleteToolCallError;
-  expect(incomplete).toBeInstanceOf(IncompleteToolCallError);
+  const incomplete = half?.error as ToolStreamError<'incomplete'>;
+  expect(incomplete).toBeInstanceOf(ToolStreamError<'incomplete'>);
   expect(incomplete.reason).toBe('connection-lost');
   expect(incomplete.toolCall).toMatchObject({ id: ids[1], name: 'get_time', rawArguments: HALF_ARGUMENTS });
-  const error = outcome.error as ConnectionLostError;
-  expect(error).toBeInstanceOf(ConnectionLostError);
+  const error = outcome.error as ToolStreamError<'connection-lost'>;
+  expect(error).toBeInstanceOf(ToolStreamError<'connection-lost'>);
   expect(error).toMatchObject({ code: 'connection-lost', retryable: true, source, byteOffset });
   return error;
 }
@@ -208,9 +208,9 @@ describe('what a cut connection is not', () => {
       }),
     );
     const outcome = await outcomeOf(bytes$.pipe(readToolCalls()));
-    expect(outcome.error).not.toBeInstanceOf(ConnectionLostError);
+    expect(outcome.error).not.toBeInstanceOf(ToolStreamError<'connection-lost'>);
     expect((outcome.error as Error).name).toBe('AbortError');
-    expect(outcome.results.map((r) => (r.success ? 'ok' : (r.error as IncompleteToolCallError).reason))).toEqual(['ok', 'stream-ended']);
+    expect(outcome.results.map((r) => (r.success ? 'ok' : (r.error as ToolStreamError<'incomplete'>).reason))).toEqual(['ok', 'stream-ended']);
     await server.waitForClose();
   });
 

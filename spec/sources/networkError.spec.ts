@@ -1,6 +1,6 @@
 /**
  * Rule 9 in detail: which errors are network failures (one classifier, `isConnectionLost`), the
- * `ConnectionLostError` every source builds from them (byte counts under any chunking), and the
+ * `connection-lost` error every source builds from them (byte counts under any chunking), and the
  * `incomplete` reason downstream. The real-socket proof is in connectionLost.spec.ts.
  */
 import Anthropic from '@anthropic-ai/sdk';
@@ -22,7 +22,7 @@ import {
   toolCalls,
   ToolStreamError,
 } from 'rxjs-tool-calls';
-import { ConnectionLostError, IdleTimeoutError, isConnectionLost, OpenAIChatDecoder, TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { isConnectionLost, OpenAIChatDecoder } from 'rxjs-tool-calls/advanced';
 import { chunkings } from '../helpers/chunking';
 import { ANTHROPIC_CUT, HALF_ARGUMENTS } from '../helpers/cutServer';
 import { plainValue } from '../helpers/plain';
@@ -68,8 +68,8 @@ describe('isConnectionLost(error)', () => {
     ["the user's own abort (AbortError)", abortError()],
     ['an AbortError with a network cause (still the user cancelling)', Object.assign(new Error('aborted', { cause: undiciTerminated() }), { name: 'AbortError' })],
     ['a DOMException AbortError', new DOMException('This operation was aborted', 'AbortError')],
-    ["the library's own errors", new TruncatedStreamError({ provider: 'http', detail: 'cut' })],
-    ["the library's own errors, even caused by one", new IdleTimeoutError({ timeoutMs: 5 })],
+    ["the library's own errors", new ToolStreamError('truncated', { provider: 'http', detail: 'cut' })],
+    ["the library's own errors, even caused by one", new ToolStreamError('idle-timeout', { timeoutMs: 5 })],
     ['an SDK APIError (an HTTP or in-stream error event)', new OpenAI.APIError(500, { message: 'boom' }, 'boom', new Headers())],
     ['a string', 'ECONNRESET'],
     ['a code that is not a string', { code: 104 }],
@@ -87,18 +87,18 @@ describe('isConnectionLost(error)', () => {
   });
 });
 
-describe('ConnectionLostError', () => {
+describe('connection-lost errors', () => {
   it('is a typed, retryable error of the family with the original error as cause', () => {
     const cause = undiciTerminated();
-    const error = new ConnectionLostError({ source: 'fromResponse', byteOffset: 1234 }, { cause: cause });
+    const error = new ToolStreamError('connection-lost', { source: 'fromResponse', byteOffset: 1234 }, { cause: cause });
     expect(ERROR_CODES).toContain('connection-lost');
     expect(error).toBeInstanceOf(ToolStreamError);
     expect(isToolStreamError(error)).toBe(true);
-    expect(error).toMatchObject({ name: 'ConnectionLostError', code: 'connection-lost', retryable: true, source: 'fromResponse', byteOffset: 1234 });
+    expect(error).toMatchObject({ name: 'ToolStreamError', code: 'connection-lost', retryable: true, source: 'fromResponse', byteOffset: 1234 });
     expect(error.cause).toBe(cause);
     expect(error.message).toBe('The connection was lost after 1234 bytes (fromResponse): terminated ← other side closed (UND_ERR_SOCKET)');
     expect(error.toJSON()).toEqual({
-      name: 'ConnectionLostError',
+      name: 'ToolStreamError',
       code: 'connection-lost',
       message: error.message,
       source: 'fromResponse',
@@ -106,7 +106,9 @@ describe('ConnectionLostError', () => {
       retryable: true,
       cause: { name: 'TypeError', message: 'terminated' },
     });
-    expect(new ConnectionLostError({ source: 'fromAnthropicEvents', byteOffset: undefined }, { cause: 'socket gone' }).message).toBe('The connection was lost (fromAnthropicEvents): socket gone');
+    expect(new ToolStreamError('connection-lost', { source: 'fromAnthropicEvents', byteOffset: undefined }, { cause: 'socket gone' }).message).toBe(
+      'The connection was lost (fromAnthropicEvents): socket gone',
+    );
   });
 });
 
@@ -259,7 +261,7 @@ describe('errors that are not network failures pass unchanged', () => {
 
   it("fetch() rejecting for a bad port ('fetch failed' ← 'bad port')", async () => {
     const error = await failureOf(fromResponse(fetch('http://127.0.0.1:1/')));
-    expect(error).not.toBeInstanceOf(ConnectionLostError);
+    expect(error).not.toBeInstanceOf(ToolStreamError<'connection-lost'>);
     expect((error as Error).message).toBe('fetch failed');
   });
 });
@@ -270,7 +272,7 @@ describe('downstream: open calls are incomplete with reason connection-lost, bef
     e: { type: 'tool-call-end', choice: 0, index: 0 },
     b: { type: 'tool-call-delta', choice: 0, index: 1, id: 'B', name: 'get_time', argumentsDelta: '{"tz":' },
   } satisfies Record<string, StreamEvent>;
-  const lost = new ConnectionLostError({ source: 'fromResponse', byteOffset: 321 }, { cause: undiciTerminated() });
+  const lost = new ToolStreamError('connection-lost', { source: 'fromResponse', byteOffset: 321 }, { cause: undiciTerminated() });
 
   it('toolCalls(): -a-e-b-# gives A at e, then (I#)', () => {
     testScheduler().run(({ cold, expectObservable }) => {

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
-import { fromAsyncIterable, fromNodeReadable, fromReadableStream } from 'rxjs-tool-calls';
-import { TruncatedStreamError } from 'rxjs-tool-calls/advanced';
+import { fromAsyncIterable, fromNodeReadable, fromReadableStream, ToolStreamError } from 'rxjs-tool-calls';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 const text = (chunks: ReadonlyArray<Uint8Array | string>): string => chunks.map((c) => (typeof c === 'string' ? c : new TextDecoder().decode(c))).join('');
@@ -170,7 +169,7 @@ describe('fromNodeReadable', () => {
     const source = lastValueFrom(fromNodeReadable(readable));
     readable.push('partial');
     readable.destroy();
-    await expect(source).rejects.toBeInstanceOf(TruncatedStreamError);
+    await expect(source).rejects.toBeInstanceOf(ToolStreamError<'truncated'>);
   });
 
   it('destroys the stream on unsubscribe', async () => {

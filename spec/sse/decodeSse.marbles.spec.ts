@@ -1,7 +1,6 @@
 /** Marble tests for `decodeSse()`: timing, per-subscription state and the standard operator cases. */
 import { type TestScheduler } from 'rxjs/testing';
-import { decodeSse } from 'rxjs-tool-calls';
-import { EventTooLargeError } from 'rxjs-tool-calls/advanced';
+import { decodeSse, ToolStreamError } from 'rxjs-tool-calls';
 import { sse } from '../helpers/sse';
 import { standardCases } from '../helpers/standardCases';
 import { testScheduler } from '../helpers/marbles';
@@ -40,7 +39,7 @@ describe('decodeSse (marbles)', () => {
   it('ends with event-too-large and unsubscribes the source', () => {
     scheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
       const source = cold('-a-b-c-|', { a: 'data: 1\n\n', b: 'data: 12345', c: '67890' });
-      expectObservable(source.pipe(decodeSse({ maxEventSize: 12 }))).toBe('-x---#', { x: sse('1') }, new EventTooLargeError({ limit: 12, byteOffset: 9, start: 'data: 1234567' }));
+      expectObservable(source.pipe(decodeSse({ maxEventSize: 12 }))).toBe('-x---#', { x: sse('1') }, new ToolStreamError('event-too-large', { limit: 12, byteOffset: 9, start: 'data: 1234567' }));
       expectSubscriptions(source.subscriptions).toBe('^----!');
     });
   });

@@ -1,7 +1,7 @@
 /** Property tests: any chunking of a serialized stream gives the events of the model. */
 import fc from 'fast-check';
 import { cuts, sseStream, splitText } from '../helpers/sseArbitraries';
-import { type EventTooLargeError } from 'rxjs-tool-calls';
+import { type ToolStreamError } from 'rxjs-tool-calls';
 import { splitEveryByte } from 'rxjs-tool-calls/marbles';
 import { decodeAll, parseAll, splitAt, utf8 } from '../helpers/sse';
 
@@ -67,7 +67,7 @@ describe('decodeSse (properties of the size limit)', () => {
         );
         expect(chunked).toEqual(whole);
         if (whole.error === undefined) return;
-        const { byteOffset, start } = whole.error as EventTooLargeError;
+        const { byteOffset, start } = whole.error as ToolStreamError<'event-too-large'>;
         // the event's text starts right there, at the start of the stream (after a BOM) or of a line
         expect(decoder.decode(bytes.subarray(byteOffset)).startsWith(start)).toBe(true);
         const before = decoder.decode(bytes.subarray(0, byteOffset));

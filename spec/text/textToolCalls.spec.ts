@@ -4,8 +4,7 @@
  */
 import { concat, from, throwError } from 'rxjs';
 import { type TestScheduler } from 'rxjs/testing';
-import { type StreamEvent, textToolCalls } from 'rxjs-tool-calls';
-import { ProviderError } from 'rxjs-tool-calls/advanced';
+import { type StreamEvent, textToolCalls, ToolStreamError } from 'rxjs-tool-calls';
 import { standardCases } from '../helpers/standardCases';
 import { done, finish, runEvents, text } from './helpers';
 import { testScheduler } from '../helpers/marbles';
@@ -146,7 +145,7 @@ describe('textToolCalls()', () => {
   });
 
   it('on a source error: releases held text, leaves open calls to toolCalls() (incomplete with the error reason), then errors', () => {
-    const error = new ProviderError({ provider: 'openai-chat', providerCode: undefined, type: 'server_error', message: 'boom', status: 500, retryable: true, payload: {} });
+    const error = new ToolStreamError('provider-error', { provider: 'openai-chat', providerCode: undefined, type: 'server_error', message: 'boom', status: 500, retryable: true, payload: {} });
     const held = runEvents(
       concat(
         from([text('Hi <tool')]),

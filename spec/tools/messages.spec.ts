@@ -1,11 +1,14 @@
-import { assistantTextMessage, type ToolCall, toolMessages, type ToolStep } from 'rxjs-tool-calls';
-import { MalformedArgumentsError, ToolFailedError } from 'rxjs-tool-calls/advanced';
+import { assistantTextMessage, type ToolCall, toolMessages, type ToolStep, ToolStreamError } from 'rxjs-tool-calls';
 import { contextOf } from '../../src/parse/validate';
 
 const weather: ToolCall = { id: 'call_w', name: 'get_weather', index: 0, choice: 0, arguments: { city: 'Paris' }, rawArguments: '{"city":"Paris"}', providerMetadata: { thoughtSignature: 'sig-1' } };
 const time: ToolCall = { id: 'gen_1', name: 'get_time', index: 1, choice: 0, arguments: {}, rawArguments: '', providerMetadata: { idGenerated: true } };
-const broken = new MalformedArgumentsError({ toolCall: { id: 'call_b', name: 'search', index: 2, choice: 0, rawArguments: '{"q":' }, parseError: 'Unexpected end of JSON input', position: 5 });
-const failure = new ToolFailedError({ toolCall: contextOf(time) }, { cause: new Error('clock broke') });
+const broken = new ToolStreamError('malformed-arguments', {
+  toolCall: { id: 'call_b', name: 'search', index: 2, choice: 0, rawArguments: '{"q":' },
+  parseError: 'Unexpected end of JSON input',
+  position: 5,
+});
+const failure = new ToolStreamError('tool-failed', { toolCall: contextOf(time) }, { cause: new Error('clock broke') });
 
 // Results in completion order; the helpers put the calls in call order.
 const step: ToolStep = {

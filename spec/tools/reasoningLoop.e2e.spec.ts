@@ -6,8 +6,7 @@
  */
 import { lastValueFrom, toArray } from 'rxjs';
 import { z } from 'zod';
-import { fromResponse, type LoopMessage, tool, toolLoop, type ToolLoopOptions } from 'rxjs-tool-calls';
-import { ProviderError } from 'rxjs-tool-calls/advanced';
+import { fromResponse, type LoopMessage, tool, toolLoop, type ToolLoopOptions, isToolStreamError, type ToolStreamError } from 'rxjs-tool-calls';
 import { startScriptedModel, type ScriptedModel } from '../helpers/scriptedModel';
 import { expectedTurn, type ScriptedProvider, STRICT_PROVIDERS, strictAnthropic, strictGroq, strictSteps, type StrictProvider } from '../helpers/strictProviders';
 
@@ -72,12 +71,12 @@ function turnIn(provider: ScriptedProvider, body: Json, n: number): unknown {
 }
 
 /** The loop's error: the provider's HTTP error, as `fromResponse` reads it. */
-async function loopError(promise: Promise<unknown>): Promise<ProviderError> {
+async function loopError(promise: Promise<unknown>): Promise<ToolStreamError<'provider-error'>> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
+  if (!isToolStreamError(error, 'provider-error')) throw new Error(`expected a ToolStreamError<'provider-error'>, got ${String(error)}`);
   return error;
 }
 

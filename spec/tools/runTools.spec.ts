@@ -1,8 +1,7 @@
 import { from, lastValueFrom, NEVER, Observable, of, Subject, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { z } from 'zod';
-import { runTools, tool, type ToolCall, type ToolCallResult, type ToolRunResult } from 'rxjs-tool-calls';
-import { IncompleteToolCallError, ToolFailedError, ToolTimeoutError } from 'rxjs-tool-calls/advanced';
+import { runTools, tool, type ToolCall, type ToolCallResult, type ToolRunResult, ToolStreamError } from 'rxjs-tool-calls';
 import { normalizeErrors } from 'rxjs-tool-calls/marbles';
 import { contextOf } from '../../src/parse/validate';
 import { fail, ok } from '../../src/result';
@@ -33,7 +32,7 @@ describe('runTools', () => {
   });
 
   it('reports every kind of failure as a typed result, never cancelling the others', async () => {
-    const cut = new IncompleteToolCallError({ toolCall: { id: 'c0', name: 'x', index: 0, choice: 0, rawArguments: '{"a' }, reason: 'stream-ended' });
+    const cut = new ToolStreamError('incomplete', { toolCall: { id: 'c0', name: 'x', index: 0, choice: 0, rawArguments: '{"a' }, reason: 'stream-ended' });
     const boom = new Error('boom');
     const tools = {
       strict: tool({ schema: z.object({ n: z.number() }), execute: ({ n }) => n }),
@@ -52,7 +51,7 @@ describe('runTools', () => {
     expect(codes.sort()).toEqual(['incomplete', 'invalid-arguments', 'ok:ok', 'tool-failed', 'tool-failed', 'tool-failed', 'unknown-tool'].sort());
     expect(runs.find((r) => !r.success && r.error.code === 'incomplete')).toEqual({ success: false, error: cut });
     const thrown = runs.find((r) => !r.success && r.call?.name === 'throws');
-    expect(thrown?.error).toBeInstanceOf(ToolFailedError);
+    expect(thrown?.error).toBeInstanceOf(ToolStreamError<'tool-failed'>);
     expect(thrown?.error?.cause).toBe(boom);
     expect(thrown?.error?.message).toBe('Tool throws (call_throws) failed: boom');
     const unknown = runs.find((r) => !r.success && r.error.code === 'unknown-tool');
@@ -104,7 +103,7 @@ describe('runTools', () => {
     const runs = await lastValueFrom(of(okCall('hangs', {}), okCall('quick', {})).pipe(runTools(tools, { timeoutMs: 1 }), toArray()));
     expect(runs.map((r) => (r.success ? r.data.name : r.error.code))).toEqual(['quick', 'tool-timeout']);
     const timeout = runs[1]?.error;
-    expect(timeout).toBeInstanceOf(ToolTimeoutError);
+    expect(timeout).toBeInstanceOf(ToolStreamError<'tool-timeout'>);
     expect(timeout).toMatchObject({ code: 'tool-timeout', timeoutMs: 20, toolCall: contextOf(call('hangs', {})) });
     expect(reason).toBe(timeout);
   });
@@ -121,7 +120,7 @@ describe('runTools', () => {
         .pipe(runTools(tools, { failFast: true }))
         .subscribe({ next: (r) => seen.push(r), error: resolve }),
     );
-    expect(error).toBeInstanceOf(ToolFailedError);
+    expect(error).toBeInstanceOf(ToolStreamError<'tool-failed'>);
     expect(seen).toEqual([{ success: false, error, call: call('bad', {}) }]);
     expect(otherAborted).toBe(true);
   });
@@ -168,7 +167,7 @@ describe('runTools', () => {
         const slow = cold('------(x|)', { x: 1 });
         const source = cold<ToolCallResult>('A|', results);
         const timed = { t: tool({ timeoutMs: 3, execute: () => slow }) };
-        const error = new ToolTimeoutError({ toolCall: contextOf(call('t', 'a', 'A')), timeoutMs: 3 });
+        const error = new ToolStreamError('tool-timeout', { toolCall: contextOf(call('t', 'a', 'A')), timeoutMs: 3 });
         expectObservable(source.pipe(runTools(timed))).toBe('---(e|)', { e: { success: false, error, call: call('t', 'a', 'A') } });
         expectSubscriptions(slow.subscriptions).toBe('^--!');
       });

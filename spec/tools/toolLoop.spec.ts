@@ -1,6 +1,5 @@
 import { concat, from, lastValueFrom, NEVER, type Observable, of, throwError, toArray } from 'rxjs';
-import { type LoopMessage, tool, toolLoop, type ToolLoopItem } from 'rxjs-tool-calls';
-import { ProviderError } from 'rxjs-tool-calls/advanced';
+import { type LoopMessage, tool, toolLoop, type ToolLoopItem, ToolStreamError } from 'rxjs-tool-calls';
 import { geminiChunk, openaiChunk, openaiDone, responsesEvent } from 'rxjs-tool-calls/marbles';
 
 /** A request stub answering step n with `answers[n]`, recording the messages it got. */
@@ -33,7 +32,7 @@ describe('toolLoop', () => {
   });
 
   it('a stream error ends the loop after the running tool finished and was emitted', async () => {
-    const failure = new ProviderError({ provider: 'x', providerCode: undefined, type: undefined, message: 'gone', status: 500, retryable: true, payload: null });
+    const failure = new ToolStreamError('provider-error', { provider: 'x', providerCode: undefined, type: undefined, message: 'gone', status: 500, retryable: true, payload: null });
     const { request } = stub([
       concat(
         from(weatherCall),

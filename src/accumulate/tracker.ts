@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { TooManyToolCallsError } from '../errors';
+import { ToolStreamError } from '../errors';
 import type { FinishReason, ToolCallDeltaEvent, ToolCallEndEvent } from '../events';
 import { CallRegistry, type ChoiceState } from './callRegistry';
 import { cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, DEFAULT_MAX_TOOL_CALLS, defaultIdGenerator, type CallEnding, type MutableCall, type TrackedCall, type TrackerOptions } from './trackedCall';
@@ -225,7 +225,7 @@ export class ToolCallTracker {
   private open(state: ChoiceState, wireIndex: number | undefined, wireId: string | undefined): MutableCall {
     const registry = this.registry;
     const seq = registry.all.length;
-    if (seq >= this.maxToolCalls) throw new TooManyToolCallsError({ limit: this.maxToolCalls });
+    if (seq >= this.maxToolCalls) throw new ToolStreamError('too-many-tool-calls', { limit: this.maxToolCalls });
     const call: MutableCall = {
       seq,
       id: wireId === undefined ? this.generated() : registry.uniqueId(wireId),

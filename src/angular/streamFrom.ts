@@ -26,7 +26,7 @@ export interface StreamRequestOptions {
 
 /** Options of {@link streamFrom}. */
 export interface StreamFromOptions extends StreamRequestOptions {
-  /** The name put on `ProviderError.provider` when the response has a non-2xx status. Default `'http'`. */
+  /** The name put on ``provider-error` error.provider` when the response has a non-2xx status. Default `'http'`. */
   readonly provider?: string | undefined;
 }
 
@@ -45,12 +45,12 @@ export interface StreamFromOptions extends StreamRequestOptions {
  *
  * request:  ---#                             # = HttpErrorResponse 429 (Retry-After: 20)
  *   streamFrom(http, url, body)
- *           ---#                             # = ProviderError { status: 429, retryable: true, retryAfterMs: 20000 }
+ *           ---#                             # = provider-error { status: 429, retryable: true, retryAfterMs: 20000 }
  * ```
  *
  * 1. Nothing is sent until subscribed; each subscription sends the request again.
  * 2. Unsubscribing aborts the request.
- * 3. A non-2xx response ends the stream with `ProviderError` (code `provider-error`): `status`,
+ * 3. A non-2xx response ends the stream with `provider-error` error (code `provider-error`): `status`,
  *    `retryable`, the error body (a JSON error's message, code and type) and `retryAfterMs` from
  *    its `Retry-After` header. A network failure (status 0) passes through as Angular's
  *    `HttpErrorResponse`.

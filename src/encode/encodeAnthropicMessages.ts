@@ -28,7 +28,7 @@ export interface EncodeAnthropicMessagesOptions extends AnthropicEncoderOptions,
  *                                     h: block 2 stopped, i: text block 3 + text_delta,
  *                                     k: block 3 stopped + message_delta (stop_reason, usage) + message_stop
  *
- * --t--x--#                           #: a provider error (ProviderError)
+ * --t--x--#                           #: a provider error (`provider-error` error)
  *   encodeAnthropicMessages()
  * --a--b--(e|)                        e: event: error {"type":"error","error":{"type","message"}}, then complete
  *
@@ -55,7 +55,7 @@ export interface EncodeAnthropicMessagesOptions extends AnthropicEncoderOptions,
  *    the source never finished gets `tool_use` or `end_turn`) and the whole-message usage
  *    (`output_tokens`, and `input_tokens`, `cache_read_input_tokens`, `output_tokens_details.thinking_tokens`
  *    when known), then `message_stop`: at the source's `done`, or when it completes after sending anything.
- * 5. Errors: a `ProviderError` becomes `event: error` with `{"type":"error","error":{"type","message"}}`
+ * 5. Errors: a `provider-error` error becomes `event: error` with `{"type":"error","error":{"type","message"}}`
  *    (its own Anthropic type, else one from its status: `overloaded_error`, `rate_limit_error`,
  *    `api_error`, `invalid_request_error`, …) and the output completes; any other error is passed on
  *    without `message_stop` (destroy the response: a client sees a cut). Arguments a source replaces

@@ -25,7 +25,7 @@ export interface EncodeGeminiOptions extends GeminiEncoderOptions, EncodeOptions
  * -----a--------------b-----h|     a: a text part, b: X and Y as whole functionCall parts (the finish
  *                                  closed them) + a chunk with finishReason STOP, h: usageMetadata
  *
- * --t--x--#                        #: a provider error (ProviderError)
+ * --t--x--#                        #: a provider error (`provider-error` error)
  *   encodeGemini()
  * --a-----(e|)                     e: data: {"error":{"code","message","status"}}, then complete
  *
@@ -51,7 +51,7 @@ export interface EncodeGeminiOptions extends GeminiEncoderOptions, EncodeOptions
  *    `usageMetadata` (`promptTokenCount`, `candidatesTokenCount`, `totalTokenCount` (input +
  *    output when the source sent none), `thoughtsTokenCount`, `cachedContentTokenCount`). Gemini
  *    has no terminator.
- * 5. Errors: a `ProviderError` becomes `data: {"error":{"code","message","status"}}` (its HTTP status,
+ * 5. Errors: a `provider-error` error becomes `data: {"error":{"code","message","status"}}` (its HTTP status,
  *    else 503 when retryable or 400, and the matching Google status) and the output completes; any
  *    other error is passed on (destroy the response: a client sees a cut).
  *

@@ -26,7 +26,7 @@ export interface EncodeOpenAIChatOptions extends OpenAIChatEncoderOptions, Encod
  *                                c: Y's first delta (index 1), e: X's next fragment (index 0 only),
  *                                g: finish_reason "tool_calls", h: usage chunk (choices: []) and [DONE]
  *
- * --t--x--#                      #: a provider error (ProviderError)
+ * --t--x--#                      #: a provider error (`provider-error` error)
  *   encodeOpenAIChat()
  * --a--b--(e|)                   e: data: {"error":{"message","type","param","code"}}, then complete
  *
@@ -54,7 +54,7 @@ export interface EncodeOpenAIChatOptions extends OpenAIChatEncoderOptions, Encod
  *    `completion_tokens_details.reasoning_tokens` when known); `includeUsage: false` leaves it out.
  *    Then `data: [DONE]`. The end is written at the source's `done`, or when it completes after
  *    sending anything.
- * 6. Errors: a `ProviderError` from the source becomes a `data: {"error":{…}}` event (the provider's
+ * 6. Errors: a `provider-error` error from the source becomes a `data: {"error":{…}}` event (the provider's
  *    message, type and code) and the output completes. Any other error (`truncated`,
  *    `idle-timeout`, …) is passed on without writing `[DONE]`: destroy the response then (a
  *    client sees a cut, never a clean end). Arguments a source replaces after others were written

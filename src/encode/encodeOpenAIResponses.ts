@@ -28,7 +28,7 @@ export interface EncodeOpenAIResponsesOptions extends OpenAIResponsesEncoderOpti
  *                                its first arguments.delta, g: the next delta, h: arguments.done +
  *                                output_item.done, k: response.completed (final output, usage)
  *
- * --t--x--#                      #: a provider error (ProviderError)
+ * --t--x--#                      #: a provider error (`provider-error` error)
  *   encodeOpenAIResponses()
  * --a--b--(e|)                   e: event: error (code, message) + response.failed, then complete
  *
@@ -55,7 +55,7 @@ export interface EncodeOpenAIResponsesOptions extends OpenAIResponsesEncoderOpti
  *    `total_tokens` (input + output when the source sent none), `input_tokens_details.cached_tokens`,
  *    `output_tokens_details.reasoning_tokens` when known). Written at the source's `done`, or when
  *    it completes after sending anything.
- * 5. Errors: a `ProviderError` becomes an `error` event (its code and message) then
+ * 5. Errors: a `provider-error` error becomes an `error` event (its code and message) then
  *    `response.failed`, and the output completes; any other error is passed on without
  *    `response.completed` (destroy the response: a client sees a cut). Signatures have no place in a
  *    Responses stream and are left out. Only `choice` (default 0) is written: a response has one.

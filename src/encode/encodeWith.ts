@@ -7,7 +7,7 @@
 import type { Observer, OperatorFunction } from 'rxjs';
 import { TrackingStage } from '../accumulate/trackingStage';
 import { cutReason, type TrackedCall, type TrackerOptions } from '../accumulate/trackedCall';
-import { InvalidEventError, isToolStreamError, type ProviderError, type ProviderErrorInfo } from '../errors';
+import { ToolStreamError, isToolStreamError, type ProviderErrorInfo } from '../errors';
 import type { RestartEvent, RetryEvent, StreamEvent } from '../events';
 import { stageOperator } from '../internal/stage';
 import { resultOf } from '../parse/results';
@@ -28,16 +28,16 @@ interface Written {
 }
 
 /** Whether a stream error is the provider's own failure (written in the target's error shape). */
-function isProviderError(error: unknown): error is ProviderError {
+function isProviderError(error: unknown): error is ToolStreamError<'provider-error'> {
   return isToolStreamError(error) && error.code === 'provider-error';
 }
 
 /**
- * The provider's own facts of a `ProviderError`. Its `message` is decorated with the provider, code
+ * The provider's own facts of a `provider-error` error. Its `message` is decorated with the provider, code
  * and type (`anthropic error (overloaded_error): Overloaded`); the provider's own message is what
  * the target's error carries, so the decoration is taken off again.
  */
-function infoOf(error: ProviderError): ProviderErrorInfo {
+function infoOf(error: ToolStreamError<'provider-error'>): ProviderErrorInfo {
   const prefix = `${error.provider} error${error.providerCode ? ` ${error.providerCode}` : ''}${error.type ? ` (${error.type})` : ''}: `;
   const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
   const { provider, providerCode, type, status, retryable, payload, failedGeneration } = error;
@@ -215,7 +215,7 @@ export class EncodeStage extends TrackingStage<string> {
       return append;
     }
     if (!this.encoder.restatesArguments) {
-      throw new InvalidEventError({
+      throw new ToolStreamError('invalid-event', {
         provider: this.encoder.provider,
         data: raw,
         detail: `call ${call.id} was given arguments that do not continue the ${written.sent.length} characters already written, which this format cannot take back`,

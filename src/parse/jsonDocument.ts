@@ -4,7 +4,8 @@
  * @module
  */
 import { parseArguments } from './arguments';
-import { PartialJsonError, PartialJsonParser, type JsonPath, type PartialJsonOptions } from './partialJson';
+import { PartialJsonParser, type JsonPath, type PartialJsonOptions } from './partialJson';
+import { isToolStreamError } from '../errors';
 
 /** Where the reader is in the text. */
 const enum At {
@@ -198,7 +199,7 @@ export class JsonDocument {
           this.end = this.text.length;
           return { kind: 'ok', value };
         } catch (error) {
-          return { kind: 'cut', message: error instanceof PartialJsonError ? error.detail : String(error), position: this.text.length };
+          return { kind: 'cut', message: isToolStreamError(error, 'malformed-json') ? error.detail : String(error), position: this.text.length };
         }
       default:
         return { kind: 'cut', message: 'no JSON document in the text', position: this.text.length };

@@ -51,7 +51,7 @@
  *
  * ## Errors
  * `push` never throws. Invalid JSON puts the parser in an error state ({@link error}, a
- * {@link PartialJsonError}: the library's error family, code `malformed-json`, with `detail` and
+ * `malformed-json` error: the library's error family, code `malformed-json`, with `detail` and
  * the character offset `position`); later pushes are ignored. {@link end}
  * throws the error, or a new one when the text stopped before the root value was complete. Inside
  * a value nested deeper than `maxPartialDepth`, an error is found when that value closes (or at
@@ -59,11 +59,11 @@
  *
  * @module
  */
-import type { PartialJsonError } from '../errors';
+import { type ToolStreamError } from '../errors';
 import { copyCost, pathExists, store, type Container, type Frame, type JsonPath } from './partialJsonSupport';
 import { CLEAN, PartialJsonTree } from './partialJsonTree';
 
-export { PartialJsonError } from '../errors';
+export { ToolStreamError } from '../errors';
 export type { JsonPath } from './partialJsonSupport';
 
 /** Options of {@link PartialJsonParser}. */
@@ -148,7 +148,7 @@ export class PartialJsonParser extends PartialJsonTree {
   }
 
   /** The syntax error, once the input is known to be invalid JSON. */
-  get error(): PartialJsonError | undefined {
+  get error(): ToolStreamError<'malformed-json'> | undefined {
     return this.failure;
   }
 
@@ -165,7 +165,7 @@ export class PartialJsonParser extends PartialJsonTree {
     return this.offset;
   }
 
-  /** The final value. Throws the {@link PartialJsonError} when the input is invalid or incomplete. */
+  /** The final value. Throws the `malformed-json` error when the input is invalid or incomplete. */
   end(): unknown {
     this.finishInput();
     if (this.failure) throw this.failure;

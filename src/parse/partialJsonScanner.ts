@@ -8,7 +8,7 @@
  * @internal
  */
 import { NumberReader } from './partialJsonNumber';
-import { PartialJsonError } from '../errors';
+import { ToolStreamError } from '../errors';
 import { escapeFor, hexValue } from './partialJsonSupport';
 
 // Parser states.
@@ -73,7 +73,7 @@ export abstract class PartialJsonScanner {
   protected lit = 0;
   private litIndex = 0;
   /** The syntax error, once one was found (then `state` is `ERR` and further input is ignored). */
-  protected failure: PartialJsonError | undefined = undefined;
+  protected failure: ToolStreamError<'malformed-json'> | undefined = undefined;
 
   protected constructor(partialLiterals: boolean) {
     this.partialLiterals = partialLiterals;
@@ -98,7 +98,7 @@ export abstract class PartialJsonScanner {
 
   /** {@link fail} at a position in the whole input. */
   protected failAbsolute(detail: string, position: number): void {
-    this.failure = new PartialJsonError({ detail, position });
+    this.failure = new ToolStreamError('malformed-json', { detail, position });
     this.state = ERR;
   }
 

@@ -5,7 +5,7 @@
  * @module
  */
 import type { OperatorFunction } from 'rxjs';
-import type { CallIdentity, ToolStreamErrorOf } from '../errors';
+import { type CallIdentity, type ToolStreamError } from '../errors';
 import type { StreamEvent } from '../events';
 import type { TrackerOptions } from '../accumulate/trackedCall';
 import type { Result } from '../result';
@@ -56,7 +56,7 @@ export interface PartialObjectOptions<S extends StandardSchemaV1 = StandardSchem
 }
 
 /** The errors a document can end with. */
-export type PartialObjectError = ToolStreamErrorOf<'malformed-arguments' | 'invalid-arguments' | 'incomplete' | 'arguments-too-large'>;
+export type PartialObjectError = ToolStreamError<'malformed-arguments' | 'invalid-arguments' | 'incomplete' | 'arguments-too-large'>;
 
 /** What every update carries: where the document comes from and what of it is visible now. */
 export interface PartialObjectView<T> {
@@ -89,7 +89,7 @@ export type PartialObjectUpdate<T = unknown, E = unknown> =
       /** Its index in the array. */
       readonly index: number;
       /** The element, validated by `elementSchema` (issue paths relative to the element). */
-      readonly result: Result<E, ToolStreamErrorOf<'invalid-arguments'>>;
+      readonly result: Result<E, ToolStreamError<'invalid-arguments'>>;
     })
   | (PartialObjectView<T> & {
       /** The last update. */

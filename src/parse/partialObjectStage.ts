@@ -5,16 +5,7 @@
  * @module
  */
 import type { Observer } from 'rxjs';
-import {
-  ArgumentsTooLargeError,
-  IncompleteToolCallError,
-  InvalidArgumentsError,
-  isToolStreamError,
-  MalformedArgumentsError,
-  type CallIdentity,
-  type IncompleteReason,
-  type ToolCallContext,
-} from '../errors';
+import { ToolStreamError, isToolStreamError, type CallIdentity, type IncompleteReason, type ToolCallContext } from '../errors';
 import type { StreamEvent } from '../events';
 import { callContext, cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, type TrackedCall, type TrackerOptions } from '../accumulate/trackedCall';
 import { incompleteReasonOf, TrackingStage } from '../accumulate/trackingStage';
@@ -82,7 +73,7 @@ export class ObjectStage extends TrackingStage<Emitted | Promise<Emitted>> {
         if (event.choice !== this.config.choice || event.text === '') return;
         const doc = (this.doc ??= new JsonDocument(this.config.parser, true));
         const limit = this.config.maxArgumentsSize ?? DEFAULT_MAX_ARGUMENTS_SIZE;
-        if (doc.text.length + event.text.length > limit) return this.settle(fail(new ArgumentsTooLargeError({ toolCall: this.context(), limit, source: 'text' })));
+        if (doc.text.length + event.text.length > limit) return this.settle(fail(new ToolStreamError('arguments-too-large', { toolCall: this.context(), limit, source: 'text' })));
         doc.push(event.text);
         this.changed();
         return;
@@ -136,7 +127,8 @@ export class ObjectStage extends TrackingStage<Emitted | Promise<Emitted>> {
   protected override end(): void {
     super.end();
     if (this.config.fromTool === undefined) this.settleText(undefined, true);
-    else if (!this.finished && this.started) this.settle(fail(new MalformedArgumentsError({ toolCall: this.context(), parseError: `no call of the tool ${JSON.stringify(this.config.fromTool)}` })));
+    else if (!this.finished && this.started)
+      this.settle(fail(new ToolStreamError('malformed-arguments', { toolCall: this.context(), parseError: `no call of the tool ${JSON.stringify(this.config.fromTool)}` })));
   }
 
   protected override interrupt(error: unknown): boolean {
@@ -152,7 +144,7 @@ export class ObjectStage extends TrackingStage<Emitted | Promise<Emitted>> {
 
   /** The stream failed: the document is incomplete (when anything was received). */
   private cut(reason: IncompleteReason): void {
-    if (!this.finished && this.started) this.settle(fail(new IncompleteToolCallError({ toolCall: this.context(), reason, ...this.source() })));
+    if (!this.finished && this.started) this.settle(fail(new ToolStreamError('incomplete', { toolCall: this.context(), reason, ...this.source() })));
   }
 
   /** Whether this stage reads `call` (`fromTool`: the first call of the choice with that name). */
@@ -239,8 +231,8 @@ export class ObjectStage extends TrackingStage<Emitted | Promise<Emitted>> {
     const outcome = doc === undefined ? ({ kind: 'cut', message: 'no JSON document in the text', position: 0 } as const) : doc.finish();
     const toolCall = this.context();
     if (outcome.kind === 'ok') return this.succeed(outcome.value, toolCall);
-    if (outcome.kind === 'cut' && (cut !== undefined || ended)) return this.settle(fail(new IncompleteToolCallError({ toolCall, reason: cut ?? 'stream-ended', source: 'text' })));
-    this.settle(fail(new MalformedArgumentsError({ toolCall, parseError: outcome.message, position: outcome.position, source: 'text' })));
+    if (outcome.kind === 'cut' && (cut !== undefined || ended)) return this.settle(fail(new ToolStreamError('incomplete', { toolCall, reason: cut ?? 'stream-ended', source: 'text' })));
+    this.settle(fail(new ToolStreamError('malformed-arguments', { toolCall, parseError: outcome.message, position: outcome.position, source: 'text' })));
   }
 
   /** The document parsed: its last elements, then its result (validated by the schema). */
@@ -265,5 +257,5 @@ export class ObjectStage extends TrackingStage<Emitted | Promise<Emitted>> {
 function withSource<R extends Result<unknown, unknown>>(result: R, source: { readonly source?: 'text' }): R {
   if (result.success || source.source === undefined || !isToolStreamError(result.error, 'invalid-arguments')) return result;
   const error = result.error;
-  return fail(new InvalidArgumentsError({ toolCall: error.toolCall, issues: error.issues, value: error.value, source: 'text' })) as R;
+  return fail(new ToolStreamError('invalid-arguments', { toolCall: error.toolCall, issues: error.issues, value: error.value, source: 'text' })) as R;
 }

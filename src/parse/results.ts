@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { ArgumentsTooLargeError, IncompleteToolCallError, MalformedArgumentsError, MissingNameError } from '../errors';
+import { ToolStreamError } from '../errors';
 import { parseArguments, type ParsedArguments } from './arguments';
 import { repairArguments } from './repair';
 import { fail, ok, type ToolCall, type ToolCallResult } from '../result';
@@ -34,9 +34,9 @@ const defaultParser: ArgumentsParser = (call) => parseArguments(call.rawArgument
  */
 export function resultOf(call: TrackedCall, parse: ArgumentsParser = defaultParser, repair = true): ToolCallResult {
   const ending = call.ending;
-  if (ending === undefined) return fail(new IncompleteToolCallError({ toolCall: callContext(call), reason: 'stream-ended' }));
-  if (ending.kind === 'incomplete') return fail(new IncompleteToolCallError({ toolCall: callContext(call), reason: ending.reason }));
-  if (ending.kind === 'too-large') return fail(new ArgumentsTooLargeError({ toolCall: callContext(call), limit: ending.limit }));
+  if (ending === undefined) return fail(new ToolStreamError('incomplete', { toolCall: callContext(call), reason: 'stream-ended' }));
+  if (ending.kind === 'incomplete') return fail(new ToolStreamError('incomplete', { toolCall: callContext(call), reason: ending.reason }));
+  if (ending.kind === 'too-large') return fail(new ToolStreamError('arguments-too-large', { toolCall: callContext(call), limit: ending.limit }));
   const parsed = parse(call);
   let value: unknown;
   let repaired: 'repeated' | 'cumulative' | undefined;
@@ -46,13 +46,13 @@ export function resultOf(call: TrackedCall, parse: ArgumentsParser = defaultPars
     const fixed = repair ? repairArguments(call.rawArguments, call.fragments >= 2 && call.cumulative ? call.lastFragment : undefined) : undefined;
     if (fixed === undefined) {
       const cut = cutReason(ending.finishReason);
-      if (cut !== undefined) return fail(new IncompleteToolCallError({ toolCall: callContext(call), reason: cut }));
-      return fail(new MalformedArgumentsError({ toolCall: callContext(call), parseError: parsed.message, position: parsed.position }));
+      if (cut !== undefined) return fail(new ToolStreamError('incomplete', { toolCall: callContext(call), reason: cut }));
+      return fail(new ToolStreamError('malformed-arguments', { toolCall: callContext(call), parseError: parsed.message, position: parsed.position }));
     }
     value = fixed.value;
     repaired = fixed.repaired;
   }
-  if (call.name === '') return fail(new MissingNameError({ toolCall: callContext(call) }));
+  if (call.name === '') return fail(new ToolStreamError('missing-name', { toolCall: callContext(call) }));
   const metadata = metadataOf(call);
   const data: ToolCall = {
     id: call.id,

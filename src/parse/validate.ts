@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { InvalidArgumentsError, UnknownToolError, type ToolCallContext, type ValidationIssue } from '../errors';
+import { ToolStreamError, type ToolCallContext, type ValidationIssue } from '../errors';
 import { fail, ok, type Result, type ToolCall, type ToolCallResult } from '../result';
 import type { StandardSchemaV1 } from './standardSchema';
 
@@ -41,12 +41,16 @@ export function toValidationIssues(issues: ReadonlyArray<StandardSchemaV1.Issue>
 
 /**
  * Validate `value` (the parsed arguments of `toolCall`) with `schema`: the schema's output, or an
- * {@link InvalidArgumentsError} listing the issues. Synchronous when the validator is; a Promise
+ * `invalid-arguments` error listing the issues. Synchronous when the validator is; a Promise
  * when it answers with one. Never throws or rejects: a validator that throws (or rejects) is an
  * `invalid-arguments` failure of that call, with the thrown message as the issue — the one policy
  * of `toolCalls({ tools })`, `validateResults()` and `runTools()`.
  */
-export function validateArguments<S extends StandardSchemaV1>(schema: S, value: unknown, toolCall: ToolCallContext): MaybePromise<Result<StandardSchemaV1.InferOutput<S>, InvalidArgumentsError>> {
+export function validateArguments<S extends StandardSchemaV1>(
+  schema: S,
+  value: unknown,
+  toolCall: ToolCallContext,
+): MaybePromise<Result<StandardSchemaV1.InferOutput<S>, ToolStreamError<'invalid-arguments'>>> {
   let outcome: ReturnType<StandardSchemaV1['~standard']['validate']>;
   try {
     outcome = schema['~standard'].validate(value);
@@ -62,9 +66,9 @@ export function validateArguments<S extends StandardSchemaV1>(schema: S, value: 
 }
 
 /** A validator that threw: an `invalid-arguments` failure naming what it threw. */
-function threw(error: unknown, value: unknown, toolCall: ToolCallContext): Result<never, InvalidArgumentsError> {
+function threw(error: unknown, value: unknown, toolCall: ToolCallContext): Result<never, ToolStreamError<'invalid-arguments'>> {
   const message = `the validator threw: ${error instanceof Error ? error.message : String(error)}`;
-  return fail(new InvalidArgumentsError({ toolCall, issues: [{ message, path: [] }], value }));
+  return fail(new ToolStreamError('invalid-arguments', { toolCall, issues: [{ message, path: [] }], value }));
 }
 
 /** {@link validateArguments}, always as a Promise. */
@@ -72,20 +76,20 @@ export async function validateArgumentsAsync<S extends StandardSchemaV1>(
   schema: S,
   value: unknown,
   toolCall: ToolCallContext,
-): Promise<Result<StandardSchemaV1.InferOutput<S>, InvalidArgumentsError>> {
+): Promise<Result<StandardSchemaV1.InferOutput<S>, ToolStreamError<'invalid-arguments'>>> {
   return validateArguments(schema, value, toolCall);
 }
 
 /**
  * Check a completed call against its tool's schema: the call with typed `arguments`, an
- * {@link UnknownToolError} when `tools` has no schema for its name, or an
- * {@link InvalidArgumentsError}. Synchronous when the validator is.
+ * `unknown-tool` error when `tools` has no schema for its name, or an
+ * `invalid-arguments` error. Synchronous when the validator is.
  */
 export function validateToolCall<T extends ToolSchemas>(tools: T, call: ToolCall): MaybePromise<TypedToolCallResult<T>> {
   const context = contextOf(call);
-  if (!Object.prototype.hasOwnProperty.call(tools, call.name)) return fail(new UnknownToolError({ toolCall: context, availableTools: Object.keys(tools) }));
+  if (!Object.prototype.hasOwnProperty.call(tools, call.name)) return fail(new ToolStreamError('unknown-tool', { toolCall: context, availableTools: Object.keys(tools) }));
   const schema = tools[call.name] as StandardSchemaV1;
-  const typed = (result: Result<unknown, InvalidArgumentsError>): TypedToolCallResult<T> => (result.success ? ok({ ...call, arguments: result.data } as InferToolCall<T>) : result);
+  const typed = (result: Result<unknown, ToolStreamError<'invalid-arguments'>>): TypedToolCallResult<T> => (result.success ? ok({ ...call, arguments: result.data } as InferToolCall<T>) : result);
   const result = validateArguments(schema, call.arguments, context);
   return isPromiseLike(result) ? result.then(typed) : typed(result);
 }
@@ -95,8 +99,12 @@ export function contextOf(call: ToolCall): ToolCallContext {
   return { id: call.id, name: call.name, index: call.index, choice: call.choice, rawArguments: call.rawArguments };
 }
 
-function settle<S extends StandardSchemaV1>(outcome: StandardSchemaV1.Result<unknown>, value: unknown, toolCall: ToolCallContext): Result<StandardSchemaV1.InferOutput<S>, InvalidArgumentsError> {
-  if (outcome.issues !== undefined) return fail(new InvalidArgumentsError({ toolCall, issues: toValidationIssues(outcome.issues), value }));
+function settle<S extends StandardSchemaV1>(
+  outcome: StandardSchemaV1.Result<unknown>,
+  value: unknown,
+  toolCall: ToolCallContext,
+): Result<StandardSchemaV1.InferOutput<S>, ToolStreamError<'invalid-arguments'>> {
+  if (outcome.issues !== undefined) return fail(new ToolStreamError('invalid-arguments', { toolCall, issues: toValidationIssues(outcome.issues), value }));
   return ok(outcome.value as StandardSchemaV1.InferOutput<S>);
 }
 

@@ -5,7 +5,7 @@
  * @module
  */
 import type { OperatorFunction } from 'rxjs';
-import { UnknownFormatError } from '../errors';
+import { ToolStreamError } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
 import { asRecord } from '../internal/json';
 import { decodeSseWith, type Emit, type WireDecoder } from './decoder';
@@ -76,7 +76,7 @@ export class AutoDecoder implements WireDecoder {
       if (format === undefined) return;
       // Show the event itself: how much raw input has arrived by now depends on the chunking.
       if (format === null)
-        throw new UnknownFormatError({
+        throw new ToolStreamError('unknown-format', {
           start: `${event.event === 'message' ? '' : `event: ${event.event}\n`}data: ${event.data}`,
           detail: `event ${JSON.stringify(event.event)} matches no known wire format`,
         });
@@ -101,7 +101,7 @@ export class AutoDecoder implements WireDecoder {
         : /^\s*[{[]/.test(start)
           ? 'the body is a JSON document, not an event stream: set `stream: true` in the request'
           : 'the stream ended before any recognisable event';
-      throw new UnknownFormatError({ start, detail });
+      throw new ToolStreamError('unknown-format', { start, detail });
     }
     this.inner.end(emit);
   }

@@ -6,7 +6,7 @@
  */
 import type { Observer, OperatorFunction } from 'rxjs';
 import { Stage, stageOperator } from '../internal/stage';
-import { InvalidEventError, ToolStreamError } from '../errors';
+import { ToolStreamError } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
 
 /** Where a decoder puts the events it produces (a callback, so the hot path allocates no arrays). */
@@ -23,7 +23,7 @@ export interface WireDecoder {
    * `eventName` whose data parsed to `payload`.
    */
   payload(eventName: string, payload: unknown, emit: Emit): void;
-  /** The source completed: emit what is pending, or throw `TruncatedStreamError` when the wire was cut. */
+  /** The source completed: emit what is pending, or throw `truncated` error when the wire was cut. */
   end(emit: Emit): void;
   /**
    * The source failed with `error` (a cut connection, an idle timeout, …): emit what is pending and
@@ -101,9 +101,9 @@ export function parseEventData(provider: ProviderName, data: string): unknown {
   try {
     return JSON.parse(data) as unknown;
   } catch (error) {
-    throw new InvalidEventError({ provider, data, detail: `data is not JSON: ${(error as Error).message}` });
+    throw new ToolStreamError('invalid-event', { provider, data, detail: `data is not JSON: ${(error as Error).message}` });
   }
 }
 
 export { asNumber, asRecord, asString } from '../internal/json';
-export { isRetryable, providerError } from '../errors/providerError';
+export { isRetryable, providerError } from './providerError';

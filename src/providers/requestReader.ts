@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { UnsupportedRequestError } from '../errors';
+import { ToolStreamError } from '../errors';
 
 /** The formats the request translators write. */
 export type RequestTarget = 'anthropic' | 'openai-responses' | 'gemini' | 'openai-chat';
@@ -45,7 +45,7 @@ export class RequestReader {
 
   /** Throw `unsupported-request` for the field at `path`. */
   fail(path: string, detail: string): never {
-    throw new UnsupportedRequestError({ target: this.target, field: path, detail });
+    throw new ToolStreamError('unsupported-request', { target: this.target, field: path, detail });
   }
 
   /** Whether the caller allowed `name` (a field name or a part type) to be dropped. */

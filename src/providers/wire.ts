@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InvalidEventError } from '../errors';
+import { ToolStreamError } from '../errors';
 import type { ProviderMetadata, ProviderName, SseEvent, ToolCallDeltaEvent, Usage, UsageEvent } from '../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
 import { safeStringify } from '../internal/json';
@@ -35,7 +35,7 @@ export function parseObject(provider: ProviderName, data: string): Record<string
 /** `payload` as a JSON object, or throw `invalid-event`. */
 export function requireObject(provider: ProviderName, payload: unknown): Record<string, unknown> {
   const record = asRecord(payload);
-  if (record === undefined) throw new InvalidEventError({ provider, data: typeof payload === 'string' ? payload : safeStringify(payload), detail: 'an event must be a JSON object' });
+  if (record === undefined) throw new ToolStreamError('invalid-event', { provider, data: typeof payload === 'string' ? payload : safeStringify(payload), detail: 'an event must be a JSON object' });
   return record;
 }
 

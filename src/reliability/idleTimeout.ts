@@ -4,10 +4,10 @@
  * @module
  */
 import { asyncScheduler, throwError, timeout, type MonoTypeOperatorFunction, type Observable, type SchedulerLike } from 'rxjs';
-import { IdleTimeoutError } from '../errors';
+import { ToolStreamError } from '../errors';
 
 /**
- * End the stream with an {@link IdleTimeoutError} when nothing arrives for `ms` milliseconds.
+ * End the stream with an `idle-timeout` error when nothing arrives for `ms` milliseconds.
  *
  * <span class="informal">Like `timeout({ each: ms })`, but the error is typed (`idle-timeout`), so
  * `toolCalls()` downstream reports every open call `incomplete` with reason `idle-timeout`.</span>
@@ -15,7 +15,7 @@ import { IdleTimeoutError } from '../errors';
  * ```text
  * --a--b----c--------…          (nothing after c)
  *   idleTimeout(5)
- * --a--b----c----#              #: IdleTimeoutError { code: 'idle-timeout', timeoutMs: 5 }
+ * --a--b----c----#              #: `idle-timeout` error { code: 'idle-timeout', timeoutMs: 5 }
  *
  * ----------…                   (nothing at all)
  *   idleTimeout(5)
@@ -36,7 +36,7 @@ import { IdleTimeoutError } from '../errors';
  * import { fromResponse, idleTimeout, readToolCalls } from 'rxjs-tool-calls';
  *
  * fromResponse(fetch(url, init)).pipe(idleTimeout(30_000), readToolCalls()).subscribe(console.log);
- * // a stalled connection: every open call as { success: false, error: incomplete (idle-timeout) }, then IdleTimeoutError
+ * // a stalled connection: every open call as { success: false, error: incomplete (idle-timeout) }, then `idle-timeout` error
  * ```
  *
  * @param ms The longest silence allowed, in milliseconds (a positive finite number).
@@ -46,5 +46,5 @@ import { IdleTimeoutError } from '../errors';
  */
 export function idleTimeout<T>(ms: number, scheduler: SchedulerLike = asyncScheduler): MonoTypeOperatorFunction<T> {
   if (!(typeof ms === 'number' && ms > 0 && Number.isFinite(ms))) throw new RangeError(`idleTimeout: ms must be a positive finite number, got ${String(ms)}`);
-  return timeout<T, Observable<never>>({ each: ms, scheduler, with: () => throwError(() => new IdleTimeoutError({ timeoutMs: ms })) });
+  return timeout<T, Observable<never>>({ each: ms, scheduler, with: () => throwError(() => new ToolStreamError('idle-timeout', { timeoutMs: ms })) });
 }

@@ -36,9 +36,9 @@ export interface RetryPolicyContext {
   /** Whether the subscriber had received output (text, reasoning, tool calls, a finish) from this response. */
   readonly output: boolean;
   /**
-   * The default verdict: `true` for a `retryable` error (`ProviderError` with an HTTP status 408, 409,
-   * 429 or 5xx, or an overloaded / rate-limit / server error type; `ConnectionLostError`) and for
-   * `IdleTimeoutError`.
+   * The default verdict: `true` for a `retryable` error (`provider-error` error with an HTTP status 408, 409,
+   * 429 or 5xx, or an overloaded / rate-limit / server error type; `connection-lost` error) and for
+   * `idle-timeout` error.
    */
   readonly retryable: boolean;
 }
@@ -49,7 +49,7 @@ export interface BackoffContext {
   readonly attempt: number;
   /** What ended it. */
   readonly error: unknown;
-  /** The wait the provider asked for (`ProviderError.retryAfterMs`), when it did. */
+  /** The wait the provider asked for (``provider-error` error.retryAfterMs`), when it did. */
   readonly retryAfterMs: number | undefined;
 }
 

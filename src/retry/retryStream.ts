@@ -30,7 +30,7 @@ import { RetryRun } from './retryRun';
  *
  * request(1):  --a---b--#                          plain chat completions: no ids, not resumable
  *   retryStream(request)
- *              --(mt)x--#                          # = ConnectionLostError { delivered: { text, toolCalls } }
+ *              --(mt)x--#                          # = connection-lost { delivered: { text, toolCalls } }
  *   retryStream(request, { restart: true })
  *              --(mt)x--r-R-(mt)x-----(FD|)        R: restart; request(2) reads the response from its start
  * ```
@@ -40,8 +40,8 @@ import { RetryRun } from './retryRun';
  *    provider: fallback). Pipe the result into `toolCalls()`, `partialToolCalls()`, … as usual.
  * 2. **Before output** (before the first text, reasoning, tool-call or finish event), a failed
  *    attempt is made again from the start when `shouldRetry` says so (by default: a `retryable`
- *    `ProviderError`, i.e. HTTP 408, 409, 429, 5xx or an overloaded / rate-limit error event, a
- *    `ConnectionLostError`, an `IdleTimeoutError`). Metadata and usage are held back until output
+ *    `provider-error` error, i.e. HTTP 408, 409, 429, 5xx or an overloaded / rate-limit error event, a
+ *    `connection-lost` error, an `idle-timeout` error). Metadata and usage are held back until output
  *    arrives, so the subscriber sees one clean response.
  * 3. **After output, resumable**: a response whose events carried SSE `id:` fields or Responses
  *    `sequence_number`s continues where it was cut. The next attempt gets `context.lastEventId`

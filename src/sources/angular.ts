@@ -41,7 +41,7 @@ export type AngularHttpEventLike =
 
 /** Options of {@link angularTextChunks}. */
 export interface AngularTextChunksOptions {
-  /** The name put on `ProviderError.provider` when an `HttpErrorResponse` is mapped. Default `'http'`. */
+  /** The name put on ``provider-error` error.provider` when an `HttpErrorResponse` is mapped. Default `'http'`. */
   readonly provider?: string;
 }
 
@@ -65,14 +65,14 @@ function isHttpErrorResponse(value: unknown): value is { status: number; statusT
  *          ----a-----b--------c----------d|     a: 'da', b: 'ta: {', c: '}\n\n', d: 'data: [DONE]\n\n'
  *
  * events:  -S--P-----#                          # = HttpErrorResponse { status: 429, error: '{"error":…}' }
- *          ----a-----#                          # = ProviderError { status: 429, retryable: true }
+ *          ----a-----#                          # = provider-error { status: 429, retryable: true }
  * ```
  *
  * 1. Each `DownloadProgress` event's `partialText` beyond the text already seen is emitted; events
  *    that add nothing emit nothing.
  * 2. The final `Response` emits the rest of its `body` that no progress event carried (all of it
  *    when progress was not reported).
- * 3. An `HttpErrorResponse` with an HTTP status becomes a `ProviderError` (code `provider-error`)
+ * 3. An `HttpErrorResponse` with an HTTP status becomes a `provider-error` error (code `provider-error`)
  *    with `status`, `retryable`, `retryAfterMs` (from its `Retry-After` header) and the error body
  *    parsed as a JSON error when possible; other
  *    errors (status 0: the network failed) pass through unchanged.

@@ -26,7 +26,7 @@ function isAbortable(value: unknown): value is Abortable {
 /**
  * The shared implementation: iterate `input` once per subscription; on unsubscribe call the
  * iterator's `return()` and, when the iterable exposes an abortable `controller`, abort it. A
- * network failure becomes a `ConnectionLostError` naming `functionName`, with the bytes received
+ * network failure becomes a `connection-lost` error naming `functionName`, with the bytes received
  * when `countBytes` (byte and text sources; the SDK adapters see payloads, not bytes).
  *
  * @internal
@@ -116,7 +116,7 @@ export function iterate<T>(input: AsyncIterableInput<T>, functionName: string, c
  *           --a----b-!                  iterator.return()
  *
  * iterable: --a----b--X                 X: TypeError: terminated (the socket was cut)
- *           --a----b--#                 # = ConnectionLostError { byteOffset: |a|+|b|, retryable: true, cause: X }
+ *           --a----b--#                 # = connection-lost { byteOffset: |a|+|b|, retryable: true, cause: X }
  * ```
  *
  * 1. Unlike rxjs's `from(asyncIterable)`, which notices an unsubscription only when the next value
@@ -125,7 +125,7 @@ export function iterate<T>(input: AsyncIterableInput<T>, functionName: string, c
  * 2. When the iterable has an `AbortController`-like `controller` (the official SDKs' `Stream`),
  *    it is aborted too, so a stalled request is cancelled immediately.
  * 3. A network failure the iterator throws (undici's `TypeError: terminated`, Node's
- *    `Error: aborted` with code `ECONNRESET`, …) becomes a `ConnectionLostError` (code
+ *    `Error: aborted` with code `ECONNRESET`, …) becomes a `connection-lost` error (code
  *    `connection-lost`, `retryable: true`, `byteOffset`: the bytes received before it) with the
  *    original error as `cause`; any other error passes unchanged.
  * 4. An async generator can be iterated once: a second subscription to the same generator errors

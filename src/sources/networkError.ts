@@ -1,10 +1,10 @@
 /**
  * The one place that decides whether an error that ended a source is a network failure, and the
- * wrapping of such errors into {@link ConnectionLostError}. Every source uses it.
+ * wrapping of such errors into `connection-lost` error. Every source uses it.
  *
  * @module
  */
-import { ConnectionLostError, isToolStreamError } from '../errors';
+import { ToolStreamError, isToolStreamError } from '../errors';
 
 /**
  * Error codes that mean the connection failed: Node's socket errors, undici's socket and timeout
@@ -119,12 +119,12 @@ export function isConnectionLost(error: unknown): boolean {
 }
 
 /**
- * `error` as a {@link ConnectionLostError} when it is a network failure, else unchanged.
+ * `error` as a `connection-lost` error when it is a network failure, else unchanged.
  *
  * @internal
  */
 export function asConnectionLost(error: unknown, source: string, byteOffset: number | undefined): unknown {
-  return isConnectionLost(error) ? new ConnectionLostError({ source, byteOffset }, { cause: error }) : error;
+  return isConnectionLost(error) ? new ToolStreamError('connection-lost', { source, byteOffset }, { cause: error }) : error;
 }
 
 /**

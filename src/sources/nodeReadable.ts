@@ -5,7 +5,7 @@
  * @module
  */
 import { Observable } from 'rxjs';
-import { TruncatedStreamError } from '../errors';
+import { ToolStreamError } from '../errors';
 import { asConnectionLost, byteLengthOf } from './networkError';
 import { alreadyConsumedError } from './readableStream';
 
@@ -52,10 +52,10 @@ function toBytes(chunk: unknown): Uint8Array | string {
  *           --a----b-------c---|
  *
  * readable: --a----b--(close)            closed before 'end'
- *           --a----b--#                  # = TruncatedStreamError
+ *           --a----b--#                  # = truncated
  *
  * readable: --a----b--E                  E: 'error' Error: aborted (code ECONNRESET), the socket was cut
- *           --a----b--#                  # = ConnectionLostError { byteOffset: |a|+|b|, retryable: true, cause: E }
+ *           --a----b--#                  # = connection-lost { byteOffset: |a|+|b|, retryable: true, cause: E }
  *
  * readable: --a----b-------c--…          (unsubscribed after b)
  *           --a----b-!                   readable.destroy()
@@ -63,10 +63,10 @@ function toBytes(chunk: unknown): Uint8Array | string {
  *
  * 1. `'data'` chunks are emitted, `'end'` completes, `'error'` errors. A network failure (an
  *    `IncomingMessage` cut mid-body emits `Error: aborted` with code `ECONNRESET`; `EPIPE`,
- *    `ETIMEDOUT`, `ERR_STREAM_PREMATURE_CLOSE`, …) becomes a `ConnectionLostError` (code
+ *    `ETIMEDOUT`, `ERR_STREAM_PREMATURE_CLOSE`, …) becomes a `connection-lost` error (code
  *    `connection-lost`, `retryable: true`, `byteOffset`: the bytes received before it) with the
  *    original error as `cause`; any other error passes unchanged.
- * 2. `'close'` without `'end'` (the connection dropped) errors with `TruncatedStreamError`
+ * 2. `'close'` without `'end'` (the connection dropped) errors with `truncated` error
  *    (code `truncated`), unless an `'error'` came first.
  * 3. Unsubscribing before the end removes the listeners and calls `destroy()`.
  * 4. A stream can be read once: **subscribe once**. Subscribing to a stream that already ended or
@@ -116,7 +116,7 @@ export function fromNodeReadable(readable: NodeReadableLike): Observable<Uint8Ar
     };
     const onClose = (): void => {
       stop(false);
-      subscriber.error(new TruncatedStreamError({ provider: 'http', detail: 'the Node.js stream closed before it ended' }));
+      subscriber.error(new ToolStreamError('truncated', { provider: 'http', detail: 'the Node.js stream closed before it ended' }));
     };
     const stop = (destroy: boolean): void => {
       if (finished) return;

@@ -33,12 +33,12 @@ export function alreadyConsumedError(what: string, hint: string): TypeError {
  *          --a----b-!                   reader.cancel(), lock released
  *
  * stream:  --a----b--X                  X: the read rejects with TypeError: terminated (socket cut)
- *          --a----b--#                  # = ConnectionLostError { byteOffset: |a|+|b|, retryable: true, cause: X }
+ *          --a----b--#                  # = connection-lost { byteOffset: |a|+|b|, retryable: true, cause: X }
  * ```
  *
  * 1. Reads with one reader per subscription; a read that rejects becomes the observable's error.
  *    A network failure (the connection was cut mid-body: undici's `TypeError: terminated`, a
- *    browser's `TypeError: network error`, …) becomes a `ConnectionLostError` (code
+ *    browser's `TypeError: network error`, …) becomes a `connection-lost` error (code
  *    `connection-lost`, `retryable: true`, `source: 'fromReadableStream'`, `byteOffset`: the bytes
  *    read before the cut) with the original error as `cause`; any other error passes unchanged.
  * 2. Unsubscribing before the end calls `reader.cancel()` and releases the lock.
@@ -64,7 +64,7 @@ export function fromReadableStream<T = Uint8Array>(input: ReadableStreamInput<T>
 
 /**
  * The shared implementation of {@link fromReadableStream}, `fromResponse` and `responseBody`:
- * `source` names the public function on a `ConnectionLostError`.
+ * `source` names the public function on a `connection-lost` error.
  *
  * @internal
  */

@@ -4,17 +4,17 @@
  * @module
  */
 import { Observable, switchMap, type OperatorFunction, type Subscription } from 'rxjs';
-import { ProviderError, TruncatedStreamError, excerpt } from '../errors';
-import { errorRecord, isRetryable, providerError } from '../errors/providerError';
+import { ToolStreamError, excerpt } from '../errors';
+import { errorRecord, isRetryable, providerError } from '../providers/providerError';
 import { asConnectionLost } from './networkError';
 import { alreadyConsumedError, readStream } from './readableStream';
 import { retryAfterMs, type HeadersLike } from './retryAfter';
 
 /** The parts of a fetch `Response` that are read (undici, browsers, Deno, Bun, `node-fetch` 3 all fit). */
 export interface ResponseLike {
-  /** `true` for a 2xx status; otherwise the body is read as an error body and the stream errors with a `ProviderError`. */
+  /** `true` for a 2xx status; otherwise the body is read as an error body and the stream errors with a `provider-error` error. */
   readonly ok: boolean;
-  /** The HTTP status (e.g. `200`, `429`); copied to `ProviderError.status` on failure. */
+  /** The HTTP status (e.g. `200`, `429`); copied to ``provider-error` error.status` on failure. */
   readonly status: number;
   /** The HTTP status text (e.g. `'Too Many Requests'`; often `''` over HTTP/2), used in the error message when the body has none. */
   readonly statusText: string;
@@ -24,13 +24,13 @@ export interface ResponseLike {
   readonly bodyUsed: boolean;
   /** Read the whole body as text (used for the error body of a non-2xx response). */
   text(): Promise<string>;
-  /** The response headers; on a non-2xx response `Retry-After` / `retry-after-ms` become `ProviderError.retryAfterMs`. */
+  /** The response headers; on a non-2xx response `Retry-After` / `retry-after-ms` become ``provider-error` error.retryAfterMs`. */
   readonly headers?: HeadersLike;
 }
 
 /** Options of {@link fromResponse} and {@link responseBody}. */
 export interface FromResponseOptions {
-  /** The name put on `ProviderError.provider` for a non-2xx response. Default `'http'`. */
+  /** The name put on ``provider-error` error.provider` for a non-2xx response. Default `'http'`. */
   readonly provider?: string;
 }
 
@@ -43,10 +43,10 @@ export interface FromResponseOptions {
  * @param status The HTTP status.
  * @param body The response body: text (parsed as JSON when it is JSON) or an already-parsed value.
  * @param statusText The HTTP status text, for the message when the body has none.
- * @param provider The name for `ProviderError.provider`. Default `'http'`.
- * @param retryAfterMs The delay the response asked for before a retry (see `retryAfterMs()`), kept as `ProviderError.retryAfterMs`.
+ * @param provider The name for ``provider-error` error.provider`. Default `'http'`.
+ * @param retryAfterMs The delay the response asked for before a retry (see `retryAfterMs()`), kept as ``provider-error` error.retryAfterMs`.
  */
-export function httpProviderError(status: number, body: unknown, statusText = '', provider = 'http', retryAfterMs?: number): ProviderError {
+export function httpProviderError(status: number, body: unknown, statusText = '', provider = 'http', retryAfterMs?: number): ToolStreamError<'provider-error'> {
   const head = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
   let payload = body;
   if (typeof body === 'string') {
@@ -58,7 +58,7 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
   }
   if (errorRecord(payload) !== undefined) return providerError(provider, payload, head, status, retryAfterMs);
   const text = typeof payload === 'string' ? payload.trim() : payload === undefined || payload === null ? '' : String(payload);
-  return new ProviderError({
+  return new ToolStreamError('provider-error', {
     provider,
     providerCode: undefined,
     type: undefined,
@@ -83,23 +83,23 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
  *
  * response:  ---R                                          (429, {"error":{…}})
  *   fromResponse(response)
- *            ------#                                       # = ProviderError { status: 429, retryable: true }
+ *            ------#                                       # = provider-error { status: 429, retryable: true }
  *
  * response:  ---R                                          (2xx, body a-b, then the socket is cut)
  *   fromResponse(response)
- *            ---a----b--#                                  # = ConnectionLostError { source: 'fromResponse', byteOffset: |a|+|b|, retryable: true }
+ *            ---a----b--#                                  # = connection-lost { source: 'fromResponse', byteOffset: |a|+|b|, retryable: true }
  * ```
  *
- * 1. A non-2xx response errors with a `ProviderError` (code `provider-error`): `status`, `retryable`
+ * 1. A non-2xx response errors with a `provider-error` error (code `provider-error`): `status`, `retryable`
  *    (408, 409, 429, 5xx, or a retryable provider code) and the body parsed as a JSON error when
  *    possible (see {@link httpProviderError}); `provider` is `options.provider` or `'http'`;
  *    `retryAfterMs` is the delay its `Retry-After` (or `retry-after-ms`) header asked for.
- * 2. A 2xx response without a body errors with `TruncatedStreamError` (code `truncated`).
+ * 2. A 2xx response without a body errors with `truncated` error (code `truncated`).
  * 3. A body that was already read errors with a `TypeError`: a `Response` can be read once, so
  *    subscribe once (use `defer(() => fromResponse(fetch(…)))` or `fromFetch` to retry).
  * 4. Unsubscribing cancels the body, which closes the connection; unsubscribing while the promise
  *    is pending cancels the body as soon as it resolves.
- * 5. A network failure ends the stream with `ConnectionLostError` (code `connection-lost`,
+ * 5. A network failure ends the stream with `connection-lost` error (code `connection-lost`,
  *    `retryable: true`, the runtime's error as `cause`): the connection cut mid-body (`byteOffset`:
  *    the body bytes received), or `fetch()` rejecting because the connection was refused or reset
  *    (`byteOffset: 0`). Other errors (a bad URL, DNS, TLS, the user's own `AbortSignal`) pass
@@ -132,7 +132,7 @@ export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>,
   return responseChunks(response, provider, 'fromResponse');
 }
 
-/** {@link fromResponse}'s implementation; `source` names the public function on a `ConnectionLostError`. */
+/** {@link fromResponse}'s implementation; `source` names the public function on a `connection-lost` error. */
 function responseChunks(response: ResponseLike | PromiseLike<ResponseLike>, provider: string, source: string): Observable<Uint8Array> {
   return new Observable<Uint8Array>((subscriber) => {
     let body: Subscription | undefined;
@@ -155,7 +155,7 @@ function responseChunks(response: ResponseLike | PromiseLike<ResponseLike>, prov
           return;
         }
         if (res.body === null) {
-          subscriber.error(new TruncatedStreamError({ provider, detail: `the HTTP ${res.status} response has no body` }));
+          subscriber.error(new ToolStreamError('truncated', { provider, detail: `the HTTP ${res.status} response has no body` }));
           return;
         }
         body = readStream(res.body, source).subscribe(subscriber);
@@ -177,7 +177,7 @@ function responseChunks(response: ResponseLike | PromiseLike<ResponseLike>, prov
  * ```
  *
  * A new response cancels the body of the previous one (`switchMap`). A connection cut mid-body
- * ends the stream with `ConnectionLostError` (`source: 'responseBody'`), as with {@link fromResponse}.
+ * ends the stream with `connection-lost` error (`source: 'responseBody'`), as with {@link fromResponse}.
  *
  * @example
  * ```ts

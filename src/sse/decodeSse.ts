@@ -38,7 +38,7 @@ export type DecodeSseOptions = SseParserOptions;
  *    ignored). `retry` is set on its event when it is all ASCII digits, else `undefined`.
  * 6. At the end of input, an event that no blank line completed is dropped (per spec).
  * 7. An event larger than `maxEventSize` chars (pending line + data so far) ends the stream with an
- *    {@link EventTooLargeError} (`event-too-large`, with the byte offset where the event started);
+ *    `event-too-large` error (`event-too-large`, with the byte offset where the event started);
  *    nothing past the limit is buffered.
  * 8. One parser per subscription; source errors pass through; unsubscribing unsubscribes the source.
  *

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { EventTooLargeError } from '../errors';
+import { ToolStreamError } from '../errors';
 import type { SseEvent } from '../events';
 import { TextBuffer } from './textBuffer';
 import { StreamText, utf8Length } from './utf8';
@@ -14,7 +14,7 @@ const CR = 13;
 const SPACE = 32;
 const COLON = 58;
 const BOM = 0xfeff;
-/** How much of an oversized event's text an {@link EventTooLargeError} keeps (at most). */
+/** How much of an oversized event's text an `event-too-large` error keeps (at most). */
 const HEAD_CHARS = 200;
 /**
  * After a text this long, the event's data lines are copied out of it (see
@@ -49,7 +49,7 @@ type SseEventSink = SseEventHandler | { next(event: SseEvent): void };
  * with {@link SseParser.end}; after `end()` it is ready for a new stream.
  *
  * Byte chunks are decoded as streaming UTF-8 (invalid bytes become U+FFFD); string chunks are
- * taken as already-decoded text. Throws {@link EventTooLargeError} when an event outgrows
+ * taken as already-decoded text. Throws `event-too-large` error when an event outgrows
  * `maxEventSize`; after that every call throws the same error until {@link SseParser.reset}.
  * The error's `byteOffset` is where the event started in the input (exact for well-formed UTF-8;
  * string chunks count as their UTF-8 encoding), and its `start` is the event's first
@@ -87,7 +87,7 @@ export class SseParser {
   private eventStartPos = 0;
   /** The first chars of the current event's text, kept when the event spans texts. */
   private head = '';
-  private failure: EventTooLargeError | undefined;
+  private failure: ToolStreamError<'event-too-large'> | undefined;
 
   /**
    * A parser for one stream (reusable for the next after {@link SseParser.end}).
@@ -290,7 +290,7 @@ export class SseParser {
     head = head.slice(0, Math.min(HEAD_CHARS, this.maxEventSize + 1));
     this.pending?.clear();
     this.data.clear();
-    this.failure = new EventTooLargeError({ limit: this.maxEventSize, byteOffset, start: head });
+    this.failure = new ToolStreamError('event-too-large', { limit: this.maxEventSize, byteOffset, start: head });
     throw this.failure;
   }
 }

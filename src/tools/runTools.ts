@@ -4,7 +4,7 @@
  * @module
  */
 import { asyncScheduler, catchError, concat, defer, EMPTY, from, identity, isObservable, mergeMap, Observable, of, throwError, type OperatorFunction, type Subscription } from 'rxjs';
-import { ToolFailedError, ToolTimeoutError, UnknownToolError, type InvalidArgumentsError } from '../errors';
+import { ToolStreamError } from '../errors';
 import { contextOf, isPromiseLike, validateArguments } from '../parse/validate';
 import type { Result, ToolCall, ToolCallResult } from '../result';
 import type { AnyTool, InferToolRun, ToolRunResult, ToolSet } from './types';
@@ -51,7 +51,7 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
       const timeoutMs = tool.timeoutMs ?? defaultTimeoutMs;
       if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
         timer = asyncScheduler.schedule(() => {
-          const error = new ToolTimeoutError({ toolCall: context, timeoutMs });
+          const error = new ToolStreamError('tool-timeout', { toolCall: context, timeoutMs });
           controller.abort(error);
           settle(failed(error, typedCall));
         }, timeoutMs);
@@ -60,21 +60,21 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
       try {
         returned = tool.execute(args, { signal: controller.signal, call: typedCall });
       } catch (error) {
-        settle(failed(new ToolFailedError({ toolCall: context }, { cause: error }), typedCall));
+        settle(failed(new ToolStreamError('tool-failed', { toolCall: context }, { cause: error }), typedCall));
         return;
       }
       const output$ = isObservable(returned) ? returned : isPromiseLike(returned) ? from(returned) : of(returned);
       let last: unknown;
       const subscription = output$.subscribe({
         next: (value) => (last = value),
-        error: (error: unknown) => settle(failed(new ToolFailedError({ toolCall: context }, { cause: error }), typedCall)),
+        error: (error: unknown) => settle(failed(new ToolStreamError('tool-failed', { toolCall: context }, { cause: error }), typedCall)),
         complete: () => settle({ success: true, data: { name: typedCall.name, call: typedCall, output: last } }),
       });
       if (settled) subscription.unsubscribe();
       else output = subscription;
     };
 
-    const checked = (validation: Result<unknown, InvalidArgumentsError>): void => {
+    const checked = (validation: Result<unknown, ToolStreamError<'invalid-arguments'>>): void => {
       if (subscriber.closed) return;
       if (validation.success) execute(validation.data);
       else settle(failed(validation.error, call));
@@ -156,7 +156,7 @@ export function runTools<T extends ToolSet>(tools: T, options: RunToolsOptions =
     if (!result.success) return of(failed(result.error));
     const call = result.data;
     const tool = Object.prototype.hasOwnProperty.call(tools, call.name) ? tools[call.name] : undefined;
-    if (tool === undefined) return of(failed(new UnknownToolError({ toolCall: contextOf(call), availableTools: names }), call));
+    if (tool === undefined) return of(failed(new ToolStreamError('unknown-tool', { toolCall: contextOf(call), availableTools: names }), call));
     return runOne(tool, call, options.timeoutMs);
   };
   const failFast: OperatorFunction<ToolRunResult, ToolRunResult> = mergeMap((result) =>

@@ -5,7 +5,7 @@
  */
 import { catchError, connect, EMPTY, filter, map, merge, Observable, type Subscription, tap, throwError } from 'rxjs';
 import { eventsAndResults, type EventOrResult, type ToolCallsOptions } from '../parse/toolCalls';
-import { MaxStepsError } from '../errors';
+import { ToolStreamError } from '../errors';
 import type { StreamEvent } from '../events';
 import { readStreamEvents, type ReadStreamEventsOptions } from '../readStreamEvents';
 import { assistantTextMessage, isMessageFormat, toolMessages, type MessageFormat, type ToolMessagesOptions } from './messages';
@@ -86,7 +86,7 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  * 4. Usage: each `step-end` carries its step's `usage` (the last report of its stream) and `done`
  *    the sum over the steps (as `totalUsage()` counts them); absent where nothing was reported.
  * 5. When step `maxSteps - 1` (the last allowed) still has tool calls, its tools run and its
- *    `step-end` is emitted, then the output ends with `max-steps` (`MaxStepsError`).
+ *    `step-end` is emitted, then the output ends with `max-steps` (`max-steps` error).
  * 6. A stream error (HTTP, provider, …) ends the loop with that error, after the tools already
  *    running finished (as `runTools()` does). `failFast` ends it at a tool's failure.
  * 7. Unsubscribing cancels the current request (closing the connection when `request` uses
@@ -167,7 +167,7 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
   };
 
   /** After a step's items: its `step-end`, then `done`, `max-steps`, or the messages of the next step. */
-  const finish = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): { items: Item[]; next?: ReadonlyArray<LoopMessage>; error?: MaxStepsError } => {
+  const finish = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): { items: Item[]; next?: ReadonlyArray<LoopMessage>; error?: ToolStreamError<'max-steps'> } => {
     const { text, results } = state;
     if (results.length === 0) {
       const final = text === '' ? messages : messages.concat([assistantTextMessage(format, text)]);
@@ -181,7 +181,7 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
     // One new array per step (a copy of the history: `request` and the items hand out snapshots).
     const appended = messages.concat(toolMessages(format, state.turn.step(results), options));
     const items: Item[] = [{ type: 'step-end', step, text, results, messages: appended }];
-    return step + 1 >= maxSteps ? { items, error: new MaxStepsError({ maxSteps }) } : { items, next: appended };
+    return step + 1 >= maxSteps ? { items, error: new ToolStreamError('max-steps', { maxSteps }) } : { items, next: appended };
   };
 
   // The steps run one after another in a loop, not nested in each other: a step that completes

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { UnsupportedRequestError } from '../errors';
+import { ToolStreamError } from '../errors';
 import type { AnthropicTool } from '../providers/anthropic/request';
 import { anthropicToolSpec } from '../providers/anthropic/toolSpec';
 import type { GeminiFunctionDeclaration } from '../providers/gemini/request';
@@ -79,7 +79,7 @@ export function toolJsonSchema(tool: ToolDeclaration<StandardSchemaV1 | undefine
   }
   if (!record(derived)) {
     const vendor = record(schema) && record(schema['~standard']) ? String(schema['~standard']['vendor']) : 'this';
-    throw new UnsupportedRequestError({
+    throw new ToolStreamError('unsupported-request', {
       target: 'json-schema',
       field: `${name}.schema`,
       detail: `no JSON Schema can be derived from ${vendor} schema (it has no ~standard.jsonSchema nor toJSONSchema): give the tool \`parameters\` (its JSON Schema), or use zod ≥ 4.2`,
@@ -93,13 +93,13 @@ export function toolJsonSchema(tool: ToolDeclaration<StandardSchemaV1 | undefine
 function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<StandardSchemaV1 | undefined>]> {
   if (Array.isArray(tools)) {
     return (tools as ReadonlyArray<ToolDeclaration<StandardSchemaV1 | undefined>>).map((tool, i): [string, ToolDeclaration<StandardSchemaV1 | undefined>] => {
-      if (tool.name === undefined || tool.name === '') throw new UnsupportedRequestError({ target: 'tools', field: `[${i}].name`, detail: 'a tool in an array needs a name' });
+      if (tool.name === undefined || tool.name === '') throw new ToolStreamError('unsupported-request', { target: 'tools', field: `[${i}].name`, detail: 'a tool in an array needs a name' });
       return [tool.name, tool];
     });
   }
   return Object.entries(tools as Readonly<Record<string, ToolDeclaration<StandardSchemaV1 | undefined>>>).map(([key, tool]): [string, ToolDeclaration<StandardSchemaV1 | undefined>] => {
     if (tool.name !== undefined && tool.name !== key)
-      throw new UnsupportedRequestError({ target: 'tools', field: `${key}.name`, detail: `the tool is named '${tool.name}' but listed as '${key}': calls are looked up by the key` });
+      throw new ToolStreamError('unsupported-request', { target: 'tools', field: `${key}.name`, detail: `the tool is named '${tool.name}' but listed as '${key}': calls are looked up by the key` });
     return [key, tool];
   });
 }
@@ -148,6 +148,10 @@ export function toolSpecs<F extends ToolSpecFormat>(tools: ToolDeclarations, for
   };
   const build = Object.prototype.hasOwnProperty.call(byFormat, format) ? byFormat[format] : undefined;
   if (build === undefined)
-    throw new UnsupportedRequestError({ target: String(format), field: 'format', detail: `toolSpecs writes openai-chat, openai-responses, anthropic or gemini tools, not '${String(format)}'` });
+    throw new ToolStreamError('unsupported-request', {
+      target: String(format),
+      field: 'format',
+      detail: `toolSpecs writes openai-chat, openai-responses, anthropic or gemini tools, not '${String(format)}'`,
+    });
   return build() as ToolSpecs<F>;
 }

@@ -14,7 +14,7 @@ import type { JsonSchema } from '../providers/openaiChat/request';
 export interface ToolContext<Call extends ToolCall<string, unknown> = ToolCall> {
   /**
    * Aborted when the run is cancelled: the output was unsubscribed, the tool's timeout passed
-   * (reason: the `ToolTimeoutError`), or another tool failed under `failFast`. Never aborted after
+   * (reason: the `tool-timeout` error), or another tool failed under `failFast`. Never aborted after
    * the tool finished.
    */
   readonly signal: AbortSignal;

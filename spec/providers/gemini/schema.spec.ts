@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { type GeminiSchema, type GeminiSchemaDrop } from 'rxjs-tool-calls';
-import { toGeminiSchema, UnsupportedRequestError } from 'rxjs-tool-calls/advanced';
+import { type GeminiSchema, type GeminiSchemaDrop, ToolStreamError } from 'rxjs-tool-calls';
+import { toGeminiSchema } from 'rxjs-tool-calls/advanced';
 import { expectUnsupported } from '../../helpers/chatRequests';
 
 /** The fields of Gemini's `Schema` message: anything else is a 400 `Unknown name`. */
@@ -214,7 +214,7 @@ describe('toGeminiSchema', () => {
         try {
           out = toGeminiSchema(input as Record<string, unknown>);
         } catch (error) {
-          expect(error).toBeInstanceOf(UnsupportedRequestError);
+          expect(error).toBeInstanceOf(ToolStreamError<'unsupported-request'>);
           return;
         }
         expectGeminiShape(out);

@@ -11,7 +11,7 @@
  * without a report.
  */
 import v8 from 'node:v8';
-import { EventTooLargeError } from '../../../src/errors';
+import { isToolStreamError } from '../../../src/errors';
 import { SseParser } from '../../../src/sse/parser';
 import { digest, SSE_SHAPES, type SseShapeName } from './sseShapes';
 
@@ -37,7 +37,7 @@ try {
   }
   parser.end(onEvent);
 } catch (e) {
-  if (!(e instanceof EventTooLargeError)) throw e;
+  if (!isToolStreamError(e, 'event-too-large')) throw e;
   error = { code: e.code, byteOffset: e.byteOffset };
 }
 process.stdout.write(`${JSON.stringify({ events, error, peakHeapMb: Math.round(peak / 1e5) / 10 })}\n`);

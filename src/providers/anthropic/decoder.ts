@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { TruncatedStreamError } from '../../errors';
+import { ToolStreamError } from '../../errors';
 import type { FinishReason } from '../../events';
 import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
 import { countAt, stringifyJson, sumOf, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
@@ -251,6 +251,6 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   end(): void {
     if (this.done) return;
     const open = [...this.tools.values()].filter((t) => !t.stopped).length;
-    throw new TruncatedStreamError({ provider: this.provider, detail: `no message_stop arrived${open > 0 ? ` (${open} tool_use block${open === 1 ? '' : 's'} still open)` : ''}` });
+    throw new ToolStreamError('truncated', { provider: this.provider, detail: `no message_stop arrived${open > 0 ? ` (${open} tool_use block${open === 1 ? '' : 's'} still open)` : ''}` });
   }
 }

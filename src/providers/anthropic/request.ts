@@ -168,7 +168,7 @@ export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
  * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
  * @param options `defaultMaxTokens`, `apiVersion`, `midConversationSystem`, `ignore`.
  * @return The Anthropic request (`stream: true` kept as a literal when the input has it).
- * @throws {UnsupportedRequestError} For any field, part or value Anthropic cannot express.
+ * @throws {ToolStreamError} For any field, part or value Anthropic cannot express.
  */
 export function toAnthropicRequest<R extends ChatRequestInput>(request: R, options: ToAnthropicRequestOptions = {}): WithStream<R, AnthropicRequest> {
   const reader: RequestReader = new RequestReader('anthropic', options);

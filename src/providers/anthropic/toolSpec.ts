@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { UnsupportedRequestError } from '../../errors';
+import { ToolStreamError } from '../../errors';
 import type { ToolSpecInput } from '../toolSpec';
 import type { AnthropicTool } from './request';
 
@@ -11,7 +11,7 @@ import type { AnthropicTool } from './request';
 export function anthropicToolSpec(tool: ToolSpecInput): AnthropicTool {
   const type = tool.parameters['type'];
   if (type !== undefined && type !== 'object')
-    throw new UnsupportedRequestError({ target: 'anthropic', field: `${tool.name}.input_schema.type`, detail: 'Anthropic tool input schemas must describe an object' });
+    throw new ToolStreamError('unsupported-request', { target: 'anthropic', field: `${tool.name}.input_schema.type`, detail: 'Anthropic tool input schemas must describe an object' });
   const out: AnthropicTool = { name: tool.name, input_schema: { ...tool.parameters, type: 'object' } };
   if (tool.description !== undefined) out.description = tool.description;
   return out;

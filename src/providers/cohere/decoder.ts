@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { TruncatedStreamError } from '../../errors';
+import { ToolStreamError } from '../../errors';
 import type { FinishReason } from '../../events';
 import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
 import { countAt, stringifyJson, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
@@ -143,7 +143,7 @@ export class CohereChatDecoder extends TypedEventDecoder {
 
   end(): void {
     if (this.done) return;
-    throw new TruncatedStreamError({
+    throw new ToolStreamError('truncated', {
       provider: this.provider,
       detail: `no message-end arrived${this.open.size > 0 ? ` (${this.open.size} tool call${this.open.size === 1 ? '' : 's'} still open)` : ''}`,
     });

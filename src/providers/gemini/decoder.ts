@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { InvalidEventError, TruncatedStreamError } from '../../errors';
+import { ToolStreamError } from '../../errors';
 import type { FinishReason, SseEvent } from '../../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, providerError, type Emit, type WireDecoder } from '../decoder';
 import { geminiUsage, normalizeGeminiFinishReason } from './mapping';
@@ -63,7 +63,7 @@ export class GeminiDecoder implements WireDecoder {
     this.metadata(chunk, emit);
     const candidates = chunk['candidates'];
     if (candidates !== undefined && candidates !== null) {
-      if (!Array.isArray(candidates)) throw new InvalidEventError({ provider: this.provider, data: data ?? safeStringify(chunk), detail: '`candidates` must be an array' });
+      if (!Array.isArray(candidates)) throw new ToolStreamError('invalid-event', { provider: this.provider, data: data ?? safeStringify(chunk), detail: '`candidates` must be an array' });
       for (const value of candidates) {
         const candidate = asRecord(value);
         if (candidate !== undefined) this.candidate(candidate, data ?? safeStringify(chunk), emit);
@@ -199,7 +199,7 @@ export class GeminiDecoder implements WireDecoder {
     if (streamed && open !== undefined) {
       for (const entry of partialArgs) {
         const problem = open.builder.apply(entry);
-        if (problem !== undefined) throw new InvalidEventError({ provider: this.provider, data, detail: problem });
+        if (problem !== undefined) throw new ToolStreamError('invalid-event', { provider: this.provider, data, detail: problem });
       }
       // A chunk with partialArgs and no willContinue is the call's last (vercel/ai#14358: no `functionCall: {}` follows).
       if (!willContinue) this.close(choice, state, undefined, emit);
@@ -239,9 +239,9 @@ export class GeminiDecoder implements WireDecoder {
 
   end(emit: Emit): void {
     this.releaseAll(emit);
-    if (this.candidates.size === 0) throw new TruncatedStreamError({ provider: this.provider, detail: 'no candidate arrived' });
+    if (this.candidates.size === 0) throw new ToolStreamError('truncated', { provider: this.provider, detail: 'no candidate arrived' });
     const open = [...this.candidates].filter(([, state]) => !state.finished).map(([choice]) => choice);
-    if (open.length > 0) throw new TruncatedStreamError({ provider: this.provider, detail: `candidate ${open.join(', ')} never sent a finishReason` });
+    if (open.length > 0) throw new ToolStreamError('truncated', { provider: this.provider, detail: `candidate ${open.join(', ')} never sent a finishReason` });
     emit({ type: 'done' });
   }
 

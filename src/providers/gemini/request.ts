@@ -166,7 +166,7 @@ export interface ToGeminiRequestOptions extends TranslateRequestOptions {
  * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
  * @param options `schemaField`, `onSchemaDrop`, `callIds`, `thoughtSignature`, `ignore`.
  * @return The model, the stream flag, the API path and the body.
- * @throws {UnsupportedRequestError} For any field, part or value Gemini cannot express.
+ * @throws {ToolStreamError} For any field, part or value Gemini cannot express.
  */
 export function toGeminiRequest(request: ChatRequestInput, options: ToGeminiRequestOptions = {}): GeminiRequest {
   const reader: RequestReader = new RequestReader('gemini', options);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { UnsupportedRequestError } from '../../errors';
+import { ToolStreamError } from '../../errors';
 import { fieldPath } from '../requestReader';
 import type { GeminiSchema, GeminiSchemaOptions, GeminiType } from './schema';
 
@@ -48,7 +48,7 @@ export class Converter {
   ) {}
 
   private fail(path: string, detail: string): never {
-    throw new UnsupportedRequestError({ target: 'gemini', field: path, detail });
+    throw new ToolStreamError('unsupported-request', { target: 'gemini', field: path, detail });
   }
 
   private drop(path: string, keyword: string, reason: string): void {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { UnsupportedRequestError } from '../../errors';
+import { ToolStreamError } from '../../errors';
 import type { ToolSpecInput } from '../toolSpec';
 import type { GeminiFunctionDeclaration } from './request';
 import { toGeminiSchema, type GeminiSchemaDrop } from './schema';
@@ -13,7 +13,7 @@ export function geminiToolSpec(tool: ToolSpecInput, onDrop?: (drop: GeminiSchema
   const path = `${tool.name}.parameters`;
   const parameters = toGeminiSchema(tool.parameters, onDrop === undefined ? { path } : { path, onDrop });
   if (parameters.type === undefined) parameters.type = 'OBJECT';
-  if (parameters.type !== 'OBJECT') throw new UnsupportedRequestError({ target: 'gemini', field: `${path}.type`, detail: 'Gemini function parameters must describe an object' });
+  if (parameters.type !== 'OBJECT') throw new ToolStreamError('unsupported-request', { target: 'gemini', field: `${path}.type`, detail: 'Gemini function parameters must describe an object' });
   const out: GeminiFunctionDeclaration = { name: tool.name, parameters };
   if (tool.description !== undefined) out.description = tool.description;
   return out;

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { InvalidEventError, TruncatedStreamError } from '../../errors';
+import { ToolStreamError } from '../../errors';
 import type { ProviderMetadata, SseEvent } from '../../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from '../decoder';
 import { chatUsage, normalizeChatFinishReason } from './mapping';
@@ -105,7 +105,7 @@ export class OpenAIChatDecoder implements WireDecoder {
   payload(_eventName: string, payload: unknown, emit: Emit): void {
     if (this.done) return;
     const chunk = asRecord(payload);
-    if (chunk === undefined) throw new InvalidEventError({ provider: this.provider, data: safeStringify(payload), detail: 'a chunk must be a JSON object' });
+    if (chunk === undefined) throw new ToolStreamError('invalid-event', { provider: this.provider, data: safeStringify(payload), detail: 'a chunk must be a JSON object' });
     if ('error' in chunk && isRealError(chunk['error'])) {
       this.flushFinishes(emit);
       throw providerError(this.provider, chunk);
@@ -122,7 +122,7 @@ export class OpenAIChatDecoder implements WireDecoder {
     }
     const choices = chunk['choices'];
     if (choices !== undefined && choices !== null) {
-      if (!Array.isArray(choices)) throw new InvalidEventError({ provider: this.provider, data: safeStringify(payload), detail: '`choices` must be an array' });
+      if (!Array.isArray(choices)) throw new ToolStreamError('invalid-event', { provider: this.provider, data: safeStringify(payload), detail: '`choices` must be an array' });
       for (let position = 0; position < choices.length; position++) this.choice(choices[position], position, emit);
     }
     const usage = asRecord(chunk['usage']);
@@ -229,8 +229,9 @@ export class OpenAIChatDecoder implements WireDecoder {
     // Every finish that arrived was emitted just now: the choices without one never finished.
     const finished = this.finished;
     const open = this.seen.filter((c) => finished?.has(c) !== true);
-    if (finished === undefined) throw new TruncatedStreamError({ provider: this.provider, detail: this.seen.length === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]' });
-    throw new TruncatedStreamError({ provider: this.provider, detail: `choice ${open.join(', ')} never finished and no [DONE] arrived` });
+    if (finished === undefined)
+      throw new ToolStreamError('truncated', { provider: this.provider, detail: this.seen.length === 0 ? 'no choice arrived and no [DONE]' : 'no finish_reason and no [DONE]' });
+    throw new ToolStreamError('truncated', { provider: this.provider, detail: `choice ${open.join(', ')} never finished and no [DONE] arrived` });
   }
 
   /**

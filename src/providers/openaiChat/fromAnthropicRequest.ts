@@ -44,7 +44,7 @@ export type FromAnthropicRequestOptions = TranslateRequestOptions;
  * @param request The Anthropic request (any `MessageCreateParams` value, or a parsed JSON body).
  * @param options `ignore`: field names and block types that may be dropped.
  * @return The chat request (`stream: true` kept as a literal when the input has it).
- * @throws {UnsupportedRequestError} For any field, block or value Chat Completions cannot express.
+ * @throws {ToolStreamError} For any field, block or value Chat Completions cannot express.
  */
 export function fromAnthropicRequest<R extends AnthropicRequestInput>(request: R, options: FromAnthropicRequestOptions = {}): WithStream<R, ChatRequest> {
   const reader: RequestReader = new RequestReader('openai-chat', options);

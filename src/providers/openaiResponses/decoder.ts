@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { TruncatedStreamError } from '../../errors';
+import { ToolStreamError } from '../../errors';
 import type { FinishReason } from '../../events';
 import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
 import { openaiUsage } from '../openaiChat/mapping';
@@ -264,6 +264,6 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     if (this.done) return;
     const open = [...this.calls.values()].filter((c) => !c.ended).length;
     const detail = open > 0 ? ` (${open} function call${open === 1 ? '' : 's'} still open)` : '';
-    throw new TruncatedStreamError({ provider: this.provider, detail: `no response.completed, response.incomplete or response.failed arrived${detail}` });
+    throw new ToolStreamError('truncated', { provider: this.provider, detail: `no response.completed, response.incomplete or response.failed arrived${detail}` });
   }
 }

@@ -143,7 +143,7 @@ export interface ToResponsesRequestOptions extends TranslateRequestOptions {
  * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
  * @param options `instructions`, `ignore`.
  * @return The Responses request (`stream: true` kept as a literal when the input has it).
- * @throws {UnsupportedRequestError} For any field, part or value the Responses API cannot express.
+ * @throws {ToolStreamError} For any field, part or value the Responses API cannot express.
  */
 export function toResponsesRequest<R extends ChatRequestInput>(request: R, options: ToResponsesRequestOptions = {}): WithStream<R, ResponsesRequest> {
   const reader: RequestReader = new RequestReader('openai-responses', options);

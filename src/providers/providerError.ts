@@ -1,11 +1,11 @@
 /**
- * Reading a provider's error payload, in any of the common shapes, as a {@link ProviderError}.
+ * Reading a provider's error payload, in any of the common shapes, as a `provider-error` error.
  *
  * @module
  */
 import { asNumber, asRecord, asString } from '../internal/json';
 import { parseFailedGeneration } from './failedGeneration';
-import { ProviderError, type ProviderErrorInfo } from './index';
+import { ToolStreamError, type ProviderErrorInfo } from '../errors';
 
 /** Whether a provider error is worth retrying: overloaded, rate limited, timeouts and 5xx. */
 export function isRetryable(status: number | undefined, code: string | undefined, type: string | undefined): boolean {
@@ -66,7 +66,7 @@ export function payloadRetryAfterMs(inner: Record<string, unknown> | undefined, 
  * response's `Retry-After` asked for; without it, the payload's own hint (see
  * {@link payloadRetryAfterMs}). A one-element array is read as its element.
  */
-export function providerError(provider: string, payload: unknown, fallbackMessage = 'provider reported an error', httpStatus?: number, retryAfterHeader?: number): ProviderError {
+export function providerError(provider: string, payload: unknown, fallbackMessage = 'provider reported an error', httpStatus?: number, retryAfterHeader?: number): ToolStreamError<'provider-error'> {
   const outer = errorRecord(payload);
   const inner = asRecord(outer?.['error']) ?? outer;
   const rawCode = inner?.['code'] ?? outer?.['code'];
@@ -94,6 +94,6 @@ export function providerError(provider: string, payload: unknown, fallbackMessag
   };
   // Groq `tool_use_failed`: the rejected generation, and the call it holds (never run).
   const failedGeneration = asString(inner?.['failed_generation']) ?? asString(outer?.['failed_generation']);
-  if (failedGeneration === undefined) return new ProviderError(info);
-  return new ProviderError({ ...info, failedGeneration, failedCall: parseFailedGeneration(failedGeneration) });
+  if (failedGeneration === undefined) return new ToolStreamError('provider-error', info);
+  return new ToolStreamError('provider-error', { ...info, failedGeneration, failedCall: parseFailedGeneration(failedGeneration) });
 }

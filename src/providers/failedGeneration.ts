@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { FailedToolCall } from './index';
+import type { FailedToolCall } from '../errors';
 
 /** A tool name as models write them: no braces, brackets, `=`, `>` or spaces. */
 const NAME = '[A-Za-z_][\\w.-]*';

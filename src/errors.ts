@@ -1,0 +1,473 @@
+/**
+ * One error family: every error the library emits or throws is a {@link ToolStreamError} with a
+ * readonly `code` from one fixed list ({@link ERROR_CODES}) and the context that explains it as
+ * typed fields. `code` narrows the fields: `if (error.code === 'provider-error') error.status`.
+ *
+ * One table drives it all: {@link ErrorDetails} (the fields of each code), `ERROR_SCOPES` (where
+ * each code appears) and `ERROR_MESSAGES` (how each reads). Part of the vocabulary: imports nothing.
+ *
+ * @module
+ */
+
+/**
+ * Who a tool call is: the identity every view of a call shares (its result, its errors, its
+ * updates, partial values, snapshots and view state), decided once by the tracker.
+ */
+export interface CallIdentity {
+  /** The call's id: the wire's, de-duplicated (`id_2`) when the wire repeated one, or generated (`call_…`) when it sent none; the same in every view of the call. */
+  readonly id: string;
+  /** The tool name (e.g. `'get_weather'`); `''` until (or when never) the wire sends it. */
+  readonly name: string;
+  /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
+  readonly index: number;
+  /** The choice the call belongs to (0 unless the request asked for several). */
+  readonly choice: number;
+}
+
+/** The identity of the tool call an error is about, with the raw argument text received so far. */
+export interface ToolCallContext extends CallIdentity {
+  /** The argument text received so far, exactly as it arrived (possibly cut mid-JSON, e.g. `'{"city":"Pa'`). */
+  readonly rawArguments: string;
+}
+
+/** Details every per-call error carries. */
+export interface CallDetails {
+  /** The call the error is about: identity and the raw argument text. */
+  readonly toolCall: ToolCallContext;
+  /**
+   * `'text'` when the JSON was a choice's text, not a tool call's arguments (`partialObject()`):
+   * `toolCall` then names no tool (`id` `'text'`, `name` `''`, `index` 0) and its `rawArguments` is
+   * the whole text. Absent for tool calls.
+   */
+  readonly source?: 'text' | undefined;
+}
+
+/** One problem a schema validator reported. */
+export interface ValidationIssue {
+  /** The validator's message (e.g. `'Expected string, received number'`). */
+  readonly message: string;
+  /** The keys from the arguments' root to the offending value (e.g. `['items', 0, 'qty']`); `[]` for the root. */
+  readonly path: ReadonlyArray<PropertyKey>;
+}
+
+/** A tool call found inside a provider's rejected generation (never run). */
+export interface FailedToolCall {
+  /** The tool name the model wrote (e.g. `'get_weather'`). */
+  readonly name: string;
+  /** The arguments it wrote, parsed (a JSON object, e.g. `{ city: 'Paris' }`). */
+  readonly arguments: Readonly<Record<string, unknown>>;
+}
+
+/** A tool call as far as it had been delivered when a stream failed (see {@link DeliveredOutput}). */
+export interface DeliveredToolCall extends ToolCallContext {
+  /** Whether the call's end had been delivered (its end event, its choice's finish or the terminator): its arguments are all there. */
+  readonly complete: boolean;
+}
+
+/**
+ * What `retryStream()` had already emitted when it ended with an error after output: the text and
+ * the calls, so nothing received is lost with the error. Since the last `restart` event, when there
+ * was one.
+ */
+export interface DeliveredOutput {
+  /** The visible text delivered, by choice (`text[0]` for the usual single choice; `''` for a choice without text). */
+  readonly text: ReadonlyArray<string>;
+  /** The reasoning text delivered, by choice. */
+  readonly reasoning: ReadonlyArray<string>;
+  /**
+   * Every tool call that had a fragment delivered, in order of first sight. `id` is the wire's id
+   * (de-duplicated as `toolCalls()` does); a call the wire sent no id for has a generated one that
+   * is not the one `toolCalls()` gave it.
+   */
+  readonly toolCalls: ReadonlyArray<DeliveredToolCall>;
+}
+
+/** Details every stream error may carry. */
+export interface StreamDetails {
+  /**
+   * Set by `retryStream()` when the stream ended with this error after some output had been
+   * emitted (it could not be resumed, or attempts ran out): what had been delivered. Absent
+   * otherwise.
+   */
+  readonly delivered?: DeliveredOutput | undefined;
+}
+
+/** What a provider said when it failed (an error envelope, `event: error`, `response.failed`, a non-2xx response). */
+export interface ProviderErrorInfo {
+  /** Who reported it: a wire format name (`'anthropic'`, `'openai-chat'`, …) or, for a failed HTTP response, the `provider` option (default `'http'`). */
+  readonly provider: string;
+  /** The provider's error code (`insufficient_quota`, `rate_limit_exceeded`, …), when given. */
+  readonly providerCode: string | undefined;
+  /** The provider's error type (`overloaded_error`, `invalid_request_error`, …), when given. */
+  readonly type: string | undefined;
+  /** The provider's error message (e.g. `'Overloaded'`); for an HTTP failure without one, `HTTP <status> <statusText>`. The error's own `message` is built from it. */
+  readonly message: string;
+  /** An HTTP-like status when the provider gave one. */
+  readonly status: number | undefined;
+  /** Whether sending the same request again may succeed (overloaded, rate limit, 5xx). */
+  readonly retryable: boolean;
+  /** The provider's error payload, untouched. */
+  readonly payload: unknown;
+  /**
+   * The rejected model output a provider sent back with the error (Groq `tool_use_failed`'s
+   * `failed_generation`), kept as text; `undefined` when there was none.
+   */
+  readonly failedGeneration?: string | undefined;
+  /**
+   * The call `failedGeneration` holds (`<function=name>{…}</function>`, `{"name": …, "arguments": …}`,
+   * …) when it holds exactly one whose arguments parse: for logs or to show the model; the provider
+   * rejected it, so it is never run and never becomes a tool-call result.
+   */
+  readonly failedCall?: FailedToolCall | undefined;
+  /** How long the provider asked to wait before retrying (`Retry-After`, `retry-after-ms`, the payload's own hint), in ms, when it said. */
+  readonly retryAfterMs?: number | undefined;
+}
+
+/**
+ * Why a call is incomplete: the stream ended (`stream-ended`) or the wire closed the call unfinished
+ * (`not-closed`); a finish cut it (`length`, `content-filter`, `error`); or the stream-level error
+ * that ended the stream (its code: `provider-error`, `truncated`, `connection-lost`, `idle-timeout`,
+ * `too-many-tool-calls`, `event-too-large`, `invalid-event`, …).
+ */
+export type IncompleteReason = 'stream-ended' | 'not-closed' | 'length' | 'content-filter' | 'error' | StreamErrorCode;
+
+/** The context of every error code. */
+export interface ErrorDetails {
+  /** The call completed but its arguments are not valid JSON. */
+  'malformed-arguments': CallDetails & {
+    /** The JSON parser's message, as the engine wrote it (e.g. `"Unexpected end of JSON input"`). */
+    readonly parseError: string;
+    /** The character offset in `toolCall.rawArguments` where parsing failed, when known. */
+    readonly position?: number | undefined;
+  };
+  /** The stream ended, was cut or failed before the call was complete. */
+  incomplete: CallDetails & {
+    /** Why (see {@link IncompleteReason}). Unsubscribing emits nothing, so there is no reason for it. */
+    readonly reason: IncompleteReason;
+  };
+  /** The call completed but the wire never named the tool: it cannot be run. */
+  'missing-name': CallDetails;
+  /** The arguments parsed as JSON but the tool's schema rejected them. */
+  'invalid-arguments': CallDetails & {
+    /** Every problem the schema reported (at least one). */
+    readonly issues: ReadonlyArray<ValidationIssue>;
+    /** The parsed JSON arguments that failed validation, before any schema transform. */
+    readonly value: unknown;
+  };
+  /** The model called a tool that is not in the `tools` map. */
+  'unknown-tool': CallDetails & {
+    /** The names of the tools that were given, e.g. `['get_weather', 'search']`. */
+    readonly availableTools: ReadonlyArray<string>;
+  };
+  /** One call's arguments grew past `maxArgumentsSize`. */
+  'arguments-too-large': CallDetails & {
+    /** The configured `maxArgumentsSize`, in characters of argument text (later fragments were dropped). */
+    readonly limit: number;
+  };
+  /** The provider reported a failure (in the stream, or as a non-2xx response). */
+  'provider-error': ProviderErrorInfo & StreamDetails;
+  /** The stream ended without its terminator while a choice was still open. */
+  truncated: StreamDetails & {
+    /** The wire format that was cut (`'openai-chat'`, `'anthropic'`, …), or the byte source (`'http'`). */
+    readonly provider: string;
+    /** What was missing, e.g. `'no finish_reason and no [DONE]'`. */
+    readonly detail: string;
+  };
+  /** The connection died mid-body (the cause is the runtime's or SDK's error). */
+  'connection-lost': StreamDetails & {
+    /** The source function that saw the failure: `'fromResponse'`, `'responseBody'`, `'fromReadableStream'`, …, `'readStreamEvents'`. */
+    readonly source: string;
+    /** Bytes of the body received before the cut, when the source counts them (`undefined` for the SDK adapters). */
+    readonly byteOffset: number | undefined;
+  };
+  /** One SSE event (or one line) grew past `maxEventSize`. */
+  'event-too-large': StreamDetails & {
+    /** The configured `maxEventSize`, in characters. */
+    readonly limit: number;
+    /** The byte offset in the stream where the oversized event started. */
+    readonly byteOffset: number;
+    /** The event's first characters of wire text (at most 200). */
+    readonly start: string;
+  };
+  /** An SSE event's data could not be read as the format's payload (not JSON, wrong shape). */
+  'invalid-event': StreamDetails & {
+    /** The wire format being decoded. */
+    readonly provider: string;
+    /** The event's whole `data:` text (or the SDK payload as JSON), untruncated. */
+    readonly data: string;
+    /** What was wrong, e.g. `'data is not JSON: …'`. */
+    readonly detail: string;
+  };
+  /** No wire format recognised the stream. */
+  'unknown-format': StreamDetails & {
+    /** The start of what was received. */
+    readonly start: string;
+    /** Why no format matched. */
+    readonly detail: string;
+  };
+  /** The stream opened more calls than `maxToolCalls`. */
+  'too-many-tool-calls': StreamDetails & {
+    /** The configured `maxToolCalls`. */
+    readonly limit: number;
+  };
+  /** Nothing arrived for longer than the idle timeout. */
+  'idle-timeout': StreamDetails & {
+    /** The configured idle timeout, in milliseconds. */
+    readonly timeoutMs: number;
+  };
+  /** A tool's `execute` threw, rejected or errored (the thrown value is the `cause`). */
+  'tool-failed': CallDetails;
+  /** A tool ran longer than its time limit; its signal was aborted. */
+  'tool-timeout': CallDetails & {
+    /** The limit that passed, in milliseconds. */
+    readonly timeoutMs: number;
+  };
+  /** `toolLoop()` reached `maxSteps` and the model still asked for tools. */
+  'max-steps': {
+    /** The configured `maxSteps`. */
+    readonly maxSteps: number;
+  };
+  /** The text pushed into a `PartialJsonParser` (`rxjs-tool-calls/advanced`) is not JSON, or stopped before its value was complete. */
+  'malformed-json': {
+    /** What was wrong, without the position (e.g. `'Unexpected character "}", expected a property name'`). */
+    readonly detail: string;
+    /** Where, in UTF-16 code units (like `String#length`) of everything pushed into the parser. */
+    readonly position: number;
+  };
+  /** A request could not be translated into another format: the field is named, never dropped silently. */
+  'unsupported-request': {
+    /** The format the request was being translated into (`'anthropic'`, `'openai-responses'`, `'gemini'`, `'openai-chat'`). */
+    readonly target: string;
+    /** The JSON path of the field in the source request, e.g. `'messages[2].content[0].type'`. */
+    readonly field: string;
+    /** Why it cannot be translated, e.g. `'image_url parts are not supported'`. */
+    readonly detail: string;
+  };
+}
+
+/** Every error code. */
+export type ToolStreamErrorCode = keyof ErrorDetails;
+
+/**
+ * Where an error appears: in one call's result, at the end of a stream, in one tool run's result,
+ * thrown by a request translator, or by the standalone `PartialJsonParser` (`rxjs-tool-calls/advanced`).
+ */
+export type ErrorScope = 'call' | 'stream' | 'run' | 'request' | 'parser';
+
+/** Each code's scope (where errors of that code appear). */
+export const ERROR_SCOPES = {
+  'malformed-arguments': 'call',
+  incomplete: 'call',
+  'missing-name': 'call',
+  'invalid-arguments': 'call',
+  'unknown-tool': 'call',
+  'arguments-too-large': 'call',
+  'provider-error': 'stream',
+  truncated: 'stream',
+  'connection-lost': 'stream',
+  'event-too-large': 'stream',
+  'invalid-event': 'stream',
+  'unknown-format': 'stream',
+  'too-many-tool-calls': 'stream',
+  'idle-timeout': 'stream',
+  'tool-failed': 'run',
+  'tool-timeout': 'run',
+  'max-steps': 'stream',
+  'unsupported-request': 'request',
+  'malformed-json': 'parser',
+} as const satisfies { readonly [C in ToolStreamErrorCode]: ErrorScope };
+
+/** Fields some codes always have, whatever the details (a dropped connection is always worth retrying). */
+export const ERROR_DEFAULTS = {
+  'connection-lost': { retryable: true },
+} as const satisfies { readonly [C in ToolStreamErrorCode]?: Readonly<Record<string, unknown>> };
+
+/** The fields an error of code `C` has: its details and its defaults. */
+export type ErrorFields<C extends ToolStreamErrorCode> = ErrorDetails[C] & (C extends keyof typeof ERROR_DEFAULTS ? (typeof ERROR_DEFAULTS)[C] : unknown);
+
+/** How one code's message reads, from its details (and the cause, for errors that wrap one). */
+export type ErrorMessage<C extends ToolStreamErrorCode> = (details: ErrorDetails[C], cause: unknown) => string;
+
+/** Cut a long piece of input for an error message; the full text stays on the error's fields. */
+export function excerpt(text: string, max = 120): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} chars)`;
+}
+
+/** A thrown value as text, without throwing. */
+export function describe(value: unknown): string {
+  if (value instanceof Error) return value.message || value.name;
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** A cause and the causes it wraps (4 deep), with their codes: `terminated ← other side closed (UND_ERR_SOCKET)`. */
+function describeChain(cause: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = cause;
+  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    parts.push(`${describe(current)}${typeof code === 'string' ? ` (${code})` : ''}`);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return parts.join(' ← ');
+}
+
+const named = (call: ToolCallContext): string => `${call.name || '(unnamed)'} (${call.id})`;
+
+/** What a per-call error is about: a tool call, or a choice's text read as JSON (`source: 'text'`). */
+const subject = (d: { readonly toolCall: ToolCallContext; readonly source?: 'text' | undefined }): string =>
+  d.source === 'text' ? `The JSON text of choice ${d.toolCall.choice}` : `Tool call ${named(d.toolCall)}`;
+const what = (d: { readonly source?: 'text' | undefined }): string => (d.source === 'text' ? 'text' : 'arguments');
+
+/** Each code's message. */
+export const ERROR_MESSAGES = {
+  'malformed-arguments': (d) => `${subject(d)} has malformed JSON ${what(d)}: ${d.parseError} in ${JSON.stringify(excerpt(d.toolCall.rawArguments))}`,
+  incomplete: (d) => `${subject(d)} is incomplete (${d.reason}) after ${d.toolCall.rawArguments.length} chars of ${what(d)}`,
+  'missing-name': (d) => `Tool call ${d.toolCall.id} (index ${d.toolCall.index}, choice ${d.toolCall.choice}) completed without a tool name; ${d.toolCall.rawArguments.length} chars of arguments`,
+  'invalid-arguments': (d) => `${subject(d)} has invalid ${what(d)}: ${d.issues.map((i) => `${i.path.length ? i.path.map(String).join('.') : '(root)'}: ${i.message}`).join('; ')}`,
+  'unknown-tool': (d) => `Unknown tool ${JSON.stringify(d.toolCall.name)} (${d.toolCall.id}); available: ${d.availableTools.join(', ') || '(none)'}`,
+  'arguments-too-large': (d) => `${d.source === 'text' ? subject(d) : `Tool call ${named(d.toolCall)} arguments`} exceed${d.source === 'text' ? 's' : ''} the limit of ${d.limit} chars`,
+  'provider-error': (d) => `${d.provider} error${d.providerCode ? ` ${d.providerCode}` : ''}${d.type ? ` (${d.type})` : ''}: ${d.message}`,
+  truncated: (d) => `The ${d.provider} stream ended before it was complete: ${d.detail}`,
+  'connection-lost': (d, cause) => `The connection was lost${d.byteOffset === undefined ? '' : ` after ${d.byteOffset} bytes`} (${d.source}): ${describeChain(cause)}`,
+  'event-too-large': (d) => `An SSE event starting at byte ${d.byteOffset} exceeds the limit of ${d.limit} chars: ${JSON.stringify(excerpt(d.start, 80))}`,
+  'invalid-event': (d) => `Invalid ${d.provider} event (${d.detail}): ${JSON.stringify(excerpt(d.data))}`,
+  'unknown-format': (d) => `Unrecognised stream format (${d.detail}); received: ${JSON.stringify(excerpt(d.start))}`,
+  'too-many-tool-calls': (d) => `The stream opened more than ${d.limit} tool calls`,
+  'idle-timeout': (d) => `No data arrived for ${d.timeoutMs} ms`,
+  'tool-failed': (d, cause) => `Tool ${d.toolCall.name} (${d.toolCall.id}) failed: ${describe(cause)}`,
+  'tool-timeout': (d) => `Tool ${d.toolCall.name} (${d.toolCall.id}) did not finish within ${d.timeoutMs} ms`,
+  'max-steps': (d) => `The model still called tools after ${d.maxSteps} step${d.maxSteps === 1 ? '' : 's'} (maxSteps)`,
+  'unsupported-request': (d) => `Cannot translate ${d.field} to ${d.target}: ${d.detail}`,
+  'malformed-json': (d) => `${d.detail} at position ${d.position}`,
+} satisfies { readonly [C in ToolStreamErrorCode]: ErrorMessage<C> };
+
+/** The codes of one scope. */
+export type CodeOfScope<S extends ErrorScope> = { [C in ToolStreamErrorCode]: (typeof ERROR_SCOPES)[C] extends S ? C : never }[ToolStreamErrorCode];
+
+/** Codes that end a stream (`provider-error`, `truncated`, `connection-lost`, …). */
+export type StreamErrorCode = CodeOfScope<'stream'>;
+
+/** Every error code the library uses. The set is fixed; new codes are added, never renamed. */
+export const ERROR_CODES = /* @__PURE__ */ Object.keys(ERROR_SCOPES) as ReadonlyArray<ToolStreamErrorCode>;
+
+/**
+ * What an error of code `C` is built from: its details, with every field that may be `undefined`
+ * optional (`new ToolStreamError('provider-error', { provider, message, retryable })` without
+ * `status`, `providerCode`, …). A field left out is absent from the error.
+ */
+export type ErrorInit<C extends ToolStreamErrorCode> = C extends ToolStreamErrorCode
+  ? { [K in keyof ErrorDetails[C] as undefined extends ErrorDetails[C][K] ? never : K]: ErrorDetails[C][K] } & {
+      [K in keyof ErrorDetails[C] as undefined extends ErrorDetails[C][K] ? K : never]?: ErrorDetails[C][K];
+    }
+  : never;
+
+/** Options of an error: the underlying error, kept as `cause`. */
+export interface ErrorOptions {
+  /** What caused it (a network error, what a tool threw, …). */
+  readonly cause?: unknown;
+}
+
+/**
+ * The one class behind {@link ToolStreamError} (exported under that name, whose type is the union
+ * by code).
+ *
+ * @internal
+ */
+class ToolStreamErrorClass<C extends ToolStreamErrorCode> extends Error {
+  readonly code: C;
+
+  constructor(code: C, details: ErrorInit<C>, options?: ErrorOptions) {
+    const message = ERROR_MESSAGES[code] as (d: ErrorDetails[C], cause: unknown) => string;
+    super(message(details as ErrorDetails[C], options?.cause), options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.name = 'ToolStreamError';
+    const fields: Record<string, unknown> = { ...(ERROR_DEFAULTS as Partial<Record<ToolStreamErrorCode, object>>)[code], ...details };
+    for (const key of Object.keys(fields)) {
+      if (key === 'message' || key === 'name' || key === 'stack') continue;
+      Object.defineProperty(this, key, { value: fields[key], enumerable: true, writable: false, configurable: true });
+    }
+  }
+
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
+    for (const key of Object.keys(this)) {
+      if (key === 'name' || key === 'stack' || key === 'message') continue;
+      const value = (this as unknown as Record<string, unknown>)[key];
+      out[key] = value instanceof ToolStreamErrorClass ? value.toJSON() : value;
+    }
+    // `cause` is not enumerable: add it, an Error reduced to its name and message.
+    if (this.cause !== undefined) out['cause'] = this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : this.cause;
+    return out;
+  }
+}
+
+/** What every error of the family has, whatever its code. */
+export interface ToolStreamErrorBase<C extends ToolStreamErrorCode> extends Error {
+  /** What kind of error this is: one of {@link ERROR_CODES}. */
+  readonly code: C;
+  /** `'ToolStreamError'`. */
+  readonly name: string;
+  /** A plain-object view (name, code, message, context fields and the cause's name and message) for logs and `--json` output. */
+  toJSON(): Record<string, unknown>;
+}
+
+/**
+ * An error of the family, as a union by code: `switch (error.code)` (or `isToolStreamError(error,
+ * code)`) narrows it to that code's fields. `ToolStreamError<'provider-error'>` is one code's error.
+ */
+export type ToolStreamError<C extends ToolStreamErrorCode = ToolStreamErrorCode> = C extends ToolStreamErrorCode ? ToolStreamErrorBase<C> & Readonly<ErrorFields<C>> : never;
+
+/** The constructor of {@link ToolStreamError}. */
+export interface ToolStreamErrorConstructor {
+  /**
+   * An error of code `code`: its message is built from the details, which become its fields
+   * (`new ToolStreamError('idle-timeout', { timeoutMs: 5000 })`).
+   *
+   * @param code What happened.
+   * @param details The context of that code (a provider's own `message` is kept in the message, not as a field).
+   * @param options `cause`: the underlying error, if any.
+   */
+  new <C extends ToolStreamErrorCode>(code: C, details: ErrorInit<C>, options?: ErrorOptions): ToolStreamError<C>;
+  /** The prototype (so `instanceof ToolStreamError` narrows to the union). */
+  readonly prototype: ToolStreamError;
+}
+
+/** The one error class: `new ToolStreamError(code, details)`, and `error instanceof ToolStreamError`. */
+export const ToolStreamError: ToolStreamErrorConstructor = ToolStreamErrorClass as unknown as ToolStreamErrorConstructor;
+
+/** The errors one tool call can end with (inside `{ success: false, error }`). */
+export type ToolCallError = ToolStreamError<CodeOfScope<'call'>>;
+
+/** The errors one tool run can end with: the call's own error, or running it failed (`runTools()`). */
+export type ToolRunError = ToolStreamError<CodeOfScope<'call' | 'run'>>;
+
+/**
+ * True when `value` is an error of this library's family (with code `code`, when given).
+ *
+ * @param value Anything caught or received.
+ * @param code Only this code.
+ */
+export function isToolStreamError<C extends ToolStreamErrorCode = ToolStreamErrorCode>(value: unknown, code?: C): value is ToolStreamError<C> {
+  return value instanceof ToolStreamErrorClass && (code === undefined || value.code === code);
+}
+
+/**
+ * A copy of `error` with more detail fields: the same code, message, cause and stack (the original
+ * is left as it is).
+ *
+ * @internal
+ */
+export function withDetails<E extends ToolStreamError>(error: E, extra: Readonly<Record<string, unknown>>): E {
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(error)) if (key !== 'code') fields[key] = (error as unknown as Record<string, unknown>)[key];
+  const options = error.cause === undefined ? undefined : { cause: error.cause };
+  const copy = new ToolStreamErrorClass(error.code, { ...fields, ...extra } as never, options) as unknown as E;
+  // The message was built from details some of which are not kept as fields (a provider's own message).
+  for (const key of ['message', 'stack'] as const) Object.defineProperty(copy, key, { value: error[key], writable: true, enumerable: false, configurable: true });
+  return copy;
+}
