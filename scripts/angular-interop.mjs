@@ -9,8 +9,8 @@ import { rxResource, toSignal } from '@angular/core/rxjs-interop';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
-import { accumulateToolCalls, angularTextChunks, chatState, isToolStreamError, readStreamEvents, readToolCalls } from 'rxjs-tool-calls';
-import { injectChatStream, streamFrom } from 'rxjs-tool-calls/angular';
+import { accumulateToolCalls, chatState, isToolStreamError, readStreamEvents, readToolCalls } from 'rxjs-tool-calls';
+import { angularTextChunks, injectChatStream, streamFrom } from 'rxjs-tool-calls/angular';
 
 const weather = readFileSync(new URL('../examples/weather.sse', import.meta.url));
 // The weather stream cut after get_time's '"Asia/T': get_weather has '{"city": "Zür' so far; no [DONE].

@@ -24,7 +24,7 @@ import type * as RxjsForAwaitModule from 'rxjs-for-await';
 // error classes are the main entry's own (`instanceof `provider-error` error` holds), not a second copy. Types
 // from their modules, so that the declaration bundle has no import cycle through the entry.
 import { readToolCalls, type ToolSchemas, type TypedToolCallResult } from './index';
-import type { ReadToolCallsOptions } from './readToolCalls';
+import type { ReadToolCallsOptions } from './read/readToolCalls';
 import type { ToolCallResult } from './result';
 
 /**

@@ -3,9 +3,9 @@
  *
  * @module
  */
-import type { Observer, OperatorFunction } from 'rxjs';
-import { Stage, stageOperator } from '../internal/stage';
+import type { OperatorFunction } from 'rxjs';
 import type { SseEvent } from '../events';
+import { operate } from '../internal/operate';
 import { SseParser, type SseParserOptions } from './parser';
 
 /** Options of {@link decodeSse}. */
@@ -57,28 +57,11 @@ export type DecodeSseOptions = SseParserOptions;
  * @return An operator from byte or text chunks to {@link SseEvent}s.
  */
 export function decodeSse(options: DecodeSseOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
-  return stageOperator((out) => new SseStage(out, options));
-}
-
-/** The SSE framing stage: byte (or text) chunks in, one {@link SseEvent} per dispatched event out. */
-export class SseStage extends Stage<Uint8Array | string, SseEvent> {
-  /** The stream's parser. */
-  protected readonly parser: SseParser;
-
-  /**
-   * @param out Where the events go.
-   * @param options The parser's limits.
-   */
-  constructor(out: Observer<SseEvent>, options: SseParserOptions = {}) {
-    super(out);
-    this.parser = new SseParser(options);
-  }
-
-  protected push(chunk: Uint8Array | string): void {
-    this.parser.push(chunk, this.out);
-  }
-
-  protected override end(): void {
-    this.parser.end(this.out);
-  }
+  return operate((subscriber) => {
+    const parser = new SseParser(options);
+    return {
+      next: (chunk) => parser.push(chunk, subscriber),
+      complete: () => parser.end(subscriber),
+    };
+  });
 }

@@ -5,7 +5,7 @@
  */
 import { defer, map, type MonoTypeOperatorFunction } from 'rxjs';
 import type { Usage } from '../events';
-import { addUsage, usageCounts } from '../usage/totalUsage';
+import { addUsage, usageCounts } from '../gateway/usage/totalUsage';
 import type { ToolLoopItem } from './toolLoop';
 
 /**
