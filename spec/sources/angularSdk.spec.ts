@@ -3,7 +3,7 @@ import { TestScheduler } from 'rxjs/testing';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { fromOpenAIChatChunks, fromSdkEvents } from 'rxjs-tool-calls/sdk';
 import { OpenAIChatDecoder } from 'rxjs-tool-calls/advanced';
-import { type AngularHttpEventLike, angularTextChunks } from 'rxjs-tool-calls/angular';
+import { type AngularHttpEventLike, angularTextChunks } from '../../src/angular/angularTextChunks';
 import { openaiChunkObject, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
 
 describe('angularTextChunks', () => {

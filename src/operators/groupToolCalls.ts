@@ -3,10 +3,11 @@
  *
  * @module
  */
-import { concatMap, filter, groupBy, type GroupedObservable, type Observable, type OperatorFunction } from 'rxjs';
+import { defer, groupBy, Subject, type GroupedObservable, type Observable, type OperatorFunction } from 'rxjs';
 import type { TrackedCall } from '../calls/call';
 import { resolveLimits, type ToolCallsState } from '../calls/reducer';
 import { scanToolCalls } from '../calls/scanToolCalls';
+import { operate } from '../internal/operate';
 import type { CallIdentity } from '../errors';
 import type { StreamEvent } from '../events';
 import { resultOf, type ToolCallsOptions } from '../parse/results';
@@ -34,14 +35,36 @@ function updateOf(call: TrackedCall, argumentsDelta: string, repair: boolean): T
   return call.ending === undefined ? base : { ...base, result: resultOf(call, undefined, repair) };
 }
 
-/** The updates of one step of the reducer: one per call it changed, in order. */
-function updatesOf(state: ToolCallsState, repair: boolean): ToolCallUpdate[] {
-  const delta = state.delta;
-  return state.changed.map((call) => updateOf(call, delta, repair));
+/**
+ * The updates of each step of the reducer, one per call it changed, in order; after a call's closing
+ * update has gone through `groupBy`, that call's closer fires (its group's duration ends).
+ */
+function updates(repair: boolean, closers: Map<number, Subject<void>>): OperatorFunction<ToolCallsState, ToolCallUpdate> {
+  return operate<ToolCallsState, ToolCallUpdate>((subscriber) => ({
+    next(state) {
+      const changed = state.changed;
+      for (let i = 0; i < changed.length; i++) {
+        const update = updateOf(changed[i]!, state.delta, repair);
+        subscriber.next(update);
+        if (update.result === undefined) continue;
+        const closer = closers.get(update.key);
+        closers.delete(update.key);
+        closer?.next();
+      }
+    },
+  }));
 }
 
-/** A group's duration: until its closing update. */
-const untilClosed = (call$: Observable<ToolCallUpdate>): Observable<ToolCallUpdate> => call$.pipe(filter(isClosing));
+/**
+ * A group's duration: until its call's closer fires. (A duration made from the group itself would
+ * count as one of its subscribers, and `groupBy` keeps the source subscribed while a group has one:
+ * unsubscribing the output could not stop the source while a call is open.)
+ */
+function closerOf(closers: Map<number, Subject<void>>, key: number): Observable<void> {
+  let closer = closers.get(key);
+  if (closer === undefined) closers.set(key, (closer = new Subject<void>()));
+  return closer;
+}
 
 /**
  * Split the stream into one group per tool call.
@@ -66,6 +89,11 @@ const untilClosed = (call$: Observable<ToolCallUpdate>): Observable<ToolCallUpda
  * 3. The closing update carries `result`: the parsed arguments or a typed error.
  * 4. When the source errors, every open group first receives an `incomplete` closing update, then
  *    the error reaches the outer stream.
+ * 5. Unsubscribing the output and every group unsubscribes the source, even with calls open. As
+ *    with `groupBy`, a group still subscribed keeps the source subscribed after the outer
+ *    subscription ended. Closing one of n open groups costs O(n) (`groupBy` and `mergeMap` keep
+ *    subscriptions in arrays): with the default `maxToolCalls` that is microseconds; the fused
+ *    `readToolCalls()` and `partialToolCalls()` stay linear however many calls are open.
  *
  * Groups are hot: subscribe to them as they come, with `mergeMap`.
  *
@@ -85,10 +113,12 @@ export function groupToolCalls(options: ToolCallsOptions = {}): OperatorFunction
   const limits = resolveLimits(options);
   const repair = options.repairArguments !== false;
   return (source) =>
-    source.pipe(
-      scanToolCalls(limits),
-      filter((state) => state.changed.length > 0),
-      concatMap((state) => updatesOf(state, repair)),
-      groupBy((update) => update.key, { duration: untilClosed }),
-    );
+    defer(() => {
+      const closers = new Map<number, Subject<void>>();
+      return source.pipe(
+        scanToolCalls(limits),
+        updates(repair, closers),
+        groupBy((update) => update.key, { duration: (call$) => closerOf(closers, call$.key) }),
+      );
+    });
 }
