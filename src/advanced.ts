@@ -37,5 +37,5 @@ export { validateArguments, validateArgumentsAsync, validateToolCall, type Maybe
 
 // ---- HTTP errors and network failures ----------------------------------------------------------
 export { httpProviderError } from './sources/response';
-export { isConnectionLost } from './sources/networkError';
+export { isConnectionLost } from './internal/networkError';
 export { retryAfterMs } from './sources/retryAfter';

@@ -11,7 +11,7 @@ import type { SseEvent, StreamEvent } from '../events';
 import type { InputHandler } from '../internal/operate';
 import { decoderFor, type ProviderOption, type RawStart } from '../providers/auto';
 import type { Emit, WireDecoder } from '../providers/decoder';
-import { asConnectionLost } from '../sources/networkError';
+import { asConnectionLost } from '../internal/networkError';
 import type { DecodeSseOptions } from '../sse/decodeSse';
 import { SseParser } from '../sse/parser';
 

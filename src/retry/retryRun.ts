@@ -11,7 +11,6 @@ import { decoderFor } from '../providers/auto';
 import type { WireDecoder } from '../providers/decoder';
 import { idleWatch } from '../read/readStreamEvents';
 import { RawHead } from '../read/streamReader';
-import { typeNetworkFailures } from '../sources/networkError';
 import { decodeSse } from '../sse/decodeSse';
 import { DeliveredRecorder } from './delivered';
 import { subscribeLinked } from './linked';
@@ -117,7 +116,6 @@ export class RetryRun implements GateHost {
       defer(() => this.request(context)).pipe(
         idleWatch(options) ?? identity,
         head === undefined ? identity : tap((chunk: Uint8Array | string) => head.add(chunk)),
-        typeNetworkFailures('readStreamEvents'),
         decodeSse(options),
         resumingDecode(decoder, position, resumed, this),
       ),

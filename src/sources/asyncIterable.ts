@@ -4,7 +4,7 @@
  * @module
  */
 import { Observable } from 'rxjs';
-import { asConnectionLost, addBytes } from './networkError';
+import { asConnectionLost, addBytes } from '../internal/networkError';
 import { alreadyConsumedError, isConsumed, markConsumed } from './readableStream';
 
 /** An async iterable, or a function that makes a new one for each subscription. */

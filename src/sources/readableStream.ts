@@ -4,7 +4,7 @@
  * @module
  */
 import { Observable } from 'rxjs';
-import { addBytes, asConnectionLost } from './networkError';
+import { addBytes, asConnectionLost } from '../internal/networkError';
 
 /** A `ReadableStream`, or a function that makes a new one for each subscription. */
 export type ReadableStreamInput<T> = ReadableStream<T> | (() => ReadableStream<T>);

@@ -6,6 +6,7 @@
 import type { OperatorFunction } from 'rxjs';
 import type { SseEvent } from '../events';
 import { operate } from '../internal/operate';
+import { asConnectionLost } from '../internal/networkError';
 import { SseParser, type SseParserOptions } from './parser';
 
 /** Options of {@link decodeSse}. */
@@ -40,7 +41,9 @@ export type DecodeSseOptions = SseParserOptions;
  * 7. An event larger than `maxEventSize` chars (pending line + data so far) ends the stream with an
  *    `event-too-large` error (`event-too-large`, with the byte offset where the event started);
  *    nothing past the limit is buffered.
- * 8. One parser per subscription; source errors pass through; unsubscribing unsubscribes the source.
+ * 8. A source failure that is a network error (fetch's `TypeError: terminated`, `ECONNRESET`, …)
+ *    becomes `connection-lost` (with the bytes read before it, `source: 'decodeSse'`); other source
+ *    errors pass through. One parser per subscription; unsubscribing unsubscribes the source.
  *
  * @example
  * ```ts
@@ -62,6 +65,7 @@ export function decodeSse(options: DecodeSseOptions = {}): OperatorFunction<Uint
     return {
       next: (chunk) => parser.push(chunk, subscriber),
       complete: () => parser.end(subscriber),
+      error: (error) => subscriber.error(asConnectionLost(error, 'decodeSse', parser.bytesRead)),
     };
   });
 }

@@ -1,10 +1,9 @@
 /**
  * The one place that decides whether an error that ended a source is a network failure, and the
- * wrapping of such errors into `connection-lost` error. Every source uses it.
+ * wrapping of such errors into `connection-lost` errors. Every source, and the SSE framing, uses it.
  *
  * @module
  */
-import { catchError, defer, tap, throwError, type MonoTypeOperatorFunction } from 'rxjs';
 import { ToolStreamError, isToolStreamError } from '../errors';
 
 /**
@@ -165,22 +164,4 @@ function utf8Length(text: string): number {
     } else bytes += 2;
   }
   return bytes;
-}
-
-/**
- * The chunks as they are; a network failure of the source becomes `connection-lost` naming
- * `source`, with the bytes received before it (what the library's own sources and
- * `readStreamEvents()` do for a byte source of the user's own).
- *
- * @internal
- */
-export function typeNetworkFailures<T extends Uint8Array | string>(source: string): MonoTypeOperatorFunction<T> {
-  return (chunks) =>
-    defer(() => {
-      let bytes: number | undefined = 0;
-      return chunks.pipe(
-        tap((chunk) => (bytes = addBytes(bytes, chunk))),
-        catchError((error: unknown) => throwError(() => asConnectionLost(error, source, bytes))),
-      );
-    });
 }
