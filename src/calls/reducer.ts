@@ -63,17 +63,33 @@ export interface ToolCallsState {
   readonly openCount: number;
 }
 
-/** The state as the reducer sees it. */
-interface MutableState extends ToolCallsState {
+/** `changed` of an input that changed no call. */
+const NONE: ReadonlyArray<MutableCall> = Object.freeze([]);
+
+/** The state as the reducer sees it (one class: every accumulator has the same shape). */
+class MutableState implements ToolCallsState {
   readonly registry: CallRegistry;
-  readonly limits: ResolvedLimits;
   /** The id generator, made when the first call without a wire id needs one. */
   generateId: (() => string) | undefined;
-  changed: MutableCall[];
-  delta: string;
-  openCount: number;
+  changed: ReadonlyArray<MutableCall> = NONE;
+  /** The one-element array `changed` is for a fragment (reused: a fragment allocates nothing). */
+  readonly single: MutableCall[] = [];
+  delta = '';
+  openCount = 0;
   /** The call the last lookup with a wire index found at that index (its binding is already that call). */
-  atIndexHit: MutableCall | undefined;
+  atIndexHit: MutableCall | undefined = undefined;
+
+  constructor(
+    readonly limits: ResolvedLimits,
+    compactLimit: number,
+  ) {
+    this.registry = new CallRegistry(compactLimit);
+    this.generateId = limits.generateId;
+  }
+
+  get calls(): ReadonlyArray<TrackedCall> {
+    return this.registry.all;
+  }
 }
 
 /**
@@ -83,20 +99,7 @@ interface MutableState extends ToolCallsState {
  * @param compactLimit Up to this many calls the state keeps no `Map` (see `registry.ts`).
  */
 export function createToolCallsState(limits: ResolvedLimits = resolveLimits(), compactLimit = 4): ToolCallsState {
-  const registry = new CallRegistry(compactLimit);
-  const state: MutableState = {
-    registry,
-    limits,
-    generateId: limits.generateId,
-    get calls(): ReadonlyArray<TrackedCall> {
-      return registry.all;
-    },
-    changed: [],
-    delta: '',
-    openCount: 0,
-    atIndexHit: undefined,
-  };
-  return state;
+  return new MutableState(limits, compactLimit);
 }
 
 /** Why open calls are incomplete when the stream fails with `error`. */
@@ -143,21 +146,21 @@ const COMPLETE: CallEnding = { kind: 'complete', finishReason: undefined };
  */
 export function reduceToolCalls(state: ToolCallsState, input: ToolCallsInput): ToolCallsState {
   const s = state as MutableState;
-  const changed = s.changed;
-  if (changed.length !== 0) changed.length = 0;
+  s.changed = NONE;
   s.delta = '';
   switch (input.type) {
     case 'tool-call-delta': {
       const call = applyFragment(s, input);
       if (call !== undefined) {
-        changed.push(call);
+        s.single[0] = call;
+        s.changed = s.single;
         s.delta = input.argumentsDelta;
       }
       break;
     }
     case 'tool-call-end': {
       const call = endCall(s, input);
-      if (call !== undefined) changed.push(call);
+      if (call !== undefined) s.changed = [call];
       break;
     }
     case 'finish':
@@ -256,26 +259,30 @@ function finishChoice(s: MutableState, choiceNumber: number, reason: FinishReaso
   // at most, so repeated finishes cost what they close, not every call the choice ever had.
   let call = choice.openHead;
   choice.openHead = choice.openTail = undefined;
+  const closed: MutableCall[] = [];
   while (call !== undefined) {
     const next = call.nextOpen;
     call.nextOpen = undefined;
     if (call.ending === undefined) {
       close(s, call, { kind: 'complete', finishReason: reason });
-      s.changed.push(call);
+      closed.push(call);
     }
     call = next;
   }
+  if (closed.length > 0) s.changed = closed;
 }
 
 /** Close every open call: complete (the terminator, the source's end) with its choice's finish reason, or with `ending`. */
 function closeAll(s: MutableState, ending: CallEnding): void {
   if (s.openCount === 0) return;
   const registry = s.registry;
+  const closed: MutableCall[] = [];
   for (const call of registry.all) {
     if (call.ending !== undefined) continue;
     close(s, call, ending.kind === 'complete' ? { kind: 'complete', finishReason: registry.existing(call.choice)?.finishReason } : ending);
-    s.changed.push(call);
+    closed.push(call);
   }
+  s.changed = closed;
 }
 
 function find(s: MutableState, choice: ChoiceState, index: number | undefined, id: string | undefined, name: string | undefined): MutableCall | undefined {
