@@ -95,7 +95,7 @@ const tests = {
     await firstValueFrom(streamFrom(client, `${origin}/never`, {}).pipe(take(1)));
     await within(seen.at(-1).closed, 2000, 'the socket closes');
   },
-  async 'streamFrom(): an HTTP 429 is a typed, retryable ToolStreamError<'provider-error'> with Retry-After'() {
+  async "streamFrom(): an HTTP 429 is a typed, retryable ToolStreamError<'provider-error'> with Retry-After"() {
     const error = await lastValueFrom(streamFrom(client, `${origin}/status/429`, {}, { provider: 'anthropic' }).pipe(readToolCalls())).then(
       () => undefined,
       (e) => e,
