@@ -27,11 +27,13 @@ export async function build({ log = (line) => console.log(line) } = {}) {
     clearInterval(tick);
   }
   const { dedupeTypes } = await import('./dedupe-types.mjs');
-  const { stubs, removed } = dedupeTypes();
+  const { stubs, kept, removed } = dedupeTypes();
   const dist = path.join(root, 'dist');
   const files = readdirSync(dist).filter((name) => statSync(path.join(dist, name)).isFile());
   const bytes = files.reduce((sum, name) => sum + statSync(path.join(dist, name)).size, 0);
-  log(`build: done in ${seconds()} s: dist/ has ${files.length} files, ${(bytes / 1000).toFixed(0)} kB (${stubs} ESM declaration files re-export the CommonJS ones, ${removed} duplicates removed)`);
+  log(
+    `build: done in ${seconds()} s: dist/ has ${files.length} files, ${(bytes / 1000).toFixed(0)} kB (declarations once: ${stubs} ESM entry files re-export the CommonJS ones, ${kept} import them, ${removed} duplicates removed)`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
