@@ -32,7 +32,9 @@ export default defineConfig({
   },
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
-  sourcemap: true,
+  // No source maps: the output is not minified (stack traces and debuggers read it as it is), maps with
+  // their sources inlined were 2.75 MB of a 4.5 MB package, and maps without them point at src/, which is not shipped.
+  sourcemap: false,
   clean: true,
   target: 'es2022',
   splitting: true,

@@ -3,18 +3,19 @@
 // `ng build`, serves it with its scripted SSE endpoint from one 127.0.0.1 server
 // (examples/angular/server.mjs), and drives it in headless Chromium (playwright-core +
 // /usr/bin/chromium): the text and the partial arguments show while the answer streams, the
-// validated arguments at the end, and Stop cancels a turn keeping what arrived. Saves
-// examples/angular/screenshot.png (mid-stream). Prints the seconds of each phase and
+// validated arguments at the end, and Stop cancels a turn keeping what arrived. Saves a mid-stream
+// screenshot to .ci-out/screenshots/angular-app.png (`--screenshot examples/angular/screenshot.png`
+// renews the committed picture). Prints the seconds of each phase and
 // "angular-app: N passed, M failed"; exits 1 on failure. `--skip-install` / `--skip-build` reuse
 // what is there.
 /* global window, document, MutationObserver -- the functions passed to page.evaluate run in the page */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { assertChromium, check, equal, finish, launchChromium, setupFailed } from './lib/browserChecks.mjs';
+import { assertChromium, check, equal, finish, launchChromium, screenshotPath, setupFailed } from './lib/browserChecks.mjs';
 
 const app = fileURLToPath(new URL('../examples/angular/', import.meta.url));
-const screenshot = `${app}screenshot.png`;
+const screenshot = screenshotPath('angular-app');
 const ANSWER_TEXT = 'Let me check the weather in Zürich for the next three days.';
 
 /** Run a phase, print its seconds. */

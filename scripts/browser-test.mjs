@@ -1,14 +1,14 @@
 // Browser test: bundles the built library for the browser (failing on Node-only APIs), serves
 // examples/browser with its replay server, loads it in real headless Chromium (playwright-core +
 // /usr/bin/chromium, e.g. Debian's `apt-get install -y chromium`), checks what the page rendered and
-// saves examples/browser/screenshot.png. Run `npm run build` first.
+// saves a screenshot to .ci-out/screenshots/browser.png (`--screenshot PATH` for another place:
+// `--screenshot examples/browser/screenshot.png` renews the committed picture). Run `npm run build` first.
 // Prints "browser: N passed, M failed"; exits 1 on failure.
-import { fileURLToPath } from 'node:url';
-import { check, equal, finish, launchChromium, setupFailed } from './lib/browserChecks.mjs';
+import { check, equal, finish, launchChromium, screenshotPath, setupFailed } from './lib/browserChecks.mjs';
 import { startServer } from '../examples/browser/server.mjs';
 import { buildBrowserBundle } from './build-browser.mjs';
 
-const screenshot = fileURLToPath(new URL('../examples/browser/screenshot.png', import.meta.url));
+const screenshot = screenshotPath('browser');
 
 let browser;
 let server;

@@ -1,9 +1,11 @@
 /**
  * `rxjs-tool-calls/async`: tool-call results as an `AsyncIterable`, for `for await` loops.
  *
- * Built on `eachValueFrom` from `rxjs-for-await` (an optional peer dependency: install it to use
- * this entry point; the main `rxjs-tool-calls` entry never loads it). It is loaded when the first
- * loop starts; without it, that loop throws an error saying `npm install rxjs-for-await`.
+ * Built on `eachValueFrom` from `rxjs-for-await`, an optional peer dependency: install it to use
+ * this entry point (`npm install rxjs-for-await`). The main `rxjs-tool-calls` entry never loads it;
+ * this one imports it statically, so it loads the same way under every runner and bundler (jest's
+ * CommonJS mode included), and importing this entry without it fails at once with Node's
+ * module-not-found error naming `rxjs-for-await`.
  *
  * @example
  * ```ts
@@ -19,7 +21,7 @@
  * @module
  */
 import type { Observable } from 'rxjs';
-import type * as RxjsForAwaitModule from 'rxjs-for-await';
+import { eachValueFrom } from 'rxjs-for-await';
 // From the main entry point: the build keeps this import as `rxjs-tool-calls`, so the results and
 // error classes are the main entry's own (`instanceof `provider-error` error` holds), not a second copy. Types
 // from their modules, so that the declaration bundle has no import cycle through the entry.
@@ -73,31 +75,5 @@ export function eachToolCall(bytes$: Observable<Uint8Array | string>, options?: 
 export function eachToolCall(bytes$: Observable<Uint8Array | string>, options: ReadToolCallsOptions & { readonly tools?: ToolSchemas } = {}): AsyncIterable<ToolCallResult> {
   const { tools, ...rest } = options;
   const results$ = tools === undefined ? bytes$.pipe(readToolCalls(rest)) : bytes$.pipe(readToolCalls({ ...rest, tools }));
-  return { [Symbol.asyncIterator]: () => lazyEachValueFrom(results$) };
-}
-
-type RxjsForAwait = typeof RxjsForAwaitModule;
-
-/** `rxjs-for-await` (the runtime caches the module); a clear error naming the package when it is not installed. */
-function loadRxjsForAwait(): Promise<RxjsForAwait> {
-  return import('rxjs-for-await').catch((cause: unknown) => {
-    const code = (cause as { code?: unknown } | null)?.code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw cause;
-    throw new Error('rxjs-tool-calls/async needs the optional peer dependency rxjs-for-await, which is not installed: run `npm install rxjs-for-await`', { cause });
-  });
-}
-
-/** `eachValueFrom(source)`, created on the first `next()` once `rxjs-for-await` is loaded. */
-function lazyEachValueFrom<T>(source: Observable<T>): AsyncIterableIterator<T> {
-  let inner: Promise<AsyncIterator<T>> | undefined;
-  const start = (): Promise<AsyncIterator<T>> => (inner ??= loadRxjsForAwait().then((m) => m.eachValueFrom(source)));
-  const done = (value?: unknown): IteratorResult<T> => ({ done: true, value: value as T });
-  const iterator: AsyncIterableIterator<T> = {
-    next: () => start().then((it) => it.next()),
-    // Before the first next(), nothing was subscribed: nothing to stop.
-    return: (value?: unknown) => (inner === undefined ? Promise.resolve(done(value)) : inner.then((it) => (it.return === undefined ? done(value) : it.return(value)))),
-    throw: (error?: unknown) => (inner === undefined ? Promise.reject(error) : inner.then((it) => (it.throw === undefined ? Promise.reject(error) : it.throw(error)))),
-    [Symbol.asyncIterator]: () => iterator,
-  };
-  return iterator;
+  return { [Symbol.asyncIterator]: () => eachValueFrom(results$) };
 }

@@ -1,6 +1,8 @@
 // What the two Chromium scripts (browser-test.mjs, angular-app-test.mjs) share: the browser they
 // launch, and named checks that print `ok` / `FAIL` and are counted for the summary line.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -9,6 +11,18 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgro
 /** Throws, naming the fix, when there is no Chromium (`/usr/bin/chromium`, or `CHROMIUM_PATH`). */
 export function assertChromium() {
   if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+}
+
+/**
+ * Where a script saves its screenshot: the path after `--screenshot` on its command line, or
+ * `.ci-out/screenshots/NAME.png` (untracked). Tests never write the committed pictures the docs show
+ * (examples/browser/screenshot.png, examples/angular/screenshot.png); to renew one, pass its path.
+ */
+export function screenshotPath(name) {
+  const at = process.argv.indexOf('--screenshot');
+  const file = at === -1 ? fileURLToPath(new URL(`../../.ci-out/screenshots/${name}.png`, import.meta.url)) : path.resolve(process.argv[at + 1] ?? '');
+  mkdirSync(path.dirname(file), { recursive: true });
+  return file;
 }
 
 /** Headless Chromium. */

@@ -1,0 +1,49 @@
+// The published tarball against its budgets: `npm pack --dry-run --json` on the built package
+// (run `npm run build` first). Checks the packed and unpacked sizes (in kB of 1,000 bytes, as npm
+// prints them), that no source map is packed, that LICENSE, README.md and CHANGELOG.md are, and that
+// every file package.json points at (main, module, types, bin, typesVersions, each entry of
+// exports) is in the tarball. Prints "pack: N passed, M failed"; exits 1 on failure.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const BUDGET = { packed: 300_000, unpacked: 1_500_000 };
+const root = new URL('..', import.meta.url);
+const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+
+let passed = 0;
+let failed = 0;
+function check(what, ok, detail = '') {
+  if (ok) passed++;
+  else failed++;
+  console.log(`${ok ? 'ok' : 'FAIL'} ${what}${detail ? ` (${detail})` : ''}`);
+}
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** Every string leaf of a package.json field (`exports` conditions, `typesVersions` arrays, `bin`). */
+function leaves(value) {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.values(value).flatMap(leaves);
+}
+
+let pack;
+try {
+  const json = execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  [pack] = JSON.parse(json);
+} catch (error) {
+  check('npm pack --dry-run --json', false, error.message.split('\n')[0]);
+}
+if (pack) {
+  const files = new Set(pack.files.map((file) => file.path));
+  console.log(`${pack.filename}: ${pack.files.length} files, ${kB(pack.size)} packed, ${kB(pack.unpackedSize)} unpacked`);
+  check(`packed size ≤ ${kB(BUDGET.packed)}`, pack.size <= BUDGET.packed, kB(pack.size));
+  check(`unpacked size ≤ ${kB(BUDGET.unpacked)}`, pack.unpackedSize <= BUDGET.unpacked, kB(pack.unpackedSize));
+  const maps = [...files].filter((file) => file.endsWith('.map'));
+  check('no source maps packed', maps.length === 0, maps.join(', '));
+  for (const file of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json']) check(`${file} packed`, files.has(file));
+  const pointedAt = [pkg.main, pkg.module, pkg.types, ...leaves(pkg.bin), ...leaves(pkg.typesVersions), ...leaves(pkg.exports)].filter((path) => path !== undefined && !path.includes('*'));
+  const missing = [...new Set(pointedAt.map((path) => path.replace(/^\.\//, '')))].filter((path) => !files.has(path));
+  check(`every file package.json points at is packed (${new Set(pointedAt).size} paths)`, missing.length === 0, missing.length ? `missing: ${missing.join(', ')}` : '');
+}
+console.log(`pack: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
