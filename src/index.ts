@@ -63,6 +63,7 @@ export {
   type FromResponseOptions,
   type NodeReadableLike,
   type ReadableStreamInput,
+  type ResponseInput,
   type ResponseLike,
   type HeadersLike,
 } from './sources';

@@ -7,7 +7,7 @@
  */
 export { fromReadableStream, type ReadableStreamInput } from './readableStream';
 export { fromAsyncIterable, type AsyncIterableInput } from './asyncIterable';
-export { fromResponse, responseBody, httpProviderError, type ResponseLike, type FromResponseOptions } from './response';
+export { fromResponse, responseBody, httpProviderError, type ResponseLike, type FromResponseOptions, type ResponseInput } from './response';
 export { fromNodeReadable, type NodeReadableLike } from './nodeReadable';
 export { angularTextChunks, type AngularHttpEventLike, type AngularTextChunksOptions } from './angular';
 export { isConnectionLost } from './networkError';
