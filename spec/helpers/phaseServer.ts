@@ -35,8 +35,8 @@ export interface PhaseRequest {
 
 export interface PhaseServer extends Loopback {
   readonly requests: PhaseRequest[];
-  /** Resolves with the next request to arrive (or the latest one, when it is already there). */
-  nextRequest(after: number): Promise<PhaseRequest>;
+  /** Resolves with the request at `index` in {@link requests} (0-based) once it has arrived. */
+  nextRequest(index: number): Promise<PhaseRequest>;
   /** Requests whose socket is still open. */
   openSockets(): number;
 }
@@ -86,7 +86,7 @@ async function answer(path: string, query: URLSearchParams, res: http.ServerResp
 
 export async function startPhaseServer(): Promise<PhaseServer> {
   const requests: PhaseRequest[] = [];
-  const waiting: Array<(request: PhaseRequest) => void> = [];
+  const waiting = new Map<number, Array<(request: PhaseRequest) => void>>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     let closedAt: number | undefined;
@@ -103,7 +103,8 @@ export async function startPhaseServer(): Promise<PhaseServer> {
       resolveClosed(closedAt);
     });
     requests.push(record);
-    for (const resolve of waiting.splice(0)) resolve(record);
+    for (const resolve of waiting.get(requests.length - 1) ?? []) resolve(record);
+    waiting.delete(requests.length - 1);
     req.resume();
     void answer(url.pathname, url.searchParams, res, record);
   });
@@ -115,9 +116,10 @@ export async function startPhaseServer(): Promise<PhaseServer> {
   return {
     ...loopback,
     requests,
-    nextRequest(after) {
-      const there = requests[after];
-      return there !== undefined ? Promise.resolve(there) : new Promise((resolve) => waiting.push(resolve));
+    nextRequest(index) {
+      const there = requests[index];
+      if (there !== undefined) return Promise.resolve(there);
+      return new Promise((resolve) => waiting.set(index, [...(waiting.get(index) ?? []), resolve]));
     },
     openSockets: () => requests.filter((r) => !r.isClosed()).length,
   };
