@@ -16,6 +16,8 @@ import type { ChatCompletionTool } from 'openai/resources/chat/completions';
 import { startDemoUpstreams } from '../../examples/gateway/demo.mjs';
 import { createGateway, type GatewayLogEntry, type GatewayServer } from '../../examples/gateway/gateway.mjs';
 
+jest.setTimeout(30_000);
+
 const tools: ChatCompletionTool[] = [
   {
     type: 'function',
