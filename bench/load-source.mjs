@@ -16,3 +16,19 @@ export async function loadSource(name, contents) {
   await build({ stdin: { contents, resolveDir: root, loader: 'ts' }, bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile, logLevel: 'warning' });
   return import(pathToFileURL(outfile).href);
 }
+
+/** Every public entry of the package mapped to its source, for esbuild's `alias` (`rxjs-tool-calls/gateway` → `src/gateway/index.ts`, …). */
+export function entryAliases() {
+  const entries = {
+    '': 'src/index.ts',
+    '/gateway': 'src/gateway/index.ts',
+    '/tools': 'src/tools/index.ts',
+    '/text': 'src/text/index.ts',
+    '/sdk': 'src/sdk/index.ts',
+    '/angular': 'src/angular/index.ts',
+    '/async': 'src/async.ts',
+    '/marbles': 'marbles/index.ts',
+    '/advanced': 'src/advanced.ts',
+  };
+  return Object.fromEntries(Object.entries(entries).map(([suffix, file]) => [`rxjs-tool-calls${suffix}`, join(root, file)]));
+}

@@ -106,8 +106,10 @@ export interface ProviderErrorInfo {
   readonly status: number | undefined;
   /** Whether sending the same request again may succeed (overloaded, rate limit, 5xx). */
   readonly retryable: boolean;
-  /** The provider's error payload, untouched. */
+  /** The provider's error payload, untouched (for an HTTP error body longer than `maxErrorBodyBytes`: the text of its start, see `payloadTruncated`). */
   readonly payload: unknown;
+  /** `true` when `payload` is only the start of an HTTP error body: it went on past `fromResponse`'s `maxErrorBodyBytes` (default 64 KiB), or the connection was cut while it was read. */
+  readonly payloadTruncated?: boolean | undefined;
   /**
    * The rejected model output a provider sent back with the error (Groq `tool_use_failed`'s
    * `failed_generation`), kept as text; `undefined` when there was none.

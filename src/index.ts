@@ -11,7 +11,7 @@
  */
 
 // ---- Sources: a response's bytes as an observable ---------------------------------------------
-export { fromResponse, responseBody, type FromResponseOptions, type ResponseLike } from './sources/response';
+export { fromResponse, responseBody, type FromResponseOptions, type ResponseInput, type ResponseLike } from './sources/response';
 export { fromReadableStream, type ReadableStreamInput } from './sources/readableStream';
 export { fromAsyncIterable, type AsyncIterableInput } from './sources/asyncIterable';
 export type { HeadersLike } from './sources/retryAfter';

@@ -8,23 +8,28 @@
 //
 //   createGateway(options)  → an http.Server (not listening yet); `server.mjs` runs it.
 //
-// What a client sees:
+// What a client sees (docs/gateway.md has the whole table):
 // - a request the upstream format cannot express (an image part, `parallel_tool_calls: false` for
 //   Gemini, …): HTTP 400 with an OpenAI-style error whose `param` names the field;
-// - an upstream failure before its stream began (HTTP 429 / 529, a refused connection): that
-//   status (502 when there is none) with an OpenAI-style error body;
-// - an upstream error inside the stream (Anthropic `overloaded_error`, …): a `data: {"error":…}`
-//   event, as OpenAI sends one, then the end of the response (no `[DONE]`, no finish);
-// - an upstream that is cut or stalls (`idleTimeoutMs`): the response is destroyed, so the client
-//   sees a broken stream, never a clean end;
+// - an upstream HTTP error (429, 529, 400, …): that status, its `Retry-After` / `retry-after-ms`
+//   relayed, and an OpenAI-style error body;
+// - an error the upstream reports inside its stream (Anthropic `overloaded_error`, …), as its first
+//   event or later: a 200 stream whose last event is `data: {"error":…}`, as OpenAI sends one (no
+//   `[DONE]`, no finish);
+// - an upstream that is unreachable, cut, stalls (`idleTimeoutMs`) or sends what cannot be read
+//   (malformed JSON): 502 (504 for a stall) with an error body when nothing was written yet;
+//   otherwise what was written is flushed and the connection is closed without the end of the
+//   chunked body, so the client sees a broken stream, never a clean end;
 // - the usage chunk (`choices: []`) before `[DONE]` when it asked with `stream_options.include_usage`.
-// A client that goes away aborts the upstream request. Every request's usage and cost (`costOf`,
-// with the price table below) is logged once, however it ended.
-/* global AbortController */
+// The upstream request belongs to the subscription (`fromResponse((signal) => fetch(…))`), so every
+// way out — the end, an error, a stall, a client that goes away — aborts it, in whatever phase it is.
+// `GET /health` answers `{"status":"ok","inFlight":n}`. Every other request is logged once, however
+// it ended: outcome, status, usage, cost (`costOf`, with the price table below) and latencies.
+/* global queueMicrotask */
 import http from 'node:http';
 import { tap } from 'rxjs';
 import { fromResponse, isToolStreamError, readStreamEvents } from 'rxjs-tool-calls';
-import { costOf, encodeOpenAIChat, toAnthropicRequest, toGeminiRequest, addUsage } from 'rxjs-tool-calls/gateway';
+import { costOf, encodeOpenAIChat, toAnthropicRequest, toGeminiRequest } from 'rxjs-tool-calls/gateway';
 
 /**
  * Illustrative prices in USD per million tokens, by model-name prefix (the longest matching prefix
@@ -39,15 +44,15 @@ export const PRICES = {
   'gemini-2.5-flash-lite': { input: '0.10', cachedInput: '0.01', output: '0.40' },
 };
 
-/** The upstreams: which models go there, how a chat request is translated and sent, how its stream is read. */
+/** The upstreams: which models go there, how a chat request is translated and sent. */
 const ROUTES = [
   {
     name: 'anthropic',
     prefix: 'claude-',
     request(chat, upstream, options) {
       const body = toAnthropicRequest(chat, { defaultMaxTokens: options.defaultMaxTokens, apiVersion: '2023-06-01' });
-      const headers = { 'x-api-key': upstream.apiKey ?? '', 'anthropic-version': '2023-06-01' };
-      return { url: `${upstream.url}/v1/messages`, headers, body };
+      const headers = { 'content-type': 'application/json', 'x-api-key': upstream.apiKey ?? '', 'anthropic-version': '2023-06-01' };
+      return { url: `${upstream.url}/v1/messages`, headers, body: JSON.stringify(body) };
     },
   },
   {
@@ -55,12 +60,13 @@ const ROUTES = [
     prefix: 'gemini-',
     request(chat, upstream) {
       const { path, body } = toGeminiRequest(chat);
-      return { url: `${upstream.url}${path}`, headers: { 'x-goog-api-key': upstream.apiKey ?? '' }, body };
+      return { url: `${upstream.url}${path}`, headers: { 'content-type': 'application/json', 'x-goog-api-key': upstream.apiKey ?? '' }, body: JSON.stringify(body) };
     },
   },
 ];
 
 const DEFAULT_URLS = { anthropic: 'https://api.anthropic.com', gemini: 'https://generativelanguage.googleapis.com' };
+const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' };
 
 /** The price of `model`: the entry with the longest prefix of its name. */
 export function priceOf(model, prices) {
@@ -69,23 +75,24 @@ export function priceOf(model, prices) {
   return best?.[1];
 }
 
-/** An OpenAI-style error response. */
-function sendError(res, status, message, { type = 'invalid_request_error', param = null, code = null } = {}) {
-  if (res.headersSent) return void res.destroy();
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ error: { message, type, param, code } }));
-}
-
-function readJson(req) {
+/** The request body as JSON, refusing more than `limit` bytes. */
+function readJson(req, limit) {
   return new Promise((resolve, reject) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk) => (text += chunk));
+    const chunks = [];
+    let size = 0;
+    req.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(Object.assign(new Error(`The request body is larger than ${limit} bytes`), { status: 413 }));
+      } else chunks.push(chunk);
+    });
     req.on('end', () => {
       try {
-        resolve(JSON.parse(text));
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
       } catch {
-        reject(new SyntaxError('The request body is not valid JSON'));
+        reject(Object.assign(new Error('The request body is not valid JSON'), { status: 400 }));
       }
     });
     req.on('error', reject);
@@ -101,9 +108,10 @@ function readJson(req) {
  * @param {Record<string, object>} [options.prices] Prices per million tokens by model prefix (default `PRICES`).
  * @param {number | string} [options.multiplier] Applied to every price (an aggregator's markup). Default 1.
  * @param {number} [options.defaultMaxTokens] `max_tokens` for Anthropic when the client sets none. Default 4096.
- * @param {number} [options.idleTimeoutMs] End a stalled upstream after this many ms without a byte. Default: none.
+ * @param {number} [options.idleTimeoutMs] End a stalled upstream (before or after its headers) after this many ms without a byte. Default: none.
+ * @param {number} [options.maxRequestBytes] The largest request body accepted (413 above). Default 4 MiB.
  * @param {(entry: object) => void} [options.log] Receives one entry per request. Default: a JSON line on stdout.
- * @returns {http.Server}
+ * @returns {http.Server & { inFlight(): number }}
  */
 export function createGateway(options = {}) {
   const upstreams = {
@@ -112,97 +120,232 @@ export function createGateway(options = {}) {
   };
   const settings = { defaultMaxTokens: options.defaultMaxTokens ?? 4096 };
   const prices = options.prices ?? PRICES;
-  const log = options.log ?? ((entry) => console.log(JSON.stringify(entry)));
+  const multiplier = options.multiplier ?? 1;
+  const maxRequestBytes = options.maxRequestBytes ?? 4 * 1024 * 1024;
+  const readOptions = (provider) => ({ provider, ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }) });
+  // One JSON line per request on stdout (written directly: console.log's formatting cost ~1% of the CPU at 1,000 streams).
+  const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
+  let inFlight = 0;
+  let sequence = 0;
 
-  const handle = async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://gateway').pathname;
-    if (req.method !== 'POST' || path !== '/v1/chat/completions') return sendError(res, 404, `No route for ${req.method} ${path}`, { code: 'not_found' });
-    let chat;
-    try {
-      chat = await readJson(req);
-    } catch (error) {
-      return sendError(res, 400, error.message);
+  const server = http.createServer((req, res) => {
+    const path = req.url === undefined ? '/' : req.url.split('?', 1)[0];
+    if (req.method === 'GET' && path === '/health') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ status: 'ok', inFlight }));
+      return;
     }
-    if (chat === null || typeof chat !== 'object' || typeof chat.model !== 'string') return sendError(res, 400, 'The request needs a model', { param: 'model' });
-    if (chat.stream !== true) return sendError(res, 400, 'This gateway only streams: set "stream": true', { param: 'stream' });
-    const route = ROUTES.find((r) => chat.model.startsWith(r.prefix));
-    if (route === undefined) return sendError(res, 404, `The model ${chat.model} does not exist (this gateway serves claude-* and gemini-*)`, { param: 'model', code: 'model_not_found' });
+    const exchange = new Exchange(req, res, String(req.headers['x-request-id'] ?? `gw-${++sequence}`), log);
+    inFlight++;
+    exchange.onEnd = () => inFlight--;
+    if (req.method !== 'POST' || path !== '/v1/chat/completions') return exchange.refuse(404, `No route for ${req.method} ${path}`, { code: 'not_found' });
+    readJson(req, maxRequestBytes).then(
+      (chat) => route(exchange, chat),
+      (error) => exchange.done || exchange.refuse(error.status ?? 400, error.message),
+    );
+  });
 
+  /** Check and translate the request, then stream the upstream's answer. */
+  function route(exchange, chat) {
+    if (exchange.done) return; // the client left while its request was read
+    if (chat === null || typeof chat !== 'object' || typeof chat.model !== 'string') return exchange.refuse(400, 'The request needs a model', { param: 'model' });
+    exchange.entry.model = chat.model;
+    if (chat.stream !== true) return exchange.refuse(400, 'This gateway only streams: set "stream": true', { param: 'stream' });
+    const target = ROUTES.find((r) => chat.model.startsWith(r.prefix));
+    if (target === undefined) return exchange.refuse(404, `The model ${chat.model} does not exist (this gateway serves claude-* and gemini-*)`, { param: 'model', code: 'model_not_found' });
+    exchange.entry.upstream = target.name;
     let upstream;
     try {
-      upstream = route.request(chat, upstreams[route.name], settings);
+      upstream = target.request(chat, upstreams[target.name], settings);
     } catch (error) {
-      if (!isToolStreamError(error, 'unsupported-request')) throw error;
+      if (!isToolStreamError(error, 'unsupported-request')) return exchange.refuse(500, `Gateway error: ${error?.message ?? error}`, { type: 'server_error' });
       // e.g. "Cannot translate messages[0].content[1].type to anthropic: image_url parts are not supported"
-      return sendError(res, 400, error.message, { param: error.field, code: 'unsupported_request' });
+      return exchange.refuse(400, error.message, { param: error.field, code: 'unsupported_request' });
     }
-
-    let usage; // the upstream's last usage report: the most complete
-    let began = false; // an upstream event arrived: from then on, errors go inside the stream
-    let failure; // what the upstream stream failed with
-    let logged = false;
-    const finish = (outcome) => {
-      if (logged) return;
-      logged = true;
-      const price = priceOf(chat.model, prices);
-      const cost = usage !== undefined && price !== undefined ? costOf(usage, price, { multiplier: options.multiplier ?? 1 }).total : null;
-      log({ model: chat.model, upstream: route.name, outcome, usage: usage ?? null, cost });
-    };
-
-    const abort = new AbortController();
-    const response = fetch(upstream.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...upstream.headers },
-      body: JSON.stringify(upstream.body),
-      signal: abort.signal,
-    });
-    const subscription = fromResponse(response, { provider: route.name })
-      .pipe(
-        readStreamEvents({ provider: route.name, ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }) }),
-        tap({
-          next: (event) => {
-            began = true;
-            if (event.type === 'usage') usage = addUsage({}, event); // its counts (without `raw`)
-          },
-          error: (error) => (failure = error),
-        }),
+    exchange.price = priceOf(chat.model, prices);
+    const request = (signal) => fetch(upstream.url, { method: 'POST', headers: upstream.headers, body: upstream.body, signal }).then(exchange.answered);
+    exchange.stream(
+      // The subscription owns the request: unsubscribing aborts it, also before its headers.
+      fromResponse(request, { provider: target.name }).pipe(
+        readStreamEvents(readOptions(target.name)),
+        tap(exchange.observer),
         encodeOpenAIChat({ model: chat.model, includeUsage: chat.stream_options?.include_usage === true }),
-      )
-      .subscribe({
-        next: (sse) => {
-          if (res.writableEnded) return;
-          if (!res.headersSent) {
-            if (!began && failure !== undefined) {
-              // The upstream failed before its stream began (HTTP 429, 529, 400, …): answer with its
-              // status and an error body, as OpenAI does, so clients can retry by status.
-              return sendError(res, failure.status ?? 502, failure.message, { type: failure.type ?? 'upstream_error', code: failure.providerCode ?? null });
-            }
-            res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-          }
-          res.write(sse);
-        },
-        complete: () => {
-          if (!res.writableEnded) res.end();
-          finish(failure === undefined ? 'complete' : 'upstream-error');
-        },
-        error: (error) => {
-          // A cut, stalled or unreachable upstream: never a clean end.
-          if (res.headersSent) res.destroy();
-          else sendError(res, 502, `Upstream ${route.name} failed: ${error.message}`, { type: 'upstream_error', code: error.code ?? null });
-          finish('failed');
-        },
-      });
+      ),
+      multiplier,
+    );
+  }
 
+  server.inFlight = () => inFlight;
+  return server;
+}
+
+/**
+ * One request and its response: what was written, how it ended, and its log line. The writes of
+ * one event-loop turn (the events of one upstream chunk) go out as one `write`.
+ */
+class Exchange {
+  constructor(req, res, id, log) {
+    this.req = req;
+    this.res = res;
+    this.log = log;
+    this.started = performance.now();
+    this.entry = {
+      time: new Date().toISOString(),
+      id,
+      model: null,
+      upstream: null,
+      upstreamStatus: null,
+      status: null,
+      outcome: null,
+      usage: null,
+      cost: null,
+      ms: { firstToken: null, firstToolArgument: null, total: null },
+      error: null,
+    };
+    this.price = undefined;
+    this.subscription = undefined;
+    /** SSE text of this turn, not written yet. */
+    this.pending = '';
+    this.flushQueued = false;
+    /** The upstream's failure, as the events tap saw it. */
+    this.failure = undefined;
+    this.usage = undefined;
+    this.done = false;
+    this.onEnd = undefined;
+    this.flush = () => this.flushNow();
+    /** The upstream's response arrived: its status decides how a failure is answered. */
+    this.answered = (response) => {
+      this.entry.upstreamStatus = response.status;
+      this.upstreamOk = response.ok;
+      return response;
+    };
+    this.upstreamOk = undefined;
+    // Bound once: the tap of the upstream's events (usage, latencies, the failure).
+    this.observer = {
+      next: (event) => this.seen(event),
+      error: (error) => (this.failure = error),
+    };
+    res.setHeader('x-request-id', id);
     res.on('close', () => {
-      if (res.writableFinished) return;
-      // The client went away: stop reading (which cancels the body) and abort the upstream request.
-      subscription.unsubscribe();
-      abort.abort();
-      finish('client-closed');
+      if (this.done) return;
+      // The client went away: unsubscribing aborts the upstream request, in whatever phase it is.
+      this.subscription?.unsubscribe();
+      this.finish('client-closed', null);
     });
-  };
+  }
 
-  return http.createServer((req, res) => {
-    handle(req, res).catch((error) => sendError(res, 500, `Gateway error: ${error?.message ?? error}`, { type: 'server_error' }));
-  });
+  /** An upstream event: its usage, and the first token and tool argument for the log. */
+  seen(event) {
+    const type = event.type;
+    if (type === 'usage') this.usage = event;
+    else if (this.entry.ms.firstToken === null && (type === 'text-delta' || type === 'reasoning-delta' || type === 'tool-call-delta')) this.entry.ms.firstToken = this.since();
+    if (type === 'tool-call-delta' && this.entry.ms.firstToolArgument === null && event.argumentsDelta !== '' && event.argumentsDelta !== undefined) this.entry.ms.firstToolArgument = this.since();
+  }
+
+  since() {
+    return Math.round((performance.now() - this.started) * 10) / 10;
+  }
+
+  /** Answer `status` with an OpenAI-style error body (the request never reached an upstream). */
+  refuse(status, message, details) {
+    this.sendError(status, message, details);
+    this.finish('refused', { message });
+  }
+
+  sendError(status, message, { type = 'invalid_request_error', param = null, code = null } = {}, headers = {}) {
+    const res = this.res;
+    if (res.headersSent) return this.breakStream();
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify({ error: { message, type, param, code } }));
+    this.entry.status = status;
+  }
+
+  stream(source, multiplier) {
+    this.multiplier = multiplier;
+    this.subscription = source.subscribe({
+      next: (sse) => this.write(sse),
+      complete: () => this.completed(),
+      error: (error) => this.failed(error),
+    });
+  }
+
+  write(sse) {
+    // An upstream HTTP error is answered with its status (see `completed`), not inside a stream.
+    if (this.upstreamOk === false) return;
+    this.pending += sse;
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      queueMicrotask(this.flush);
+    }
+  }
+
+  flushNow() {
+    this.flushQueued = false;
+    const text = this.pending;
+    if (text === '' || this.res.destroyed) return;
+    this.pending = '';
+    if (!this.res.headersSent) {
+      this.res.writeHead(200, SSE_HEADERS);
+      this.entry.status = 200;
+    }
+    this.res.write(text);
+  }
+
+  completed() {
+    const failure = this.failure;
+    if (this.upstreamOk === false && failure !== undefined) {
+      // The upstream answered with an error status (429, 529, 400, …): the same status, its wait, its message.
+      this.sendError(failure.status, failure.message, { type: failure.type ?? 'upstream_error', code: failure.providerCode ?? null }, retryHeaders(failure.retryAfterMs));
+      return this.finish('upstream-error', failure);
+    }
+    this.flushNow();
+    this.res.end();
+    this.finish(failure === undefined ? 'complete' : 'upstream-error', failure ?? null);
+  }
+
+  /** A cut, stalled, unreachable or unreadable upstream: never a clean end. */
+  failed(error) {
+    if (!this.res.headersSent && this.pending === '') {
+      const stalled = isToolStreamError(error, 'idle-timeout');
+      this.sendError(stalled ? 504 : 502, `Upstream ${this.entry.upstream} failed: ${error?.message ?? error}`, { type: 'upstream_error', code: error?.code ?? null });
+    } else this.breakStream();
+    this.finish('failed', error);
+  }
+
+  /** Write what is pending, then close the connection without the chunked body's end: the client reads every byte, then a cut. */
+  breakStream() {
+    this.flushNow();
+    const socket = this.res.socket;
+    if (socket === null || socket.destroyed) return void this.res.destroy();
+    socket.end(() => socket.destroy());
+  }
+
+  finish(outcome, error) {
+    if (this.done) return;
+    this.done = true;
+    const entry = this.entry;
+    entry.outcome = outcome;
+    entry.ms.total = this.since();
+    if (entry.status === null && this.res.headersSent) entry.status = this.res.statusCode;
+    if (error !== null && error !== undefined)
+      entry.error = { code: error.code ?? null, message: error.message ?? String(error), ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) };
+    if (this.usage !== undefined) {
+      const { inputTokens, outputTokens, totalTokens, cachedInputTokens, cacheWriteInputTokens, reasoningTokens } = this.usage;
+      entry.usage = withoutUndefined({ inputTokens, outputTokens, totalTokens, cachedInputTokens, cacheWriteInputTokens, reasoningTokens });
+      if (this.price !== undefined) entry.cost = costOf(entry.usage, this.price, { multiplier: this.multiplier ?? 1 }).total;
+    }
+    this.onEnd?.();
+    this.log(entry);
+  }
+}
+
+/** `Retry-After` (whole seconds, rounded up) and `retry-after-ms` for a wait the upstream asked for. */
+function retryHeaders(ms) {
+  if (ms === undefined || !Number.isFinite(ms) || ms < 0) return {};
+  return { 'retry-after': String(Math.ceil(ms / 1000)), 'retry-after-ms': String(Math.ceil(ms)) };
+}
+
+function withoutUndefined(record) {
+  for (const key of Object.keys(record)) if (record[key] === undefined) delete record[key];
+  return record;
 }

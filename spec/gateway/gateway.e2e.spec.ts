@@ -6,7 +6,7 @@
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { geminiChunk } from 'rxjs-tool-calls/marbles';
-import { assemble, end, json, start, stop, textBlock, tools, toolStart, user, startGatewayHarness, type GatewayHarness } from '../helpers/gatewayHarness';
+import { assemble, brief, end, json, start, stop, textBlock, tools, toolStart, user, startGatewayHarness, type GatewayHarness } from '../helpers/gatewayHarness';
 import { gate } from '../helpers/scriptedUpstream';
 
 let h: GatewayHarness;
@@ -104,7 +104,7 @@ describe('gateway → Anthropic', () => {
       },
     ]);
     // (20 × 3 + 30 × 15) / 1e6 × 1.3 and (80 × 3 + 12 × 15) / 1e6 × 1.3, exactly
-    expect(await logged(2)).toEqual([
+    expect((await logged(2)).map(brief)).toEqual([
       { model: 'claude-sonnet-4-5', upstream: 'anthropic', outcome: 'complete', usage: { inputTokens: 20, outputTokens: 30, totalTokens: 50 }, cost: '0.000663' },
       { model: 'claude-sonnet-4-5', upstream: 'anthropic', outcome: 'complete', usage: { inputTokens: 80, outputTokens: 12, totalTokens: 92 }, cost: '0.000546' },
     ]);
@@ -116,7 +116,9 @@ describe('gateway → Anthropic', () => {
     for await (const chunk of await client().chat.completions.create({ model: 'claude-haiku-4-5', stream: true, messages: [user] })) chunks.push(chunk);
     expect(chunks.some((c) => c.usage !== undefined && c.usage !== null)).toBe(false);
     expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('Hi.');
-    expect(await logged(1)).toEqual([{ model: 'claude-haiku-4-5', upstream: 'anthropic', outcome: 'complete', usage: { inputTokens: 5, outputTokens: 2, totalTokens: 7 }, cost: '0.0000585' }]);
+    expect((await logged(1)).map(brief)).toEqual([
+      { model: 'claude-haiku-4-5', upstream: 'anthropic', outcome: 'complete', usage: { inputTokens: 5, outputTokens: 2, totalTokens: 7 }, cost: '0.0000585' },
+    ]);
   });
 });
 
@@ -176,9 +178,52 @@ describe('gateway → Gemini', () => {
     ]);
     // Both results in one user content, each named after the call it answers.
     expect(contents[2]?.parts.map((p) => (p['functionResponse'] as { name: string }).name)).toEqual(['get_weather', 'get_time']);
-    expect(await logged(2)).toEqual([
+    expect((await logged(2)).map(brief)).toEqual([
       { model: 'gemini-2.5-flash', upstream: 'gemini', outcome: 'complete', usage: { inputTokens: 30, outputTokens: 10, totalTokens: 40 }, cost: '0.0000442' },
       { model: 'gemini-2.5-flash', upstream: 'gemini', outcome: 'complete', usage: { inputTokens: 60, outputTokens: 8, totalTokens: 68 }, cost: '0.0000494' },
     ]);
+  });
+});
+
+describe('operations', () => {
+  it('GET /health answers ok with the requests in flight, and is not logged', async () => {
+    h.anthropic.reply({ events: [start(1), ...textBlock(0, 'Still going')], then: 'hold' });
+    const stream = await client().chat.completions.create({ model: 'claude-sonnet-4-5', stream: true, messages: [user] });
+    const iterator = stream[Symbol.asyncIterator]();
+    await iterator.next(); // the stream is open at the gateway
+    const health = await fetch(`${h.origin}/health`);
+    expect([health.status, health.headers.get('content-type')]).toEqual([200, 'application/json']);
+    expect(await health.json()).toEqual({ status: 'ok', inFlight: 1 });
+    stream.controller.abort();
+    for (let i = 0; i < 100 && h.gateway.inFlight() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await (await fetch(`${h.origin}/health`)).json()).toEqual({ status: 'ok', inFlight: 0 });
+    expect((await logged(1)).map((e) => e.outcome)).toEqual(['client-closed']);
+  });
+
+  it('one structured log line per request: id (sent back as x-request-id), statuses, usage, cost, latency to the first token and tool argument', async () => {
+    const held = gate();
+    h.anthropic.reply({ events: [start(20), ...textBlock(0, 'Checking.'), held.promise, toolStart(1, 'toolu_l', 'get_weather'), json(1, '{"city":"Oslo"}'), stop(1), ...end('tool_use', 9)] });
+    const { data: stream, response } = await client()
+      .chat.completions.create({ model: 'claude-sonnet-4-5', stream: true, messages: [user], tools }, { headers: { 'x-request-id': 'req-42' } })
+      .withResponse();
+    expect(response.headers.get('x-request-id')).toBe('req-42');
+    setTimeout(held.open, 30); // the first tool argument comes 30 ms after the first token
+    for await (const chunk of stream) void chunk;
+    const [entry] = await logged(1);
+    expect(entry).toMatchObject({
+      id: 'req-42',
+      model: 'claude-sonnet-4-5',
+      upstream: 'anthropic',
+      upstreamStatus: 200,
+      status: 200,
+      outcome: 'complete',
+      usage: { inputTokens: 20, outputTokens: 9 },
+      error: null,
+    });
+    expect(entry?.time).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const ms = entry?.ms ?? { firstToken: null, firstToolArgument: null, total: 0 };
+    expect(ms.firstToken).not.toBeNull();
+    expect((ms.firstToolArgument ?? 0) - (ms.firstToken ?? 0)).toBeGreaterThanOrEqual(25);
+    expect(ms.total).toBeGreaterThanOrEqual(ms.firstToolArgument ?? Infinity);
   });
 });

@@ -2,7 +2,7 @@
  * Chat Completions requests shared by the request translator specs, and a matcher for their
  * `unsupported-request` errors.
  */
-import { type ToolStreamError } from 'rxjs-tool-calls';
+import type { ToolStreamError } from 'rxjs-tool-calls';
 import type { ChatRequestInput } from 'rxjs-tool-calls/gateway';
 
 export const WEATHER_TOOL = {

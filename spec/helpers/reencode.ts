@@ -5,9 +5,9 @@
  */
 import { concat, EMPTY, from, throwError, type Observable, type OperatorFunction } from 'rxjs';
 import { type FinishReason, isToolStreamError, type ToolStreamError, readStreamEvents, type StreamEvent, type ToolCallUpdate, type UsageEvent } from 'rxjs-tool-calls';
-import { toolCallUpdates } from './updates';
 import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses, type EncodeOptions } from 'rxjs-tool-calls/gateway';
 import { SseParser } from 'rxjs-tool-calls/advanced';
+import { toolCallUpdates } from './updates';
 
 export const TARGETS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const;
 export type Target = (typeof TARGETS)[number];

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { z } from 'zod';
-import { type StandardSchemaV1, type ToolCall, type ToolCallContext, type ToolStreamError } from 'rxjs-tool-calls';
+import type { StandardSchemaV1, ToolCall, ToolCallContext, ToolStreamError } from 'rxjs-tool-calls';
 import { validateArguments, validateArgumentsAsync, validateToolCall } from 'rxjs-tool-calls/advanced';
 import { toValidationIssues } from '../../src/parse/validate';
 

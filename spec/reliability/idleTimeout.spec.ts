@@ -1,7 +1,7 @@
 /**
  * idleTimeout(): marble tests in virtual time, and the idleTimeoutMs option of readToolCalls().
  */
-import { NEVER } from 'rxjs';
+import { NEVER, Subject } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { idleTimeout, readToolCalls, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeChunks, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
@@ -61,6 +61,31 @@ describe('idleTimeout(ms)', () => {
       subscription.unsubscribe();
       expect(jest.getTimerCount()).toBe(0);
     } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('values do not re-arm the timer: one timer per subscription, which waits again for what is left', () => {
+    jest.useFakeTimers();
+    const arm = jest.spyOn(globalThis, 'setInterval');
+    try {
+      const values = new Subject<number>();
+      let failed: unknown;
+      const seen: number[] = [];
+      values.pipe(idleTimeout(1000)).subscribe({ next: (v) => seen.push(v), error: (e: unknown) => (failed = e) });
+      for (let i = 0; i < 100; i++) {
+        values.next(i);
+        jest.advanceTimersByTime(50); // 5 s of values, 50 ms apart
+      }
+      expect([seen.length, failed, jest.getTimerCount()]).toEqual([100, undefined, 1]);
+      expect(arm.mock.calls.length).toBeLessThanOrEqual(6); // once, then at most once per second of activity
+      jest.advanceTimersByTime(949); // the last value came 50 ms ago: 1 ms short of its deadline
+      expect(failed).toBeUndefined();
+      jest.advanceTimersByTime(1);
+      expect(failed).toMatchObject({ code: 'idle-timeout', timeoutMs: 1000 });
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      arm.mockRestore();
       jest.useRealTimers();
     }
   });

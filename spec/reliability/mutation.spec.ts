@@ -7,7 +7,7 @@ import { runChunks } from '../helpers/runStream';
 import { allStreams } from '../helpers/timeline';
 import { mutate, mutationArb, sseText, untyped, WRONG_SHAPES, expectNoUnhandledErrors } from '../helpers/mutations';
 import { TRUNCATION_STREAMS } from '../helpers/truncationStreams';
-import { type ToolStreamError } from 'rxjs-tool-calls';
+import type { ToolStreamError } from 'rxjs-tool-calls';
 
 const enc = new TextEncoder();
 const streams = new Map(allStreams());

@@ -3,8 +3,8 @@ import { TestScheduler } from 'rxjs/testing';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { fromOpenAIChatChunks, fromSdkEvents } from 'rxjs-tool-calls/sdk';
 import { OpenAIChatDecoder } from 'rxjs-tool-calls/advanced';
-import { type AngularHttpEventLike, angularTextChunks } from '../../src/angular/angularTextChunks';
 import { openaiChunkObject, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
+import { type AngularHttpEventLike, angularTextChunks } from '../../src/angular/angularTextChunks';
 
 describe('angularTextChunks', () => {
   const progress = (partialText: string | undefined): AngularHttpEventLike => ({ type: 3, partialText, loaded: partialText?.length ?? 0 });

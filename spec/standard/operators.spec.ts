@@ -21,8 +21,8 @@ import {
   type ToolCallResult,
 } from 'rxjs-tool-calls';
 import { tagSource } from 'rxjs-tool-calls/gateway';
-import { angularTextChunks } from '../../src/angular/angularTextChunks';
 import { anthropicEvent, cohereEvent, geminiChunk, openaiChunk, openaiDone, responsesEvent, toBytes } from 'rxjs-tool-calls/marbles';
+import { angularTextChunks } from '../../src/angular/angularTextChunks';
 import { z } from 'zod';
 import { standardCases } from '../helpers/standardCases';
 

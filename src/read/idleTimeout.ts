@@ -3,8 +3,9 @@
  *
  * @module
  */
-import { asyncScheduler, throwError, timeout, type MonoTypeOperatorFunction, type Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, type MonoTypeOperatorFunction, type SchedulerAction, type SchedulerLike } from 'rxjs';
 import { ToolStreamError } from '../errors';
+import { operate } from '../internal/operate';
 
 /**
  * End the stream with an `idle-timeout` error when nothing arrives for `ms` milliseconds.
@@ -24,9 +25,10 @@ import { ToolStreamError } from '../errors';
  *
  * 1. The timer starts at subscription and restarts on every value; completion and errors of the
  *    source pass through and stop it.
- * 2. When it fires, the source is unsubscribed (a `fromReadableStream` / `fromResponse` source
- *    cancels its body, which closes the connection), then the error is emitted.
- * 3. Unsubscribing clears the timer: nothing is left scheduled.
+ * 2. When it fires, the error is emitted and the source is unsubscribed (a `fromReadableStream` /
+ *    `fromResponse` source cancels its body, which closes the connection).
+ * 3. Unsubscribing clears the timer: nothing is left scheduled. A value does not touch the timer
+ *    (it only notes the time): the one timer, when it fires early, waits for the rest.
  * 4. Apply it to the byte chunks (`bytes$.pipe(idleTimeout(30_000), readToolCalls())`, or the
  *    `idleTimeoutMs` option of `readToolCalls()`) to watch the network; to the events to watch
  *    the model (a stream of keep-alive comments then still times out).
@@ -46,5 +48,22 @@ import { ToolStreamError } from '../errors';
  */
 export function idleTimeout<T>(ms: number, scheduler: SchedulerLike = asyncScheduler): MonoTypeOperatorFunction<T> {
   if (!(typeof ms === 'number' && ms > 0 && Number.isFinite(ms))) throw new RangeError(`idleTimeout: ms must be a positive finite number, got ${String(ms)}`);
-  return timeout<T, Observable<never>>({ each: ms, scheduler, with: () => throwError(() => new ToolStreamError('idle-timeout', { timeoutMs: ms })) });
+  return operate<T, T>((subscriber) => {
+    let last = scheduler.now();
+    // One timer per subscription: at its deadline it waits again for what is left since the last value, or fires.
+    const timer = scheduler.schedule(function (this: SchedulerAction<undefined>) {
+      const left = last + ms - scheduler.now();
+      if (left > 0) this.schedule(undefined, left);
+      else subscriber.error(new ToolStreamError('idle-timeout', { timeoutMs: ms }));
+    }, ms);
+    subscriber.add(timer);
+    return {
+      next(value) {
+        last = scheduler.now();
+        subscriber.next(value);
+      },
+      error: () => timer.unsubscribe(),
+      complete: () => timer.unsubscribe(),
+    };
+  });
 }

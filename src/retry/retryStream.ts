@@ -63,15 +63,17 @@ import { RetryRun } from './retryRun';
  * 6. A failure after the terminator loses nothing (the stream completes, as with
  *    `readStreamEvents()`); when attempts run out, or `shouldRetry` says no, the stream ends with
  *    the last error (with `delivered` after output).
- * 7. Unsubscribing cancels the running attempt (its connection closes) or the pending wait: no
- *    further request is made.
+ * 7. Unsubscribing cancels the running attempt or the pending wait: no further request is made.
+ *    With `fromResponse((signal) => fetch(url, { ...init, signal }))` (or `fromFetch`) as the
+ *    request, the attempt's connection closes in every phase, before its headers too; a promise
+ *    of a response can only be cancelled once it resolves.
  *
  * @example
  * ```ts
  * import { fromResponse, retryStream, toolCalls } from 'rxjs-tool-calls';
  *
  * retryStream((ctx) =>
- *   fromResponse(fetch(url, { method: 'POST', body, headers: ctx.lastEventId === undefined ? {} : { 'Last-Event-ID': ctx.lastEventId } })),
+ *   fromResponse((signal) => fetch(url, { method: 'POST', body, signal, headers: ctx.lastEventId === undefined ? {} : { 'Last-Event-ID': ctx.lastEventId } })),
  * )
  *   .pipe(toolCalls())
  *   .subscribe((result) => console.log(result.success && result.data.name));

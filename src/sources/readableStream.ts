@@ -81,11 +81,12 @@ export function fromReadableStream<T = Uint8Array>(input: ReadableStreamInput<T>
 
 /**
  * The shared implementation of {@link fromReadableStream}, `fromResponse` and `responseBody`:
- * `source` names the public function on a `connection-lost` error.
+ * `source` names the public function on a `connection-lost` error; `cancelled` runs after the
+ * reader is cancelled when the subscriber leaves before the end (`fromResponse` aborts its request).
  *
  * @internal
  */
-export function readStream<T>(input: ReadableStreamInput<T>, source: string): Observable<T> {
+export function readStream<T>(input: ReadableStreamInput<T>, source: string, cancelled?: () => void): Observable<T> {
   return new Observable<T>((subscriber) => {
     let stream: ReadableStream<T>;
     try {
@@ -145,6 +146,7 @@ export function readStream<T>(input: ReadableStreamInput<T>, source: string): Ob
       finished = true;
       reader.cancel().catch(() => undefined);
       release();
+      cancelled?.();
     };
   });
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { Observable, switchMap, type OperatorFunction, type Subscription } from 'rxjs';
-import { ToolStreamError, excerpt } from '../errors';
+import { ToolStreamError, excerpt, withDetails } from '../errors';
 import { errorRecord, isRetryable, providerError } from '../providers/providerError';
 import { asConnectionLost } from '../internal/networkError';
 import { alreadyConsumedError, readStream } from './readableStream';
@@ -22,16 +22,32 @@ export interface ResponseLike {
   readonly body: ReadableStream<Uint8Array> | null;
   /** `true` when the body was already read: a `Response` can be read once, so subscribing errors with a `TypeError`. */
   readonly bodyUsed: boolean;
-  /** Read the whole body as text (used for the error body of a non-2xx response). */
-  text(): Promise<string>;
+  /** Read the whole body as text: used only for the error body of a non-2xx response whose `body` is `null` (a stand-in object); a real body is read as a bounded prefix. */
+  text?(): Promise<string>;
   /** The response headers; on a non-2xx response `Retry-After` / `retry-after-ms` become ``provider-error` error.retryAfterMs`. */
   readonly headers?: HeadersLike;
 }
+
+/**
+ * What {@link fromResponse} reads: a response, a promise of one (what `fetch()` returns), or a
+ * function that makes the request with the signal it is given (`(signal) => fetch(url, { ...init, signal })`).
+ * Only the function form can cancel a request whose headers have not arrived: see {@link fromResponse}.
+ */
+export type ResponseInput = ResponseLike | PromiseLike<ResponseLike> | ((signal: AbortSignal) => ResponseLike | PromiseLike<ResponseLike>);
+
+/** How much of an error body {@link fromResponse} reads by default: 64 KiB. */
+const DEFAULT_MAX_ERROR_BODY_BYTES = 65_536;
 
 /** Options of {@link fromResponse} and {@link responseBody}. */
 export interface FromResponseOptions {
   /** The name put on ``provider-error` error.provider` for a non-2xx response. Default `'http'`. */
   readonly provider?: string;
+  /**
+   * The most bytes of a non-2xx response's body read into ``provider-error` error.payload`; the rest
+   * is cancelled (the connection closes) and `payloadTruncated` is `true`. A whole number ≥ 0, or
+   * `Infinity` to read the whole body. Default 65,536 (64 KiB).
+   */
+  readonly maxErrorBodyBytes?: number;
 }
 
 /**
@@ -74,7 +90,8 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
  * Read a fetch `Response`'s body as bytes, after checking that the request succeeded.
  *
  * <span class="informal">A 2xx response streams its body; any other status becomes a typed
- * `provider-error` built from the error body.</span>
+ * `provider-error` built from the start of the error body. Given a function of a signal, the
+ * subscription owns the request: unsubscribing aborts it in every phase.</span>
  *
  * ```text
  * response:  ---R                                          (2xx, body a-b-c)
@@ -88,83 +105,209 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
  * response:  ---R                                          (2xx, body a-b, then the socket is cut)
  *   fromResponse(response)
  *            ---a----b--#                                  # = connection-lost { source: 'fromResponse', byteOffset: |a|+|b|, retryable: true }
+ *
+ * request:   ---------…                                    (no headers yet)
+ *   fromResponse((signal) => fetch(url, { signal }))
+ *            ----!                                         unsubscribed: signal aborted, the connection closes
+ *
+ * response:  ---R                                          (503, an error body that never ends)
+ *   fromResponse(response)
+ *            -----#                                        # = provider-error { status: 503, payload: its first 64 KiB, payloadTruncated: true }
  * ```
  *
  * 1. A non-2xx response errors with a `provider-error` error (code `provider-error`): `status`, `retryable`
  *    (408, 409, 429, 5xx, or a retryable provider code) and the body parsed as a JSON error when
  *    possible (see {@link httpProviderError}); `provider` is `options.provider` or `'http'`;
  *    `retryAfterMs` is the delay its `Retry-After` (or `retry-after-ms`) header asked for.
- * 2. A 2xx response without a body errors with `truncated` error (code `truncated`).
- * 3. A body that was already read errors with a `TypeError`: a `Response` can be read once, so
- *    subscribe once (use `defer(() => fromResponse(fetch(…)))` or `fromFetch` to retry).
- * 4. Unsubscribing cancels the body, which closes the connection; unsubscribing while the promise
- *    is pending cancels the body as soon as it resolves.
- * 5. A network failure ends the stream with `connection-lost` error (code `connection-lost`,
+ * 2. Of an error body, at most `maxErrorBodyBytes` (default 64 KiB) are read; when there is more,
+ *    the rest is cancelled (the connection closes), `payload` is the text of the bytes read (a
+ *    character cut at the limit is left out) and `payloadTruncated` is `true`, as it is when the
+ *    connection is cut during that read. A body that never ends takes no more memory than that.
+ * 3. A 2xx response without a body errors with `truncated` error (code `truncated`).
+ * 4. A body that was already read errors with a `TypeError`: a `Response` can be read once, so
+ *    subscribe once (use the function form, `defer(() => fromResponse(fetch(…)))` or `fromFetch`
+ *    to retry).
+ * 5. Cancellation. Given a function, each subscription calls it with a new `AbortSignal` and
+ *    unsubscribing aborts that signal, whatever the phase: before the headers (the request is
+ *    aborted), while the error body is read, or during the body (the body is cancelled too). Given
+ *    a response or a promise of one, unsubscribing cancels the body, which closes the connection;
+ *    while the promise is pending there is nothing to abort, so the body is cancelled only when it
+ *    resolves (pass the function form, or use `fromFetch`, to close the connection at once).
+ * 6. A network failure ends the stream with `connection-lost` error (code `connection-lost`,
  *    `retryable: true`, the runtime's error as `cause`): the connection cut mid-body (`byteOffset`:
  *    the body bytes received), or `fetch()` rejecting because the connection was refused or reset
  *    (`byteOffset: 0`). Other errors (a bad URL, DNS, TLS, the user's own `AbortSignal`) pass
  *    unchanged. Unsubscribing is not a failure: it emits nothing.
- * 6. Point-free use is supported: `fromFetch(url).pipe(switchMap(fromResponse))` (the index that
+ * 7. Point-free use is supported: `fromFetch(url).pipe(switchMap(fromResponse))` (the index that
  *    `switchMap` passes is ignored), or use {@link responseBody}.
  *
  * @example
  * ```ts
  * import { fromResponse, decodeSse, openaiChat } from 'rxjs-tool-calls';
  *
- * fromResponse(fetch(url, init)).pipe(decodeSse(), openaiChat()).subscribe(console.log);
+ * // The subscription owns the request: unsubscribing aborts it, even before the headers.
+ * fromResponse((signal) => fetch(url, { ...init, signal }))
+ *   .pipe(decodeSse(), openaiChat())
+ *   .subscribe({ next: console.log, error: (error) => console.error(error.message) });
  * ```
  *
- * @param response The response, or a promise of it (what `fetch()` returns).
+ * @param response A function that makes the request with the signal it is given, or the response,
+ *   or a promise of it (what `fetch()` returns).
  * @return An observable of the body's chunks.
  */
-export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>): Observable<Uint8Array>;
+export function fromResponse(response: ResponseInput): Observable<Uint8Array>;
 /**
- * {@link fromResponse}, naming the provider for the `provider-error` of a non-2xx response.
+ * {@link fromResponse}, naming the provider for the `provider-error` of a non-2xx response and
+ * bounding how much of its body is read.
  *
- * @param response The response, or a promise of it (what `fetch()` returns).
- * @param options The provider name for errors.
+ * @param response A function that makes the request with the signal it is given, or the response,
+ *   or a promise of it (what `fetch()` returns).
+ * @param options The provider name for errors; `maxErrorBodyBytes`.
  * @return An observable of the body's chunks.
  */
-export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>, options: FromResponseOptions): Observable<Uint8Array>;
-export function fromResponse(response: ResponseLike | PromiseLike<ResponseLike>, options?: FromResponseOptions | number): Observable<Uint8Array> {
+export function fromResponse(response: ResponseInput, options: FromResponseOptions): Observable<Uint8Array>;
+export function fromResponse(response: ResponseInput, options?: FromResponseOptions | number): Observable<Uint8Array> {
   // `switchMap(fromResponse)` passes the index as the second argument: only an object is options.
-  const provider = (typeof options === 'object' && options !== null ? options.provider : undefined) ?? 'http';
-  return responseChunks(response, provider, 'fromResponse');
+  const given = typeof options === 'object' && options !== null ? options : undefined;
+  return responseChunks(response, given?.provider ?? 'http', errorBodyLimit(given), 'fromResponse');
+}
+
+/** `options.maxErrorBodyBytes`, checked. */
+function errorBodyLimit(options: FromResponseOptions | undefined): number {
+  const limit = options?.maxErrorBodyBytes ?? DEFAULT_MAX_ERROR_BODY_BYTES;
+  if (limit === Infinity || (Number.isSafeInteger(limit) && limit >= 0)) return limit;
+  throw new RangeError(`rxjs-tool-calls: maxErrorBodyBytes must be a whole number >= 0 or Infinity (got ${String(limit)})`);
 }
 
 /** {@link fromResponse}'s implementation; `source` names the public function on a `connection-lost` error. */
-function responseChunks(response: ResponseLike | PromiseLike<ResponseLike>, provider: string, source: string): Observable<Uint8Array> {
+function responseChunks(input: ResponseInput, provider: string, maxErrorBodyBytes: number, source: string): Observable<Uint8Array> {
   return new Observable<Uint8Array>((subscriber) => {
+    let abort: (() => void) | undefined;
+    let response: ResponseLike | PromiseLike<ResponseLike>;
+    if (typeof input === 'function') {
+      const controller = new AbortController();
+      abort = () => controller.abort();
+      try {
+        response = input(controller.signal);
+      } catch (error) {
+        subscriber.error(error);
+        return undefined;
+      }
+    } else response = input;
+    /** What stops the phase in progress: the pending request (function form only), then the error body read. */
+    let cancel = abort;
     let body: Subscription | undefined;
     Promise.resolve(response).then(
       (res) => {
+        cancel = undefined;
         if (subscriber.closed) {
           if (res.body !== null && !res.body.locked) res.body.cancel().catch(() => undefined);
           return;
         }
         if (!res.ok) {
           const wait = retryAfterMs(res.headers);
-          res.text().then(
-            (text) => subscriber.error(httpProviderError(res.status, text, res.statusText, provider, wait)),
-            () => subscriber.error(httpProviderError(res.status, '', res.statusText, provider, wait)),
-          );
+          cancel = readErrorBody(res, maxErrorBodyBytes, abort, (text, truncated) => {
+            cancel = undefined;
+            const error = httpProviderError(res.status, text, res.statusText, provider, wait);
+            subscriber.error(truncated ? withDetails(error, { payloadTruncated: true }) : error);
+          });
           return;
         }
         if (res.bodyUsed) {
-          subscriber.error(alreadyConsumedError('This Response body', 'subscribe once, or wrap the request in defer(() => fromResponse(fetch(…)))'));
+          subscriber.error(alreadyConsumedError('This Response body', 'subscribe once, or pass a function: fromResponse((signal) => fetch(url, { ...init, signal }))'));
           return;
         }
         if (res.body === null) {
           subscriber.error(new ToolStreamError('truncated', { provider, detail: `the HTTP ${res.status} response has no body` }));
           return;
         }
-        body = readStream(res.body, source).subscribe(subscriber);
+        body = readStream(res.body, source, abort).subscribe(subscriber);
       },
       // `fetch()` itself failed: a refused or reset connection is typed, anything else passes as it is.
-      (error: unknown) => subscriber.error(asConnectionLost(error, source, 0)),
+      (error: unknown) => {
+        cancel = undefined;
+        subscriber.error(asConnectionLost(error, source, 0));
+      },
     );
-    return () => body?.unsubscribe();
+    return () => {
+      body?.unsubscribe();
+      cancel?.();
+    };
   });
+}
+
+/**
+ * Read the start of an error body: chunks until the body ends or more than `limit` bytes came,
+ * then cancel the rest (and `abort` the request, for the function form). `done` receives the text
+ * of at most `limit` bytes, and whether the body went on past them (or was cut). Returns what
+ * cancels the read.
+ */
+function readErrorBody(res: ResponseLike, limit: number, abort: (() => void) | undefined, done: (text: string, truncated: boolean) => void): () => void {
+  const stream = res.body;
+  let active = true;
+  if (stream === null || stream.locked || res.bodyUsed) {
+    // No stream to read: a stand-in's `text()`, cut to the limit.
+    const text = stream === null && !res.bodyUsed && typeof res.text === 'function' ? res.text() : Promise.resolve('');
+    text.then(
+      (whole) => {
+        if (!active) return;
+        active = false;
+        const bytes = new TextEncoder().encode(whole);
+        if (bytes.byteLength <= limit) done(whole, false);
+        else done(new TextDecoder().decode(bytes.subarray(0, limit), { stream: true }), true);
+      },
+      () => {
+        if (!active) return;
+        active = false;
+        done('', false);
+      },
+    );
+    return () => void (active = false);
+  }
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const finish = (truncated: boolean): void => {
+    active = false;
+    const bytes = new Uint8Array(Math.min(size, limit));
+    let at = 0;
+    for (const chunk of chunks) {
+      if (at === bytes.byteLength) break;
+      const part = chunk.byteLength <= bytes.byteLength - at ? chunk : chunk.subarray(0, bytes.byteLength - at);
+      bytes.set(part, at);
+      at += part.byteLength;
+    }
+    chunks.length = 0;
+    // A character cut at the limit (or by the connection) is left out.
+    done(new TextDecoder().decode(bytes, { stream: truncated }), truncated);
+  };
+  const stop = (): void => {
+    reader.cancel().catch(() => undefined);
+    abort?.();
+  };
+  const pump = (): void => {
+    reader.read().then(
+      (result) => {
+        if (!active) return;
+        if (result.done) return finish(false);
+        chunks.push(result.value);
+        size += result.value.byteLength;
+        if (size <= limit) return pump();
+        stop();
+        finish(true);
+      },
+      () => {
+        if (active) finish(true); // cut while the error body was read: what arrived
+      },
+    );
+  };
+  pump();
+  return () => {
+    if (!active) return;
+    active = false;
+    chunks.length = 0;
+    stop();
+  };
 }
 
 /**
@@ -177,20 +320,26 @@ function responseChunks(response: ResponseLike | PromiseLike<ResponseLike>, prov
  * ```
  *
  * A new response cancels the body of the previous one (`switchMap`). A connection cut mid-body
- * ends the stream with `connection-lost` error (`source: 'responseBody'`), as with {@link fromResponse}.
+ * ends the stream with `connection-lost` error (`source: 'responseBody'`), as with
+ * {@link fromResponse}; an error body is read up to `maxErrorBodyBytes` in the same way.
+ * `fromFetch` aborts its request when unsubscribed before the response; after it, unsubscribing
+ * cancels the body, which closes the connection.
  *
  * @example
  * ```ts
  * import { fromFetch } from 'rxjs/fetch';
  * import { responseBody, decodeSse, openaiChat } from 'rxjs-tool-calls';
  *
- * fromFetch(url, init).pipe(responseBody(), decodeSse(), openaiChat()).subscribe(console.log);
+ * fromFetch(url, init)
+ *   .pipe(responseBody(), decodeSse(), openaiChat())
+ *   .subscribe({ next: console.log, error: (error) => console.error(error.message) });
  * ```
  *
- * @param options The provider name for errors.
+ * @param options The provider name for errors; `maxErrorBodyBytes`.
  * @return An operator from responses to their body chunks.
  */
 export function responseBody(options: FromResponseOptions = {}): OperatorFunction<ResponseLike, Uint8Array> {
   const provider = options.provider ?? 'http';
-  return switchMap((response) => responseChunks(response, provider, 'responseBody'));
+  const limit = errorBodyLimit(options);
+  return switchMap((response) => responseChunks(response, provider, limit, 'responseBody'));
 }
