@@ -171,7 +171,7 @@ export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
  * @throws {ToolStreamError} For any field, part or value Anthropic cannot express.
  */
 export function toAnthropicRequest<R extends ChatRequestInput>(request: R, options: ToAnthropicRequestOptions = {}): WithStream<R, AnthropicRequest> {
-  const reader: RequestReader = new RequestReader('anthropic', options);
+  const reader: RequestReader = new RequestReader('anthropic', options, 'toAnthropicRequest');
   const chat = readChatRequest(reader, request);
   const maxTokens = chat.maxTokens ?? options.defaultMaxTokens;
   if (maxTokens === undefined) reader.fail('max_completion_tokens', 'Anthropic requires max_tokens: set max_completion_tokens or the defaultMaxTokens option');
