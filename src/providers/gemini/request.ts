@@ -169,7 +169,7 @@ export interface ToGeminiRequestOptions extends TranslateRequestOptions {
  * @throws {ToolStreamError} For any field, part or value Gemini cannot express.
  */
 export function toGeminiRequest(request: ChatRequestInput, options: ToGeminiRequestOptions = {}): GeminiRequest {
-  const reader: RequestReader = new RequestReader('gemini', options);
+  const reader: RequestReader = new RequestReader('gemini', options, 'toGeminiRequest');
   const chat = readChatRequest(reader, request);
   const body: GeminiGenerateContentRequest = { contents: contentsOf(reader, chat.turns, options) };
   if (chat.system.length > 0) body.systemInstruction = { parts: chat.system.flatMap((turn) => textParts(turn.content)) };
@@ -245,7 +245,7 @@ function declarationOf(reader: RequestReader, tool: ReadTool, options: ToGeminiR
     out.parametersJsonSchema = tool.parameters;
     return out;
   }
-  const schema = toGeminiSchema(tool.parameters, { path, ...(options.onSchemaDrop === undefined ? {} : { onDrop: options.onSchemaDrop }) });
+  const schema = toGeminiSchema(tool.parameters, { path, maxDepth: reader.maxDepth, ...(options.onSchemaDrop === undefined ? {} : { onDrop: options.onSchemaDrop }) });
   if (schema.type === undefined) schema.type = 'OBJECT';
   if (schema.type !== 'OBJECT') reader.fail(fieldPath(path, 'type'), 'Gemini function parameters must describe an object');
   out.parameters = schema;

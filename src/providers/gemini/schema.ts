@@ -77,6 +77,12 @@ export interface GeminiSchemaOptions {
   readonly path?: string;
   /** Called for every keyword left out. Default: nothing (throw from it to refuse a lossy conversion). */
   readonly onDrop?: (drop: GeminiSchemaDrop) => void;
+  /**
+   * The deepest nesting accepted, in JSON levels (an object or array is one level, the schema itself
+   * level 1), both in the schema given and in the schema written once references are inlined.
+   * Deeper throws `unsupported-request`. A whole number from 1 to 1,024; default 512.
+   */
+  readonly maxDepth?: number;
 }
 
 /**
@@ -98,6 +104,12 @@ export interface GeminiSchemaOptions {
  * 4. Throws `unsupported-request` (target `gemini`, naming the keyword) for what has no
  *    equivalent: a recursive or non-local `$ref`, a tuple (`prefixItems`, array `items`), a
  *    `false` schema, conflicting `allOf` branches, object or array enum values.
+ * 5. Hostile schemas end with `unsupported-request` too, never a stack overflow or a raw
+ *    `TypeError` / `URIError`: a schema (given, or once inlined) nested deeper than `maxDepth`
+ *    (default 512 levels); more than 10,000 units of work (each schema node written, `$ref` hop
+ *    followed, key merged from an `allOf` branch and JSON value of an inlined `default` /
+ *    `example` is one); a `$ref` with a bad %-escape; a type name that is not a JSON Schema type
+ *    (`"constructor"`). A `$ref` chain costs one step per hop.
  *
  * @example
  * ```ts
@@ -108,9 +120,9 @@ export interface GeminiSchemaOptions {
  * ```
  *
  * @param schema The JSON Schema (a `false` schema throws, `true` is `{}`).
- * @param options `path` (for errors and drops) and `onDrop`.
+ * @param options `path` (for errors and drops), `onDrop` and `maxDepth`.
  * @return A new schema; the input is not modified.
  */
 export function toGeminiSchema(schema: Readonly<Record<string, unknown>> | boolean, options: GeminiSchemaOptions = {}): GeminiSchema {
-  return new Converter(schema, options).convert(schema, options.path ?? '', ['#']);
+  return new Converter(schema, options).run();
 }
