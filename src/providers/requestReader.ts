@@ -75,7 +75,7 @@ function framePath(frame: WalkFrame, root: string): string {
  * per level; a subtree reached twice (shared) is walked again only when reached deeper than before.
  */
 export function jsonProblem(value: unknown, maxDepth: number, path: string): { readonly path: string; readonly detail: string } | undefined {
-  const walked = new WeakMap<object, number>();
+  const walked = new Map<object, number>(); // not weak: it lives for this call only, and a Map is faster
   const stack: WalkFrame[] = [{ value, depth: 1, key: undefined, parent: undefined }];
   while (stack.length > 0) {
     const frame = stack.pop() as WalkFrame;

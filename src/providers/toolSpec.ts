@@ -30,7 +30,7 @@ const record = (value: unknown): value is Readonly<Record<string, unknown>> => t
  */
 export function allowsStrict(schema: JsonSchema): boolean {
   const stack: unknown[] = [schema];
-  const seen = new WeakSet<object>();
+  const seen = new Set<object>(); // not weak: it lives for this call only, and a Set is faster
   const pushAll = (values: readonly unknown[]): void => {
     for (const value of values) stack.push(value);
   };
