@@ -164,9 +164,10 @@ export interface ToGeminiRequestOptions extends TranslateRequestOptions {
  * ```
  *
  * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
- * @param options `schemaField`, `onSchemaDrop`, `callIds`, `thoughtSignature`, `ignore`.
+ * @param options `schemaField`, `onSchemaDrop`, `callIds`, `thoughtSignature`, `ignore`, `maxDepth`.
  * @return The model, the stream flag, the API path and the body.
- * @throws {ToolStreamError} For any field, part or value Gemini cannot express.
+ * @throws {ToolStreamError} `unsupported-request` for any field, part or value Gemini cannot express, or a JSON value nested deeper
+ *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
  */
 export function toGeminiRequest(request: ChatRequestInput, options: ToGeminiRequestOptions = {}): GeminiRequest {
   const reader: RequestReader = new RequestReader('gemini', options, 'toGeminiRequest');

@@ -48,9 +48,10 @@ export type FromAnthropicRequestOptions = TranslateRequestOptions;
  * ```
  *
  * @param request The Anthropic request (any `MessageCreateParams` value, or a parsed JSON body).
- * @param options `ignore`: field names and block types that may be dropped.
+ * @param options `ignore`: field names and block types that may be dropped; `maxDepth`.
  * @return The chat request (`stream: true` kept as a literal when the input has it).
- * @throws {ToolStreamError} For any field, block or value Chat Completions cannot express.
+ * @throws {ToolStreamError} `unsupported-request` for any field, block or value Chat Completions cannot express, or a JSON value nested deeper
+ *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
  */
 export function fromAnthropicRequest<R extends AnthropicRequestInput>(request: R, options: FromAnthropicRequestOptions = {}): WithStream<R, ChatRequest> {
   const reader: RequestReader = new RequestReader('openai-chat', options, 'fromAnthropicRequest');

@@ -141,9 +141,10 @@ export interface ToResponsesRequestOptions extends TranslateRequestOptions {
  * ```
  *
  * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
- * @param options `instructions`, `ignore`.
+ * @param options `instructions`, `ignore`, `maxDepth`.
  * @return The Responses request (`stream: true` kept as a literal when the input has it).
- * @throws {ToolStreamError} For any field, part or value the Responses API cannot express.
+ * @throws {ToolStreamError} `unsupported-request` for any field, part or value the Responses API cannot express, or a JSON value nested deeper
+ *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
  */
 export function toResponsesRequest<R extends ChatRequestInput>(request: R, options: ToResponsesRequestOptions = {}): WithStream<R, ResponsesRequest> {
   const reader: RequestReader = new RequestReader('openai-responses', options, 'toResponsesRequest');
