@@ -29,7 +29,7 @@ export interface TranslateRequestOptions {
    * (a call's arguments, a `tool_use` input, a tool's schema): an object or array is one level, the
    * value itself level 1. Deeper throws `unsupported-request` naming the first level too deep, so
    * the request written can always be sent with `JSON.stringify`. A whole number from 1 to
-   * {@link MAX_REQUEST_DEPTH}; default {@link DEFAULT_MAX_REQUEST_DEPTH} (512).
+   * 1,024; default 512.
    */
   readonly maxDepth?: number;
 }
