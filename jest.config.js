@@ -10,6 +10,11 @@ const moduleNameMapper = {
   '^rxjs-tool-calls/advanced$': '<rootDir>/src/advanced.ts',
   '^rxjs-tool-calls/async$': '<rootDir>/src/async.ts',
   '^rxjs-tool-calls/marbles$': '<rootDir>/marbles/index.ts',
+  '^rxjs-tool-calls/gateway$': '<rootDir>/src/gateway/index.ts',
+  '^rxjs-tool-calls/tools$': '<rootDir>/src/tools/index.ts',
+  '^rxjs-tool-calls/text$': '<rootDir>/src/text/index.ts',
+  '^rxjs-tool-calls/sdk$': '<rootDir>/src/sdk/index.ts',
+  '^rxjs-tool-calls/angular$': '<rootDir>/src/angular/index.ts',
 };
 const common = { transform, moduleNameMapper, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'] };
 

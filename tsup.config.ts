@@ -18,7 +18,18 @@ const mainEntryAsPackage = {
 };
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', advanced: 'src/advanced.ts', async: 'src/async.ts', angular: 'src/angular/index.ts', cli: 'src/cli.ts', marbles: 'marbles/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    gateway: 'src/gateway/index.ts',
+    tools: 'src/tools/index.ts',
+    text: 'src/text/index.ts',
+    sdk: 'src/sdk/index.ts',
+    angular: 'src/angular/index.ts',
+    async: 'src/async.ts',
+    marbles: 'marbles/index.ts',
+    advanced: 'src/advanced.ts',
+    cli: 'src/cli.ts',
+  },
   format: ['esm', 'cjs'],
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
   sourcemap: true,

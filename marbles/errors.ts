@@ -117,8 +117,8 @@ function project(actual: unknown, expected: unknown, open: Set<object>): unknown
  * ```ts
  * import { TestScheduler } from 'rxjs/testing';
  * import { readToolCalls, ToolStreamError } from 'rxjs-tool-calls';
- * import { toolStreamErrorMatcher, wireChunks } from 'rxjs-tool-calls/marbles';
- *
+import { toolStreamErrorMatcher, wireChunks, compareWithoutStacks } from 'rxjs-tool-calls/marbles';
+ *  *
  * const scheduler = new TestScheduler(toolStreamErrorMatcher((actual, expected) => expect(actual).toEqual(expected)));
  * scheduler.run(({ cold, expectObservable }) => {
  *   const bytes$ = cold('-a|', { a: 'data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n' });
@@ -141,8 +141,7 @@ export function toolStreamErrorMatcher(assertDeepEqual: DeepEqualAssertion): (ac
  * @example
  * ```ts
  * import assert from 'node:assert';
- *  * import { compareWithoutStacks } from 'rxjs-tool-calls/marbles';
- *
+ *  *  *
  * const caught = new ToolStreamError('provider-error', { provider: 'openai-chat', message: 'Rate limited', status: 429, retryable: true });
  * compareWithoutStacks(caught, { code: 'provider-error', status: 429 }, assert.deepStrictEqual); // passes
  * compareWithoutStacks(caught, new ToolStreamError('provider-error', { provider: 'openai-chat', message: 'other text', status: 429, retryable: true }), assert.deepStrictEqual); // passes: messages are not compared

@@ -9,8 +9,8 @@ import { rxResource, toSignal } from '@angular/core/rxjs-interop';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
-import { accumulateToolCalls, angularTextChunks, chatState, isToolStreamError, readStreamEvents, readToolCalls } from 'rxjs-tool-calls';
-import { injectChatStream, streamFrom } from 'rxjs-tool-calls/angular';
+import { accumulateToolCalls, chatState, isToolStreamError, readStreamEvents, readToolCalls } from 'rxjs-tool-calls';
+import { angularTextChunks, injectChatStream, streamFrom } from 'rxjs-tool-calls/angular';
 
 const weather = readFileSync(new URL('../examples/weather.sse', import.meta.url));
 // The weather stream cut after get_time's '"Asia/T': get_weather has '{"city": "Zür' so far; no [DONE].
@@ -95,7 +95,7 @@ const tests = {
     await firstValueFrom(streamFrom(client, `${origin}/never`, {}).pipe(take(1)));
     await within(seen.at(-1).closed, 2000, 'the socket closes');
   },
-  async 'streamFrom(): an HTTP 429 is a typed, retryable ToolStreamError<'provider-error'> with Retry-After'() {
+  async 'streamFrom(): an HTTP 429 is a typed, retryable provider-error with Retry-After'() {
     const error = await lastValueFrom(streamFrom(client, `${origin}/status/429`, {}, { provider: 'anthropic' }).pipe(readToolCalls())).then(
       () => undefined,
       (e) => e,

@@ -1,6 +1,7 @@
-// Smoke test of the built package through its `exports` map: ESM `import` and CJS `require`; the
-// optional peers (zod, Angular) are never loaded by the main entry, and `rxjs-tool-calls/angular`
-// is a separate entry that uses the main one (one copy of every class).
+// Smoke test of the built package through its `exports` map: ESM `import` and CJS `require` of
+// every entry, each value its .d.ts / .d.cts declares present at run time; errors made by one copy
+// of the code are recognised by every other (ESM and CJS, every entry); the optional peers (zod,
+// Angular) are never loaded by the main entry.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -41,14 +42,65 @@ const check = (ok, what) => {
 for (const file of ['../dist/index.js', '../dist/index.cjs']) {
   check(!readFileSync(new URL(file, import.meta.url), 'utf8').includes('@angular/'), `${file.slice(3)} does not load Angular`);
 }
+// The Angular entry reads through the main entry: no copy of the reducer in it.
 for (const file of ['../dist/angular.js', '../dist/angular.cjs']) {
   const text = readFileSync(new URL(file, import.meta.url), 'utf8');
   const usesMain = /from ['"]rxjs-tool-calls['"]|require\(['"]rxjs-tool-calls['"]\)/.test(text);
-  // Nothing of the library's own code but the Angular glue: no shared chunk, no copy of the tracker or the error classes.
-  const ownCode = /from ['"]\.\/chunk-|require\(['"]\.\/chunk-|ToolCallTracker|ERROR_MESSAGES/.test(text);
-  check(usesMain && !ownCode, `${file.slice(3)} imports the main entry, with no copy of its code`);
+  check(usesMain && !text.includes('reduceToolCalls'), `${file.slice(3)} imports the main entry, with no copy of the reducer`);
+}
+// Every entry, both ways: each value its declarations name exists at run time.
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const entries = Object.keys(manifest.exports).filter((key) => key !== './package.json');
+const ts = (await import('typescript')).default;
+/** The value names a declaration file exports (what `import { x }` may name at run time). */
+function declaredValues(file) {
+  const program = ts.createProgram([file], {
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  });
+  const checker = program.getTypeChecker();
+  const symbol = checker.getSymbolAtLocation(program.getSourceFile(file));
+  return checker
+    .getExportsOfModule(symbol)
+    .filter((exported) => {
+      const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const declaration = exported.declarations?.[0];
+      const typeOnly = declaration !== undefined && ts.isExportSpecifier(declaration) && (declaration.isTypeOnly || declaration.parent.parent.isTypeOnly);
+      return !typeOnly && (target.flags & ts.SymbolFlags.Value) !== 0;
+    })
+    .map((exported) => exported.name);
 }
 await import('@angular/compiler'); // plain Node: Angular's partially compiled classes need the JIT compiler
+const loaded = {};
+for (const key of entries) {
+  const name = key === '.' ? 'rxjs-tool-calls' : `rxjs-tool-calls/${key.slice(2)}`;
+  const conditions = manifest.exports[key];
+  for (const [how, load, types] of [
+    ['import', () => import(name), conditions.import.types],
+    ['require', () => require(name), conditions.require.types],
+  ]) {
+    const module = await load();
+    loaded[`${how} ${name}`] = module;
+    const declared = declaredValues(fileURLToPath(new URL(`../${types}`, import.meta.url)));
+    const missing = declared.filter((value) => module[value] === undefined);
+    check(declared.length > 0 && missing.length === 0, `${how} ${name}: the ${declared.length} values of ${types} exist${missing.length === 0 ? '' : `; missing: ${missing.join(', ')}`}`);
+  }
+}
+// One error family whichever copy made the error: ESM and CJS, main entry and wings.
+const made = [
+  new esm.ToolStreamError('idle-timeout', { timeoutMs: 1 }),
+  new cjs.ToolStreamError('idle-timeout', { timeoutMs: 1 }),
+  loaded['require rxjs-tool-calls/advanced'].httpProviderError(429, '{}'),
+  loaded['import rxjs-tool-calls/advanced'].httpProviderError(429, '{}'),
+];
+check(
+  made.every((error) => error instanceof esm.ToolStreamError && error instanceof cjs.ToolStreamError && esm.isToolStreamError(error) && cjs.isToolStreamError(error)),
+  'an error of any copy (ESM, CJS, any entry) is instanceof ToolStreamError of every copy',
+);
 const angularEsm = await import('rxjs-tool-calls/angular');
 const angularCjs = require('rxjs-tool-calls/angular');
 for (const [how, lib] of [

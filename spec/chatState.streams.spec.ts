@@ -4,8 +4,8 @@
  * partial value of a call is a prefix of its final arguments.
  */
 import { from } from 'rxjs';
-import { chatState, type ChatState } from '../src/chatState';
-import { readStreamEvents } from '../src/readStreamEvents';
+import { chatState, type ChatState } from '../src/operators/chatState';
+import { readStreamEvents } from '../src/read/readStreamEvents';
 import type { ToolCallResult } from '../src/result';
 import { chunkings } from './helpers/chunking';
 import { isPrefixValue } from './helpers/isPrefixValue';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
+import { ToolStreamError } from 'rxjs-tool-calls';
 import { anthropicEvent, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { main, type CliIo } from '../src/cli';
-import { ToolStreamError } from 'rxjs-tool-calls';
 
 const EXAMPLE = resolve(__dirname, '../examples/weather.sse');
 

@@ -1,9 +1,9 @@
 /**
- * `rxjs-tool-calls/advanced`: extension points for people building on the library — the parsers,
- * the call tracker, each wire format's decoder, defining a new wire format, the stage idiom the
- * operators are made of, and one class per error code.
+ * `rxjs-tool-calls/advanced`: extension points for people building on the library — the SSE
+ * parser, defining and decoding a wire format, the reducer of tool calls, the argument parsers and
+ * validators, and reading HTTP failures.
  *
- * Everything here is used by the main entry's operators; nothing here is needed to use them.
+ * Everything here is what the main entry's operators are made of; nothing here is needed to use them.
  *
  * @packageDocumentation
  */
@@ -11,46 +11,31 @@
 // ---- SSE framing -------------------------------------------------------------------------------
 export { SseParser, DEFAULT_MAX_EVENT_SIZE, type SseEventHandler, type SseParserOptions } from './sse/parser';
 
-// ---- Wire formats: decoders, detection, defining one -------------------------------------------
-export { wireFormat } from './providers/format';
+// ---- Wire formats: defining one, decoders, detection -------------------------------------------
+export { wireFormat, type WireFormatDefinition } from './providers/format';
 export { WIRE_FORMATS, type WireFormatName } from './providers/list';
+export { decode } from './providers/decoder';
 export { AutoDecoder, decoderFor, detectFormat, type RawStart } from './providers/auto';
 export type { Emit, WireDecoder } from './providers/decoder';
 export type { UsageCounts } from './providers/wire';
-export type { CallView, MessageBuilder } from './providers/messages';
 export { OpenAIChatDecoder } from './providers/openaiChat/decoder';
 export { OpenAIResponsesDecoder } from './providers/openaiResponses/decoder';
 export { AnthropicMessagesDecoder } from './providers/anthropic/decoder';
 export { GeminiDecoder } from './providers/gemini/decoder';
 export { CohereChatDecoder } from './providers/cohere/decoder';
 
-// ---- Tool-call identity ------------------------------------------------------------------------
-export { ToolCallTracker, type CallEnding, type TrackedCall } from './accumulate/tracker';
+// ---- The reducer of tool calls: identity and accumulation --------------------------------------
+export { createToolCallsState, reduceToolCalls, resolveLimits, type ResolvedLimits, type StreamEnd, type ToolCallsInput, type ToolCallsState } from './calls/reducer';
+export { scanToolCalls } from './calls/scanToolCalls';
+export type { CallEnding, TrackedCall } from './calls/call';
 
-// ---- Arguments: complete and partial JSON, validation ------------------------------------------
+// ---- Arguments: the result step, complete and partial JSON, validation --------------------------
+export { resultOf, type ArgumentsParser } from './parse/results';
 export { parseArguments, type ParsedArguments } from './parse/arguments';
-export type { ArgumentsParser } from './parse/results';
 export { PartialJsonParser, type PartialJsonOptions } from './parse/partialJson';
-export { validateArguments, validateArgumentsAsync, validateToolCall } from './parse/validate';
-
-// ---- Tool calls written as text ----------------------------------------------------------------
-export { TextToolCallParser } from './text/textToolCallParser';
-export { TEXT_TOOL_CALL_SYNTAXES } from './text/textToolCalls';
-
-// ---- Tool loops: a step's turn in stream order, for the message builders ----------------------
-export { TurnRecorder } from './tools/turnRecorder';
-
-// ---- Gateways: schema cleaning, usage sums, merged-call ids -----------------------------------
-export { toGeminiSchema } from './providers/gemini/schema';
-export { toolJsonSchema } from './tools/toolSpecs';
-export { allowsStrict } from './providers/toolSpec';
-export { addUsage } from './usage/totalUsage';
-export { sourceCallId } from './merge/mergeStreams';
-
-// ---- The stage idiom every operator is made of -------------------------------------------------
-export { Stage, stageOperator } from './internal/stage';
+export { validateArguments, validateArgumentsAsync, validateToolCall, type MaybePromise } from './parse/validate';
 
 // ---- HTTP errors and network failures ----------------------------------------------------------
 export { httpProviderError } from './sources/response';
-export { isConnectionLost } from './sources/networkError';
+export { isConnectionLost } from './internal/networkError';
 export { retryAfterMs } from './sources/retryAfter';

@@ -24,7 +24,7 @@ import type * as RxjsForAwaitModule from 'rxjs-for-await';
 // error classes are the main entry's own (`instanceof `provider-error` error` holds), not a second copy. Types
 // from their modules, so that the declaration bundle has no import cycle through the entry.
 import { readToolCalls, type ToolSchemas, type TypedToolCallResult } from './index';
-import type { ReadToolCallsOptions } from './readToolCalls';
+import type { ReadToolCallsOptions } from './read/readToolCalls';
 import type { ToolCallResult } from './result';
 
 /**
@@ -77,16 +77,14 @@ export function eachToolCall(bytes$: Observable<Uint8Array | string>, options: R
 }
 
 type RxjsForAwait = typeof RxjsForAwaitModule;
-let loading: Promise<RxjsForAwait> | undefined;
 
-/** `rxjs-for-await`, loaded once; a clear error naming the package when it is not installed. */
+/** `rxjs-for-await` (the runtime caches the module); a clear error naming the package when it is not installed. */
 function loadRxjsForAwait(): Promise<RxjsForAwait> {
-  return (loading ??= import('rxjs-for-await').catch((cause: unknown) => {
-    loading = undefined;
+  return import('rxjs-for-await').catch((cause: unknown) => {
     const code = (cause as { code?: unknown } | null)?.code;
     if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw cause;
     throw new Error('rxjs-tool-calls/async needs the optional peer dependency rxjs-for-await, which is not installed: run `npm install rxjs-for-await`', { cause });
-  }));
+  });
 }
 
 /** `eachValueFrom(source)`, created on the first `next()` once `rxjs-for-await` is loaded. */

@@ -13,10 +13,10 @@
  */
 import { createReadStream } from 'node:fs';
 import { filter, from, map, type Observable } from 'rxjs';
-import { eventsAndResults } from './parse/toolCalls';
+import { eventsAndResults } from './operators/eventsAndResults';
 import { isToolStreamError } from './errors';
 import type { StreamEvent, UsageEvent } from './events';
-import { readStreamEvents } from './readStreamEvents';
+import { readStreamEvents } from './read/readStreamEvents';
 import type { ToolCallResult } from './result';
 import type { ProviderOption } from './providers/auto';
 import { WIRE_FORMATS } from './providers/list';

@@ -394,6 +394,14 @@ export interface ErrorOptions {
 }
 
 /**
+ * What marks an error of the family, whichever copy of the library made it: `instanceof
+ * ToolStreamError` and `isToolStreamError()` check it, so errors stay recognised across the ESM and
+ * CommonJS builds, the entries' bundles and two installed versions (`Symbol.for` is the runtime's
+ * own registry, not state of this module).
+ */
+const BRAND = Symbol.for('rxjs-tool-calls.ToolStreamError');
+
+/**
  * The one class behind {@link ToolStreamError} (exported under that name, whose type is the union
  * by code).
  *
@@ -401,6 +409,16 @@ export interface ErrorOptions {
  */
 class ToolStreamErrorClass<C extends ToolStreamErrorCode> extends Error {
   readonly code: C;
+
+  /** An error of the family, from any copy of the library. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { readonly [BRAND]?: unknown })[BRAND] === true;
+  }
+
+  /** The family's mark (on the prototype). */
+  get [BRAND](): true {
+    return true;
+  }
 
   constructor(code: C, details: ErrorInit<C>, options?: ErrorOptions) {
     const message = ERROR_MESSAGES[code] as (d: ErrorDetails[C], cause: unknown) => string;

@@ -4,16 +4,18 @@
  * Wire adapters (`openaiChat()`, `anthropicMessages()`, `openaiResponses()`, `gemini()`,
  * `cohereChat()`) turn provider-specific SSE events into these; everything downstream
  * (`accumulateToolCalls()`, `toolCalls()`, `partialToolCalls()`, the CLI) reads only these.
+ * Part of the vocabulary: imports nothing.
  *
  * @module
  */
-import type { WireFormatName } from './providers/list';
-
 /** Provider-specific extras that do not fit the common shape (item ids, thought signatures, …). */
 export type ProviderMetadata = Readonly<Record<string, unknown>>;
 
-/** The name of the wire format an event came from (one per format of the list in `providers/list.ts`). */
-export type ProviderName = WireFormatName;
+/**
+ * The name of a wire format the library reads: what `provider` options, `metadata` events and
+ * errors say. Each has one folder under `providers/` and one entry in `providers/list.ts`.
+ */
+export type ProviderName = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'cohere';
 
 /**
  * A normalised finish reason. The provider's own string is kept beside it in `rawReason`.

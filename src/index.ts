@@ -1,18 +1,27 @@
 /**
- * rxjs-tool-calls: RxJS operators that turn streamed LLM tool calls into typed results.
+ * rxjs-tool-calls: RxJS operators that read streamed LLM tool calls into typed results.
  *
- * The main entry: pipelines, stage operators, sources, tools, merging, results and errors.
- * Extension points (parsers, the tracker, decoders, defining a wire format) are in
- * `rxjs-tool-calls/advanced`.
+ * The main entry is for reading streams: sources, SSE framing, the wire formats, the reducer's
+ * operators (`accumulateToolCalls`, `groupToolCalls`, `toolCalls`), the fused readers, partial
+ * values, view state, retry, and the errors. Each other product is a wing with its own entry
+ * (`/gateway`, `/tools`, `/text`, `/sdk`, `/angular`, `/async`, `/marbles`); extension points are in
+ * `/advanced`.
  *
  * @packageDocumentation
  */
 
-// ---- Pipelines: bytes in, results or events out ------------------------------------------------
-export { readToolCalls, type ReadToolCallsOptions } from './readToolCalls';
-export { readStreamEvents, type ReadStreamEventsOptions } from './readStreamEvents';
+// ---- Sources: a response's bytes as an observable ---------------------------------------------
+export { fromResponse, responseBody, type FromResponseOptions, type ResponseLike } from './sources/response';
+export { fromReadableStream, type ReadableStreamInput } from './sources/readableStream';
+export { fromAsyncIterable, type AsyncIterableInput } from './sources/asyncIterable';
+export type { HeadersLike } from './sources/retryAfter';
 
-// ---- Stage operators: SSE framing, wire formats ------------------------------------------------
+// ---- Reading: bytes → results or events, in one operator ----------------------------------------
+export { readToolCalls, type ReadToolCallsOptions } from './read/readToolCalls';
+export { readStreamEvents, type ReadStreamEventsOptions } from './read/readStreamEvents';
+export { idleTimeout } from './read/idleTimeout';
+
+// ---- The stages: SSE framing, wire formats ------------------------------------------------------
 export { decodeSse, type DecodeSseOptions } from './sse/decodeSse';
 export { openaiChat } from './providers/openaiChat';
 export { openaiResponses } from './providers/openaiResponses';
@@ -20,206 +29,29 @@ export { anthropicMessages } from './providers/anthropic';
 export { gemini } from './providers/gemini';
 export { cohereChat } from './providers/cohere';
 export { autoDetect, type ProviderOption } from './providers/auto';
-export type { WireFormat, WireFormatDefinition } from './providers/format';
-export { idleTimeout } from './reliability/idleTimeout';
+export type { WireFormat } from './providers/format';
 
-// ---- Tool calls written as text (open models) ------------------------------------------------
-export { textToolCalls, type TextToolCallsOptions, type TextToolCallSyntax } from './text/textToolCalls';
+// ---- The card: the reducer as scan, each call its group, each group its result ------------------
+export { accumulateToolCalls, type ToolCallSnapshot } from './operators/accumulateToolCalls';
+export { groupToolCalls, type ToolCallUpdate } from './operators/groupToolCalls';
+export { toolCalls, type TypedToolCallsOptions } from './operators/toolCalls';
+export { validateResults } from './operators/validateResults';
+export type { ToolCallLimits } from './calls/call';
+export type { ToolCallsOptions } from './parse/results';
+export type { InferToolCall, StandardSchemaV1, ToolSchemas, TypedToolCallResult } from './parse/validate';
 
-// ---- Stage operators: events → tool calls ------------------------------------------------------
-export { toolCallUpdates, toolCalls, type ToolCallsOptions, type ToolCallUpdate, type TypedToolCallsOptions } from './parse/toolCalls';
-export { groupToolCalls } from './parse/groupToolCalls';
-export { accumulateToolCalls, type ToolCallSnapshot } from './parse/accumulateToolCalls';
-export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions, type TypedPartialToolCall, type TypedPartialToolCallsOptions } from './parse/partialToolCalls';
-export { partialObject, type PartialObjectError, type PartialObjectOptions, type PartialObjectUpdate, type PartialObjectView } from './parse/partialObject';
-export {
-  chatState,
-  initialChatState,
-  type ChatState,
-  type ChatStateOptions,
-  type ChatStatus,
-  type ChatStateCall,
-  type ChatUsage,
-  type TypedChatStateOptions,
-  type TypedChatStateCall,
-} from './chatState';
+// ---- Views: partial arguments, structured output, one chat turn ---------------------------------
+export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions, type TypedPartialToolCall, type TypedPartialToolCallsOptions } from './operators/partialToolCalls';
+export { partialObject, type PartialObjectError, type PartialObjectOptions, type PartialObjectUpdate, type PartialObjectView } from './operators/partialObject';
+export { chatState, type ChatState, type ChatStateCall, type ChatStateOptions, type ChatStatus, type ChatUsage, type TypedChatStateCall, type TypedChatStateOptions } from './operators/chatState';
 export type { DeepPartial } from './parse/deepPartial';
-export { validateResults } from './parse/validateResults';
-export { type InferToolCall, type MaybePromise, type StandardSchemaV1, type ToolSchemas, type TypedToolCallResult } from './parse/validate';
-export type { TrackerOptions } from './accumulate/tracker';
 export type { JsonPath } from './parse/partialJson';
 
-// ---- Sources -----------------------------------------------------------------------------------
-export {
-  angularTextChunks,
-  fromAsyncIterable,
-  fromNodeReadable,
-  fromReadableStream,
-  fromResponse,
-  responseBody,
-  type AngularHttpEventLike,
-  type AngularTextChunksOptions,
-  type AsyncIterableInput,
-  type FromResponseOptions,
-  type NodeReadableLike,
-  type ReadableStreamInput,
-  type ResponseLike,
-  type HeadersLike,
-} from './sources';
-export { fromAnthropicEvents, fromOpenAIChatChunks, fromOpenAIResponsesEvents, fromSdkEvents, type SdkEventName, type TypedSdkEvent } from './sdk';
-
-// ---- Retry and fallback ----------------------------------------------------------------------
+// ---- Retry ---------------------------------------------------------------------------------------
 export { retryStream } from './retry/retryStream';
-export { hedge, type HedgeOptions } from './retry/hedge';
 export type { BackoffContext, RetryContext, RetryPolicyContext, RetryStreamOptions } from './retry/policy';
 
-// ---- Merging streams ---------------------------------------------------------------------------
-export {
-  callKey,
-  isMerged,
-  mergeStreams,
-  tagSource,
-  type MergedComplete,
-  type MergedError,
-  type MergedEvent,
-  type MergedItem,
-  type MergedResult,
-  type MergeSource,
-  type MergeSourceOptions,
-  type MergeStreamsOptions,
-  type TagSourceOptions,
-} from './merge/mergeStreams';
-
-// ---- Running tools -----------------------------------------------------------------------------
-export {
-  tool,
-  type AnyTool,
-  type ToolDeclaration,
-  type InferToolRun,
-  type ToolArgs,
-  type ToolArgsOf,
-  type ToolContext,
-  type ToolDefinition,
-  type ToolOutputOf,
-  type ToolReturn,
-  type ToolRun,
-  type ToolRunResult,
-  type ToolSet,
-} from './tools/types';
-export { runTools, type RunToolsOptions } from './tools/runTools';
-export { toolLoop, type ToolLoopOptions, type ToolLoopRequest, type ToolLoopRequestContext } from './tools/toolLoop';
-export { toolSpecs, type ToolDeclarations, type ToolSpecFormat, type ToolSpecs, type ToolSpecsByFormat, type ToolSpecsOptions } from './tools/toolSpecs';
-export type { LoopMessage, ToolLoopDone, ToolLoopEvent, ToolLoopItem, ToolLoopStepEnd, ToolLoopStepStart, ToolLoopToolCall, ToolLoopToolResult } from './tools/loopItems';
-export { assistantTextMessage, toolMessages, type MessageFormat, type ReasoningPart, type ToolMessagesOptions, type ToolStep, type TurnPiece, type WireMessage } from './tools/messages';
-export type { OpenAIChatAssistantMessage, OpenAIChatToolMessage } from './providers/openaiChat/messages';
-export type { ResponsesAssistantMessage, ResponsesFunctionCall, ResponsesFunctionCallOutput, ResponsesItem, ResponsesReasoningItem } from './providers/openaiResponses/messages';
-export type { AnthropicAssistantBlock, AnthropicAssistantMessage, AnthropicToolResultBlock, AnthropicToolResultMessage } from './providers/anthropic/messages';
-export type { GeminiModelContent, GeminiModelPart, GeminiResponsePart, GeminiToolContent } from './providers/gemini/messages';
-
-// ---- StreamEvents → wire formats (re-encoding for gateways) ------------------------------------
-export { encodeOpenAIChat, type EncodeOpenAIChatOptions } from './encode/encodeOpenAIChat';
-export { encodeOpenAIResponses, type EncodeOpenAIResponsesOptions } from './encode/encodeOpenAIResponses';
-export { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions } from './encode/encodeAnthropicMessages';
-export { encodeGemini, type EncodeGeminiOptions } from './encode/encodeGemini';
-export type { EncodeOptions } from './encode/encodeWith';
-export type { EncoderOptions } from './providers/encoding';
-export type { OpenAIChatEncoderOptions } from './providers/openaiChat/encoder';
-export type { OpenAIResponsesEncoderOptions } from './providers/openaiResponses/encoder';
-export type { AnthropicEncoderOptions } from './providers/anthropic/encoder';
-export type { GeminiEncoderOptions } from './providers/gemini/encoder';
-
-// ---- Requests between wire formats (gateways) -------------------------------------------------
-export {
-  toAnthropicRequest,
-  type AnthropicMessage,
-  type AnthropicRequest,
-  type AnthropicTextBlockParam,
-  type AnthropicTool,
-  type AnthropicToolChoice,
-  type AnthropicToolResultBlockParam,
-  type AnthropicToolUseBlockParam,
-  type ToAnthropicRequestOptions,
-} from './providers/anthropic/request';
-export type {
-  AnthropicBlockInput,
-  AnthropicMessageInput,
-  AnthropicOtherBlockInput,
-  AnthropicRequestInput,
-  AnthropicTextBlockInput,
-  AnthropicToolChoiceInput,
-  AnthropicToolInput,
-  AnthropicToolResultBlockInput,
-  AnthropicToolUseBlockInput,
-} from './providers/anthropic/requestInput';
-export {
-  toResponsesRequest,
-  type ResponsesFunctionCallItem,
-  type ResponsesFunctionCallOutputItem,
-  type ResponsesFunctionTool,
-  type ResponsesInputItem,
-  type ResponsesInputText,
-  type ResponsesMessageItem,
-  type ResponsesRequest,
-  type ToResponsesRequestOptions,
-} from './providers/openaiResponses/request';
-export {
-  toGeminiRequest,
-  type GeminiContent,
-  type GeminiFunctionCallingConfig,
-  type GeminiFunctionCallPart,
-  type GeminiFunctionDeclaration,
-  type GeminiFunctionResponsePart,
-  type GeminiGenerateContentRequest,
-  type GeminiPart,
-  type GeminiRequest,
-  type GeminiTextPart,
-  type ToGeminiRequestOptions,
-} from './providers/gemini/request';
-export { type GeminiSchema, type GeminiSchemaDrop, type GeminiSchemaOptions, type GeminiType } from './providers/gemini/schema';
-export { fromAnthropicRequest, type FromAnthropicRequestOptions } from './providers/openaiChat/fromAnthropicRequest';
-export type {
-  ChatAssistantMessage,
-  ChatDeveloperMessage,
-  ChatFunctionTool,
-  ChatMessage,
-  ChatNamedToolChoice,
-  ChatRequest,
-  ChatSystemMessage,
-  ChatTextPart,
-  ChatToolCall,
-  ChatToolChoice,
-  ChatToolMessage,
-  ChatUserMessage,
-  JsonSchema,
-  StreamingRequest,
-  WithStream,
-} from './providers/openaiChat/request';
-export type {
-  ChatAssistantMessageInput,
-  ChatCustomInput,
-  ChatFunctionCallInput,
-  ChatFunctionMessageInput,
-  ChatFunctionToolInput,
-  ChatMessageInput,
-  ChatOtherPartInput,
-  ChatOtherToolChoiceInput,
-  ChatRequestInput,
-  ChatSystemMessageInput,
-  ChatTextInput,
-  ChatToolCallInput,
-  ChatToolChoiceInput,
-  ChatToolInput,
-  ChatToolMessageInput,
-  ChatUserMessageInput,
-} from './providers/openaiChat/requestInput';
-export type { RequestTarget, TranslateRequestOptions } from './providers/requestReader';
-
-// ---- Usage and cost -------------------------------------------------------------------------------
-export { totalUsage, type TotalUsageOptions } from './usage/totalUsage';
-export { costOf, type Cost, type CostOptions, type DecimalInput, type TokenPrice } from './usage/costOf';
-export type { RoundingMode } from './usage/decimal';
-
-// ---- The shared vocabulary: events, results, errors -------------------------------------------
+// ---- The vocabulary: events, results, errors ----------------------------------------------------
 export type {
   DoneEvent,
   FinishEvent,
@@ -229,6 +61,7 @@ export type {
   ProviderName,
   ReasoningDeltaEvent,
   ReasoningEndEvent,
+  ReasoningPart,
   RestartEvent,
   RetryEvent,
   SseEvent,
@@ -244,21 +77,15 @@ export {
   ERROR_CODES,
   isToolStreamError,
   ToolStreamError,
-  type CallDetails,
   type CallIdentity,
-  type CodeOfScope,
-  type ErrorFields,
-  type ErrorInit,
   type DeliveredOutput,
   type DeliveredToolCall,
   type ErrorDetails,
+  type ErrorInit,
   type ErrorOptions,
-  type ErrorScope,
   type FailedToolCall,
   type IncompleteReason,
   type ProviderErrorInfo,
-  type StreamDetails,
-  type StreamErrorCode,
   type ToolCallContext,
   type ToolCallError,
   type ToolRunError,

@@ -23,8 +23,8 @@
 /* global AbortController */
 import http from 'node:http';
 import { tap } from 'rxjs';
-import { costOf, encodeOpenAIChat, fromResponse, isToolStreamError, readStreamEvents, toAnthropicRequest, toGeminiRequest } from 'rxjs-tool-calls';
-import { addUsage } from 'rxjs-tool-calls/advanced';
+import { fromResponse, isToolStreamError, readStreamEvents } from 'rxjs-tool-calls';
+import { costOf, encodeOpenAIChat, toAnthropicRequest, toGeminiRequest, addUsage } from 'rxjs-tool-calls/gateway';
 
 /**
  * Illustrative prices in USD per million tokens, by model-name prefix (the longest matching prefix

@@ -1,6 +1,7 @@
 /** The standard operator cases (empty, never, error, unsubscribe, synchronous source cut by take) for every operator over StreamEvents. */
 import { mergeMap } from 'rxjs';
-import { accumulateToolCalls, groupToolCalls, partialToolCalls, type StreamEvent, toolCalls, toolCallUpdates } from 'rxjs-tool-calls';
+import { accumulateToolCalls, groupToolCalls, partialToolCalls, type StreamEvent, toolCalls } from 'rxjs-tool-calls';
+import { toolCallUpdates } from '../helpers/updates';
 import { standardCases } from '../helpers/standardCases';
 
 const sample: [StreamEvent, ...StreamEvent[]] = [

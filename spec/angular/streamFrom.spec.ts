@@ -8,7 +8,7 @@ import { lastValueFrom, Observable, take, toArray } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { streamFrom } from '../../src/angular/streamFrom';
 import { ToolStreamError } from '../../src/errors';
-import type { AngularHttpEventLike } from '../../src/sources';
+import type { AngularHttpEventLike } from '../../src/angular/angularTextChunks';
 import { toolStreamErrorMatcher } from '../../marbles';
 import { testScheduler } from '../helpers/marbles';
 

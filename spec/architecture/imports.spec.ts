@@ -1,7 +1,10 @@
 /**
- * The stages import in one direction: vocabulary (`events.ts`, `errors/`, `result.ts`, `internal/`)
- * ← `sse/` ← `providers/` ← `accumulate/` ← `parse/` ← compositions (everything else), and
- * `sources/` come after `providers/` (an HTTP error body is read as the provider's error). Type-only imports may cross; run-time imports may not.
+ * The stages import in one direction: the vocabulary (`events.ts`, `errors.ts`, `result.ts`, which
+ * import nothing) ← `internal/` (leaf helpers) ← `sse/` ← `providers/` ← `sources/` ← `calls/` (the
+ * reducer) ← `parse/` ← `operators/` ← `read/` ← `retry/` ← the entries (`index.ts`,
+ * `advanced.ts`) ← the wings (`gateway/`, `tools/`, `text/`, `sdk/`, `angular/`, `async.ts`,
+ * `cli.ts`). The core never imports a wing, a wing never imports another wing, and no src file is on
+ * an import circle (type-only imports included).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -16,87 +19,97 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** The stage of a source file: its rank, and whether it is a source (which may use the vocabulary only). */
-function stageOf(file: string): { readonly name: string; readonly rank: number } {
+const CORE = ['vocabulary', 'internal', 'sse', 'providers', 'sources', 'calls', 'parse', 'operators', 'read', 'retry', 'entries'] as const;
+const WINGS = ['gateway', 'tools', 'text', 'sdk', 'angular', 'async', 'cli'] as const;
+
+/** The stage of a source file: its name, its rank (wings share the last rank) and whether it is a wing. */
+function stageOf(file: string): { readonly name: string; readonly rank: number; readonly wing: boolean } {
   const relative = path.relative(SRC, file).split(path.sep);
-  const top = relative.length > 1 ? relative[0] : relative[0]?.replace(/\.ts$/, '');
-  switch (top) {
-    case 'events':
-    case 'errors':
-    case 'result':
-    case 'internal':
-      return { name: 'vocabulary', rank: 0 };
-    case 'sse':
-      return { name: 'sse', rank: 1 };
-    case 'providers':
-      return { name: 'providers', rank: 2 };
-    case 'sources':
-      return { name: 'sources', rank: 2.5 };
-    case 'accumulate':
-      return { name: 'accumulate', rank: 3 };
-    case 'parse':
-      return { name: 'parse', rank: 4 };
-    default:
-      return { name: `compositions (${top ?? '?'})`, rank: 5 };
-  }
+  const top = (relative.length > 1 ? relative[0] : relative[0]?.replace(/\.ts$/, '')) ?? '?';
+  const name = ['events', 'errors', 'result'].includes(top) ? 'vocabulary' : ['index', 'advanced'].includes(top) ? 'entries' : top;
+  const core = (CORE as readonly string[]).indexOf(name);
+  if (core !== -1) return { name, rank: core, wing: false };
+  if ((WINGS as readonly string[]).includes(name)) return { name, rank: CORE.length, wing: true };
+  return { name: `unknown (${name})`, rank: -1, wing: false };
 }
 
-/** The run-time (not type-only) relative imports of a file, resolved to files. */
-function runtimeImports(file: string): string[] {
+interface Import {
+  readonly target: string;
+  readonly typeOnly: boolean;
+}
+
+/** The relative imports and re-exports of a file, resolved to files. */
+function importsOf(file: string): Import[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
-  const found: string[] = [];
+  const found: Array<{ specifier: string; typeOnly: boolean }> = [];
   for (const statement of source.statements) {
     if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || statement.moduleSpecifier === undefined) continue;
     const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
     if (!specifier.startsWith('.')) continue;
+    let typeOnly: boolean;
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
-      if (clause === undefined) {
-        found.push(specifier);
-        continue;
-      }
-      if (clause.isTypeOnly) continue;
-      const named = clause.namedBindings;
-      const allTypes = clause.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
-      if (!allTypes) found.push(specifier);
+      const named = clause?.namedBindings;
+      typeOnly =
+        clause !== undefined &&
+        (clause.isTypeOnly || (clause.name === undefined && named !== undefined && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)));
     } else {
-      if (statement.isTypeOnly) continue;
       const clause = statement.exportClause;
-      const allTypes = clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly);
-      if (!allTypes) found.push(specifier);
+      typeOnly = statement.isTypeOnly || (clause !== undefined && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly));
     }
+    found.push({ specifier, typeOnly });
   }
-  return found.map((specifier) => {
+  return found.map(({ specifier, typeOnly }) => {
     const base = path.resolve(path.dirname(file), specifier);
     for (const candidate of [`${base}.ts`, path.join(base, 'index.ts')]) {
       try {
-        if (statSync(candidate).isFile()) return candidate;
+        if (statSync(candidate).isFile()) return { target: candidate, typeOnly };
       } catch {
         // try the next form
       }
     }
-    return base;
+    return { target: base, typeOnly };
   });
 }
 
-const ENTRIES = new Set(['index.ts', 'advanced.ts', 'async.ts', 'cli.ts'].map((f) => path.join(SRC, f)));
+const files = filesUnder(SRC);
 
 describe('import direction', () => {
-  const files = filesUnder(SRC).filter((f) => !ENTRIES.has(f));
-
-  it('covers every stage', () => {
-    const stages = new Set(files.map((f) => stageOf(f).name.replace(/ \(.*\)$/, '')));
-    expect([...stages].sort()).toEqual(['accumulate', 'compositions', 'parse', 'providers', 'sources', 'sse', 'vocabulary']);
+  it('knows the stage of every file', () => {
+    expect(files.filter((f) => stageOf(f).rank === -1).map((f) => path.relative(SRC, f))).toEqual([]);
   });
 
   it.each(files.map((f) => [path.relative(SRC, f), f] as const))('%s imports only from its stage or the stages before it', (_name, file) => {
     const from = stageOf(file);
-    const wrong = runtimeImports(file)
-      .map((target) => ({ target: path.relative(SRC, target), stage: stageOf(target) }))
+    const wrong = importsOf(file)
+      .map(({ target }) => ({ target: path.relative(SRC, target), stage: stageOf(target) }))
       .filter(({ stage }) => {
+        if (from.name === 'vocabulary') return stage.name !== 'vocabulary';
+        if (stage.wing) return stage.name !== from.name; // no wing imports another, and the core none
         return stage.rank > from.rank;
       })
       .map(({ target, stage }) => `${target} (${stage.name})`);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('no import circles', () => {
+  it('no src file reaches itself through its imports (type-only imports included)', () => {
+    const graph = new Map(files.map((f) => [f, importsOf(f).map((i) => i.target)]));
+    const state = new Map<string, 'open' | 'done'>();
+    const circles: string[] = [];
+    const visit = (file: string, trail: string[]): void => {
+      const seen = state.get(file);
+      if (seen === 'done') return;
+      if (seen === 'open') {
+        circles.push([...trail.slice(trail.indexOf(file)), file].map((f) => path.relative(SRC, f)).join(' → '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(circles).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /** The `@example`s of the encoders' doc comments print what their `// displays:` lines say. */
 import { from } from 'rxjs';
-import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses, type StreamEvent } from 'rxjs-tool-calls';
+import type { StreamEvent } from 'rxjs-tool-calls';
+import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses } from 'rxjs-tool-calls/gateway';
 import { collect } from '../helpers/reencode';
 
 it('encodeOpenAIChat', () => {

@@ -1,5 +1,6 @@
 import { concat, from, map, throwError } from 'rxjs';
-import { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions, type ErrorInit, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { type ErrorInit, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions } from 'rxjs-tool-calls/gateway';
 import { testScheduler } from '../helpers/marbles';
 import { collect, genIds, view, written } from '../helpers/reencode';
 import { standardCases } from '../helpers/standardCases';

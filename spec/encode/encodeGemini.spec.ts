@@ -1,5 +1,6 @@
 import { concat, from, map, throwError } from 'rxjs';
-import { encodeGemini, type EncodeGeminiOptions, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { encodeGemini, type EncodeGeminiOptions } from 'rxjs-tool-calls/gateway';
 import { testScheduler } from '../helpers/marbles';
 import { collect, genIds, view, written } from '../helpers/reencode';
 import { standardCases } from '../helpers/standardCases';

@@ -1,5 +1,6 @@
 import { concat, from, map, throwError } from 'rxjs';
-import { encodeOpenAIResponses, type EncodeOpenAIResponsesOptions, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { encodeOpenAIResponses, type EncodeOpenAIResponsesOptions } from 'rxjs-tool-calls/gateway';
 import { testScheduler } from '../helpers/marbles';
 import { collect, genIds, view, written, type WrittenEvent } from '../helpers/reencode';
 import { standardCases } from '../helpers/standardCases';

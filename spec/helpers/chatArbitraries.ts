@@ -3,7 +3,7 @@
  * `fromAnthropicRequest` ∘ `toAnthropicRequest` round-trip property.
  */
 import fc from 'fast-check';
-import type { ChatMessage, ChatRequest } from 'rxjs-tool-calls';
+import type { ChatMessage, ChatRequest } from 'rxjs-tool-calls/gateway';
 
 // ---- Chat requests whose every field Anthropic can carry (the arbitrary of the round-trip property).
 

@@ -2,7 +2,8 @@
  * Chat Completions requests shared by the request translator specs, and a matcher for their
  * `unsupported-request` errors.
  */
-import { type ChatRequestInput, ToolStreamError } from 'rxjs-tool-calls';
+import { type ToolStreamError } from 'rxjs-tool-calls';
+import type { ChatRequestInput } from 'rxjs-tool-calls/gateway';
 
 export const WEATHER_TOOL = {
   type: 'function',
@@ -52,7 +53,7 @@ export function expectUnsupported(run: () => unknown, target: string, field: str
   } catch (error) {
     caught = error;
   }
-  expect(caught).toBeInstanceOf(ToolStreamError<'unsupported-request'>);
+  expect(caught).toMatchObject({ name: 'ToolStreamError', code: 'unsupported-request' });
   const error = caught as ToolStreamError<'unsupported-request'>;
   expect({ code: error.code, target: error.target, field: error.field }).toEqual({ code: 'unsupported-request', target, field });
   expect(error.message).toContain(field);

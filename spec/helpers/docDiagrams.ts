@@ -1,5 +1,5 @@
 /**
- * The marble diagrams in the doc comments of the functions `src/index.ts` exports (the ```text
+ * The marble diagrams in the doc comments of the functions the public entries export (the ```text
  * blocks), read with the TypeScript compiler API, and whether each function is an operator.
  */
 import path from 'node:path';
@@ -38,10 +38,13 @@ export function diagramsOf(doc: string): string | undefined {
   return blocks.length === 0 ? undefined : blocks.join('\n\n');
 }
 
-/** Every function `src/index.ts` exports. */
+/** The entries whose functions are documented with diagrams (the main entry and the wings). */
+export const DOCUMENTED_ENTRIES = ['src/index.ts', 'src/gateway/index.ts', 'src/tools/index.ts', 'src/text/index.ts', 'src/sdk/index.ts', 'src/angular/index.ts', 'src/async.ts'];
+
+/** Every function the public entries export (each once). */
 export function exportedFunctions(): ExportedFunction[] {
-  const entry = path.join(root, 'src/index.ts');
-  const program = ts.createProgram([entry], {
+  const entries = DOCUMENTED_ENTRIES.map((file) => path.join(root, file));
+  const program = ts.createProgram(entries, {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -51,11 +54,17 @@ export function exportedFunctions(): ExportedFunction[] {
     types: [],
   });
   const checker = program.getTypeChecker();
-  const source = program.getSourceFile(entry);
-  const moduleSymbol = source === undefined ? undefined : checker.getSymbolAtLocation(source);
-  if (moduleSymbol === undefined) throw new Error('src/index.ts not found');
   const found: ExportedFunction[] = [];
-  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+  const seen = new Set<string>();
+  const exports = entries.flatMap((entry) => {
+    const source = program.getSourceFile(entry);
+    const moduleSymbol = source === undefined ? undefined : checker.getSymbolAtLocation(source);
+    if (moduleSymbol === undefined) throw new Error(`${entry} not found`);
+    return checker.getExportsOfModule(moduleSymbol);
+  });
+  for (const exported of exports) {
+    if (seen.has(exported.name)) continue;
+    seen.add(exported.name);
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const declaration = (symbol.declarations ?? []).find((d) => ts.isFunctionDeclaration(d) || ts.isVariableDeclaration(d));
     if (declaration === undefined) continue;

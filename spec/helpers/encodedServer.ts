@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { Observable, OperatorFunction } from 'rxjs';
-import { type StreamEvent } from 'rxjs-tool-calls';
+import type { StreamEvent } from 'rxjs-tool-calls';
 import { listenOnLoopback, type Loopback } from './loopback';
 
 /** The encoder for each API path. */

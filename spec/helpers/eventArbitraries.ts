@@ -5,7 +5,7 @@
  * anywhere (sometimes cut short), a finish, usage and the terminator.
  */
 import fc from 'fast-check';
-import { type FinishReason, type StreamEvent } from 'rxjs-tool-calls';
+import type { FinishReason, StreamEvent } from 'rxjs-tool-calls';
 
 /**
  * How the calls of a stream are identified on the wire: `indexed` (chat, Anthropic, Cohere: an

@@ -1,6 +1,6 @@
 /** Test-only helpers for marble tests: the one TestScheduler factory of the specs. */
 import { TestScheduler } from 'rxjs/testing';
-import { type SseEvent } from 'rxjs-tool-calls';
+import type { SseEvent } from 'rxjs-tool-calls';
 import { toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
 
 /**

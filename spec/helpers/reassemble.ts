@@ -3,7 +3,7 @@
  * finish, and tool calls grouped by (choice, index) with `replace: true` replacing. Not the
  * library's accumulator (identity resolution proper lives there).
  */
-import { type FinishEvent, type ProviderMetadata, type StreamEvent } from 'rxjs-tool-calls';
+import type { FinishEvent, ProviderMetadata, StreamEvent } from 'rxjs-tool-calls';
 
 export interface ReassembledCall {
   choice: number;

@@ -4,21 +4,9 @@
  * expected to keep of the original (the exclusions, stated once, here).
  */
 import { concat, EMPTY, from, throwError, type Observable, type OperatorFunction } from 'rxjs';
-import {
-  encodeAnthropicMessages,
-  encodeGemini,
-  encodeOpenAIChat,
-  encodeOpenAIResponses,
-  type EncodeOptions,
-  type FinishReason,
-  isToolStreamError,
-  type ToolStreamError,
-  readStreamEvents,
-  type StreamEvent,
-  type ToolCallUpdate,
-  toolCallUpdates,
-  type UsageEvent,
-} from 'rxjs-tool-calls';
+import { type FinishReason, isToolStreamError, type ToolStreamError, readStreamEvents, type StreamEvent, type ToolCallUpdate, type UsageEvent } from 'rxjs-tool-calls';
+import { toolCallUpdates } from './updates';
+import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses, type EncodeOptions } from 'rxjs-tool-calls/gateway';
 import { SseParser } from 'rxjs-tool-calls/advanced';
 
 export const TARGETS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const;

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import { Observable, Subscription } from 'rxjs';
-import { fromNodeReadable, fromResponse, ToolStreamError } from 'rxjs-tool-calls';
+import { fromAsyncIterable, fromResponse, ToolStreamError } from 'rxjs-tool-calls';
 import { httpProviderError, isConnectionLost } from 'rxjs-tool-calls/advanced';
 import { retryAfterMs } from '../../src/sources/retryAfter';
 import { listenOnLoopback } from './loopback';
@@ -129,14 +129,14 @@ export type Transport = (url: string, send?: Send) => Observable<Uint8Array | st
 export const viaFetch: Transport = (url, send = {}) =>
   fromResponse(fetch(url, { method: send.method ?? 'POST', headers: { 'content-type': 'application/json', ...send.headers }, ...(send.body === undefined ? {} : { body: send.body }) }));
 
-/** Node's `http.request` + `fromNodeReadable`; a non-2xx body is read and becomes `httpProviderError(…)`. */
+/** Node's `http.request` + `fromAsyncIterable`; a non-2xx body is read and becomes `httpProviderError(…)`. */
 export const viaNodeHttp: Transport = (url, send = {}) =>
   new Observable<Uint8Array | string>((subscriber) => {
     const inner = new Subscription();
     const request = http.request(url, { method: send.method ?? 'POST', headers: { 'content-type': 'application/json', ...send.headers }, agent: false }, (res) => {
       const status = res.statusCode ?? 0;
       if (status >= 200 && status < 300) {
-        inner.add(fromNodeReadable(res).subscribe(subscriber));
+        inner.add(fromAsyncIterable<Uint8Array>(res).subscribe(subscriber));
         return;
       }
       let text = '';

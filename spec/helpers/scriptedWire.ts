@@ -1,7 +1,7 @@
 /**
  * What the scripted model says, and how to read what it received back, per wire format.
  */
-import { type MessageFormat } from 'rxjs-tool-calls';
+import type { MessageFormat } from 'rxjs-tool-calls/tools';
 import { anthropicEvent, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import type { ScriptedBody } from './scriptedModel';
 

@@ -4,7 +4,7 @@
  * dispatch for it.
  */
 import fc from 'fast-check';
-import { type SseEvent } from 'rxjs-tool-calls';
+import type { SseEvent } from 'rxjs-tool-calls';
 
 /** One generated event block. */
 export interface EventModel {

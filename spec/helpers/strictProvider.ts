@@ -2,7 +2,7 @@
  * The shape of a scripted provider that checks reasoning (see strictProviders.ts), and the steps and
  * expected turns built from one.
  */
-import type { LoopMessage } from 'rxjs-tool-calls';
+import type { LoopMessage } from 'rxjs-tool-calls/tools';
 import { type ScriptedStep } from './scriptedModel';
 import { answerFor, expectedFor, turnFor, type TurnBlock, type TurnFormat } from './reasoningTurns';
 

@@ -2,7 +2,7 @@
  * What each target format keeps of a stream, stated once: the expectations of the round-trip specs
  * (calls, their order, finish reasons and usage a reader of the encoded stream gets).
  */
-import { type FinishReason } from 'rxjs-tool-calls';
+import type { FinishReason } from 'rxjs-tool-calls';
 import { parseArguments } from 'rxjs-tool-calls/advanced';
 import type { CallView, Target, View } from './reencode';
 

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { connect, map, merge, Subject } from 'rxjs';
-import { decodeSse, isToolStreamError, readStreamEvents, type ToolCallResult, type ToolCallUpdate, toolCallUpdates } from 'rxjs-tool-calls';
+import { decodeSse, isToolStreamError, readStreamEvents, type ToolCallResult, type ToolCallUpdate } from 'rxjs-tool-calls';
+import { toolCallUpdates } from './updates';
 import { detectFormat } from 'rxjs-tool-calls/advanced';
 import { loadFixtures } from './fixtures';
 import { runChunks, type RunOutcome } from './runStream';

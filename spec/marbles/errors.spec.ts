@@ -1,9 +1,9 @@
 import assert from 'node:assert';
 import { throwError, timer, map, concat, of } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
+import { ToolStreamError } from 'rxjs-tool-calls';
 import { compareWithoutStacks, normalizeErrors, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
 import { fail, ok } from '../../src/result';
-import { ToolStreamError } from 'rxjs-tool-calls';
 
 const call = { id: 'call_1', name: 'get_weather', index: 0, choice: 0, rawArguments: '{"ci' };
 

@@ -1,8 +1,8 @@
 import { filter, from, map, merge, toArray } from 'rxjs';
 import { z } from 'zod';
 import { type TestScheduler } from 'rxjs/testing';
-import { callKey, isMerged, isToolStreamError, type MergedItem, mergeStreams, tagSource } from 'rxjs-tool-calls';
-import { sourceCallId } from 'rxjs-tool-calls/advanced';
+import { isToolStreamError } from 'rxjs-tool-calls';
+import { callKey, isMerged, type MergedItem, mergeStreams, tagSource, sourceCallId } from 'rxjs-tool-calls/gateway';
 import { anthropicEvent, openaiChunk, openaiDone, wireChunks } from 'rxjs-tool-calls/marbles';
 import { testScheduler } from '../helpers/marbles';
 

@@ -3,7 +3,7 @@
  * report; `totalUsage()` by `source` gives the total, over those items or live over the events.
  */
 import { concat, from, lastValueFrom, map, type Observable, takeLast, throwError, toArray } from 'rxjs';
-import { type MergedItem, mergeStreams, tagSource, totalUsage } from 'rxjs-tool-calls';
+import { type MergedItem, mergeStreams, tagSource, totalUsage } from 'rxjs-tool-calls/gateway';
 import { anthropicEvent, openaiChunk, openaiDone, wireChunks } from 'rxjs-tool-calls/marbles';
 import { testScheduler } from '../helpers/marbles';
 

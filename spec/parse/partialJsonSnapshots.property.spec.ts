@@ -8,7 +8,6 @@ import { jsonErrorPosition } from '../../src/parse/jsonErrorPosition';
 import { PartialJsonParser, type PartialJsonOptions } from '../../src/parse/partialJson';
 import { allPaths, deepEqual, getPath, prefixMismatch } from '../helpers/isPrefixValue';
 import { textPieces } from '../helpers/chunking';
-import { ToolStreamError } from 'rxjs-tool-calls';
 
 /** Cut `text` into seeded pieces of 1–`max` characters. */
 const pieces = textPieces;
@@ -151,7 +150,7 @@ describe('maxPartialDepth (properties)', () => {
             expect(parser.end()).toStrictEqual(JSON.parse(text));
             return undefined;
           } catch (error) {
-            expect(error).toBeInstanceOf(ToolStreamError<'malformed-json'>);
+            expect(error).toMatchObject({ name: 'ToolStreamError', code: 'malformed-json' });
             return parser.error?.position;
           }
         };

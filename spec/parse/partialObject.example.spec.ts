@@ -2,7 +2,7 @@
 import { from } from 'rxjs';
 import { z } from 'zod';
 import type { StreamEvent } from 'rxjs-tool-calls';
-import { partialObject } from '../../src/parse/partialObject';
+import { partialObject } from '../../src/operators/partialObject';
 
 const t = (text: string): StreamEvent => ({ type: 'text-delta', choice: 0, text });
 const finish = (): StreamEvent => ({ type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' });

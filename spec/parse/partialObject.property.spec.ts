@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { from } from 'rxjs';
 import type { StreamEvent } from 'rxjs-tool-calls';
-import { partialObject, type PartialObjectUpdate } from '../../src/parse/partialObject';
+import { partialObject, type PartialObjectUpdate } from '../../src/operators/partialObject';
 import { deepEqual, prefixMismatch } from '../helpers/isPrefixValue';
 import { cutAt } from '../helpers/chunking';
 

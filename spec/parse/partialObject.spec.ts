@@ -2,8 +2,8 @@ import { concat, from, map, throwError, toArray, type OperatorFunction } from 'r
 import * as v from 'valibot';
 import { z } from 'zod';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
-import { partialObject, type PartialObjectOptions, type PartialObjectUpdate } from '../../src/parse/partialObject';
-import { isSettled } from '../../src/parse/partialToolCalls';
+import { partialObject, type PartialObjectOptions, type PartialObjectUpdate } from '../../src/operators/partialObject';
+import { isSettled } from '../../src/operators/partialToolCalls';
 import type { StandardSchemaV1 } from '../../src/parse/standardSchema';
 import { testScheduler } from '../helpers/marbles';
 import { standardCases } from '../helpers/standardCases';

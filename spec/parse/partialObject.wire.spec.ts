@@ -5,7 +5,7 @@
 import { from, toArray } from 'rxjs';
 import { z } from 'zod';
 import { readStreamEvents } from 'rxjs-tool-calls';
-import { partialObject, type PartialObjectUpdate } from '../../src/parse/partialObject';
+import { partialObject, type PartialObjectUpdate } from '../../src/operators/partialObject';
 import { chunkings } from '../helpers/chunking';
 import { prefixMismatch } from '../helpers/isPrefixValue';
 

@@ -6,7 +6,8 @@ import { from, lastValueFrom, of, toArray } from 'rxjs';
 import * as v from 'valibot';
 import { z as z4 } from 'zod';
 import { z as z3 } from 'zod3';
-import { readToolCalls, runTools, tool, type StandardSchemaV1, type ToolSchemas } from 'rxjs-tool-calls';
+import { readToolCalls, type StandardSchemaV1, type ToolSchemas } from 'rxjs-tool-calls';
+import { runTools, tool } from 'rxjs-tool-calls/tools';
 import { openaiChunk, openaiDone } from '../../marbles/wire';
 
 const wire = (args: string): string[] => [

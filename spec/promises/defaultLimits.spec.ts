@@ -4,8 +4,8 @@
 // `costOf`'s 30 decimal places. (The request translators' `maxDepth` 512 is pinned the same way in
 // spec/providers/hostileRequests.spec.ts.)
 import { from, lastValueFrom, materialize, toArray, type Observable } from 'rxjs';
-import { costOf, decodeSse, isToolStreamError, readToolCalls, toolCalls, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
-import { toGeminiSchema } from 'rxjs-tool-calls/advanced';
+import { decodeSse, isToolStreamError, readToolCalls, toolCalls, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
+import { costOf, toGeminiSchema } from 'rxjs-tool-calls/gateway';
 import { anthropicEvent, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
 const MAX_TOOL_CALLS = 1024;

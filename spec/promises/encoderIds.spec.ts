@@ -4,7 +4,8 @@
 // of an encoded stream has its own id, and reading the encoded stream back gives the same ids.
 // Two angles: ids found in each encoder's wire text, and each encoded stream read back.
 import { from, lastValueFrom, toArray, type OperatorFunction } from 'rxjs';
-import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses, readStreamEvents, readToolCalls, type StreamEvent } from 'rxjs-tool-calls';
+import { readStreamEvents, readToolCalls, type StreamEvent } from 'rxjs-tool-calls';
+import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses } from 'rxjs-tool-calls/gateway';
 import { geminiChunk, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
 /** Four calls whose wire ids repeat: `call_x` three times, then `call_x_2` (the id the second one is given). */

@@ -2,7 +2,7 @@
 // rounding), shown on real ties (an exact half at the rounded place), and from a second angle, a
 // property over random ties.
 import fc from 'fast-check';
-import { costOf } from 'rxjs-tool-calls';
+import { costOf } from 'rxjs-tool-calls/gateway';
 
 /** The total of `amount` (a decimal string) as the output price of one million tokens, rounded with `round`. */
 const total = (amount: string, round: { places: number; mode?: 'half-even' | 'half-up' | 'down' | 'up' }): string => costOf({ outputTokens: 1_000_000 }, { input: 0, output: amount }, { round }).total;

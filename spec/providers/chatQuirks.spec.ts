@@ -4,7 +4,8 @@
  * `chunkings()` (whole, one byte per chunk, seeded random): each chunking must give the same outcome.
  */
 import { from, map, toArray } from 'rxjs';
-import { isToolStreamError, readToolCalls, tagSource, type ToolCallResult } from 'rxjs-tool-calls';
+import { isToolStreamError, readToolCalls, type ToolCallResult } from 'rxjs-tool-calls';
+import { tagSource } from 'rxjs-tool-calls/gateway';
 import { openaiChunk, openaiDone, sseEvent, toBytes } from 'rxjs-tool-calls/marbles';
 import { chunkings } from '../helpers/chunking';
 import { runChunks, type RunOutcome } from '../helpers/runStream';

@@ -6,7 +6,7 @@
  * chunk) under whole, byte-by-byte and random chunkings.
  */
 import { from, lastValueFrom } from 'rxjs';
-import { decodeSse, type FailedToolCall, fromResponse, openaiChat, readToolCalls, type ToolCallResult, toolCalls, ToolStreamError } from 'rxjs-tool-calls';
+import { decodeSse, type FailedToolCall, fromResponse, openaiChat, readToolCalls, type ToolCallResult, toolCalls, type ToolStreamError } from 'rxjs-tool-calls';
 import { httpProviderError } from 'rxjs-tool-calls/advanced';
 import { openaiChunk } from 'rxjs-tool-calls/marbles';
 import { parseFailedGeneration } from '../../src/providers/failedGeneration';
@@ -58,7 +58,7 @@ describe('parseFailedGeneration(text)', () => {
 });
 
 function expectFailed(error: unknown, text: string, call: FailedToolCall | undefined): void {
-  expect(error).toBeInstanceOf(ToolStreamError<'provider-error'>);
+  expect(error).toMatchObject({ name: 'ToolStreamError', code: 'provider-error' });
   const providerError = error as ToolStreamError<'provider-error'>;
   expect(providerError).toMatchObject({ code: 'provider-error', providerCode: 'tool_use_failed', type: 'invalid_request_error', status: 400, retryable: false, failedGeneration: text });
   expect(providerError.failedCall).toEqual(call);

@@ -1,7 +1,8 @@
 // The request translators against a hostile client (issue 34): inherited names as roles and
 // tool-choice types, input-sized lists, deep and unwritable JSON. Every refusal is a typed
 // `unsupported-request` naming the JSON path; every request written can be sent with JSON.stringify.
-import { fromAnthropicRequest, isToolStreamError, toAnthropicRequest, toGeminiRequest, toResponsesRequest, type ChatRequestInput, type AnthropicRequestInput } from 'rxjs-tool-calls';
+import { isToolStreamError } from 'rxjs-tool-calls';
+import { fromAnthropicRequest, toAnthropicRequest, toGeminiRequest, toResponsesRequest, type AnthropicRequestInput, type ChatRequestInput } from 'rxjs-tool-calls/gateway';
 import { expectUnsupported } from '../helpers/chatRequests';
 
 const INHERITED = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'];

@@ -4,7 +4,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { fromAnthropicRequest, toAnthropicRequest, toResponsesRequest } from 'rxjs-tool-calls';
+import { fromAnthropicRequest, toAnthropicRequest, toResponsesRequest } from 'rxjs-tool-calls/gateway';
 import { FULL_REQUEST } from '../helpers/chatRequests';
 import { startSdkServer, type SdkServer } from '../helpers/sdkServer';
 

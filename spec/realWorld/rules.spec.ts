@@ -5,7 +5,8 @@
  */
 import { concat, from, lastValueFrom, NEVER, toArray } from 'rxjs';
 import { type TestScheduler } from 'rxjs/testing';
-import { accumulateToolCalls, partialToolCalls, readStreamEvents, readToolCalls, runTools, tool, ToolStreamError } from 'rxjs-tool-calls';
+import { accumulateToolCalls, partialToolCalls, readStreamEvents, readToolCalls, ToolStreamError } from 'rxjs-tool-calls';
+import { runTools, tool } from 'rxjs-tool-calls/tools';
 import { anthropicEvent, cohereEvent, openaiChunk, openaiDone, responsesEvent, toBytes } from 'rxjs-tool-calls/marbles';
 import { calls, chat, failed, finishChunk, gemini, ok, outcome, runWire, tc } from './helpers';
 import { testScheduler } from '../helpers/marbles';

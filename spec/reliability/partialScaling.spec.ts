@@ -11,7 +11,7 @@
  */
 import { from, toArray } from 'rxjs';
 import type { StreamEvent } from '../../src/events';
-import { partialToolCalls, type PartialToolCall, type PartialToolCallsOptions } from '../../src/parse/partialToolCalls';
+import { partialToolCalls, type PartialToolCall, type PartialToolCallsOptions } from '../../src/operators/partialToolCalls';
 import { textPieces } from '../helpers/chunking';
 
 /** Cut `text` into seeded pieces of 1–8 characters. */

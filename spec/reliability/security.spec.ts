@@ -3,7 +3,7 @@
  * prototype; ids and names are strings whatever the wire sends; nothing is evaluated. All five
  * wire formats.
  */
-import { type ToolCallResult } from 'rxjs-tool-calls';
+import type { ToolCallResult } from 'rxjs-tool-calls';
 import { anthropicEvent, cohereEvent, openaiChunk, openaiDone, responsesEvent } from 'rxjs-tool-calls/marbles';
 import { runChunks } from '../helpers/runStream';
 

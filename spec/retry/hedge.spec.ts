@@ -5,7 +5,8 @@
  */
 import { lastValueFrom } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
-import { hedge, type StreamEvent } from 'rxjs-tool-calls';
+import type { StreamEvent } from 'rxjs-tool-calls';
+import { hedge } from 'rxjs-tool-calls/gateway';
 import { anthropicEvent, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { eventsOf, httpError, virtualTime } from '../helpers/retryWire';
 

@@ -4,19 +4,9 @@
  * `textToolCalls()` and `totalUsage()` likewise; the encoders write nothing for either.
  */
 import { from, lastValueFrom, toArray, type Observable } from 'rxjs';
-import {
-  accumulateToolCalls,
-  encodeAnthropicMessages,
-  encodeGemini,
-  encodeOpenAIChat,
-  encodeOpenAIResponses,
-  partialToolCalls,
-  textToolCalls,
-  toolCalls,
-  totalUsage,
-  type StreamEvent,
-  ToolStreamError,
-} from 'rxjs-tool-calls';
+import { accumulateToolCalls, partialToolCalls, toolCalls, type StreamEvent } from 'rxjs-tool-calls';
+import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses, totalUsage } from 'rxjs-tool-calls/gateway';
+import { textToolCalls } from 'rxjs-tool-calls/text';
 import { cut, httpError } from '../helpers/retryWire';
 
 const retry: StreamEvent = { type: 'retry', attempt: 2, error: cut(), delayMs: 5 };
@@ -40,7 +30,7 @@ describe('retry events', () => {
   it('toolCalls(): a restart closes the open calls incomplete (the error code as reason) and reads the new attempt afresh (ids unique)', async () => {
     const [abandoned, fresh, ...rest] = await all(RESTARTED, (s) => s.pipe(toolCalls()));
     expect(rest).toEqual([]);
-    expect(abandoned?.error).toBeInstanceOf(ToolStreamError<'incomplete'>);
+    expect(abandoned?.error).toMatchObject({ name: 'ToolStreamError', code: 'incomplete' });
     expect(abandoned?.error).toMatchObject({ reason: 'connection-lost', toolCall: { id: 'call_1', rawArguments: '{"city":"Pa' } });
     expect(fresh).toEqual({
       success: true,

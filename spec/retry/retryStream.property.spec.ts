@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { concat, from, lastValueFrom, type Observable, throwError, toArray } from 'rxjs';
-import { encodeAnthropicMessages, encodeOpenAIChat, encodeOpenAIResponses, retryStream, toolCalls, type RetryContext, type StreamEvent } from 'rxjs-tool-calls';
+import { retryStream, toolCalls, type RetryContext, type StreamEvent } from 'rxjs-tool-calls';
+import { encodeAnthropicMessages, encodeOpenAIChat, encodeOpenAIResponses } from 'rxjs-tool-calls/gateway';
 import { eventsOf as modelEvents, streamModel } from '../helpers/eventArbitraries';
 import { cut, eventsBefore, eventsOf, resultsOf, virtualTime } from '../helpers/retryWire';
 import { splitText } from '../helpers/sseArbitraries';

@@ -9,21 +9,8 @@ import http from 'node:http';
 import OpenAI from 'openai';
 import { tap, type Observable, type OperatorFunction } from 'rxjs';
 import { fromFetch } from 'rxjs/fetch';
-import {
-  fromAnthropicEvents,
-  fromAsyncIterable,
-  fromNodeReadable,
-  fromOpenAIChatChunks,
-  fromOpenAIResponsesEvents,
-  fromReadableStream,
-  fromResponse,
-  readToolCalls,
-  responseBody,
-  type StreamEvent,
-  type ToolCallResult,
-  toolCalls,
-  ToolStreamError,
-} from 'rxjs-tool-calls';
+import { fromAsyncIterable, fromReadableStream, fromResponse, readToolCalls, responseBody, type StreamEvent, type ToolCallResult, toolCalls, type ToolStreamError } from 'rxjs-tool-calls';
+import { fromAnthropicEvents, fromOpenAIChatChunks, fromOpenAIResponsesEvents } from 'rxjs-tool-calls/sdk';
 import { bodyBytes, COMPLETE_ARGUMENTS, HALF_ARGUMENTS, startCutServer, type CutServer } from '../helpers/cutServer';
 
 let server: CutServer;
@@ -94,11 +81,11 @@ function expectCut(outcome: Outcome, ids: readonly [string, string], source: str
   expect(complete).toEqual({ success: true, data: expect.objectContaining({ id: ids[0], name: 'get_weather', arguments: JSON.parse(COMPLETE_ARGUMENTS), rawArguments: COMPLETE_ARGUMENTS }) });
   expect(half?.success).toBe(false);
   const incomplete = half?.error as ToolStreamError<'incomplete'>;
-  expect(incomplete).toBeInstanceOf(ToolStreamError<'incomplete'>);
+  expect(incomplete).toMatchObject({ name: 'ToolStreamError', code: 'incomplete' });
   expect(incomplete.reason).toBe('connection-lost');
   expect(incomplete.toolCall).toMatchObject({ id: ids[1], name: 'get_time', rawArguments: HALF_ARGUMENTS });
   const error = outcome.error as ToolStreamError<'connection-lost'>;
-  expect(error).toBeInstanceOf(ToolStreamError<'connection-lost'>);
+  expect(error).toMatchObject({ name: 'ToolStreamError', code: 'connection-lost' });
   expect(error).toMatchObject({ code: 'connection-lost', retryable: true, source, byteOffset });
   return error;
 }
@@ -135,10 +122,10 @@ describe.each(FORMATS)('a connection cut mid-call ($path stream)', ({ path, ids 
     expectUndiciCut(expectCut(outcome, ids, 'fromAsyncIterable', total).cause);
   });
 
-  it('Node http.get + fromNodeReadable', async () => {
+  it('Node http.get + fromAsyncIterable', async () => {
     const response = await get(path);
-    const outcome = await outcomeOf(fromNodeReadable(response).pipe(cutWhenReceived(total), readToolCalls()));
-    expectNodeCut(expectCut(outcome, ids, 'fromNodeReadable', total).cause);
+    const outcome = await outcomeOf(fromAsyncIterable<Uint8Array>(response).pipe(cutWhenReceived(total), readToolCalls()));
+    expectNodeCut(expectCut(outcome, ids, 'fromAsyncIterable', total).cause);
   });
 
   it('Node http.get + fromAsyncIterable', async () => {
@@ -208,7 +195,7 @@ describe('what a cut connection is not', () => {
       }),
     );
     const outcome = await outcomeOf(bytes$.pipe(readToolCalls()));
-    expect(outcome.error).not.toBeInstanceOf(ToolStreamError<'connection-lost'>);
+    expect(outcome.error).not.toMatchObject({ name: 'ToolStreamError', code: 'connection-lost' });
     expect((outcome.error as Error).name).toBe('AbortError');
     expect(outcome.results.map((r) => (r.success ? 'ok' : (r.error as ToolStreamError<'incomplete'>).reason))).toEqual(['ok', 'stream-ended']);
     await server.waitForClose();

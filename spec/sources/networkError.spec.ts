@@ -9,19 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import OpenAI from 'openai';
 import { lastValueFrom, Observable, toArray } from 'rxjs';
-import {
-  ERROR_CODES,
-  fromAsyncIterable,
-  fromNodeReadable,
-  fromReadableStream,
-  fromResponse,
-  fromSdkEvents,
-  isToolStreamError,
-  readToolCalls,
-  type StreamEvent,
-  toolCalls,
-  ToolStreamError,
-} from 'rxjs-tool-calls';
+import { ERROR_CODES, fromAsyncIterable, fromReadableStream, fromResponse, isToolStreamError, readToolCalls, type StreamEvent, toolCalls, ToolStreamError } from 'rxjs-tool-calls';
+import { fromSdkEvents } from 'rxjs-tool-calls/sdk';
 import { isConnectionLost, OpenAIChatDecoder } from 'rxjs-tool-calls/advanced';
 import { chunkings } from '../helpers/chunking';
 import { ANTHROPIC_CUT, HALF_ARGUMENTS } from '../helpers/cutServer';
@@ -168,15 +157,15 @@ describe('each source types a network failure with the bytes received', () => {
     expect((error as Error).cause).toMatchObject({ code: 'ECONNRESET' });
   });
 
-  it('fromNodeReadable: Buffers and, with an encoding set, strings (UTF-8)', async () => {
+  it('a Node.js Readable through fromAsyncIterable: Buffers and, with an encoding set, strings (UTF-8)', async () => {
     for (const encoding of [undefined, 'utf8'] as const) {
       const readable = new Readable({ read: () => undefined });
       if (encoding !== undefined) readable.setEncoding(encoding);
-      const failure = failureOf(fromNodeReadable(readable));
+      const failure = failureOf(fromAsyncIterable<Uint8Array | string>(readable));
       readable.push(Buffer.from('data: é🙂\n'));
       await new Promise((resolve) => setImmediate(resolve));
       readable.destroy(coded('aborted', 'ECONNRESET'));
-      expect(await failure).toMatchObject({ code: 'connection-lost', source: 'fromNodeReadable', byteOffset: 13 });
+      expect(await failure).toMatchObject({ code: 'connection-lost', source: 'fromAsyncIterable', byteOffset: 13 });
     }
   });
 
@@ -253,7 +242,7 @@ describe('errors that are not network failures pass unchanged', () => {
 
   it("a Node stream's own error", async () => {
     const readable = new Readable({ read: () => undefined });
-    const failure = failureOf(fromNodeReadable(readable));
+    const failure = failureOf(fromAsyncIterable(readable));
     const error = new Error('boom');
     readable.destroy(error);
     expect(await failure).toBe(error);
@@ -261,7 +250,7 @@ describe('errors that are not network failures pass unchanged', () => {
 
   it("fetch() rejecting for a bad port ('fetch failed' ← 'bad port')", async () => {
     const error = await failureOf(fromResponse(fetch('http://127.0.0.1:1/')));
-    expect(error).not.toBeInstanceOf(ToolStreamError<'connection-lost'>);
+    expect(error).not.toMatchObject({ name: 'ToolStreamError', code: 'connection-lost' });
     expect((error as Error).message).toBe('fetch failed');
   });
 });

@@ -5,7 +5,8 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs';
-import { fromAnthropicEvents, fromOpenAIResponsesEvents, toolCalls } from 'rxjs-tool-calls';
+import { toolCalls } from 'rxjs-tool-calls';
+import { fromAnthropicEvents, fromOpenAIResponsesEvents } from 'rxjs-tool-calls/sdk';
 import { startSdkServer, type SdkServer } from '../helpers/sdkServer';
 
 let server: SdkServer;

@@ -1,7 +1,7 @@
 /** Property tests: any chunking of a serialized stream gives the events of the model. */
 import fc from 'fast-check';
 import { cuts, sseStream, splitText } from '../helpers/sseArbitraries';
-import { type ToolStreamError } from 'rxjs-tool-calls';
+import type { ToolStreamError } from 'rxjs-tool-calls';
 import { splitEveryByte } from 'rxjs-tool-calls/marbles';
 import { decodeAll, parseAll, splitAt, utf8 } from '../helpers/sse';
 

@@ -6,7 +6,6 @@
  */
 import { of } from 'rxjs';
 import {
-  angularTextChunks,
   anthropicMessages,
   autoDetect,
   cohereChat,
@@ -16,12 +15,13 @@ import {
   openaiResponses,
   readStreamEvents,
   readToolCalls,
-  tagSource,
   toolCalls,
   validateResults,
   type SseEvent,
   type ToolCallResult,
 } from 'rxjs-tool-calls';
+import { tagSource } from 'rxjs-tool-calls/gateway';
+import { angularTextChunks } from '../../src/angular/angularTextChunks';
 import { anthropicEvent, cohereEvent, geminiChunk, openaiChunk, openaiDone, responsesEvent, toBytes } from 'rxjs-tool-calls/marbles';
 import { z } from 'zod';
 import { standardCases } from '../helpers/standardCases';

@@ -2,7 +2,7 @@
  * One conversation per syntax, written the way the model writes it (text, reasoning, several calls,
  * awkward characters in the arguments), with what `textToolCalls()` + `toolCalls()` must make of it.
  */
-import { type TextToolCallsOptions, type TextToolCallSyntax } from 'rxjs-tool-calls';
+import type { TextToolCallsOptions, TextToolCallSyntax } from 'rxjs-tool-calls/text';
 
 export interface Conversation {
   readonly syntax: TextToolCallSyntax;

@@ -4,8 +4,7 @@
  * exactly the text around them.
  */
 import fc from 'fast-check';
-import { type TextToolCallSyntax } from 'rxjs-tool-calls';
-import { TEXT_TOOL_CALL_SYNTAXES } from 'rxjs-tool-calls/advanced';
+import { type TextToolCallSyntax, TEXT_TOOL_CALL_SYNTAXES } from 'rxjs-tool-calls/text';
 import { callsOf, cutAt, runText } from './helpers';
 
 interface Call {

@@ -3,7 +3,8 @@
  * deltas through `textToolCalls()` + `toolCalls()` that collects what a user would see.
  */
 import { catchError, connect, EMPTY, from, map, merge, type Observable } from 'rxjs';
-import { type FinishReason, type StreamEvent, textToolCalls, type TextToolCallsOptions, type ToolCallResult, toolCalls } from 'rxjs-tool-calls';
+import { type FinishReason, type StreamEvent, type ToolCallResult, toolCalls } from 'rxjs-tool-calls';
+import { textToolCalls, type TextToolCallsOptions } from 'rxjs-tool-calls/text';
 import { plain } from '../helpers/plain';
 
 /** A `text-delta` of `choice`. */

@@ -1,6 +1,7 @@
 /** Partial values of calls written as text (an Ollama stream of our own), before the finish. */
 import { Subject } from 'rxjs';
-import { type PartialToolCall, partialToolCalls, readStreamEvents, textToolCalls } from 'rxjs-tool-calls';
+import { type PartialToolCall, partialToolCalls, readStreamEvents } from 'rxjs-tool-calls';
+import { textToolCalls } from 'rxjs-tool-calls/text';
 import { ollama } from './helpers';
 
 describe('partialToolCalls() after textToolCalls()', () => {

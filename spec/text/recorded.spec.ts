@@ -5,7 +5,8 @@
  * bytes through `readStreamEvents()` + `textToolCalls()` + `toolCalls()`, under every chunking.
  */
 import { from } from 'rxjs';
-import { readStreamEvents, type TextToolCallsOptions } from 'rxjs-tool-calls';
+import { readStreamEvents } from 'rxjs-tool-calls';
+import type { TextToolCallsOptions } from 'rxjs-tool-calls/text';
 import { chunkings } from '../helpers/chunking';
 import { callsOf, ollama, runEvents, sse } from './helpers';
 

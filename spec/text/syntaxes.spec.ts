@@ -3,7 +3,8 @@
  */
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { z } from 'zod';
-import { textToolCalls, toolCalls } from 'rxjs-tool-calls';
+import { toolCalls } from 'rxjs-tool-calls';
+import { textToolCalls } from 'rxjs-tool-calls/text';
 import { SCHEMAS } from './conversations';
 import { callsOf, finish, runText, text } from './helpers';
 

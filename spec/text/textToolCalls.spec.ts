@@ -4,7 +4,8 @@
  */
 import { concat, from, throwError } from 'rxjs';
 import { type TestScheduler } from 'rxjs/testing';
-import { type StreamEvent, textToolCalls, ToolStreamError } from 'rxjs-tool-calls';
+import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { textToolCalls } from 'rxjs-tool-calls/text';
 import { standardCases } from '../helpers/standardCases';
 import { done, finish, runEvents, text } from './helpers';
 import { testScheduler } from '../helpers/marbles';

@@ -1,4 +1,5 @@
-import { assistantTextMessage, type ToolCall, toolMessages, type ToolStep, ToolStreamError } from 'rxjs-tool-calls';
+import { type ToolCall, ToolStreamError } from 'rxjs-tool-calls';
+import { assistantTextMessage, toolMessages, type ToolStep } from 'rxjs-tool-calls/tools';
 import { contextOf } from '../../src/parse/validate';
 
 const weather: ToolCall = { id: 'call_w', name: 'get_weather', index: 0, choice: 0, arguments: { city: 'Paris' }, rawArguments: '{"city":"Paris"}', providerMetadata: { thoughtSignature: 'sig-1' } };

@@ -6,7 +6,8 @@
  */
 import { lastValueFrom, toArray } from 'rxjs';
 import { z } from 'zod';
-import { fromResponse, type LoopMessage, tool, toolLoop, type ToolLoopOptions, isToolStreamError, type ToolStreamError } from 'rxjs-tool-calls';
+import { fromResponse, isToolStreamError, type ToolStreamError } from 'rxjs-tool-calls';
+import { type LoopMessage, tool, toolLoop, type ToolLoopOptions } from 'rxjs-tool-calls/tools';
 import { startScriptedModel, type ScriptedModel } from '../helpers/scriptedModel';
 import { expectedTurn, type ScriptedProvider, STRICT_PROVIDERS, strictAnthropic, strictGroq, strictSteps, type StrictProvider } from '../helpers/strictProviders';
 

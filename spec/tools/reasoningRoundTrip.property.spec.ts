@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { from, lastValueFrom, type Observable, toArray } from 'rxjs';
-import { type LoopMessage, tool, toolLoop } from 'rxjs-tool-calls';
+import { type LoopMessage, tool, toolLoop } from 'rxjs-tool-calls/tools';
 import { splitEveryByte, splitRandom, toBytes } from 'rxjs-tool-calls/marbles';
 import { TOOL_NAMES, turnArbitrary } from '../helpers/reasoningArbitraries';
 import { answerFor, expectedFor, turnFor, type TurnFormat } from '../helpers/reasoningTurns';

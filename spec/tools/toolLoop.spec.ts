@@ -1,5 +1,6 @@
 import { concat, from, lastValueFrom, NEVER, type Observable, of, throwError, toArray } from 'rxjs';
-import { type LoopMessage, tool, toolLoop, type ToolLoopItem, ToolStreamError } from 'rxjs-tool-calls';
+import { ToolStreamError } from 'rxjs-tool-calls';
+import { type LoopMessage, tool, toolLoop, type ToolLoopItem } from 'rxjs-tool-calls/tools';
 import { geminiChunk, openaiChunk, openaiDone, responsesEvent } from 'rxjs-tool-calls/marbles';
 
 /** A request stub answering step n with `answers[n]`, recording the messages it got. */

@@ -3,7 +3,8 @@
  * `done` the sum over the steps, the same figures `totalUsage()` gives over the items by step.
  */
 import { from, lastValueFrom, type Observable, of, takeLast, throwError, toArray } from 'rxjs';
-import { type LoopMessage, tool, toolLoop, type ToolLoopItem, totalUsage } from 'rxjs-tool-calls';
+import { totalUsage } from 'rxjs-tool-calls/gateway';
+import { type LoopMessage, tool, toolLoop, type ToolLoopItem } from 'rxjs-tool-calls/tools';
 import { anthropicEvent, geminiChunk, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
 const request =

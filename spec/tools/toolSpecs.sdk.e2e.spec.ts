@@ -5,7 +5,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { z } from 'zod';
-import { tool, toolSpecs } from 'rxjs-tool-calls';
+import { tool, toolSpecs } from 'rxjs-tool-calls/tools';
 import { startSdkServer, type SdkServer } from '../helpers/sdkServer';
 
 let server: SdkServer;

@@ -4,8 +4,8 @@
 import * as v from 'valibot';
 import { z } from 'zod';
 import { z as z3 } from 'zod3';
-import { tool, toolSpecs, type ToolSpecFormat, isToolStreamError } from 'rxjs-tool-calls';
-import { allowsStrict, toolJsonSchema } from 'rxjs-tool-calls/advanced';
+import { isToolStreamError } from 'rxjs-tool-calls';
+import { tool, toolSpecs, type ToolSpecFormat, allowsStrict, toolJsonSchema } from 'rxjs-tool-calls/tools';
 
 const strictWeather = tool({ description: 'Weather in a city', schema: z.strictObject({ city: z.string(), unit: z.enum(['c', 'f']) }) });
 const looseWeather = tool({ description: 'Weather in a city', schema: z.object({ city: z.string(), days: z.number().min(1).default(1) }) });

@@ -6,7 +6,7 @@
 import type { Observable } from 'rxjs';
 import * as v from 'valibot';
 import { z } from 'zod';
-import { chatState, initialChatState, type ChatState, type ChatStatus, type TypedChatStateCall } from '../../src/chatState';
+import { chatState, type ChatState, type ChatStatus, type TypedChatStateCall } from '../../src/operators/chatState';
 import type { StreamEvent } from '../../src/events';
 import type { DeepPartial } from '../../src/parse/deepPartial';
 import type { JsonPath } from '../../src/parse/partialJson';
@@ -34,7 +34,7 @@ plain.text = '';
 plain.calls.push(plain.calls[0]!);
 
 // The initial state fits every state type.
-const start: ChatState = initialChatState;
+const start: ChatState = { status: 'streaming', text: '', reasoning: '', calls: [], finishReason: undefined, usage: undefined };
 void start;
 
 // DeepPartial: keys optional all the way down, literals widened, arrays of partial elements.

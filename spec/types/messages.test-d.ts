@@ -13,8 +13,8 @@ import {
   type ResponsesFunctionCall,
   type ToolStep,
   type WireMessage,
-} from 'rxjs-tool-calls';
-import type { ResponsesReasoningItem } from '../../src/providers/openaiResponses/messages';
+} from 'rxjs-tool-calls/tools';
+import type { ResponsesReasoningItem } from '../../src/tools/messages/openaiResponses';
 
 declare const step: ToolStep;
 

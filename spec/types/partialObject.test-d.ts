@@ -6,7 +6,7 @@ import type { Observable } from 'rxjs';
 import * as v from 'valibot';
 import { z } from 'zod';
 import type { DeepPartial, JsonPath, StreamEvent } from 'rxjs-tool-calls';
-import { partialObject, type PartialObjectError, type PartialObjectUpdate } from '../../src/parse/partialObject';
+import { partialObject, type PartialObjectError, type PartialObjectUpdate } from '../../src/operators/partialObject';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(): T | void {}

@@ -15,7 +15,7 @@ import {
   toAnthropicRequest,
   toGeminiRequest,
   toResponsesRequest,
-} from 'rxjs-tool-calls';
+} from 'rxjs-tool-calls/gateway';
 
 declare const chatStreaming: OpenAI.ChatCompletionCreateParamsStreaming;
 declare const chatAny: OpenAI.ChatCompletionCreateParams;

@@ -4,7 +4,8 @@
 import { Observable, of, type OperatorFunction } from 'rxjs';
 import * as v from 'valibot';
 import { z } from 'zod';
-import { type InferToolRun, runTools, tool, type ToolCallResult, type ToolRunResult } from 'rxjs-tool-calls';
+import type { ToolCallResult } from 'rxjs-tool-calls';
+import { type InferToolRun, runTools, tool, type ToolRunResult } from 'rxjs-tool-calls/tools';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(): T | void {}

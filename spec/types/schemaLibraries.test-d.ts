@@ -6,7 +6,8 @@ import type { Observable } from 'rxjs';
 import * as v from 'valibot';
 import { z as z4 } from 'zod';
 import { z as z3 } from 'zod3';
-import { readToolCalls, tool, type StandardSchemaV1, type ToolSchemas } from 'rxjs-tool-calls';
+import { readToolCalls, type StandardSchemaV1, type ToolSchemas } from 'rxjs-tool-calls';
+import { tool } from 'rxjs-tool-calls/tools';
 
 declare const bytes$: Observable<Uint8Array>;
 

@@ -5,7 +5,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
 import { z } from 'zod';
-import { runTools, tool, toolLoop, toolSpecs, type MessageFormat, type ToolDeclaration, type ToolLoopRequest, type ToolSpecFormat } from 'rxjs-tool-calls';
+import { runTools, tool, toolLoop, toolSpecs, type MessageFormat, type ToolDeclaration, type ToolLoopRequest, type ToolSpecFormat } from 'rxjs-tool-calls/tools';
 import { from } from 'rxjs';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -6,18 +6,13 @@
 import { filter, type Observable } from 'rxjs';
 import * as v from 'valibot';
 import { z } from 'zod';
+import { partialToolCalls, type DeepPartial, type StreamEvent, type ToolCallResult, type TypedPartialToolCall } from 'rxjs-tool-calls';
+import { isMerged, mergeStreams, tagSource } from 'rxjs-tool-calls/gateway';
 import {
-  isMerged,
-  mergeStreams,
-  partialToolCalls,
-  tagSource,
   tool,
   toolLoop,
-  type DeepPartial,
   type InferToolRun,
   type ToolRunResult,
-  type StreamEvent,
-  type ToolCallResult,
   type ToolLoopDone,
   type ToolLoopEvent,
   type ToolLoopItem,
@@ -25,8 +20,7 @@ import {
   type ToolLoopStepStart,
   type ToolLoopToolCall,
   type ToolLoopToolResult,
-  type TypedPartialToolCall,
-} from 'rxjs-tool-calls';
+} from 'rxjs-tool-calls/tools';
 import { eachToolCall } from 'rxjs-tool-calls/async';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

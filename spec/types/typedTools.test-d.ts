@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { z } from 'zod';
-import { type InferToolCall, type StandardSchemaV1, type ToolCallContext, type ToolSchemas, type TypedToolCallResult } from 'rxjs-tool-calls';
+import type { InferToolCall, StandardSchemaV1, ToolCallContext, ToolSchemas, TypedToolCallResult } from 'rxjs-tool-calls';
 import { validateArguments, validateToolCall } from 'rxjs-tool-calls/advanced';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { costOf, isToolStreamError, type CostOptions, type TokenPrice } from 'rxjs-tool-calls';
-import type { Usage } from 'rxjs-tool-calls';
+import { isToolStreamError, type Usage } from 'rxjs-tool-calls';
+import { costOf, type CostOptions, type TokenPrice } from 'rxjs-tool-calls/gateway';
 
 /** A decimal string as an exact fraction `numerator / 10^scale` (the test's own reading, independent of the library's). */
 function fraction(text: string): { numerator: bigint; scale: number } {

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { from, lastValueFrom, takeLast, toArray } from 'rxjs';
 import { type TestScheduler } from 'rxjs/testing';
-import { type StreamEvent, totalUsage, type UsageEvent } from 'rxjs-tool-calls';
-import { addUsage } from 'rxjs-tool-calls/advanced';
-import type { Usage } from 'rxjs-tool-calls';
+import type { StreamEvent, UsageEvent, Usage } from 'rxjs-tool-calls';
+import { totalUsage, addUsage } from 'rxjs-tool-calls/gateway';
 import { standardCases } from '../helpers/standardCases';
 import { testScheduler } from '../helpers/marbles';
 

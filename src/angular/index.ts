@@ -5,5 +5,6 @@
  *
  * @packageDocumentation
  */
+export { angularTextChunks, type AngularHttpEventLike, type AngularTextChunksOptions } from './angularTextChunks';
 export { streamFrom, type StreamFromOptions, type StreamRequestOptions } from './streamFrom';
 export { injectChatStream, type ChatStream, type ChatStreamOptions, type TypedChatStreamOptions } from './injectChatStream';

@@ -8,10 +8,13 @@ import { assertInInjectionContext, DestroyRef, inject, Injector, signal, type Si
 import { Subject, takeUntil, type Subscription } from 'rxjs';
 // Values from the main entry point (the build keeps the import as `rxjs-tool-calls`); types from
 // their modules, so that the declaration bundle has no import cycle through the entry.
-import { chatState, initialChatState, readStreamEvents, type ToolSchemas } from '../index';
-import type { ChatState, ChatStateCall, ChatStateOptions, TypedChatStateCall } from '../chatState';
-import type { ReadStreamEventsOptions } from '../readStreamEvents';
+import { chatState, readStreamEvents, type ToolSchemas } from '../index';
+import type { ChatState, ChatStateCall, ChatStateOptions, TypedChatStateCall } from '../operators/chatState';
+import type { ReadStreamEventsOptions } from '../read/readStreamEvents';
 import { streamFrom, type StreamFromOptions, type StreamRequestOptions } from './streamFrom';
+
+/** The state before anything arrived: `streaming`, no text, no calls. */
+const INITIAL: ChatState<never> = Object.freeze({ status: 'streaming', text: '', reasoning: '', calls: Object.freeze([]), finishReason: undefined, usage: undefined });
 
 /** Options of {@link injectChatStream}. */
 export interface ChatStreamOptions extends ChatStateOptions, ReadStreamEventsOptions, StreamRequestOptions {
@@ -36,7 +39,7 @@ export interface ChatStream<Call extends ChatStateCall<string, unknown> = ChatSt
   readonly state: Signal<ChatState<Call> | undefined>;
   /**
    * Send `body` to the endpoint and stream the answer into {@link state}, which starts over from
-   * `initialChatState` at once. A turn still streaming is cancelled first (silently: its state is
+   * the empty state at once. A turn still streaming is cancelled first (silently: its state is
    * replaced).
    */
   start(body: unknown): void;
@@ -115,7 +118,7 @@ export function injectChatStream(options: ChatStreamOptions & { readonly tools?:
     state: state.asReadonly(),
     start(body: unknown): void {
       stop();
-      state.set(initialChatState);
+      state.set(INITIAL);
       // `abort` only ever fails (cancel()): takeUntil passes its error on and unsubscribes the request.
       const abort = new Subject<never>();
       const subscription = streamFrom(http, url, body, request)

@@ -8,7 +8,7 @@
  */
 import type { HttpClient, HttpContext, HttpHeaders, HttpParams } from '@angular/common/http';
 import { defer, type Observable } from 'rxjs';
-import { angularTextChunks } from '../index';
+import { angularTextChunks } from './angularTextChunks';
 
 /** The request options `streamFrom()` passes on to `HttpClient` (the ones every Angular ≥ 19 has). */
 export interface StreamRequestOptions {

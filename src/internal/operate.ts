@@ -21,6 +21,11 @@ export interface InputHandler<I> {
   error?(error: unknown): void;
   /** The source completed: write what is pending (or throw a typed error); the output completes after it. */
   complete?(): void;
+  /**
+   * `true`: the source's end goes to `error` / `complete` only, and the handler ends the output
+   * itself, possibly later (after an asynchronous validation settles).
+   */
+  readonly endsItself?: boolean;
 }
 
 /**
@@ -54,8 +59,10 @@ class SourceObserver<I, O> extends Subscription {
     try {
       handler.error?.(error);
     } catch (own) {
-      error = own;
+      this.fail(own);
+      return;
     }
+    if (handler.endsItself === true) return;
     this.destination.error(error);
     this.unsubscribe();
   }
@@ -63,13 +70,14 @@ class SourceObserver<I, O> extends Subscription {
   complete(): void {
     if (this.stopped) return;
     this.stopped = true;
+    const handler = this.handler;
     try {
-      this.handler.complete?.();
+      handler.complete?.();
     } catch (error) {
-      this.destination.error(error);
-      this.unsubscribe();
+      this.fail(error);
       return;
     }
+    if (handler.endsItself === true) return;
     this.destination.complete();
     this.unsubscribe();
   }

@@ -116,7 +116,6 @@ export class PartialJsonParser extends PartialJsonTree {
   constructor(options: PartialJsonOptions = {}) {
     super(options.allowPartialLiterals === true, maxPartialDepthOf(options.maxPartialDepth));
     this.live = options.snapshots === 'live';
-    if (kept === undefined) keepMaps();
   }
 
   /**
@@ -230,43 +229,4 @@ export class PartialJsonParser extends PartialJsonTree {
     }
     this.dirty = CLEAN;
   }
-}
-
-/**
- * Parsers that live as long as this module, made by the first `new PartialJsonParser()`. V8's
- * optimised code refers to the hidden classes ("maps") of the objects it handles only weakly:
- * when the last parser dies, a full garbage collection frees the maps of its objects and throws
- * away every optimised function of the parser that mentions them (`node --trace-deopt`: "weak
- * objects"), so each stream after a major GC ran in the interpreter until optimised again (about
- * twice the time of a warm run on the 160,000-element array of `bench/partial-json.mjs`). These
- * few objects hold every map in its final form (every field has held every kind of value it ever
- * will), so the optimised code survives collections.
- */
-let kept: readonly PartialJsonParser[] | undefined;
-
-/**
- * A text that gives every field of the parser's objects (the parser, its frames, number and raw
- * readers) every kind of value it can hold: strings with escapes and surrogate pairs, integers,
- * fractions, exponents and a number past 2^53, literals, empty and nested containers, a value
- * nested deeper than `maxPartialDepth`.
- */
-const EXERCISE =
-  '{"s":"a\\n\\"\\u00e9\\ud83d\\ude00\u00e9\ud83d\ude00","n":[0,-1,12,1.5,-0.25,123456789012345,1e5,-2.5E-3,12345678901234567890],"l":[true,false,null],"o":{"k":[[{}]],"e":{}},"d":[[[[1]]]]}';
-
-/** Fill {@link kept} (set to `[]` first: the parsers made here must not call it again). */
-function keepMaps(): void {
-  kept = [];
-  kept = [exercise({ maxPartialDepth: 3 }, EXERCISE), exercise({ snapshots: 'live', allowPartialLiterals: true, maxPartialDepth: 3 }, EXERCISE), exercise({}, '-12.5e1'), exercise({}, '[1,}')];
-}
-
-/** Parse `text` in fragments of 1 to 5 characters, reading the value and open path after each. */
-function exercise(options: PartialJsonOptions, text: string): PartialJsonParser {
-  const parser = new PartialJsonParser(options);
-  for (let i = 0, n = 1; i < text.length; i += n, n = (n % 5) + 1) {
-    parser.push(text.slice(i, i + n));
-    void parser.value;
-    void parser.openPath;
-  }
-  if (parser.error === undefined) parser.end();
-  return parser;
 }

@@ -1,5 +1,6 @@
 /**
- * Turn a closed call into its {@link ToolCallResult}.
+ * The result step: a closed call becomes its {@link ToolCallResult} (parsed arguments or a typed
+ * error), the one result builder every reader uses.
  *
  * @module
  */
@@ -7,7 +8,18 @@ import { ToolStreamError } from '../errors';
 import { parseArguments, type ParsedArguments } from './arguments';
 import { repairArguments } from './repair';
 import { fail, ok, type ToolCall, type ToolCallResult } from '../result';
-import { callContext, cutReason, type TrackedCall } from '../accumulate/trackedCall';
+import { callContext, cutReason, type ToolCallLimits, type TrackedCall } from '../calls/call';
+
+/** Options of the operators that emit results: the reducer's limits, and the result step's repair. */
+export interface ToolCallsOptions extends ToolCallLimits {
+  /**
+   * Repair the two unambiguous resend shapes of broken servers (see the identity rules): argument
+   * text that is k exact copies of one JSON document (`repaired: 'repeated'`), or fragments that
+   * each repeat all earlier text (`repaired: 'cumulative'`). Only applied when the concatenated
+   * text does not parse. Default `true`.
+   */
+  readonly repairArguments?: boolean;
+}
 
 /** Provider metadata of a call, plus the wire id when the call's id differs from it, and ids that were folded into it. */
 function metadataOf(call: TrackedCall): ToolCall['providerMetadata'] {

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { Observer, OperatorFunction } from 'rxjs';
-import { Stage, stageOperator } from '../internal/stage';
+import type { OperatorFunction } from 'rxjs';
+import { operate } from '../internal/operate';
 import { ToolStreamError } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
 
@@ -45,55 +45,31 @@ export function isAfterFinishFailure(error: unknown): boolean {
 }
 
 /**
- * The wire-format stage: runs one decoder per subscription. Its typed errors end the stream; a
- * failure of the input is offered to the decoder's `interrupt` (see {@link WireDecoder.interrupt}).
+ * Run a decoder as an operator: one decoder per subscription (`create()`), fed each input with
+ * `feed` (`decoder.sse(…)` for SSE events, `decoder.payload(…)` for SDK payloads). The decoder's
+ * typed errors end the stream; a failure of the input is offered to its `interrupt` (see
+ * {@link WireDecoder.interrupt}), which may complete the stream instead.
  */
-export class DecodeStage<T> extends Stage<T, StreamEvent> {
-  /** `out.next`, bound (a bound function is smaller than a closure: it is kept per open stream). */
-  private readonly emit: Emit;
-
-  /**
-   * @param out Where the events go.
-   * @param decoder The decoder, one per subscription.
-   * @param feed How one input value reaches the decoder (`decoder.sse(…)`, or `decoder.payload(…)` for SDK payloads).
-   */
-  constructor(
-    out: Observer<StreamEvent>,
-    private readonly decoder: WireDecoder,
-    private readonly feed: (decoder: WireDecoder, value: T, emit: Emit) => void,
-  ) {
-    super(out);
-    this.emit = out.next.bind(out);
-  }
-
-  protected push(value: T): void {
-    this.feed(this.decoder, value, this.emit);
-  }
-
-  protected override end(): void {
-    this.decoder.end(this.emit);
-  }
-
-  protected override interrupt(error: unknown): boolean {
-    return this.decoder.interrupt?.(error, this.emit) === true;
-  }
+export function decode<T>(create: () => WireDecoder, feed: (decoder: WireDecoder, value: T, emit: Emit) => void): OperatorFunction<T, StreamEvent> {
+  return operate((subscriber) => {
+    const decoder = create();
+    const emit: Emit = (event) => subscriber.next(event);
+    return {
+      next: (value) => feed(decoder, value, emit),
+      complete: () => decoder.end(emit),
+      error: (error) => {
+        if (decoder.interrupt?.(error, emit) === true) subscriber.complete();
+      },
+    };
+  });
 }
 
-const feedSse = (decoder: WireDecoder, event: SseEvent, emit: Emit): void => decoder.sse(event, emit);
+/** Feeds one SSE event to a decoder. */
+export const feedSse = (decoder: WireDecoder, event: SseEvent, emit: Emit): void => decoder.sse(event, emit);
 
-/** The decoding stage for SSE input. */
-export function sseDecodeStage(out: Observer<StreamEvent>, decoder: WireDecoder): DecodeStage<SseEvent> {
-  return new DecodeStage(out, decoder, feedSse);
-}
-
-/** Run a decoder as an operator (one decoder per subscription). */
-export function decode<T>(factory: () => WireDecoder, feed: (decoder: WireDecoder, value: T, emit: Emit) => void): OperatorFunction<T, StreamEvent> {
-  return stageOperator((out) => new DecodeStage(out, factory(), feed));
-}
-
-/** The operator for SSE input. */
-export function decodeSseWith(factory: () => WireDecoder): OperatorFunction<SseEvent, StreamEvent> {
-  return stageOperator((out) => sseDecodeStage(out, factory()));
+/** {@link decode} for SSE input. */
+export function decodeSseWith(create: () => WireDecoder): OperatorFunction<SseEvent, StreamEvent> {
+  return decode(create, feedSse);
 }
 
 /** Parse one SSE data field as JSON, or throw a typed `invalid-event` error that shows the data. */

@@ -143,11 +143,9 @@ export interface EncoderOptions {
   readonly reasoning?: 'keep' | 'drop';
 }
 
-let tagCounter = 0;
-
-/** A short tag, unique within the process and unlikely to collide across processes (for generated ids). */
+/** A random tag of about 52 bits, unlikely to collide with another's (for generated ids; no process-wide counter). */
 export function randomTag(): string {
-  return `${Math.random().toString(36).slice(2, 10)}${(tagCounter++).toString(36)}`;
+  return Math.floor(Math.random() * 2 ** 52).toString(36);
 }
 
 /** The response-level facts an encoder writes, fixed the first time they are needed. */

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { ToolCallTracker } from '../accumulate/tracker';
-import { callContext } from '../accumulate/trackedCall';
+import { callContext } from '../calls/call';
+import { createToolCallsState, reduceToolCalls, resolveLimits } from '../calls/reducer';
 import type { DeliveredOutput } from '../errors';
 import type { StreamEvent } from '../events';
 
@@ -20,7 +20,7 @@ export class DeliveredRecorder {
   private readonly text: string[] = [];
   private readonly reasoning: string[] = [];
   /** The same identity rules as `toolCalls()`, without its limits (what was delivered is recorded whole). */
-  private readonly tracker = new ToolCallTracker({ maxToolCalls: Infinity, maxArgumentsSize: Infinity });
+  private readonly calls = createToolCallsState(resolveLimits({ maxToolCalls: Infinity, maxArgumentsSize: Infinity }));
 
   /** One event the subscriber received. */
   record(event: StreamEvent): void {
@@ -32,16 +32,10 @@ export class DeliveredRecorder {
         append(this.reasoning, event.choice, event.text);
         return;
       case 'tool-call-delta':
-        this.tracker.delta(event);
-        return;
       case 'tool-call-end':
-        this.tracker.end(event);
-        return;
       case 'finish':
-        this.tracker.finish(event.choice, event.reason);
-        return;
       case 'done':
-        this.tracker.closeAll({ kind: 'complete', finishReason: undefined });
+        reduceToolCalls(this.calls, event);
         return;
       default:
         return;
@@ -50,7 +44,7 @@ export class DeliveredRecorder {
 
   /** What was delivered, as `error.delivered` carries it. */
   output(): DeliveredOutput {
-    const calls = this.tracker.calls;
+    const calls = this.calls.calls;
     const choices = calls.reduce((most, call) => Math.max(most, call.choice + 1), Math.max(this.text.length, this.reasoning.length));
     const pad = (byChoice: readonly string[]): string[] => Array.from({ length: choices }, (_, choice) => byChoice[choice] ?? '');
     return {

@@ -6,7 +6,7 @@
  */
 import type { SchedulerLike } from 'rxjs';
 import { isToolStreamError } from '../errors';
-import type { ReadStreamEventsOptions } from '../readStreamEvents';
+import type { ReadStreamEventsOptions } from '../read/readStreamEvents';
 
 /** What `request` is told about the attempt it makes. */
 export interface RetryContext {

@@ -1,15 +1,16 @@
 /**
- * The SSE-level stage of `retryStream()`: records where a stream can be resumed (the SSE id and, for
- * OpenAI Responses, the `sequence_number` of the last event handed to the decoder) and, on an attempt
- * that resumes, drops the events the decoder already had. Only `retryStream()` puts it in the chain:
- * `readStreamEvents()` pays nothing for it.
+ * The decoding stage of one `retryStream()` attempt, after `decodeSse()`: the response's decoder
+ * (kept across the attempts that resume it), behind a gate that records where the stream can be
+ * resumed (the SSE id and, for OpenAI Responses, the `sequence_number` of the last event handed to
+ * the decoder) and, on an attempt that resumes, drops the events the decoder already had.
  *
  * @module
  */
-import type { Observer } from 'rxjs';
-import type { SseEvent } from '../events';
+import type { OperatorFunction, Subscriber } from 'rxjs';
+import type { SseEvent, StreamEvent } from '../events';
 import { asNumber, asRecord, asString } from '../internal/json';
-import { Stage } from '../internal/stage';
+import { operate, type InputHandler } from '../internal/operate';
+import type { Emit, WireDecoder } from '../providers/decoder';
 
 /** Where one stream (one decoder) stands, across the attempts that resume it. */
 export class ResumePosition {
@@ -60,7 +61,7 @@ function sequenceOf(data: string): Sequence | undefined {
 }
 
 /**
- * Between the SSE framing and the decoder of one attempt.
+ * Decode one attempt's SSE events with the response's decoder, through the gate:
  *
  * 1. Each event is handed on, then recorded: its own SSE id (an `id:` field that changed the last
  *    event id) and its Responses `sequence_number`.
@@ -70,9 +71,21 @@ function sequenceOf(data: string): Sequence | undefined {
  *    `sinceId` events without ids after it) and dropped.
  * 3. A resumed attempt that is recognisably another stream (a Responses event of another response,
  *    or an SSE id handed on before, other than `lastEventId`) is reported to the host, not decoded.
- * 4. A failure of the source is offered to the host first: when it resumes, the decoder is not told.
+ * 4. A failure of the source is offered to the host first: when it resumes, the decoder is not told
+ *    (the attempt fails with it, and the host resumes); else the decoder's `interrupt` may complete
+ *    the attempt instead.
+ *
+ * @param decoder The response's decoder.
+ * @param position The stream's position, shared by its attempts.
+ * @param resumed Whether this attempt resumes the stream.
+ * @param host `retryStream()`.
  */
-export class ResumeGate extends Stage<SseEvent, SseEvent> {
+export function resumingDecode(decoder: WireDecoder, position: ResumePosition, resumed: boolean, host: GateHost): OperatorFunction<SseEvent, StreamEvent> {
+  return operate<SseEvent, StreamEvent>((out) => new ResumeGate(out, decoder, position, resumed, host));
+}
+
+/** One attempt's gate and decoder. */
+class ResumeGate implements InputHandler<SseEvent> {
   /** The last event id of this attempt's parser before the current event. */
   private previousId: string | undefined;
   /** Events without an id still to drop (a resumed attempt). */
@@ -82,24 +95,21 @@ export class ResumeGate extends Stage<SseEvent, SseEvent> {
   /** The host gave up on this attempt: ignore the rest of what is parsed. */
   private dead = false;
 
-  /**
-   * @param out The decoder.
-   * @param position The stream's position, shared by its attempts.
-   * @param resumed Whether this attempt resumes the stream.
-   * @param host `retryStream()`.
-   */
+  private readonly emit: Emit;
+
   constructor(
-    out: Observer<SseEvent>,
+    private readonly out: Subscriber<StreamEvent>,
+    private readonly decoder: WireDecoder,
     private readonly position: ResumePosition,
     resumed: boolean,
     private readonly host: GateHost,
   ) {
-    super(out);
     this.skip = resumed ? position.sinceId : 0;
     this.seeking = resumed;
+    this.emit = (event) => out.next(event);
   }
 
-  protected push(event: SseEvent): void {
+  next(event: SseEvent): void {
     if (this.dead) return;
     const position = this.position;
     const own = event.id !== this.previousId ? event.id : undefined;
@@ -122,7 +132,7 @@ export class ResumeGate extends Stage<SseEvent, SseEvent> {
         this.seeking = false;
       }
     }
-    this.out.next(event);
+    this.decoder.sse(event, this.emit);
     if (own !== undefined) {
       position.lastEventId = own;
       position.sinceId = 0;
@@ -136,13 +146,17 @@ export class ResumeGate extends Stage<SseEvent, SseEvent> {
     }
   }
 
-  override error(error: unknown): void {
+  complete(): void {
+    this.decoder.end(this.emit);
+  }
+
+  error(error: unknown): void {
     if (this.dead) return;
     if (this.host.resumes(error)) {
       this.dead = true;
-      return;
+      return; // the attempt fails with the error; the decoder is not told
     }
-    super.error(error);
+    if (this.decoder.interrupt?.(error, this.emit) === true) this.out.complete();
   }
 
   private notResumed(): void {

@@ -4,17 +4,18 @@
  *
  * @module
  */
-import { asyncScheduler, defer, type ObservableInput, type Subscriber, Subscription } from 'rxjs';
+import { asyncScheduler, defer, identity, tap, type ObservableInput, type Subscriber, Subscription } from 'rxjs';
 import { isToolStreamError, withDetails } from '../errors';
 import type { StreamEvent } from '../events';
-import { stageOperator } from '../internal/stage';
 import { decoderFor } from '../providers/auto';
 import type { WireDecoder } from '../providers/decoder';
-import { eventsStage, idleWatch, type EventsStageParts } from '../readStreamEvents';
+import { idleWatch } from '../read/readStreamEvents';
+import { RawHead } from '../read/streamReader';
+import { decodeSse } from '../sse/decodeSse';
 import { DeliveredRecorder } from './delivered';
 import { subscribeLinked } from './linked';
 import { fullJitter, isRetryableFailure, retryAfterOf, retryWait, type RetryContext, type RetryStreamOptions } from './policy';
-import { ResumeGate, ResumePosition, type GateHost } from './resumeGate';
+import { ResumePosition, resumingDecode, type GateHost } from './resumeGate';
 
 /** One response as the subscriber sees it: the first attempt, or one that started over; resumed attempts continue it. */
 class Generation {
@@ -104,16 +105,19 @@ export class RetryRun implements GateHost {
       ...(responseId === undefined ? {} : { responseId }),
     };
     const options = this.options;
-    const parts: EventsStageParts = {
-      decoder: (rawStart) => (generation.decoder ??= decoderFor(options.provider ?? 'auto', rawStart)()),
-      between: (decoder) => new ResumeGate(decoder, position, resumed, this),
-    };
+    // The response's decoder is made for its first attempt; auto-detection keeps that attempt's
+    // first bytes for `unknown-format`.
+    const provider = options.provider ?? 'auto';
+    const head = generation.decoder === undefined && provider === 'auto' ? new RawHead() : undefined;
+    const decoder = (generation.decoder ??= decoderFor(provider, head)());
     let self: Subscription | undefined;
     const live = (): boolean => this.current === self && self !== undefined && !self.closed;
     subscribeLinked(
       defer(() => this.request(context)).pipe(
-        idleWatch(options),
-        stageOperator<Uint8Array | string, StreamEvent>((out) => eventsStage(out, options, parts)),
+        idleWatch(options) ?? identity,
+        head === undefined ? identity : tap((chunk: Uint8Array | string) => head.add(chunk)),
+        decodeSse(options),
+        resumingDecode(decoder, position, resumed, this),
       ),
       {
         next: (event) => {

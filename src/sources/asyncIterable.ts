@@ -4,14 +4,11 @@
  * @module
  */
 import { Observable } from 'rxjs';
-import { asConnectionLost, addBytes } from './networkError';
-import { alreadyConsumedError } from './readableStream';
+import { asConnectionLost, addBytes } from '../internal/networkError';
+import { alreadyConsumedError, isConsumed, markConsumed } from './readableStream';
 
 /** An async iterable, or a function that makes a new one for each subscription. */
 export type AsyncIterableInput<T> = AsyncIterable<T> | (() => AsyncIterable<T>);
-
-/** Iterators that are their own iterable (async generators) and were already iterated. */
-const consumed = new WeakSet<object>();
 
 /** Something with an `AbortController`-like `controller` (the official SDKs' `Stream`). */
 interface Abortable {
@@ -44,11 +41,11 @@ export function iterate<T>(input: AsyncIterableInput<T>, functionName: string, c
     }
     // An async generator is its own iterator: a second `for await` over it ends at once, silently.
     if ((iterator as unknown) === iterable) {
-      if (consumed.has(iterator)) {
+      if (isConsumed(iterator)) {
         subscriber.error(alreadyConsumedError('This async generator', `pass a factory (() => generator()) to ${functionName} for a source that can be subscribed to more than once`));
         return undefined;
       }
-      consumed.add(iterator);
+      markConsumed(iterator);
     }
     let finished = false;
     /** Bytes received so far; `undefined` when not counted, or once a value is not bytes or text. */

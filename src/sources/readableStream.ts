@@ -4,13 +4,30 @@
  * @module
  */
 import { Observable } from 'rxjs';
-import { addBytes, asConnectionLost } from './networkError';
+import { addBytes, asConnectionLost } from '../internal/networkError';
 
 /** A `ReadableStream`, or a function that makes a new one for each subscription. */
 export type ReadableStreamInput<T> = ReadableStream<T> | (() => ReadableStream<T>);
 
-/** Streams a subscription has already read from (a stream can be read once). */
-const consumed = new WeakSet<object>();
+/**
+ * What marks a one-shot source (a stream, an async generator) that a subscription already read:
+ * a non-enumerable property on the source itself, so the library keeps no table of its own.
+ */
+const CONSUMED = Symbol.for('rxjs-tool-calls.consumed');
+
+/** Whether a subscription already read `source`. @internal */
+export function isConsumed(source: object): boolean {
+  return (source as { readonly [CONSUMED]?: unknown })[CONSUMED] === true;
+}
+
+/** Mark `source` as read (it can be read once). @internal */
+export function markConsumed(source: object): void {
+  try {
+    Object.defineProperty(source, CONSUMED, { value: true, configurable: true });
+  } catch {
+    // a frozen source: a second read then ends at once, as the runtime's own iteration does
+  }
+}
 
 /** The error a second subscription to a one-shot source gets. @internal */
 export function alreadyConsumedError(what: string, hint: string): TypeError {
@@ -77,7 +94,7 @@ export function readStream<T>(input: ReadableStreamInput<T>, source: string): Ob
       subscriber.error(error);
       return undefined;
     }
-    if (consumed.has(stream) || stream.locked) {
+    if (isConsumed(stream) || stream.locked) {
       subscriber.error(
         alreadyConsumedError(
           stream.locked ? 'This ReadableStream is locked to another reader; it' : 'This ReadableStream',
@@ -86,7 +103,7 @@ export function readStream<T>(input: ReadableStreamInput<T>, source: string): Ob
       );
       return undefined;
     }
-    consumed.add(stream);
+    markConsumed(stream);
     const reader = stream.getReader();
     let finished = false;
     /** Bytes read so far; `undefined` once a chunk is not bytes or text. */

@@ -6,7 +6,7 @@
 import { Observable, switchMap, type OperatorFunction, type Subscription } from 'rxjs';
 import { ToolStreamError, excerpt } from '../errors';
 import { errorRecord, isRetryable, providerError } from '../providers/providerError';
-import { asConnectionLost } from './networkError';
+import { asConnectionLost } from '../internal/networkError';
 import { alreadyConsumedError, readStream } from './readableStream';
 import { retryAfterMs, type HeadersLike } from './retryAfter';
 

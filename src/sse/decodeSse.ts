@@ -3,9 +3,10 @@
  *
  * @module
  */
-import type { Observer, OperatorFunction } from 'rxjs';
-import { Stage, stageOperator } from '../internal/stage';
+import type { OperatorFunction } from 'rxjs';
 import type { SseEvent } from '../events';
+import { operate } from '../internal/operate';
+import { asConnectionLost } from '../internal/networkError';
 import { SseParser, type SseParserOptions } from './parser';
 
 /** Options of {@link decodeSse}. */
@@ -40,7 +41,9 @@ export type DecodeSseOptions = SseParserOptions;
  * 7. An event larger than `maxEventSize` chars (pending line + data so far) ends the stream with an
  *    `event-too-large` error (`event-too-large`, with the byte offset where the event started);
  *    nothing past the limit is buffered.
- * 8. One parser per subscription; source errors pass through; unsubscribing unsubscribes the source.
+ * 8. A source failure that is a network error (fetch's `TypeError: terminated`, `ECONNRESET`, …)
+ *    becomes `connection-lost` (with the bytes read before it, `source: 'decodeSse'`); other source
+ *    errors pass through. One parser per subscription; unsubscribing unsubscribes the source.
  *
  * @example
  * ```ts
@@ -57,28 +60,12 @@ export type DecodeSseOptions = SseParserOptions;
  * @return An operator from byte or text chunks to {@link SseEvent}s.
  */
 export function decodeSse(options: DecodeSseOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
-  return stageOperator((out) => new SseStage(out, options));
-}
-
-/** The SSE framing stage: byte (or text) chunks in, one {@link SseEvent} per dispatched event out. */
-export class SseStage extends Stage<Uint8Array | string, SseEvent> {
-  /** The stream's parser. */
-  protected readonly parser: SseParser;
-
-  /**
-   * @param out Where the events go.
-   * @param options The parser's limits.
-   */
-  constructor(out: Observer<SseEvent>, options: SseParserOptions = {}) {
-    super(out);
-    this.parser = new SseParser(options);
-  }
-
-  protected push(chunk: Uint8Array | string): void {
-    this.parser.push(chunk, this.out);
-  }
-
-  protected override end(): void {
-    this.parser.end(this.out);
-  }
+  return operate((subscriber) => {
+    const parser = new SseParser(options);
+    return {
+      next: (chunk) => parser.push(chunk, subscriber),
+      complete: () => parser.end(subscriber),
+      error: (error) => subscriber.error(asConnectionLost(error, 'decodeSse', parser.bytesRead)),
+    };
+  });
 }

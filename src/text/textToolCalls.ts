@@ -4,9 +4,9 @@
  *
  * @module
  */
-import type { Observer, OperatorFunction } from 'rxjs';
-import { Stage, stageOperator } from '../internal/stage';
+import type { OperatorFunction, Subscriber } from 'rxjs';
 import type { StreamEvent } from '../events';
+import { operate, type InputHandler } from '../internal/operate';
 import { TEXT_TOOL_CALL_SYNTAXES } from './syntaxes';
 export { TEXT_TOOL_CALL_SYNTAXES, type TextToolCallSyntax } from './syntaxes';
 import type { TextToolCallsOptions } from './parserOptions';
@@ -91,22 +91,20 @@ export function textToolCalls(options: TextToolCallsOptions = {}): OperatorFunct
   for (const name of options.syntaxes ?? []) {
     if (!(TEXT_TOOL_CALL_SYNTAXES as readonly string[]).includes(name)) throw new TypeError(`textToolCalls: unknown syntax ${JSON.stringify(name)}; known: ${TEXT_TOOL_CALL_SYNTAXES.join(', ')}`);
   }
-  return stageOperator((out) => new TextCallsStage(out, options));
+  return operate<StreamEvent, StreamEvent>((out) => new TextCalls(out, options));
 }
 
-/** One parser per choice; every other event passes through in order. */
-class TextCallsStage extends Stage<StreamEvent, StreamEvent> {
+/** One subscription of `textToolCalls()`: one parser per choice; every other event passes through in order. */
+class TextCalls implements InputHandler<StreamEvent> {
   private readonly parsers = new Map<number, TextToolCallParser>();
   private readonly emit = (event: StreamEvent): void => this.out.next(event);
 
   constructor(
-    out: Observer<StreamEvent>,
+    private readonly out: Subscriber<StreamEvent>,
     private readonly options: TextToolCallsOptions,
-  ) {
-    super(out);
-  }
+  ) {}
 
-  protected push(event: StreamEvent): void {
+  next(event: StreamEvent): void {
     switch (event.type) {
       case 'text-delta': {
         let parser = this.parsers.get(event.choice);
@@ -135,14 +133,13 @@ class TextCallsStage extends Stage<StreamEvent, StreamEvent> {
     }
   }
 
-  protected override end(): void {
+  complete(): void {
     this.endAll(true);
   }
 
-  protected override interrupt(): boolean {
+  error(): void {
     // Held-back text is released; open calls are left for toolCalls() to report incomplete.
     this.endAll(false);
-    return false;
   }
 
   private endAll(closeCalls: boolean): void {

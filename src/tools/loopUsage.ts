@@ -5,8 +5,8 @@
  */
 import { defer, map, type MonoTypeOperatorFunction } from 'rxjs';
 import type { Usage } from '../events';
-import { addUsage, usageCounts } from '../usage/totalUsage';
-import type { ToolLoopItem } from './toolLoop';
+import { addUsage, usageCounts } from '../internal/usage';
+import type { ToolLoopItem } from './loopItems';
 
 /**
  * Put usage on a tool loop's items, as `totalUsage()` counts it: per step the last `usage` event

@@ -4,11 +4,12 @@
  * @module
  */
 import { catchError, connect, EMPTY, filter, map, merge, Observable, type Subscription, tap, throwError } from 'rxjs';
-import { eventsAndResults, type EventOrResult, type ToolCallsOptions } from '../parse/toolCalls';
+import { eventsAndResults, type EventOrResult } from '../operators/eventsAndResults';
+import type { ToolCallsOptions } from '../parse/results';
 import { ToolStreamError } from '../errors';
 import type { StreamEvent } from '../events';
-import { readStreamEvents, type ReadStreamEventsOptions } from '../readStreamEvents';
-import { assistantTextMessage, isMessageFormat, toolMessages, type MessageFormat, type ToolMessagesOptions } from './messages';
+import { readStreamEvents, type ReadStreamEventsOptions } from '../read/readStreamEvents';
+import { assistantTextMessage, isMessageFormat, toolMessages, type MessageFormat, type ToolMessagesOptions } from './messages/index';
 import { withLoopUsage } from './loopUsage';
 import { runTools, type RunToolsOptions } from './runTools';
 import { TurnRecorder } from './turnRecorder';

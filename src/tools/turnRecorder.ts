@@ -6,7 +6,7 @@
  * @module
  */
 import type { ProviderMetadata, ReasoningPart, StreamEvent } from '../events';
-import type { ToolStep, TurnPiece } from '../providers/messages';
+import type { ToolStep, TurnPiece } from './messages/shared';
 import type { ToolRun, ToolRunResult } from './types';
 
 interface OpenText {

@@ -7,14 +7,16 @@
  * An outcome is `ok`, `typed:<code>` (a `ToolStreamError`), `raw:<name>` (anything else thrown), or
  * what a case reports of itself (`retried`, `not-retried`, `clean`, `escape-sequence`).
  *
- * Imports only public entries (the sources of `rxjs-tool-calls` and `rxjs-tool-calls/advanced`)
+ * Imports only public entries (the sources of `rxjs-tool-calls`, `/advanced`, `/gateway`, `/tools`)
  * and the CLI's `main`, so the same file measures another checkout.
  *
  * Arguments: the case name.
  */
 import { lastValueFrom, toArray } from 'rxjs';
-import { costOf, fromAnthropicRequest, isToolStreamError, retryStream, toAnthropicRequest, toGeminiRequest, toolSpecs, toResponsesRequest } from '../../../src/index';
-import { allowsStrict, httpProviderError, toGeminiSchema } from '../../../src/advanced';
+import { isToolStreamError, retryStream } from '../../../src/index';
+import { httpProviderError } from '../../../src/advanced';
+import { costOf, fromAnthropicRequest, toAnthropicRequest, toGeminiRequest, toGeminiSchema, toResponsesRequest } from '../../../src/gateway/index';
+import { allowsStrict, toolSpecs } from '../../../src/tools/index';
 import { main } from '../../../src/cli';
 
 type Outcome = string;

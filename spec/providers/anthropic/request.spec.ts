@@ -1,4 +1,4 @@
-import { type AnthropicRequest, type ChatRequestInput, toAnthropicRequest } from 'rxjs-tool-calls';
+import { type AnthropicRequest, type ChatRequestInput, toAnthropicRequest } from 'rxjs-tool-calls/gateway';
 import { ask, expectUnsupported, withOptions, FULL_REQUEST, TIME_TOOL, WEATHER_TOOL } from '../../helpers/chatRequests';
 
 const user = (content: unknown) => ({ role: 'user', content }) as const;

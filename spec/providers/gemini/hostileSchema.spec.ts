@@ -1,8 +1,9 @@
 // Schema conversion against hostile schemas (issue 34): long $ref chains, allOf explosions, deep
 // schemas, inherited names as types, bad %-escapes, very wide strict schemas. Every refusal is a
 // typed `unsupported-request`; nothing overflows the stack.
-import { isToolStreamError, toolSpecs, type ToolSpecsOptions } from 'rxjs-tool-calls';
-import { allowsStrict, toGeminiSchema } from 'rxjs-tool-calls/advanced';
+import { isToolStreamError } from 'rxjs-tool-calls';
+import { toGeminiSchema } from 'rxjs-tool-calls/gateway';
+import { allowsStrict, toolSpecs, type ToolSpecsOptions } from 'rxjs-tool-calls/tools';
 import { expectUnsupported } from '../../helpers/chatRequests';
 
 const BUDGET = 'the schema has more than 10000 nodes once references are inlined';

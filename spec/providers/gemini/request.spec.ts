@@ -1,4 +1,4 @@
-import { type ChatRequestInput, type GeminiGenerateContentRequest, type GeminiSchemaDrop, toGeminiRequest } from 'rxjs-tool-calls';
+import { type ChatRequestInput, type GeminiGenerateContentRequest, type GeminiSchemaDrop, toGeminiRequest } from 'rxjs-tool-calls/gateway';
 import { expectUnsupported, withOptions, FULL_REQUEST, WEATHER_TOOL } from '../../helpers/chatRequests';
 
 const user = (content: unknown) => ({ role: 'user', content }) as const;

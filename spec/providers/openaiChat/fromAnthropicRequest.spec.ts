@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type AnthropicRequestInput, type ChatRequest, fromAnthropicRequest, toAnthropicRequest } from 'rxjs-tool-calls';
+import { type AnthropicRequestInput, type ChatRequest, fromAnthropicRequest, toAnthropicRequest } from 'rxjs-tool-calls/gateway';
 import { expectUnsupported, FULL_REQUEST, withOptions } from '../../helpers/chatRequests';
 import { representableChat } from '../../helpers/chatArbitraries';
 

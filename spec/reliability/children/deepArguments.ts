@@ -9,7 +9,7 @@ import { from } from 'rxjs';
 import { seededRandom } from '../../../marbles/chunks';
 import { ToolStreamError } from '../../../src/errors';
 import type { StreamEvent } from '../../../src/events';
-import { partialToolCalls, type PartialToolCall } from '../../../src/parse/partialToolCalls';
+import { partialToolCalls, type PartialToolCall } from '../../../src/operators/partialToolCalls';
 
 const [depthArg = '1000', snapshots = 'immutable', shape = 'closed'] = process.argv.slice(2);
 const depth = Number(depthArg);

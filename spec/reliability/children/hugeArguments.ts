@@ -7,7 +7,7 @@
  */
 import v8 from 'node:v8';
 import { Observable } from 'rxjs';
-import { readToolCalls } from '../../../src/readToolCalls';
+import { readToolCalls } from '../../../src/read/readToolCalls';
 
 const megabytes = Number(process.argv[2] ?? '100');
 const FRAGMENT = 64 * 1024;

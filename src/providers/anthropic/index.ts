@@ -7,7 +7,6 @@
 import type { SseEvent } from '../../events';
 import { asRecord, asString } from '../../internal/json';
 import { wireFormat, type WireFormat } from '../format';
-import { anthropicMessageBuilder, type AnthropicAssistantMessage, type AnthropicToolResultMessage } from './messages';
 import { AnthropicMessagesDecoder, anthropicUsage, normalizeAnthropicStopReason } from './decoder';
 
 const EVENTS = /* @__PURE__ */ new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop', 'ping']);
@@ -19,13 +18,6 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
   if (type === undefined) return false;
   return EVENTS.has(type) || (type === 'error' && asRecord(payload?.['error']) !== undefined);
 }
-
-/** A stream of this format that stops inside a tool call (the resident stream's input; see `WireFormatDefinition.warmup`). */
-const WARMUP =
-  'event: message_start\ndata: {"type":"message_start","message":{"id":"msg_w","type":"message","role":"assistant","model":"m","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}}}\n\nevent: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_w","name":"f","input":{}}}\n\nevent: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\\"a\\":"}}\n\n';
-/** What ends {@link WARMUP}'s stream: the call completes, the stream finishes (the warm-up's input; see `WireFormatDefinition.warmupEnd`). */
-const WARMUP_END =
-  'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"1}"}}\n\nevent: content_block_stop\ndata: {"type":"content_block_stop","index":0}\n\nevent: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":2}}\n\nevent: message_stop\ndata: {"type":"message_stop"}\n\n';
 
 /**
  * Read Anthropic Messages stream events as {@link StreamEvent}s.
@@ -69,13 +61,10 @@ const WARMUP_END =
  *
  * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
  */
-export const anthropicMessages: WireFormat<'anthropic', AnthropicAssistantMessage | AnthropicToolResultMessage> = /* @__PURE__ */ wireFormat({
+export const anthropicMessages: WireFormat<'anthropic'> = /* @__PURE__ */ wireFormat({
   format: 'anthropic',
   detect,
   decoder: () => new AnthropicMessagesDecoder(),
   finishReason: normalizeAnthropicStopReason,
   usage: anthropicUsage,
-  messages: anthropicMessageBuilder,
-  warmup: WARMUP,
-  warmupEnd: WARMUP_END,
 });

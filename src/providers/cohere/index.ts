@@ -30,13 +30,6 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
   return type !== undefined && EVENTS.has(type);
 }
 
-/** A stream of this format that stops inside a tool call (the resident stream's input; see `WireFormatDefinition.warmup`). */
-const WARMUP =
-  'event: message-start\ndata: {"id":"w","type":"message-start","delta":{"message":{"role":"assistant","content":[],"tool_plan":"","tool_calls":[],"citations":[]}}}\n\nevent: tool-call-start\ndata: {"type":"tool-call-start","index":0,"delta":{"message":{"tool_calls":{"id":"w_0","type":"function","function":{"name":"f","arguments":""}}}}}\n\nevent: tool-call-delta\ndata: {"type":"tool-call-delta","index":0,"delta":{"message":{"tool_calls":{"function":{"arguments":"{\\"a\\":"}}}}}\n\n';
-/** What ends {@link WARMUP}'s stream: the call completes, the stream finishes (the warm-up's input; see `WireFormatDefinition.warmupEnd`). */
-const WARMUP_END =
-  'event: tool-call-delta\ndata: {"type":"tool-call-delta","index":0,"delta":{"message":{"tool_calls":{"function":{"arguments":"1}"}}}}}\n\nevent: tool-call-end\ndata: {"type":"tool-call-end","index":0}\n\nevent: message-end\ndata: {"type":"message-end","delta":{"finish_reason":"TOOL_CALL","usage":{"tokens":{"input_tokens":1,"output_tokens":1}}}}\n\n';
-
 /**
  * Read Cohere v2 Chat stream events as {@link StreamEvent}s.
  *
@@ -73,13 +66,10 @@ const WARMUP_END =
  *
  * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
  */
-export const cohereChat: WireFormat<'cohere', never> = /* @__PURE__ */ wireFormat({
+export const cohereChat: WireFormat<'cohere'> = /* @__PURE__ */ wireFormat({
   format: 'cohere',
   detect,
   decoder: () => new CohereChatDecoder(),
   finishReason: normalizeCohereFinishReason,
   usage: cohereUsage,
-  messages: undefined,
-  warmup: WARMUP,
-  warmupEnd: WARMUP_END,
 });

@@ -6,7 +6,6 @@
  */
 import type { SseEvent } from '../../events';
 import { wireFormat, type WireFormat } from '../format';
-import { geminiMessages, type GeminiModelContent, type GeminiToolContent } from './messages';
 import { GeminiDecoder } from './decoder';
 import { geminiUsage, normalizeGeminiFinishReason } from './mapping';
 
@@ -14,13 +13,6 @@ import { geminiUsage, normalizeGeminiFinishReason } from './mapping';
 function detect(_event: SseEvent, payload: Record<string, unknown> | undefined): boolean {
   return payload !== undefined && ('candidates' in payload || 'usageMetadata' in payload || 'promptFeedback' in payload);
 }
-
-/** A stream of this format that stops inside a tool call (the resident stream's input; see `WireFormatDefinition.warmup`). */
-const WARMUP =
-  'data: {"candidates":[{"content":{"parts":[{"text":"x"}],"role":"model"},"index":0}],"modelVersion":"m"}\n\ndata: {"candidates":[{"content":{"parts":[{"functionCall":{"name":"f","args":{"a":1}}}],"role":"model"},"index":0}],"modelVersion":"m"}\n\n';
-/** What ends {@link WARMUP}'s stream: the call completes, the stream finishes (the warm-up's input; see `WireFormatDefinition.warmupEnd`). */
-const WARMUP_END =
-  'data: {"candidates":[{"content":{"parts":[{"text":""}],"role":"model"},"finishReason":"STOP","index":0}],"usageMetadata":{"promptTokenCount":1,"candidatesTokenCount":1,"totalTokenCount":2}}\n\n';
 
 /**
  * Read Gemini `streamGenerateContent?alt=sse` chunks (Gemini API and Vertex AI) as {@link StreamEvent}s.
@@ -66,13 +58,10 @@ const WARMUP_END =
  *
  * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
  */
-export const gemini: WireFormat<'gemini', GeminiModelContent | GeminiToolContent> = /* @__PURE__ */ wireFormat({
+export const gemini: WireFormat<'gemini'> = /* @__PURE__ */ wireFormat({
   format: 'gemini',
   detect,
   decoder: () => new GeminiDecoder(),
   finishReason: normalizeGeminiFinishReason,
   usage: geminiUsage,
-  messages: geminiMessages,
-  warmup: WARMUP,
-  warmupEnd: WARMUP_END,
 });

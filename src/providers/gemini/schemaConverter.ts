@@ -15,16 +15,8 @@ import { ToolStreamError } from '../../errors';
 import { fieldPath, jsonProblem, maxDepthOption } from '../requestReader';
 import type { GeminiSchema, GeminiSchemaOptions, GeminiType } from './schema';
 
-/** JSON Schema type names → Gemini's (a `Map`: `constructor` or `toString` is not a type). */
-const TYPES: ReadonlyMap<string, GeminiType> = /* @__PURE__ */ new Map<string, GeminiType>([
-  ['string', 'STRING'],
-  ['number', 'NUMBER'],
-  ['integer', 'INTEGER'],
-  ['boolean', 'BOOLEAN'],
-  ['array', 'ARRAY'],
-  ['object', 'OBJECT'],
-  ['null', 'NULL'],
-]);
+/** JSON Schema type names → Gemini's, looked up with `Object.hasOwn` (`constructor` or `toString` is not a type). */
+const TYPES: Readonly<Record<string, GeminiType>> = { string: 'STRING', number: 'NUMBER', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY', object: 'OBJECT', null: 'NULL' };
 /** Gemini's own type names, also accepted as they are. */
 const GEMINI_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL']);
 /** Keywords of every type, copied as they are. */
@@ -48,12 +40,8 @@ const TYPED: ReadonlyArray<readonly [string, readonly GeminiType[]]> = [
   ['exclusiveMinimum', ['NUMBER', 'INTEGER']],
   ['exclusiveMaximum', ['NUMBER', 'INTEGER']],
 ];
-/** The formats the Gemini API accepts, per type. */
-const FORMATS: ReadonlyMap<GeminiType, readonly string[]> = /* @__PURE__ */ new Map<GeminiType, readonly string[]>([
-  ['STRING', ['date-time', 'enum']],
-  ['NUMBER', ['float', 'double']],
-  ['INTEGER', ['int32', 'int64']],
-]);
+/** The formats the Gemini API accepts, per type (only Gemini types are looked up). */
+const FORMATS: Partial<Record<GeminiType, readonly string[]>> = { STRING: ['date-time', 'enum'], NUMBER: ['float', 'double'], INTEGER: ['int32', 'int64'] };
 /** Keywords consumed by the conversion itself. */
 const STRUCTURAL = /* @__PURE__ */ new Set(['type', 'nullable', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'format', '$defs', 'definitions', ...ANNOTATIONS, ...TYPED.map(([key]) => key)]);
 /**
@@ -254,7 +242,7 @@ export class Converter {
     if (values !== undefined) out.enum = values;
     const format = own(node, 'format');
     if (format !== undefined) {
-      if (type !== undefined && typeof format === 'string' && FORMATS.get(type)?.includes(format) === true) out.format = format;
+      if (type !== undefined && typeof format === 'string' && FORMATS[type]?.includes(format) === true) out.format = format;
       else this.drop(path, 'format', `Gemini accepts no format ${JSON.stringify(format)} here`);
     }
     for (const [key, on] of TYPED) {
@@ -313,7 +301,7 @@ export class Converter {
     if (names.length === 0) this.fail(path, 'must name at least one type');
     const types = new Set<GeminiType>();
     for (const name of names) {
-      const type = typeof name === 'string' ? (TYPES.get(name) ?? (GEMINI_TYPES.has(name) ? (name as GeminiType) : undefined)) : undefined;
+      const type = typeof name === 'string' ? ((Object.hasOwn(TYPES, name) ? TYPES[name] : undefined) ?? (GEMINI_TYPES.has(name) ? (name as GeminiType) : undefined)) : undefined;
       types.add(type ?? this.fail(path, `unknown type ${JSON.stringify(name)}`));
     }
     return [...types];

@@ -14,12 +14,8 @@ const TOOL_USE_KEYS = /* @__PURE__ */ new Set(['type', 'id', 'name', 'input']);
 const TOOL_RESULT_KEYS = /* @__PURE__ */ new Set(['type', 'tool_use_id', 'content', 'is_error']);
 const TOOL_KEYS = /* @__PURE__ */ new Set(['name', 'description', 'input_schema', 'type', 'strict']);
 const CHOICE_KEYS = /* @__PURE__ */ new Set(['type', 'name', 'disable_parallel_tool_use']);
-/** The tool choice modes (a `Map`: a type named `constructor` or `__proto__` is not in it). */
-const CHOICE_MODES: ReadonlyMap<string, ChatToolChoice> = /* @__PURE__ */ new Map<string, ChatToolChoice>([
-  ['auto', 'auto'],
-  ['any', 'required'],
-  ['none', 'none'],
-]);
+/** The tool choice modes, looked up with `Object.hasOwn` (a type named `constructor` or `__proto__` is not one). */
+const CHOICE_MODES: Readonly<Record<string, ChatToolChoice>> = { auto: 'auto', any: 'required', none: 'none' };
 
 /** Options of {@link fromAnthropicRequest}. */
 export type FromAnthropicRequestOptions = TranslateRequestOptions;
@@ -184,7 +180,8 @@ function readToolChoice(reader: RequestReader, value: unknown, out: ChatRequest)
   const choice = reader.record(value, 'tool_choice');
   reader.rejectUnknown(choice, 'tool_choice', CHOICE_KEYS);
   const type = reader.string(choice['type'], 'tool_choice.type');
-  const mapped = type === 'tool' ? { type: 'function' as const, function: { name: reader.string(choice['name'], 'tool_choice.name') } } : CHOICE_MODES.get(type);
+  const mapped =
+    type === 'tool' ? { type: 'function' as const, function: { name: reader.string(choice['name'], 'tool_choice.name') } } : Object.hasOwn(CHOICE_MODES, type) ? CHOICE_MODES[type] : undefined;
   if (mapped === undefined) reader.fail('tool_choice.type', `unknown tool_choice type ${JSON.stringify(type)}`);
   out.tool_choice = mapped;
   if (reader.optionalBoolean(choice['disable_parallel_tool_use'], 'tool_choice.disable_parallel_tool_use') === true) out.parallel_tool_calls = false;

@@ -7,7 +7,6 @@
  */
 import type { SseEvent } from '../../events';
 import { wireFormat, type WireFormat } from '../format';
-import { openaiChatMessages, type OpenAIChatAssistantMessage, type OpenAIChatToolMessage } from './messages';
 import { OpenAIChatDecoder } from './decoder';
 import { chatUsage, normalizeChatFinishReason } from './mapping';
 
@@ -16,13 +15,6 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
   if (event.data === '[DONE]') return true;
   return payload !== undefined && ('choices' in payload || payload['object'] === 'chat.completion.chunk');
 }
-
-/** A stream of this format that stops inside a tool call (the resident stream's input; see `WireFormatDefinition.warmup`). */
-const WARMUP =
-  'data: {"id":"chatcmpl-w","object":"chat.completion.chunk","created":0,"model":"m","system_fingerprint":null,"choices":[{"index":0,"delta":{"role":"assistant","content":"x"},"logprobs":null,"finish_reason":null}]}\n\ndata: {"id":"chatcmpl-w","object":"chat.completion.chunk","created":0,"model":"m","system_fingerprint":null,"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_w","type":"function","function":{"name":"f","arguments":""}}]},"logprobs":null,"finish_reason":null}]}\n\ndata: {"id":"chatcmpl-w","object":"chat.completion.chunk","created":0,"model":"m","system_fingerprint":null,"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\\"a\\":"}}]},"logprobs":null,"finish_reason":null}]}\n\n';
-/** What ends {@link WARMUP}'s stream: the call completes, the stream finishes (the warm-up's input; see `WireFormatDefinition.warmupEnd`). */
-const WARMUP_END =
-  'data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"1}"}}]}}]}\n\ndata: {"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}\n\ndata: {"choices":[],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}\n\ndata: [DONE]\n\n';
 
 /**
  * Read OpenAI Chat Completions chunks (and every OpenAI-compatible server's) as {@link StreamEvent}s.
@@ -66,13 +58,10 @@ const WARMUP_END =
  *
  * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
  */
-export const openaiChat: WireFormat<'openai-chat', OpenAIChatAssistantMessage | OpenAIChatToolMessage> = /* @__PURE__ */ wireFormat({
+export const openaiChat: WireFormat<'openai-chat'> = /* @__PURE__ */ wireFormat({
   format: 'openai-chat',
   detect,
   decoder: () => new OpenAIChatDecoder(),
   finishReason: normalizeChatFinishReason,
   usage: chatUsage,
-  messages: openaiChatMessages,
-  warmup: WARMUP,
-  warmupEnd: WARMUP_END,
 });

@@ -93,14 +93,14 @@ const TOP_KEYS = /* @__PURE__ */ new Set([
   'presence_penalty',
   'frequency_penalty',
 ]);
-/** The fields of each role's message (a `Map`: a role named `constructor` or `__proto__` is not in it). */
-const MESSAGE_KEYS: ReadonlyMap<string, ReadonlySet<string>> = /* @__PURE__ */ new Map([
-  ['system', new Set(['role', 'content'])],
-  ['developer', new Set(['role', 'content'])],
-  ['user', new Set(['role', 'content'])],
-  ['assistant', new Set(['role', 'content', 'tool_calls', 'refusal', 'audio', 'function_call'])],
-  ['tool', new Set(['role', 'tool_call_id', 'content'])],
-]);
+/** The fields of each role's message, looked up with `Object.hasOwn` (a role named `constructor` or `__proto__` is not in it). */
+const MESSAGE_KEYS: Readonly<Record<string, ReadonlySet<string>>> = {
+  system: /* @__PURE__ */ new Set(['role', 'content']),
+  developer: /* @__PURE__ */ new Set(['role', 'content']),
+  user: /* @__PURE__ */ new Set(['role', 'content']),
+  assistant: /* @__PURE__ */ new Set(['role', 'content', 'tool_calls', 'refusal', 'audio', 'function_call']),
+  tool: /* @__PURE__ */ new Set(['role', 'tool_call_id', 'content']),
+};
 const CALL_KEYS = /* @__PURE__ */ new Set(['id', 'type', 'function', 'extra_content']);
 const FUNCTION_KEYS = /* @__PURE__ */ new Set(['name', 'arguments']);
 const TOOL_KEYS = /* @__PURE__ */ new Set(['type', 'function']);
@@ -192,7 +192,7 @@ function readMessages(reader: RequestReader, value: unknown): { system: SystemTu
     const path = fieldPath('messages', i);
     const message = reader.record(item, path);
     const role = reader.string(message['role'], fieldPath(path, 'role'));
-    const known = MESSAGE_KEYS.get(role);
+    const known = Object.hasOwn(MESSAGE_KEYS, role) ? MESSAGE_KEYS[role] : undefined;
     if (known === undefined) reader.fail(fieldPath(path, 'role'), `${role} messages are not supported`);
     reader.rejectUnknown(message, path, known);
     const contentPath = fieldPath(path, 'content');

@@ -7,7 +7,6 @@
 import type { SseEvent } from '../../events';
 import { asRecord, asString } from '../../internal/json';
 import { wireFormat, type WireFormat } from '../format';
-import { openaiResponsesMessages, type ResponsesItem } from './messages';
 import { OpenAIResponsesDecoder, responsesFinishReason, responsesUsage } from './decoder';
 
 /** A Responses stream: `response.*` events, or a flat `{"type":"error","code":…}` error event. */
@@ -17,13 +16,6 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
   if (type === undefined) return false;
   return type.startsWith('response.') || (type === 'error' && asRecord(payload?.['error']) === undefined);
 }
-
-/** A stream of this format that stops inside a tool call (the resident stream's input; see `WireFormatDefinition.warmup`). */
-const WARMUP =
-  'event: response.created\ndata: {"type":"response.created","sequence_number":0,"response":{"id":"resp_w","object":"response","status":"in_progress","model":"m","output":[]}}\n\nevent: response.output_item.added\ndata: {"type":"response.output_item.added","sequence_number":1,"output_index":0,"item":{"type":"function_call","id":"fc_w","call_id":"call_w","name":"f","arguments":"","status":"in_progress"}}\n\nevent: response.function_call_arguments.delta\ndata: {"type":"response.function_call_arguments.delta","sequence_number":2,"item_id":"fc_w","output_index":0,"delta":"{\\"a\\":"}\n\n';
-/** What ends {@link WARMUP}'s stream: the call completes, the stream finishes (the warm-up's input; see `WireFormatDefinition.warmupEnd`). */
-const WARMUP_END =
-  'event: response.function_call_arguments.delta\ndata: {"type":"response.function_call_arguments.delta","item_id":"fc_w","output_index":0,"delta":"1}"}\n\nevent: response.output_item.done\ndata: {"type":"response.output_item.done","output_index":0,"item":{"type":"function_call","id":"fc_w","call_id":"call_w","name":"f","arguments":"{\\"a\\":1}","status":"completed"}}\n\nevent: response.completed\ndata: {"type":"response.completed","response":{"id":"resp_w","status":"completed","output":[],"usage":{"input_tokens":1,"output_tokens":1,"total_tokens":2}}}\n\n';
 
 /**
  * Read OpenAI Responses API events (OpenAI, Azure, Bedrock Mantle, LM Studio, …) as {@link StreamEvent}s.
@@ -70,13 +62,10 @@ const WARMUP_END =
  *
  * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
  */
-export const openaiResponses: WireFormat<'openai-responses', ResponsesItem> = /* @__PURE__ */ wireFormat({
+export const openaiResponses: WireFormat<'openai-responses'> = /* @__PURE__ */ wireFormat({
   format: 'openai-responses',
   detect,
   decoder: () => new OpenAIResponsesDecoder(),
   finishReason: responsesFinishReason,
   usage: responsesUsage,
-  messages: openaiResponsesMessages,
-  warmup: WARMUP,
-  warmupEnd: WARMUP_END,
 });

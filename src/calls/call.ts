@@ -1,0 +1,123 @@
+/**
+ * The call model the reducer keeps: its limits, how a call ended, the call itself, and the helpers
+ * every view of a call shares (its error context, the cut reason of a finish, default ids).
+ *
+ * @module
+ */
+import type { IncompleteReason, ToolCallContext } from '../errors';
+import type { FinishReason, ProviderMetadata } from '../events';
+
+/** What bounds one stream's calls, and how calls without a wire id are named (the reducer's options). */
+export interface ToolCallLimits {
+  /** Generates an id for a call the wire sent none for. Default: `call_` + a random tag + a counter. */
+  readonly generateId?: () => string;
+  /**
+   * At most this many tool calls per stream; one more ends the stream with `too-many-tool-calls`.
+   * Default 1,024 (no legitimate stream comes near it);
+   * `Infinity` lifts the limit.
+   */
+  readonly maxToolCalls?: number;
+  /**
+   * At most this many characters of arguments per call; past it the call fails with
+   * `arguments-too-large`. Default 64 MiB (67,108,864 characters); `Infinity` lifts the limit.
+   */
+  readonly maxArgumentsSize?: number;
+}
+
+/** The default `maxToolCalls`: 1,024 calls per stream. */
+export const DEFAULT_MAX_TOOL_CALLS = 1024;
+/** The default `maxArgumentsSize`: 64 MiB (67,108,864 characters) of argument text per call. */
+export const DEFAULT_MAX_ARGUMENTS_SIZE = 64 * 1024 * 1024;
+
+/** How a call ended. */
+export type CallEnding =
+  | {
+      /** The call was closed normally (its end event, its choice's `finish`, or the terminator); its arguments are parsed next. */
+      readonly kind: 'complete';
+      /** The finish reason of the call's choice when known (`'length'` turns unparseable arguments into `incomplete`). */
+      readonly finishReason: FinishReason | undefined;
+    }
+  | {
+      /** The call was closed before it was complete. */
+      readonly kind: 'incomplete';
+      /** Why (becomes the `reason` of the call's `incomplete` error). */
+      readonly reason: IncompleteReason;
+    }
+  | {
+      /** The call's arguments passed `maxArgumentsSize`. */
+      readonly kind: 'too-large';
+      /** The `maxArgumentsSize` that was passed, in characters. */
+      readonly limit: number;
+    };
+
+/** The live state of one tool call (mutable inside the reducer; read-only outside). */
+export interface TrackedCall {
+  /** Unique within the stream, in order of first sight: the group key. */
+  readonly seq: number;
+  /** The call's id: the wire's id, `id_2`, `id_3`, … when the wire repeated one, or a generated `call_…` id when it sent none. */
+  readonly id: string;
+  /** The id exactly as the wire sent it, when it sent one. */
+  readonly wireId: string | undefined;
+  /** The tool name; `''` until the wire sends it. */
+  readonly name: string;
+  /** The wire's index of the call, or its ordinal position within its choice when the wire has none. */
+  readonly index: number;
+  /** The choice the call belongs to. */
+  readonly choice: number;
+  /** All argument text so far (a `replace` fragment resets it). */
+  readonly rawArguments: string;
+  /** Provider extras collected from the call's fragments (first value of each key wins); `undefined` when none. */
+  readonly metadata: ProviderMetadata | undefined;
+  /** Ids the wire sent on nameless fragments that continued this call after its first id (rule 2); `undefined` when none. */
+  readonly otherWireIds: ReadonlyArray<string> | undefined;
+  /** The last non-empty fragment (since the last `replace`). */
+  readonly lastFragment: string;
+  /** How many non-empty fragments arrived (since the last `replace`). */
+  readonly fragments: number;
+  /** Whether every non-empty fragment so far began with the one before it (the cumulative resend shape). */
+  readonly cumulative: boolean;
+  /** Set once the call is closed. */
+  readonly ending: CallEnding | undefined;
+}
+
+/** The reducer's own view of a call (what {@link TrackedCall} shows, writable). @internal */
+export interface MutableCall {
+  seq: number;
+  id: string;
+  wireId: string | undefined;
+  idGenerated: boolean;
+  name: string;
+  index: number;
+  choice: number;
+  rawArguments: string;
+  metadata: Record<string, unknown> | undefined;
+  otherWireIds: string[] | undefined;
+  lastFragment: string;
+  fragments: number;
+  cumulative: boolean;
+  ending: CallEnding | undefined;
+  /** Whether the call was opened by a fragment with a wire index (its `index` is that one). */
+  indexed: boolean;
+  /** The next call of its choice opened after it and before the next finish of the choice. */
+  nextOpen: MutableCall | undefined;
+}
+
+/**
+ * A default id generator for one stream: `call_` + a random tag of about 52 bits + a counter, so ids
+ * are unique within the stream and unlikely to collide with another stream's (no process-wide state).
+ */
+export function defaultIdGenerator(): () => string {
+  const tag = Math.floor(Math.random() * 2 ** 52).toString(36);
+  let n = 0;
+  return () => `call_${tag}_${n++}`;
+}
+
+/** The incomplete reason a finish gives a call it cut short: `length`, `content-filter` or `error`; else `undefined`. */
+export function cutReason(reason: FinishReason | undefined): IncompleteReason | undefined {
+  return reason === 'length' || reason === 'content-filter' || reason === 'error' ? reason : undefined;
+}
+
+/** The identity and text of a call, as carried by its errors. */
+export function callContext(call: TrackedCall): ToolCallContext {
+  return { id: call.id, name: call.name, index: call.index, choice: call.choice, rawArguments: call.rawArguments };
+}

@@ -1,0 +1,263 @@
+/**
+ * The one driver of every wire encoder: {@link StreamEvent}s → SSE text of one format, with tool-call
+ * identity resolved by the same reducer (and the same result rules) the readers use.
+ *
+ * @module
+ */
+import type { OperatorFunction, Subscriber } from 'rxjs';
+import { cutReason, type TrackedCall } from '../../calls/call';
+import { createToolCallsState, reduceToolCalls, resolveLimits, type ResolvedLimits, type ToolCallsState } from '../../calls/reducer';
+import { ToolStreamError, isToolStreamError, type ProviderErrorInfo } from '../../errors';
+import type { RestartEvent, RetryEvent, StreamEvent } from '../../events';
+import { operate, type InputHandler } from '../../internal/operate';
+import { resultOf, type ToolCallsOptions } from '../../parse/results';
+import type { CallOutcome, WireEncoder } from '../../providers/encoding';
+
+/** Options the driver reads (identity limits, ids and repair, as for the readers; reasoning). */
+export interface EncodeOptions extends ToolCallsOptions {
+  /** What to do with reasoning text: write it (`'keep'`, the default) or leave it out (`'drop'`). */
+  readonly reasoning?: 'keep' | 'drop';
+}
+
+/** What was written of one call's arguments. */
+interface Written {
+  /** The argument text written so far (the tracker's `rawArguments` when in step). */
+  sent: string;
+  /** A `replace` arrived before anything was written: its text waits for the call's next event. */
+  held: boolean;
+}
+
+/** Whether a stream error is the provider's own failure (written in the target's error shape). */
+function isProviderError(error: unknown): error is ToolStreamError<'provider-error'> {
+  return isToolStreamError(error) && error.code === 'provider-error';
+}
+
+/**
+ * The provider's own facts of a `provider-error` error. Its `message` is decorated with the provider, code
+ * and type (`anthropic error (overloaded_error): Overloaded`); the provider's own message is what
+ * the target's error carries, so the decoration is taken off again.
+ */
+function infoOf(error: ToolStreamError<'provider-error'>): ProviderErrorInfo {
+  const prefix = `${error.provider} error${error.providerCode ? ` ${error.providerCode}` : ''}${error.type ? ` (${error.type})` : ''}: `;
+  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  const { provider, providerCode, type, status, retryable, payload, failedGeneration } = error;
+  return { provider, providerCode, type, status, retryable, payload, failedGeneration, message };
+}
+
+/** The options of an encoder operator, resolved once. */
+interface EncodeConfig {
+  readonly limits: ResolvedLimits;
+  readonly repair: boolean;
+  readonly dropReasoning: boolean;
+}
+
+/**
+ * Feeds one encoder from one event stream, one subscription: the reducer resolves each fragment's
+ * call, this handler gives the encoder what is new and emits the SSE text after each event.
+ */
+class EncodeRun implements InputHandler<StreamEvent> {
+  private readonly calls: ToolCallsState;
+  private readonly written: Written[] = [];
+  private readonly dropReasoning: boolean;
+  private readonly repair: boolean;
+  /** Choices that had output, and which of them had calls / finished. */
+  private readonly seen = new Set<number>();
+  private readonly withCalls = new Set<number>();
+  private readonly finished = new Set<number>();
+  private any = false;
+  private ended = false;
+  /** The tool-call delta being applied is a `replace`. */
+  private replace = false;
+
+  /**
+   * @param out Where the SSE text goes.
+   * @param encoder The format's writer.
+   * @param config The reducer's limits, `repairArguments` and `reasoning`.
+   */
+  constructor(
+    private readonly out: Subscriber<string>,
+    private readonly encoder: WireEncoder,
+    config: EncodeConfig,
+  ) {
+    this.calls = createToolCallsState(config.limits);
+    this.dropReasoning = config.dropReasoning;
+    this.repair = config.repair;
+  }
+
+  /** One source event; throws `too-many-tool-calls`, or `invalid-event` for arguments an append-only format cannot take back. */
+  next(event: StreamEvent): void {
+    if (this.ended) return; // after the terminator, as the decoders do
+    if (event.type === 'retry' || event.type === 'restart') return; // retryStream()'s notices: nothing to write
+    this.any = true;
+    try {
+      this.apply(event);
+    } catch (error) {
+      this.ended = true; // this run's own failure: nothing more is written (the open calls are not ended)
+      throw error;
+    }
+    this.flush();
+  }
+
+  /** The source completed: the end of the stream, unless it never sent anything. */
+  complete(): void {
+    if (this.any) this.finishStream();
+    this.flush();
+  }
+
+  /**
+   * The source failed. A provider error is written in the format's error shape and the output
+   * completes; any other error goes on as it is, and nothing more is written (no terminator).
+   */
+  error(error: unknown): void {
+    if (!isProviderError(error)) return;
+    if (!this.ended) this.encoder.error(infoOf(error));
+    this.ended = true;
+    this.flush();
+    this.out.complete();
+  }
+
+  /** The reducer's step for one tool-call event: the new fragment, or the calls it closed. */
+  private reduce(event: StreamEvent): void {
+    this.replace = event.type === 'tool-call-delta' && event.replace === true;
+    const state = reduceToolCalls(this.calls, event);
+    const changed = state.changed;
+    for (let i = 0; i < changed.length; i++) {
+      const call = changed[i]!;
+      if (event.type === 'tool-call-delta') this.fragment(call, state.delta, call.ending !== undefined);
+      else this.closed(call);
+    }
+  }
+
+  /** Hand the encoder what is new of a call's arguments, live; a `replace` waits one event when nothing was written yet. */
+  private fragment(call: TrackedCall, argumentsDelta: string, closed: boolean): void {
+    const written = (this.written[call.seq] ??= { sent: '', held: false });
+    if (!this.replace && !written.held) {
+      // In step: the tracker appended exactly this fragment to what was written.
+      written.sent = call.rawArguments;
+      this.encoder.toolCallDelta(call, argumentsDelta);
+    } else if (this.replace && written.sent === '') {
+      // The whole arguments arrived (Gemini parts, Anthropic `input`, Responses `.done` without
+      // deltas): written with the call's next event, so a later `replace` can still supersede it.
+      written.held = call.rawArguments !== '';
+      this.encoder.toolCallDelta(call, '');
+    } else {
+      this.encoder.toolCallDelta(call, this.catchUp(call, written));
+    }
+    if (closed) this.closed(call);
+  }
+
+  private closed(call: TrackedCall): void {
+    if (this.ended) return;
+    const written = this.written[call.seq];
+    if (written !== undefined && written.held) {
+      const append = this.catchUp(call, written);
+      if (append !== '') this.encoder.toolCallDelta(call, append);
+    }
+    let outcome: CallOutcome | undefined;
+    const judge = (): CallOutcome => (outcome ??= this.outcome(call));
+    this.encoder.toolCallEnd(call, {
+      outcome: judge,
+      // Without parsing when the ending decides it: cut or too large, or complete under a finish
+      // that cuts nothing (only `cutReason` finishes make unparseable arguments incomplete).
+      incomplete: () => {
+        const ending = call.ending;
+        if (ending === undefined || ending.kind !== 'complete') return true;
+        return cutReason(ending.finishReason) !== undefined && judge().status === 'incomplete';
+      },
+    });
+  }
+
+  private apply(event: Exclude<StreamEvent, RetryEvent | RestartEvent>): void {
+    if (event.type === 'metadata') return this.encoder.metadata(event);
+    if (event.type === 'usage') return this.encoder.usage(event);
+    if (event.type === 'done') return this.finishStream();
+    const choices = this.encoder.choices;
+    if (choices !== 'all' && event.choice !== choices) return;
+    switch (event.type) {
+      case 'text-delta':
+        this.seen.add(event.choice);
+        if (event.text !== '' || event.signature !== undefined) this.encoder.text(event.choice, event.text, event.signature);
+        return;
+      case 'reasoning-delta':
+        if (this.dropReasoning) return;
+        this.seen.add(event.choice);
+        this.encoder.reasoning(event.choice, event.text, event.signature);
+        return;
+      case 'reasoning-end':
+        if (this.dropReasoning) return;
+        this.seen.add(event.choice);
+        this.encoder.reasoningEnd(event.choice, event);
+        return;
+      case 'tool-call-delta':
+        this.seen.add(event.choice);
+        this.withCalls.add(event.choice);
+        return this.reduce(event);
+      case 'tool-call-end':
+        return this.reduce(event);
+      case 'finish':
+        this.seen.add(event.choice);
+        this.reduce(event); // closes the choice's open calls
+        this.finished.add(event.choice);
+        this.encoder.finish(event.choice, event.reason, event.rawReason);
+        return;
+    }
+  }
+
+  /** The format's end: open calls closed, a finish for every choice, the encoder's terminator. */
+  private finishStream(): void {
+    if (this.ended) return;
+    this.reduce({ type: 'done' }); // closes every open call, complete
+    this.ended = true;
+    // Every format's clients want a finish reason (the openai SDK's final message throws without
+    // one): a choice the source never finished gets `tool-calls` when it had calls, else `stop`.
+    if (this.seen.size === 0) this.seen.add(typeof this.encoder.choices === 'number' ? this.encoder.choices : 0);
+    for (const choice of this.seen) if (!this.finished.has(choice)) this.encoder.finish(choice, this.withCalls.has(choice) ? 'tool-calls' : 'stop', '');
+    this.encoder.end();
+  }
+
+  private flush(): void {
+    const text = this.encoder.take();
+    if (text !== '') this.out.next(text);
+  }
+
+  /** The text that brings what was written up to the call's arguments. */
+  private catchUp(call: TrackedCall, written: Written): string {
+    const raw = call.rawArguments;
+    written.held = false;
+    if (raw.startsWith(written.sent)) {
+      const append = raw.slice(written.sent.length);
+      written.sent = raw;
+      return append;
+    }
+    if (!this.encoder.restatesArguments) {
+      throw new ToolStreamError('invalid-event', {
+        provider: this.encoder.provider,
+        data: raw,
+        detail: `call ${call.id} was given arguments that do not continue the ${written.sent.length} characters already written, which this format cannot take back`,
+      });
+    }
+    written.sent = raw; // the format restates the whole text at the call's end
+    return '';
+  }
+
+  /** How the readers judge the closed call (the same `resultOf`). */
+  private outcome(call: TrackedCall): CallOutcome {
+    const result = resultOf(call, undefined, this.repair);
+    if (result.success) return { status: 'complete', value: result.data.arguments };
+    return result.error.code === 'incomplete' || result.error.code === 'arguments-too-large' ? { status: 'incomplete' } : { status: 'failed' };
+  }
+}
+
+/**
+ * Run an encoder as an operator: one encoder per subscription, its SSE text emitted after each
+ * source event that produced some. A provider error becomes the format's error and the output
+ * completes; any other error is passed on (the terminator is never written).
+ *
+ * @param create Builds the format's writer (once per subscription).
+ * @param options Tracker options and `reasoning`.
+ * @return An operator from {@link StreamEvent}s to SSE text.
+ */
+export function encodeWith(create: () => WireEncoder, options: EncodeOptions = {}): OperatorFunction<StreamEvent, string> {
+  const config: EncodeConfig = { limits: resolveLimits(options), repair: options.repairArguments !== false, dropReasoning: options.reasoning === 'drop' };
+  return operate<StreamEvent, string>((out) => new EncodeRun(out, create(), config));
+}

@@ -1,0 +1,92 @@
+/**
+ * `toolCalls()`: the groups of `groupToolCalls()`, each ending in its call's result.
+ *
+ * @module
+ */
+import { filter, map, mergeMap, type OperatorFunction } from 'rxjs';
+import type { StreamEvent } from '../events';
+import type { ToolCallsOptions } from '../parse/results';
+import type { ToolSchemas, TypedToolCallResult } from '../parse/validate';
+import type { ToolCallResult } from '../result';
+import { groupToolCalls, isClosing } from './groupToolCalls';
+import { validateResults } from './validateResults';
+
+/** Options of `toolCalls()` with typed tools. */
+export interface TypedToolCallsOptions<T extends ToolSchemas> extends ToolCallsOptions {
+  /**
+   * Tool names mapped to their argument schemas (zod 4 or any Standard Schema validator). Each
+   * call is validated once, on completion: `unknown-tool` for a name not in the map,
+   * `invalid-arguments` (with the validator's issues) when the schema rejects the arguments.
+   */
+  readonly tools: T;
+}
+
+/**
+ * One result per tool call, emitted the moment the call is complete.
+ *
+ * <span class="informal">`groupToolCalls()`, each group ending in its parsed arguments or a
+ * typed error: fragments in, `{ success: true, data }` or `{ success: false, error }` out, one per
+ * call; a bad call never ends its siblings.</span>
+ *
+ * ```text
+ * --a--b--a--F--u--d--|          a,b: fragments of calls A and B; F: finish; u: usage; d: done
+ *   toolCalls()
+ * -----------(AB)-----|          A, B: ToolCallResult
+ *
+ * --a--b--a--#                   # : provider error
+ *   toolCalls()
+ * -----------(AB#)               A, B: { success: false, error: incomplete }, then the error
+ * ```
+ *
+ * 1. A call is complete when the wire ends it, its choice finishes, or the terminator (`done`)
+ *    arrives; its result is emitted then (calls of one choice in order of first sight).
+ * 2. `arguments` is the parsed JSON (empty or whitespace-only → `{}`).
+ * 3. Errors per call: `malformed-arguments` (with the JSON error's message and `position`),
+ *    `incomplete` (the stream ended, was cut or failed first; or the choice finished with `length`
+ *    and the JSON does not parse), `arguments-too-large` (over `maxArgumentsSize`).
+ * 4. Stream-level errors (`provider-error`, `truncated`, `too-many-tool-calls`, …) end the output
+ *    after every complete call was emitted and every open call was emitted as `incomplete`.
+ * 5. With `tools` (zod 4 or any Standard Schema per tool name), each call is validated once, on
+ *    completion, and the result type is a union by tool name with each tool's argument type:
+ *    `unknown-tool` (with the available names) and `invalid-arguments` (with the validator's
+ *    issues and their paths) are per-call failures like the others.
+ *
+ * @example
+ * ```ts
+ * import { decodeSse, openaiChat, toolCalls } from 'rxjs-tool-calls';
+ *
+ * bytes$.pipe(decodeSse(), openaiChat(), toolCalls()).subscribe((r) => console.log(r.success ? r.data.arguments : r.error.code));
+ * // displays: { city: 'Paris' }
+ * ```
+ *
+ * @example
+ * ```ts
+ * import { z } from 'zod';
+ * import { readToolCalls } from 'rxjs-tool-calls';
+ *
+ * const tools = { get_weather: z.object({ city: z.string() }) };
+ * bytes$.pipe(readToolCalls({ tools })).subscribe((r) => {
+ *   if (r.success && r.data.name === 'get_weather') console.log(r.data.arguments.city); // typed: string
+ * });
+ * // displays: Paris
+ * ```
+ *
+ * @param options Limits, the id generator, `repairArguments` and the typed `tools`.
+ * @return An operator from {@link StreamEvent}s to {@link ToolCallResult}s.
+ */
+export function toolCalls(options?: ToolCallsOptions): OperatorFunction<StreamEvent, ToolCallResult>;
+export function toolCalls<T extends ToolSchemas>(options: TypedToolCallsOptions<T>): OperatorFunction<StreamEvent, TypedToolCallResult<T>>;
+export function toolCalls(options: ToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<StreamEvent, ToolCallResult> {
+  const results: OperatorFunction<StreamEvent, ToolCallResult> = (source) =>
+    source.pipe(
+      groupToolCalls(options),
+      mergeMap((call$) =>
+        call$.pipe(
+          filter(isClosing),
+          map((update) => update.result),
+        ),
+      ),
+    );
+  const tools = options.tools;
+  return tools === undefined ? results : (source) => source.pipe(results, validateResults(tools));
+}

@@ -1,0 +1,58 @@
+/**
+ * `readStreamEvents()`: bytes → normalised {@link StreamEvent}s, any wire format.
+ *
+ * @module
+ */
+import type { MonoTypeOperatorFunction, OperatorFunction } from 'rxjs';
+import type { StreamEvent } from '../events';
+import { operate } from '../internal/operate';
+import type { ProviderOption } from '../providers/auto';
+import type { DecodeSseOptions } from '../sse/decodeSse';
+import { idleTimeout } from './idleTimeout';
+import { readerConfig, StreamReader, type EventSink } from './streamReader';
+
+/** Options of {@link readStreamEvents}. */
+export interface ReadStreamEventsOptions extends DecodeSseOptions {
+  /** The wire format; `auto` (the default) recognises it from the first meaningful event. */
+  readonly provider?: ProviderOption;
+  /** End the stream with `idle-timeout` when no chunk arrives for this many ms (see `idleTimeout()`). Default: no timeout. */
+  readonly idleTimeoutMs?: number;
+}
+
+/** The idle watch of `idleTimeoutMs`, or nothing. */
+export function idleWatch(options: ReadStreamEventsOptions): MonoTypeOperatorFunction<Uint8Array | string> | undefined {
+  return options.idleTimeoutMs === undefined ? undefined : idleTimeout(options.idleTimeoutMs);
+}
+
+/** The events go out as they are. */
+const NOTHING_PENDING = { complete(): void {}, error(): void {} };
+
+/**
+ * Read a streamed response's bytes as normalised events.
+ *
+ * <span class="informal">`decodeSse()` then the wire adapter (auto-detected by default).</span>
+ *
+ * ```text
+ * --c1----c2------c3--|         c: network chunks, split anywhere
+ *   readStreamEvents()
+ * --t-----(xx)----(fd)|         t: text-delta, x: tool-call-delta, f: finish, d: done
+ * ```
+ *
+ * 1. With `provider: 'auto'`, a stream of no known format ends with `unknown-format`, showing the
+ *    first bytes that arrived (an HTML error page, a JSON body, …).
+ * 2. Every error is typed; see `toolCalls()` for what the events mean per call.
+ * 3. With `idleTimeoutMs`, a connection that sends nothing for that long ends with `idle-timeout`
+ *    (the source is unsubscribed, which cancels a `fetch` body).
+ *
+ * @param options The wire format, the SSE limits and the idle timeout.
+ * @return An operator from byte (or text) chunks to {@link StreamEvent}s.
+ */
+export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string, StreamEvent> {
+  const config = readerConfig(options);
+  const read = operate<Uint8Array | string, StreamEvent>((subscriber) => {
+    const sink: EventSink = { event: (event) => subscriber.next(event), ...NOTHING_PENDING };
+    return new StreamReader(config, subscriber, sink);
+  });
+  const watch = idleWatch(options);
+  return watch === undefined ? read : (source) => source.pipe(watch, read);
+}

@@ -1,0 +1,199 @@
+/**
+ * The fused reader of `readStreamEvents()` and `readToolCalls()`: SSE framing, the wire decoder and
+ * (for `readToolCalls()`) the reducer and result builder, called in one subscription with no
+ * operator between them. Each part is the one the composed operators run (`decodeSse()`, the
+ * format's operator, `toolCalls()`); only the hops between them are gone.
+ *
+ * @module
+ */
+import type { Subscriber } from 'rxjs';
+import type { SseEvent, StreamEvent } from '../events';
+import type { InputHandler } from '../internal/operate';
+import { decoderFor, type ProviderOption, type RawStart } from '../providers/auto';
+import type { Emit, WireDecoder } from '../providers/decoder';
+import { asConnectionLost } from '../internal/networkError';
+import type { DecodeSseOptions } from '../sse/decodeSse';
+import { SseParser } from '../sse/parser';
+
+/** How many bytes of the raw input `unknown-format` shows. */
+const RAW_START = 512;
+
+/**
+ * The first 512 bytes of the raw input as they arrived (strings as UTF-8), decoded only when asked
+ * for, so the start shown by `unknown-format` does not depend on how the bytes were chunked. Let go
+ * as soon as the decoder recognised a format. Only in front of auto-detection.
+ */
+export class RawHead implements RawStart {
+  private head: Uint8Array | undefined = new Uint8Array(RAW_START);
+  private length = 0;
+
+  /** Keep the start of `chunk`, while fewer than 512 bytes are kept. */
+  add(chunk: Uint8Array | string): void {
+    const head = this.head;
+    if (head === undefined || this.length === RAW_START) return;
+    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk.slice(0, RAW_START)) : chunk;
+    const take = Math.min(bytes.length, RAW_START - this.length);
+    head.set(bytes.subarray(0, take), this.length);
+    this.length += take;
+  }
+
+  /** What was kept, decoded (a streaming decode holds back a character cut at the end instead of showing U+FFFD). */
+  get(): string {
+    return this.head === undefined ? '' : new TextDecoder().decode(this.head.subarray(0, this.length), { stream: true });
+  }
+
+  release(): void {
+    this.head = undefined;
+  }
+
+  /** Whether bytes are still being kept. */
+  get keeping(): boolean {
+    return this.head !== undefined;
+  }
+}
+
+/** What a fused reader does with the events it decodes. */
+export interface EventSink {
+  /** One event. May throw a typed error of its own (`too-many-tool-calls`): the stream ends with it. */
+  event(event: StreamEvent): void;
+  /** The events ended: emit what is pending. */
+  complete(): void;
+  /** The events failed with `error`: emit what is pending (the error goes on after). */
+  error(error: unknown): void;
+}
+
+/** The options of the fused reader, resolved once per operator. */
+export interface ReaderConfig {
+  /** The SSE limits. */
+  readonly sse: DecodeSseOptions;
+  /** The wire format (`auto` by default). */
+  readonly provider: ProviderOption;
+}
+
+/** Resolve the reader's options once. */
+export function readerConfig(options: DecodeSseOptions & { readonly provider?: ProviderOption }): ReaderConfig {
+  return { sse: { ...(options.maxEventSize === undefined ? {} : { maxEventSize: options.maxEventSize }) }, provider: options.provider ?? 'auto' };
+}
+
+/**
+ * One subscription of a fused reader: byte (or text) chunks → SSE events → the decoder's events →
+ * `sink`. Its parts are built at the first notification, so an open stream that received nothing
+ * yet holds this object only.
+ *
+ * 1. A source failure that is a network error becomes `connection-lost` (with the bytes read).
+ * 2. A failure of the input to the decoder (the source's, or the SSE framing's own
+ *    `event-too-large`) is offered to the decoder's `interrupt`, which may complete the stream.
+ * 3. The decoder's own errors (`provider-error`, `invalid-event`, `truncated`, …) and the sink's
+ *    end the stream after the sink emitted what is pending.
+ */
+export class StreamReader implements InputHandler<Uint8Array | string> {
+  private parser: SseParser | undefined;
+  private decoder: WireDecoder | undefined;
+  private head: RawHead | undefined;
+  /** The decoder's output: the sink's `event`, or nothing once the stream ended. */
+  private emit: Emit | undefined;
+  /** The decoder's error while the parser called it (to tell it from the parser's own). */
+  private decoderError: unknown;
+  private ended = false;
+
+  constructor(
+    private readonly config: ReaderConfig,
+    private readonly subscriber: Subscriber<unknown>,
+    private readonly sink: EventSink,
+  ) {
+    // An unsupported provider name fails the subscription here, before any byte.
+    if (typeof config.provider === 'string' && config.provider !== 'auto') decoderFor(config.provider);
+  }
+
+  next(chunk: Uint8Array | string): void {
+    const parser = this.parser ?? this.build();
+    if (this.head?.keeping === true) this.head.add(chunk);
+    try {
+      parser.push(chunk, this.onSse);
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  complete(): void {
+    const parser = this.parser ?? this.build();
+    try {
+      parser.end(this.onSse);
+    } catch (error) {
+      return this.failed(error);
+    }
+    if (this.ended) return;
+    try {
+      (this.decoder as WireDecoder).end(this.emit as Emit);
+    } catch (error) {
+      return this.end(error);
+    }
+    if (this.ended) return;
+    this.ended = true;
+    this.sink.complete();
+  }
+
+  error(error: unknown): void {
+    const parser = this.parser ?? this.build();
+    this.inputFailed(asConnectionLost(error, 'readStreamEvents', parser.bytesRead));
+  }
+
+  /** One SSE event to the decoder (the parser's sink). */
+  private readonly onSse = (event: SseEvent): void => {
+    if (this.ended) return;
+    try {
+      (this.decoder as WireDecoder).sse(event, this.emit as Emit);
+    } catch (error) {
+      this.decoderError = error;
+      throw error;
+    }
+  };
+
+  private build(): SseParser {
+    const config = this.config;
+    const auto = config.provider === 'auto';
+    this.head = auto ? new RawHead() : undefined;
+    this.decoder = decoderFor(config.provider, this.head)();
+    const sink = this.sink;
+    this.emit = (event) => {
+      if (this.ended) return;
+      try {
+        sink.event(event);
+      } catch (error) {
+        this.end(error);
+      }
+    };
+    return (this.parser = new SseParser(config.sse));
+  }
+
+  /** What `parser.push` / `parser.end` threw: the decoder's own error, or the parser's. */
+  private failed(error: unknown): void {
+    if (this.ended) return;
+    if (error === this.decoderError) this.end(error);
+    else this.inputFailed(error);
+  }
+
+  /** The decoder's input failed: it may declare the stream complete all the same. */
+  private inputFailed(error: unknown): void {
+    if (this.ended) return;
+    let complete: boolean;
+    try {
+      complete = (this.decoder as WireDecoder).interrupt?.(error, this.emit as Emit) === true;
+    } catch (own) {
+      return this.end(own);
+    }
+    if (this.ended) return;
+    if (!complete) return this.end(error);
+    this.ended = true;
+    this.sink.complete();
+    this.subscriber.complete();
+  }
+
+  /** End the stream with `error`, after the sink emitted what is pending. */
+  private end(error: unknown): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.sink.error(error);
+    this.subscriber.error(error);
+  }
+}

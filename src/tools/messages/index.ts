@@ -1,0 +1,69 @@
+/**
+ * Turn one step's tool calls and their run results into the messages of the next request, in the
+ * wire format of the conversation. Each format writes its own (a file of this folder); this module
+ * picks the format's builder by the format's name.
+ *
+ * @module
+ */
+import type { OpenAIChatAssistantMessage, OpenAIChatToolMessage } from './openaiChat';
+import { anthropicMessageBuilder, type AnthropicAssistantMessage, type AnthropicToolResultMessage } from './anthropic';
+import { geminiMessages, type GeminiModelContent, type GeminiToolContent } from './gemini';
+import { openaiChatMessages } from './openaiChat';
+import { openaiResponsesMessages, type ResponsesItem } from './openaiResponses';
+import type { MessageBuilder, ToolMessagesOptions, ToolStep } from './shared';
+
+export type { ReasoningPart, ToolMessagesOptions, ToolStep, TurnPiece } from './shared';
+
+/** The messages of each wire format a tool loop can speak, by format name. */
+interface MessagesByFormat {
+  'openai-chat': OpenAIChatAssistantMessage | OpenAIChatToolMessage;
+  'openai-responses': ResponsesItem;
+  anthropic: AnthropicAssistantMessage | AnthropicToolResultMessage;
+  gemini: GeminiModelContent | GeminiToolContent;
+}
+
+/** Each format's message builders, by format name. */
+const BUILDERS: { readonly [F in MessageFormat]: MessageBuilder<MessagesByFormat[F]> } = {
+  'openai-chat': openaiChatMessages,
+  'openai-responses': openaiResponsesMessages,
+  anthropic: anthropicMessageBuilder,
+  gemini: geminiMessages,
+};
+
+/** The wire formats a tool loop can speak (the formats with message builders). */
+export type MessageFormat = keyof MessagesByFormat;
+
+/** A message in `format` (any format when not given). */
+export type WireMessage<F extends MessageFormat = MessageFormat> = MessagesByFormat[F];
+
+function builder(format: MessageFormat): MessageBuilder<WireMessage> {
+  if (!isMessageFormat(format)) throw new TypeError(`rxjs-tool-calls: the ${String(format)} format has no message builders`);
+  return BUILDERS[format] as MessageBuilder<WireMessage>;
+}
+
+/**
+ * The next request's messages for one step, in `format`: the assistant turn that made the calls
+ * (with its text and, where the format needs them, its reasoning), then the tool results.
+ *
+ * @param format The conversation's wire format.
+ * @param step What the model produced in the step, and what running its calls gave.
+ * @param options How outputs become text.
+ */
+export function toolMessages<F extends MessageFormat>(format: F, step: ToolStep, options: ToolMessagesOptions = {}): Array<WireMessage<F>> {
+  return builder(format).toolMessages(step, options) as Array<WireMessage<F>>;
+}
+
+/**
+ * The model's final answer (a step without tool calls) as one assistant message in `format`.
+ *
+ * @param format The conversation's wire format.
+ * @param text The answer's text.
+ */
+export function assistantTextMessage<F extends MessageFormat>(format: F, text: string): WireMessage<F> {
+  return builder(format).assistantText(text) as WireMessage<F>;
+}
+
+/** Whether `name` is a format a tool loop can speak. */
+export function isMessageFormat(name: string): name is MessageFormat {
+  return Object.prototype.hasOwnProperty.call(BUILDERS, name);
+}

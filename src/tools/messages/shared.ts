@@ -1,0 +1,189 @@
+/**
+ * What the message builders of every format share: the step they are given (text, reasoning, the
+ * tool runs) and one view of each call. Each format's builder is in its folder (`messages.ts`).
+ *
+ * @module
+ */
+import type { ReasoningPart } from '../../events';
+import { safeStringify, stringifyJson } from '../../internal/json';
+import type { ToolRun, ToolRunResult } from '../types';
+
+export type { ReasoningPart };
+
+/** One piece of an assistant turn, in the order it was streamed. */
+export type TurnPiece =
+  | {
+      /** Visible text. */
+      readonly type: 'text';
+      /** The text (consecutive pieces joined). */
+      readonly text: string;
+      /** Gemini `thoughtSignature` of this text part, sent back on it. */
+      readonly signature?: string;
+    }
+  | {
+      /** A reasoning part. */
+      readonly type: 'reasoning';
+      /** The part, whole. */
+      readonly part: ReasoningPart;
+    }
+  | {
+      /** Where a call began. */
+      readonly type: 'call';
+      /** The call's `index` (the wire's position of the call, as in its result). */
+      readonly index: number;
+    };
+
+/** What the model produced in one step, and what running its calls gave. */
+export interface ToolStep {
+  /** The visible text of the step (choice 0). */
+  readonly text?: string;
+  /** The reasoning parts of the step, in order (each format sends back what it needs of them). */
+  readonly reasoning?: ReadonlyArray<ReasoningPart>;
+  /** One result per call, in any order (they are put in call order). */
+  readonly results: ReadonlyArray<ToolRunResult<ToolRun>>;
+  /**
+   * The turn in stream order: text pieces, reasoning parts and where each call began. When given,
+   * the builders write the assistant turn in this order (and ignore `text` and `reasoning`); calls
+   * it does not place go last, in call order. Without it: reasoning, then text, then the calls.
+   * `toolLoop()` records it from the step's events.
+   */
+  readonly content?: ReadonlyArray<TurnPiece>;
+}
+
+/** Options of the message helpers. */
+export interface ToolMessagesOptions {
+  /** Turns a tool's output into the text the model reads. Default: strings as they are, anything else as JSON. */
+  readonly stringify?: (output: unknown) => string;
+  /**
+   * Send the step's reasoning back (default `true`): Anthropic thinking blocks, Responses reasoning
+   * items, chat `reasoning_content`, Gemini thought parts. `false` leaves it out, for a server that
+   * rejects it (a Responses request with `store: false` and no `encrypted_content`, a chat server
+   * that refuses the field). Gemini call signatures are always sent.
+   */
+  readonly sendReasoning?: boolean;
+  /**
+   * OpenAI chat only: the assistant message's field for the reasoning, and that all of it goes
+   * back. By default, reasoning streamed in `reasoning_content` (DeepSeek, Kimi, Qwen, vLLM, xAI)
+   * goes back in `reasoning_content`, and reasoning streamed in `reasoning` or Mistral `thinking`
+   * parts not at all (Groq and Cerebras reject either field, Mistral unknown ones); `'reasoning'`
+   * sends it all in `reasoning` (OpenRouter), `'reasoning_content'` all in `reasoning_content`.
+   */
+  readonly reasoningField?: 'reasoning_content' | 'reasoning';
+}
+
+/** A format's message builders, as `toolLoop()` and `toolMessages()` use them. */
+export interface MessageBuilder<M> {
+  /** The next request's messages for one step: the assistant turn that made the calls, then the tool results. */
+  readonly toolMessages: (step: ToolStep, options?: ToolMessagesOptions) => M[];
+  /** The model's final answer (a step without tool calls) as one assistant message. */
+  readonly assistantText: (text: string) => M;
+}
+
+/** One call as the message builders see it. */
+export interface CallView {
+  /** The call's id. */
+  readonly id: string;
+  /** The tool name. */
+  readonly name: string;
+  /** The call's index (the builders write calls in index order). */
+  readonly index: number;
+  /** The arguments as JSON text (`'{}'` when empty; a repaired call's value, not its broken resend). */
+  readonly rawArguments: string;
+  /** The model's arguments as a JSON object (`{}` when they were not one). */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The library generated the id (the wire sent none): formats that match calls by name send none back. */
+  readonly idGenerated: boolean;
+  /** Gemini's thought signature of the call, to send back on its part. */
+  readonly thoughtSignature: string | undefined;
+  /** Responses `function_call` item id (`fc_…`), when the wire sent one. */
+  readonly itemId: string | undefined;
+  /** Chat `extra_content` of the call (Gemini's compatibility endpoint keeps the thought signature there). */
+  readonly extraContent: Readonly<Record<string, unknown>> | undefined;
+  /** Whether the call or its run failed. */
+  readonly failed: boolean;
+  /** The output text, or the error's message. */
+  readonly text: string;
+  /** The tool's raw output (`undefined` for a failure). */
+  readonly output: unknown;
+}
+
+/** Strings as they are; `undefined` as `''`; anything else as JSON (or `String()` when it cannot be). */
+export function defaultStringify(output: unknown): string {
+  if (typeof output === 'string') return output;
+  return output === undefined ? '' : safeStringify(output);
+}
+
+function asObject(value: unknown): Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function viewOf(result: ToolRunResult<ToolRun>, stringify: (output: unknown) => string): CallView {
+  const call = result.success ? result.data.call : result.call;
+  const identity = call ?? result.error?.toolCall;
+  if (identity === undefined) throw new TypeError('rxjs-tool-calls: a tool run result without a call');
+  const metadata = call?.providerMetadata;
+  const signature = metadata?.['thoughtSignature'];
+  const itemId = metadata?.['itemId'];
+  const extra = metadata?.['extraContent'];
+  // The parsed arguments when the call parsed (a repaired call's text is the broken resend: write its value).
+  const error = result.error;
+  const parsed = call !== undefined ? call.arguments : error?.code === 'invalid-arguments' ? error.value : undefined;
+  const raw = call?.repaired !== undefined ? stringifyJson(call.arguments) : identity.rawArguments;
+  return {
+    id: identity.id,
+    name: identity.name,
+    index: identity.index,
+    rawArguments: raw.trim() === '' ? '{}' : raw,
+    input: asObject(parsed),
+    idGenerated: metadata?.['idGenerated'] === true,
+    thoughtSignature: typeof signature === 'string' ? signature : undefined,
+    itemId: typeof itemId === 'string' && itemId !== '' ? itemId : undefined,
+    extraContent: typeof extra === 'object' && extra !== null && !Array.isArray(extra) ? (extra as Record<string, unknown>) : undefined,
+    failed: !result.success,
+    text: result.success ? stringify(result.data.output) : (error?.message ?? ''),
+    output: result.success ? result.data.output : undefined,
+  };
+}
+
+/** The step's calls, in call order, as the builders see them. */
+export function viewsOf(step: ToolStep, options: ToolMessagesOptions): CallView[] {
+  const stringify = options.stringify ?? defaultStringify;
+  return step.results.map((r) => viewOf(r, stringify)).sort((a, b) => a.index - b.index);
+}
+
+/** One piece of the assistant turn as the builders write it: text, a reasoning part, or a call. */
+export type TurnSegment = Exclude<TurnPiece, { readonly type: 'call' }> | { readonly type: 'call'; readonly view: CallView };
+
+/**
+ * The assistant turn in the order to write it: the step's `content` when given (calls matched by
+ * index; unplaced calls last, in call order), else its reasoning, its text, then its calls. Without
+ * `sendReasoning`, reasoning parts are left out.
+ */
+export function turnOf(step: ToolStep, views: ReadonlyArray<CallView>, options: ToolMessagesOptions): TurnSegment[] {
+  const send = options.sendReasoning !== false;
+  const out: TurnSegment[] = [];
+  if (step.content === undefined) {
+    if (send) for (const part of step.reasoning ?? []) out.push({ type: 'reasoning', part });
+    if (step.text) out.push({ type: 'text', text: step.text });
+    for (const view of views) out.push({ type: 'call', view });
+    return out;
+  }
+  // Calls by index, in call order (two calls may share one: a new id at an index in use).
+  const byIndex = new Map<number, CallView[]>();
+  for (const view of views) byIndex.set(view.index, [...(byIndex.get(view.index) ?? []), view]);
+  const placed = new Set<CallView>();
+  for (const piece of step.content) {
+    if (piece.type === 'call') {
+      const view = byIndex.get(piece.index)?.shift();
+      if (view === undefined) continue;
+      placed.add(view);
+      out.push({ type: 'call', view });
+    } else if (piece.type === 'text') {
+      if (piece.text !== '' || piece.signature !== undefined) out.push(piece);
+    } else if (send) {
+      out.push(piece);
+    }
+  }
+  for (const view of views) if (!placed.has(view)) out.push({ type: 'call', view });
+  return out;
+}
