@@ -13,7 +13,7 @@
  */
 import { ToolStreamError } from '../../errors';
 import { fieldPath, jsonProblem, maxDepthOption } from '../requestReader';
-import type { GeminiSchema, GeminiSchemaOptions, GeminiType } from './schema';
+import type { GeminiSchema, GeminiSchemaOptions, GeminiType } from './geminiSchema';
 
 /** JSON Schema type names → Gemini's, looked up with `Object.hasOwn` (`constructor` or `toString` is not a type). */
 const TYPES: Readonly<Record<string, GeminiType>> = { string: 'STRING', number: 'NUMBER', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY', object: 'OBJECT', null: 'NULL' };
