@@ -4,9 +4,11 @@
  * limit, at four sizes that double. A case passes when every run ends as it should (a result, or
  * the typed error it should; never a raw `TypeError` / `RangeError` / `URIError`, a crash, an
  * out-of-memory or a time-out) and its CPU time grows about linearly: the growth exponent (the
- * least-squares slope of log time over log size) is at most {@link MAX_EXPONENT} (linear is 1; the
- * behaviours this suite guards against measured 2 and more, or did not finish). A case over the
- * bound is measured once more before it fails (the machine is shared).
+ * least-squares slope of log time over log size) is at most {@link MAX_EXPONENT}. Linear work
+ * measures 0.8 to 1.5 here: at these sizes the machine itself grows faster than linearly (walking
+ * the keys of a 400,000-key object grows with an exponent of 1.2 to 1.3: cache misses, GC); the
+ * quadratic and exponential behaviours this suite guards against measured 2.5 and more, or did not
+ * finish. A case over the bound is measured once more before it fails (the machine is shared).
  *
  * The child (`children/hostileWings.ts`) prints what it measured; `HOSTILE_WINGS_REPORT=1` prints
  * the table of exponents.
@@ -15,7 +17,7 @@ import { join } from 'node:path';
 import { bundleChild, type ChildResult, type ChildScript } from '../helpers/childProcess';
 
 /** The largest growth exponent accepted. */
-const MAX_EXPONENT = 1.6;
+const MAX_EXPONENT = 1.75;
 
 interface Run {
   readonly n: number;
