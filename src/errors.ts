@@ -245,6 +245,17 @@ export interface ErrorDetails {
     /** Why it cannot be translated, e.g. `'image_url parts are not supported'`. */
     readonly detail: string;
   };
+  /** A function was given an argument or option it cannot take (a typo in a mode, a number out of range, a value of the wrong kind). */
+  'invalid-option': {
+    /** The function that refused it (`'costOf'`, `'toAnthropicRequest'`, …). */
+    readonly function: string;
+    /** The path of the bad value among the function's arguments, e.g. `'options.round.mode'`, `'price.input'`. */
+    readonly option: string;
+    /** What it was given, untouched. */
+    readonly value: unknown;
+    /** What it takes, e.g. `"one of 'half-even', 'half-up', 'down', 'up'"`. */
+    readonly expected: string;
+  };
 }
 
 /** Every error code. */
@@ -252,9 +263,10 @@ export type ToolStreamErrorCode = keyof ErrorDetails;
 
 /**
  * Where an error appears: in one call's result, at the end of a stream, in one tool run's result,
- * thrown by a request translator, or by the standalone `PartialJsonParser` (`rxjs-tool-calls/advanced`).
+ * thrown by a request translator, by the standalone `PartialJsonParser` (`rxjs-tool-calls/advanced`),
+ * or thrown by a function given an option it cannot take.
  */
-export type ErrorScope = 'call' | 'stream' | 'run' | 'request' | 'parser';
+export type ErrorScope = 'call' | 'stream' | 'run' | 'request' | 'parser' | 'options';
 
 /** Each code's scope (where errors of that code appear). */
 export const ERROR_SCOPES = {
@@ -277,6 +289,7 @@ export const ERROR_SCOPES = {
   'max-steps': 'stream',
   'unsupported-request': 'request',
   'malformed-json': 'parser',
+  'invalid-option': 'options',
 } as const satisfies { readonly [C in ToolStreamErrorCode]: ErrorScope };
 
 /** Fields some codes always have, whatever the details (a dropped connection is always worth retrying). */
@@ -304,6 +317,13 @@ export function describe(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/** A value given as an option, shown short: strings quoted, other values as JSON or their type. */
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(excerpt(value, 60));
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined || typeof value === 'bigint') return String(value);
+  return excerpt(describe(value), 60);
 }
 
 /** A cause and the causes it wraps (4 deep), with their codes: `terminated ← other side closed (UND_ERR_SOCKET)`. */
@@ -346,6 +366,7 @@ export const ERROR_MESSAGES = {
   'max-steps': (d) => `The model still called tools after ${d.maxSteps} step${d.maxSteps === 1 ? '' : 's'} (maxSteps)`,
   'unsupported-request': (d) => `Cannot translate ${d.field} to ${d.target}: ${d.detail}`,
   'malformed-json': (d) => `${d.detail} at position ${d.position}`,
+  'invalid-option': (d) => `${d.function}: ${d.option} must be ${d.expected}, got ${describeValue(d.value)}`,
 } satisfies { readonly [C in ToolStreamErrorCode]: ErrorMessage<C> };
 
 /** The codes of one scope. */

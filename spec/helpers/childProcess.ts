@@ -33,6 +33,8 @@ export interface RunChildOptions {
   readonly maxOldSpaceMb?: number;
   /** Kill it after this long. Default 60 s. */
   readonly timeoutMs?: number;
+  /** More Node.js flags (e.g. `--expose-gc`). */
+  readonly nodeFlags?: ReadonlyArray<string>;
 }
 
 /** A bundled entry file, ready to run in child processes. */
@@ -55,7 +57,7 @@ export async function bundleChild(entry: string): Promise<ChildScript> {
 }
 
 function runNode(file: string, args: ReadonlyArray<string>, options: RunChildOptions): Promise<ChildResult> {
-  const flags = options.maxOldSpaceMb === undefined ? [] : [`--max-old-space-size=${options.maxOldSpaceMb}`];
+  const flags = [...(options.maxOldSpaceMb === undefined ? [] : [`--max-old-space-size=${options.maxOldSpaceMb}`]), ...(options.nodeFlags ?? [])];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...flags, file, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

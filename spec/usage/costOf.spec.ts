@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { Usage } from 'rxjs-tool-calls';
-import { costOf, type TokenPrice } from 'rxjs-tool-calls/gateway';
+import { isToolStreamError, type Usage } from 'rxjs-tool-calls';
+import { costOf, type CostOptions, type TokenPrice } from 'rxjs-tool-calls/gateway';
 
 /** A decimal string as an exact fraction `numerator / 10^scale` (the test's own reading, independent of the library's). */
 function fraction(text: string): { numerator: bigint; scale: number } {
@@ -85,26 +85,65 @@ describe('costOf', () => {
     });
   });
 
-  describe('bad arguments are programmer errors (TypeError / RangeError)', () => {
-    const cases: Array<[string, Usage, TokenPrice, object, ErrorConstructor, string]> = [
-      ['a negative price', {}, { input: -1, output: 1 }, {}, RangeError, 'price.input must not be negative'],
-      ['a negative string price', {}, { input: '1', output: '-0.5' }, {}, RangeError, 'price.output must not be negative'],
-      ['an infinite price', {}, { input: Infinity, output: 1 }, {}, TypeError, 'price.input must be a finite number'],
-      ['NaN', {}, { input: NaN, output: 1 }, {}, TypeError, 'price.input must be a finite number'],
-      ['a price that is not a decimal', {}, { input: '2,50', output: 1 }, {}, TypeError, "price.input must be a decimal like '2.50'"],
-      ['a price of the wrong type', {}, { input: null as unknown as number, output: 1 }, {}, TypeError, 'price.input must be a number or a decimal string'],
-      ['a too precise price', {}, { input: `0.${'1'.repeat(31)}`, output: 1 }, {}, RangeError, 'price.input has more than 30 decimal places'],
-      ['a huge exponent', {}, { input: '1e999', output: 1 }, {}, RangeError, 'price.input has more than 60 digits'],
-      ['a negative multiplier', {}, { input: 1, output: 1 }, { multiplier: -1.3 }, RangeError, 'options.multiplier must not be negative'],
-      ['fractional tokens', { inputTokens: 1.5 }, { input: 1, output: 1 }, {}, TypeError, 'usage.inputTokens must be a whole number of tokens'],
-      ['negative tokens', { outputTokens: -1 }, { input: 1, output: 1 }, {}, RangeError, 'usage.outputTokens must not be negative'],
-      ['more cached than input tokens', { inputTokens: 5, cachedInputTokens: 6 }, { input: 1, output: 1 }, {}, RangeError, 'exceed usage.inputTokens'],
-      ['more reasoning than output tokens', { outputTokens: 1, reasoningTokens: 2 }, { input: 1, output: 1, reasoning: 1 }, {}, RangeError, 'exceed usage.outputTokens'],
-      ['bad rounding places', {}, { input: 1, output: 1 }, { round: { places: 1.5 } }, RangeError, 'options.round.places'],
+  describe('a bad argument or option is a typed invalid-option error naming it', () => {
+    const cases: Array<[string, Usage, TokenPrice, object, string, unknown, string]> = [
+      ['a negative price', {}, { input: -1, output: 1 }, {}, 'price.input', -1, '≥ 0'],
+      ['a negative string price', {}, { input: '1', output: '-0.5' }, {}, 'price.output', '-0.5', '≥ 0'],
+      ['an infinite price', {}, { input: Infinity, output: 1 }, {}, 'price.input', Infinity, 'a finite number'],
+      ['NaN', {}, { input: NaN, output: 1 }, {}, 'price.input', NaN, 'a finite number'],
+      ['a price that is not a decimal', {}, { input: '2,50', output: 1 }, {}, 'price.input', '2,50', "a decimal like '2.50' or '1e-6'"],
+      ['a price of the wrong type', {}, { input: null as unknown as number, output: 1 }, {}, 'price.input', null, 'a number or a decimal string'],
+      ['a too precise price', {}, { input: `0.${'1'.repeat(31)}`, output: 1 }, {}, 'price.input', `0.${'1'.repeat(31)}`, 'a decimal of at most 30 decimal places'],
+      ['a huge exponent', {}, { input: '1e999', output: 1 }, {}, 'price.input', '1e999', 'a decimal of at most 60 digits'],
+      ['a negative multiplier', {}, { input: 1, output: 1 }, { multiplier: -1.3 }, 'options.multiplier', -1.3, '≥ 0'],
+      ['fractional tokens', { inputTokens: 1.5 }, { input: 1, output: 1 }, {}, 'usage.inputTokens', 1.5, 'a whole number of tokens ≥ 0'],
+      ['negative tokens', { outputTokens: -1 }, { input: 1, output: 1 }, {}, 'usage.outputTokens', -1, 'a whole number of tokens ≥ 0'],
+      [
+        'more cached than input tokens',
+        { inputTokens: 5, cachedInputTokens: 6 },
+        { input: 1, output: 1 },
+        {},
+        'usage.cachedInputTokens',
+        6,
+        'at most usage.inputTokens − usage.cacheWriteInputTokens (5 − 0)',
+      ],
+      ['more reasoning than output tokens', { outputTokens: 1, reasoningTokens: 2 }, { input: 1, output: 1, reasoning: 1 }, {}, 'usage.reasoningTokens', 2, 'at most usage.outputTokens (1)'],
+      ['bad rounding places', {}, { input: 1, output: 1 }, { round: { places: 1.5 } }, 'options.round.places', 1.5, 'a whole number from 0 to 30'],
+      ['31 rounding places', {}, { input: 1, output: 1 }, { round: { places: 31 } }, 'options.round.places', 31, 'a whole number from 0 to 30'],
+      ['no rounding places', {}, { input: 1, output: 1 }, { round: { mode: 'up' } }, 'options.round.places', undefined, 'a whole number from 0 to 30'],
+      ['a round that is not an object', {}, { input: 1, output: 1 }, { round: 2 }, 'options.round', 2, 'an object { places, mode? }'],
+      ['a misspelt round key', {}, { input: 1, output: 1 }, { round: { places: 2, mod: 'up' } }, 'options.round.mod', 'up', 'one of the known options (places, mode)'],
+      ['a misspelt option', {}, { input: 1, output: 1 }, { rounding: { places: 2 } }, 'options.rounding', { places: 2 }, 'one of the known options (multiplier, round)'],
     ];
-    it.each(cases)('%s', (_name, usage, price, options, type, message) => {
-      expect(() => costOf(usage, price, options)).toThrow(type);
-      expect(() => costOf(usage, price, options)).toThrow(message);
+    it.each(cases)('%s', (_name, usage, price, options, option, value, expected) => {
+      let caught: unknown;
+      try {
+        costOf(usage, price, options);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isToolStreamError(caught, 'invalid-option')).toBe(true);
+      expect(caught).toMatchObject({ function: 'costOf', option, expected });
+      expect((caught as { value: unknown }).value).toEqual(value);
+      expect((caught as Error).message).toContain(`costOf: ${option} must be ${expected}, got `);
+    });
+
+    it.each(['half_up', 'HALF-UP', 'Half-Even', 'ceil', 'floor', '', ' half-up', 'half-up ', 'constructor', '__proto__', 'toString'])('round.mode %p is refused, not rounded half-even', (mode) => {
+      expect(() => costOf({ outputTokens: 1_000_000 }, { input: 0, output: '0.125' }, { round: { places: 2, mode: mode as 'up' } })).toThrow(
+        expect.objectContaining({ code: 'invalid-option', option: 'options.round.mode', value: mode, expected: "one of 'half-even', 'half-up', 'down', 'up'" }),
+      );
+    });
+
+    it.each([null, 0, ['up'], { mode: 'up' }])('a round.mode of the wrong type (%p) is refused', (mode) => {
+      expect(() => costOf({}, { input: 1, output: 1 }, { round: { places: 2, mode: mode as unknown as 'up' } })).toThrow(
+        expect.objectContaining({ code: 'invalid-option', option: 'options.round.mode' }),
+      );
+    });
+
+    it('the four modes, and mode left out, are accepted', () => {
+      for (const mode of ['half-even', 'half-up', 'down', 'up'] as const) expect(costOf({}, { input: 1, output: 1 }, { round: { places: 2, mode } }).total).toBe('0.00');
+      expect(costOf({}, { input: 1, output: 1 }, { round: { places: 2 } }).total).toBe('0.00');
+      expect(costOf({}, { input: 1, output: 1 }, { round: { places: 2, mode: undefined } } as unknown as CostOptions).total).toBe('0.00');
     });
 
     it('reads numbers in exponent form exactly', () => {

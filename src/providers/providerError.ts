@@ -22,16 +22,23 @@ export function errorRecord(payload: unknown): Record<string, unknown> | undefin
   return asRecord(payload) ?? (Array.isArray(payload) && payload.length === 1 ? asRecord(payload[0]) : undefined);
 }
 
-/** A protobuf JSON duration (`"58s"`, `"1.5s"`, `"0.250s"`) in ms. */
+/** A protobuf JSON duration (`"58s"`, `"1.5s"`, `"0.250s"`) in ms; `Infinity` when too long to represent (400 digits). */
 function durationMs(value: unknown): number | undefined {
   const match = typeof value === 'string' ? /^(\d+(?:\.\d+)?)s$/.exec(value.trim()) : null;
   return match === null ? undefined : Math.round(Number(match[1]) * 1000);
+}
+
+/** A non-negative wait as a payload field holds it: a number ≥ 0, `Infinity` included (`1e400` in JSON); else `undefined`. */
+function waitNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && value >= 0 ? value : undefined;
 }
 
 /**
  * The wait a provider asked for inside its error payload: Google's `google.rpc.RetryInfo` detail
  * (`{ "@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "58s" }`, Gemini's 429
  * and 503), or a `retry_after_ms` (ms) / `retry_after` (seconds) field, as some gateways send.
+ * A wait too long to represent (`retry_after: 1e306`, a 400-digit delay) is `Infinity`, never
+ * `undefined`: it was asked, and the retry policy refuses it.
  */
 export function payloadRetryAfterMs(inner: Record<string, unknown> | undefined, outer: Record<string, unknown> | undefined): number | undefined {
   const details = inner?.['details'];
@@ -46,10 +53,10 @@ export function payloadRetryAfterMs(inner: Record<string, unknown> | undefined, 
     }
   }
   for (const record of inner === outer ? [inner] : [inner, outer]) {
-    const ms = asNumber(record?.['retry_after_ms']);
-    if (ms !== undefined && ms >= 0) return ms;
-    const seconds = asNumber(record?.['retry_after']);
-    if (seconds !== undefined && seconds >= 0) return seconds * 1000;
+    const ms = waitNumber(record?.['retry_after_ms']);
+    if (ms !== undefined) return ms;
+    const seconds = waitNumber(record?.['retry_after']);
+    if (seconds !== undefined) return seconds * 1000;
   }
   return undefined;
 }

@@ -3,6 +3,11 @@
  * checked before it is used, and anything that cannot be translated throws `unsupported-request`
  * naming its JSON path (`messages[2].content[0].type`).
  *
+ * Against hostile bodies: names are looked up in `Map`s / `Set`s only (a role or type named
+ * `constructor` or `__proto__` is just an unknown name), no input-sized array is spread into a
+ * call, and every JSON value copied into the translation (a call's arguments, a `tool_use` input, a
+ * schema) is walked without recursion and refused when nested deeper than `maxDepth`.
+ *
  * @module
  */
 import { ToolStreamError } from '../errors';
@@ -19,6 +24,80 @@ export interface TranslateRequestOptions {
    * `unsupported-request`. Default: nothing is dropped.
    */
   readonly ignore?: ReadonlyArray<string>;
+  /**
+   * The deepest nesting accepted in a JSON value the translation copies or builds from the request
+   * (a call's arguments, a `tool_use` input, a tool's schema): an object or array is one level, the
+   * value itself level 1. Deeper throws `unsupported-request` naming the first level too deep, so
+   * the request written can always be sent with `JSON.stringify`. A whole number from 1 to
+   * 1,024; default 512.
+   */
+  readonly maxDepth?: number;
+}
+
+/** The default `maxDepth` of the request translators, `toGeminiSchema()` and `toolSpecs()`: 512 levels. */
+export const DEFAULT_MAX_REQUEST_DEPTH = 512;
+
+/** The largest `maxDepth` accepted: 1,024 levels (`JSON.stringify` and the Gemini schema conversion recurse per level: a few thousand levels overflow the stack, and less when called from deep in it). */
+export const MAX_REQUEST_DEPTH = 1024;
+
+/**
+ * `maxDepth` as given, checked: a whole number from 1 to {@link MAX_REQUEST_DEPTH}, or the default.
+ *
+ * @throws {ToolStreamError} `invalid-option` naming `fn`'s `options.maxDepth`.
+ */
+export function maxDepthOption(value: unknown, fn: string): number {
+  if (value === undefined) return DEFAULT_MAX_REQUEST_DEPTH;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_REQUEST_DEPTH)
+    throw new ToolStreamError('invalid-option', { function: fn, option: 'options.maxDepth', value, expected: `a whole number from 1 to ${MAX_REQUEST_DEPTH}` });
+  return value;
+}
+
+/** One container on the walk of {@link jsonProblem}: its key in its parent, for the path of an error. */
+interface WalkFrame {
+  readonly value: unknown;
+  readonly depth: number;
+  readonly key: string | number | undefined;
+  readonly parent: WalkFrame | undefined;
+}
+
+function framePath(frame: WalkFrame, root: string): string {
+  const keys: Array<string | number> = [];
+  for (let f: WalkFrame | undefined = frame; f !== undefined && f.key !== undefined; f = f.parent) keys.push(f.key);
+  let path = root;
+  for (let i = keys.length - 1; i >= 0; i--) path = fieldPath(path, keys[i] as string | number);
+  return path;
+}
+
+/**
+ * Why `value` cannot be written as JSON within `maxDepth` levels, with the JSON path (under `path`)
+ * of the first place that shows it: a container nested deeper than `maxDepth` (an object or array is
+ * one level; a cycle is infinitely deep) or a `bigint`. `undefined` when it can. Iterative: no stack
+ * per level; a subtree reached twice (shared) is walked again only when reached deeper than before.
+ */
+export function jsonProblem(value: unknown, maxDepth: number, path: string): { readonly path: string; readonly detail: string } | undefined {
+  const walked = new Map<object, number>(); // not weak: it lives for this call only, and a Map is faster
+  const stack: WalkFrame[] = [{ value, depth: 1, key: undefined, parent: undefined }];
+  while (stack.length > 0) {
+    const frame = stack.pop() as WalkFrame;
+    const node = frame.value;
+    if (typeof node === 'bigint') return { path: framePath(frame, path), detail: 'a bigint cannot be written as JSON' };
+    if (typeof node !== 'object' || node === null) continue;
+    if (frame.depth > maxDepth) return { path: framePath(frame, path), detail: `nested deeper than ${maxDepth} levels (the maxDepth option)` };
+    const before = walked.get(node);
+    if (before !== undefined && before >= frame.depth) continue;
+    walked.set(node, frame.depth);
+    const depth = frame.depth + 1;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push({ value: node[i], depth, key: i, parent: frame });
+    } else {
+      const keys = Object.keys(node);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        stack.push({ value: (node as Record<string, unknown>)[key], depth, key, parent: frame });
+      }
+    }
+  }
+  return undefined;
 }
 
 /** The path of `key` inside `path` (`'messages[2]'` + `'content'` → `'messages[2].content'`). */
@@ -30,17 +109,28 @@ export function fieldPath(path: string, key: string | number): string {
 /** Reads the fields of one request, failing with `unsupported-request` for the target it writes. */
 export class RequestReader {
   private readonly ignored: ReadonlySet<string>;
+  /** The `maxDepth` in force. */
+  readonly maxDepth: number;
 
   /**
    * @param target The format being written (named on every error).
-   * @param options `ignore`: the names that may be dropped.
+   * @param options `ignore`: the names that may be dropped; `maxDepth`.
+   * @param fn The translator's name, for an `invalid-option` error.
    */
   constructor(
     /** The format being written. */
     readonly target: RequestTarget,
     options: TranslateRequestOptions = {},
+    fn = 'request translator',
   ) {
     this.ignored = new Set(options.ignore ?? []);
+    this.maxDepth = maxDepthOption(options.maxDepth, fn);
+  }
+
+  /** Throw `unsupported-request` unless `value` can be written as JSON within `maxDepth` levels (see {@link jsonProblem}). */
+  writable(value: unknown, path: string): void {
+    const problem = jsonProblem(value, this.maxDepth, path);
+    if (problem !== undefined) this.fail(problem.path, problem.detail);
   }
 
   /** Throw `unsupported-request` for the field at `path`. */

@@ -24,14 +24,22 @@ const record = (value: unknown): value is Readonly<Record<string, unknown>> => t
 /**
  * Whether OpenAI's strict mode can take `schema` as it is: every object schema in it (at any depth,
  * also in `items`, `anyOf`, `$defs`, …) lists all of its properties in `required` and has
- * `additionalProperties: false`. Iterative (any depth without recursion).
+ * `additionalProperties: false`. Iterative (any depth without recursion), any width (members are
+ * pushed one by one, never spread into a call), and each object looked at once (a shared or cyclic
+ * part of a schema built in code is not walked again).
  */
 export function allowsStrict(schema: JsonSchema): boolean {
   const stack: unknown[] = [schema];
+  const seen = new Set<object>(); // not weak: it lives for this call only, and a Set is faster
+  const pushAll = (values: readonly unknown[]): void => {
+    for (const value of values) stack.push(value);
+  };
   while (stack.length > 0) {
     const node = stack.pop();
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
     if (Array.isArray(node)) {
-      stack.push(...(node as unknown[]));
+      pushAll(node as unknown[]);
       continue;
     }
     if (!record(node)) continue;
@@ -45,7 +53,7 @@ export function allowsStrict(schema: JsonSchema): boolean {
     }
     for (const [key, value] of Object.entries(node)) {
       if (key === 'properties' || key === '$defs' || key === 'definitions' || key === 'patternProperties') {
-        if (record(value)) stack.push(...Object.values(value));
+        if (record(value)) pushAll(Object.values(value));
       } else if (key !== 'enum' && key !== 'const' && key !== 'default' && key !== 'examples' && key !== 'required') stack.push(value);
     }
   }

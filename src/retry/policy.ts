@@ -68,7 +68,12 @@ export interface RetryStreamOptions extends ReadStreamEventsOptions {
    * provider's `retryAfterMs`.
    */
   readonly backoff?: (context: BackoffContext) => number;
-  /** A provider that asks for a longer wait than this (`Retry-After`) is not retried: its error ends the stream. Default 60,000. */
+  /**
+   * A provider that asks for a longer wait than this (`Retry-After`, `retry-after-ms`, the payload's
+   * hint) is not retried: its error ends the stream (its `retryAfterMs` shows what was asked). A
+   * wait exactly this long is waited for. A wait too long to represent (`Infinity`) is never
+   * waited for, whatever this is. Default 60,000.
+   */
   readonly maxRetryAfterMs?: number;
   /**
    * After output, when the stream cannot be resumed: start the response over (emitting a `restart`
@@ -94,8 +99,35 @@ export function fullJitter(random: () => number): (context: BackoffContext) => n
   return ({ attempt }) => Math.floor(random() * Math.min(10_000, 500 * 2 ** (attempt - 1)));
 }
 
-/** The provider's requested wait, when the error carries one. */
+/** The default `maxRetryAfterMs`: 60 s. */
+export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
+
+/** The longest wait a timer can be armed for: 2^31 − 1 ms (about 24.8 days; `setTimeout` fires a longer one after 1 ms). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The provider's requested wait, when the error carries one: a number ≥ 0, `Infinity` included (a
+ * wait too long to represent was still asked for). `undefined` when it asked for none.
+ */
 export function retryAfterOf(error: unknown): number | undefined {
   const value = isToolStreamError(error, 'provider-error') ? error.retryAfterMs : undefined;
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+  return typeof value === 'number' && value >= 0 ? value : undefined;
+}
+
+/**
+ * The wait before the next attempt, or `undefined`: do not retry. Pure; `backoff` is called only
+ * when the provider's wait is acceptable.
+ *
+ * 1. The provider asked for a wait (`retryAfterMs`) that is not finite or longer than
+ *    `maxRetryAfterMs` (default 60,000; a wait exactly that long is taken): do not retry.
+ * 2. Else the wait is the longer of `backoff()` (a `NaN` or negative one counts as 0) and
+ *    `retryAfterMs`.
+ * 3. A wait no timer can be armed for (longer than {@link MAX_TIMER_MS}, or `Infinity`): do not
+ *    retry. No timer is ever armed past 2^31 − 1 ms, where `setTimeout` would fire after 1 ms.
+ */
+export function retryWait(retryAfterMs: number | undefined, maxRetryAfterMs: number | undefined, backoff: () => number): number | undefined {
+  if (retryAfterMs !== undefined && !(Number.isFinite(retryAfterMs) && retryAfterMs <= (maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS))) return undefined;
+  const backoffMs = backoff();
+  const wait = Math.max(0, Number.isNaN(backoffMs) ? 0 : backoffMs, retryAfterMs ?? 0);
+  return wait <= MAX_TIMER_MS ? wait : undefined;
 }

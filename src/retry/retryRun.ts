@@ -14,7 +14,7 @@ import { RawHead } from '../read/streamReader';
 import { decodeSse } from '../sse/decodeSse';
 import { DeliveredRecorder } from './delivered';
 import { subscribeLinked } from './linked';
-import { fullJitter, isRetryableFailure, retryAfterOf, type RetryContext, type RetryStreamOptions } from './policy';
+import { fullJitter, isRetryableFailure, retryAfterOf, retryWait, type RetryContext, type RetryStreamOptions } from './policy';
 import { ResumePosition, resumingDecode, type GateHost } from './resumeGate';
 
 /** One response as the subscriber sees it: the first attempt, or one that started over; resumed attempts continue it. */
@@ -230,10 +230,8 @@ export class RetryRun implements GateHost {
       const retryAfterMs = retryAfterOf(error);
       try {
         const shouldRetry = this.options.shouldRetry === undefined ? retryable : this.options.shouldRetry(error, { attempt, output: this.generation.output, retryable });
-        if (shouldRetry && (retryAfterMs === undefined || retryAfterMs <= (this.options.maxRetryAfterMs ?? 60_000))) {
-          const delayMs = Math.max(0, this.backoff({ attempt, error, retryAfterMs }), retryAfterMs ?? 0);
-          verdict = { error, attempt, retry: true, delayMs: Number.isFinite(delayMs) ? delayMs : 0 };
-        }
+        const delayMs = shouldRetry ? retryWait(retryAfterMs, this.options.maxRetryAfterMs, () => this.backoff({ attempt, error, retryAfterMs })) : undefined;
+        if (delayMs !== undefined) verdict = { error, attempt, retry: true, delayMs };
       } catch (thrown) {
         verdict = { error, attempt, retry: false, delayMs: 0, thrown: { error: thrown } };
       }

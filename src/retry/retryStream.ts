@@ -59,7 +59,10 @@ import { RetryRun } from './retryRun';
  *    `toolCalls()` and the encoders ignore). The wait is `backoff` (default: full jitter, up to
  *    500 ms × 2^(attempt − 1), at most 10 s) and never shorter than the provider's `retryAfterMs`
  *    (`Retry-After`, `retry-after-ms`, Gemini's `RetryInfo`); a longer wait than `maxRetryAfterMs`
- *    is not waited for. At most `maxAttempts` (default 3) attempts in all.
+ *    (default 60 s; exactly that long is waited for), a wait too long to represent (`Infinity`)
+ *    and a wait no timer can be armed for (over 2^31 − 1 ms, with `maxRetryAfterMs: Infinity` or
+ *    from `backoff`) are not waited for: the error ends the stream, its `retryAfterMs` showing what
+ *    was asked. At most `maxAttempts` (default 3) attempts in all.
  * 6. A failure after the terminator loses nothing (the stream completes, as with
  *    `readStreamEvents()`); when attempts run out, or `shouldRetry` says no, the stream ends with
  *    the last error (with `delivered` after output).

@@ -10,11 +10,20 @@ export interface HeadersLike {
   get(name: string): string | null | undefined;
 }
 
+/** A non-negative decimal number of units, as the headers write it (`120`, `1.5`; any number of digits). */
+const DECIMAL = /^\d+(\.\d+)?$/;
+/** An HTTP date form with a year of six digits or more: past what a `Date` can hold when `Date.parse` gives up. */
+const FAR_DATE = /^[A-Za-z]{3}.*\b\d{6,}\b/;
+
 /**
  * The delay, in milliseconds, that a failed response asks for before a retry: `retry-after-ms`
  * (milliseconds, as OpenAI sends it) when present, else `Retry-After` as seconds (`120`) or as an
  * HTTP date (the time left until then, 0 when it has passed). `undefined` when neither is present
  * or readable.
+ *
+ * A wait too long to represent stays a wait: 400 digits of seconds, or a date past the year
+ * 275,760, are `Infinity` (never `undefined`, which would read as "no wait asked"), so the retry
+ * policy refuses it instead of retrying at once.
  *
  * @param headers The response headers.
  * @param now The current time in ms since the epoch (for an HTTP date).
@@ -22,11 +31,13 @@ export interface HeadersLike {
 export function retryAfterMs(headers: HeadersLike | undefined, now = Date.now()): number | undefined {
   if (headers === undefined || typeof headers.get !== 'function') return undefined;
   const ms = headers.get('retry-after-ms')?.trim();
-  if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms)) return Number(ms);
+  if (ms !== undefined && DECIMAL.test(ms)) return Number(ms);
   const value = headers.get('retry-after')?.trim();
   if (value === undefined || value === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  if (DECIMAL.test(value)) return Number(value) * 1000;
   // An HTTP date starts with the day's name (IMF-fixdate, RFC 850 and asctime forms alike).
-  const date = /^[A-Za-z]{3}/.test(value) ? Date.parse(value) : NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  if (!/^[A-Za-z]{3}/.test(value)) return undefined;
+  const date = Date.parse(value);
+  if (!Number.isNaN(date)) return Math.max(0, date - now);
+  return FAR_DATE.test(value) ? Infinity : undefined;
 }

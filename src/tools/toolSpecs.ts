@@ -15,6 +15,7 @@ import type { ChatFunctionTool, JsonSchema } from '../providers/openaiChat/reque
 import { chatToolSpec } from '../providers/openaiChat/toolSpec';
 import type { ResponsesFunctionTool } from '../providers/openaiResponses/request';
 import { responsesToolSpec } from '../providers/openaiResponses/toolSpec';
+import { jsonProblem, maxDepthOption } from '../providers/requestReader';
 import { allowsStrict, type ToolSpecInput } from '../providers/toolSpec';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
 import type { ToolDeclaration } from './types';
@@ -51,6 +52,13 @@ export interface ToolSpecsOptions {
   readonly strict?: 'auto' | false;
   /** Gemini: called for every JSON Schema keyword dropped because Gemini rejects it (throw from it to refuse). */
   readonly onSchemaDrop?: (drop: GeminiSchemaDrop) => void;
+  /**
+   * The deepest nesting accepted in a tool's JSON Schema, in JSON levels (the schema itself is
+   * level 1; for Gemini also once references are inlined): deeper is an `unsupported-request` error
+   * naming the tool, so the definitions can always be sent with `JSON.stringify`. A whole number
+   * from 1 to 1,024; default 512.
+   */
+  readonly maxDepth?: number;
 }
 
 /** Tools by name (as `runTools()` / `toolLoop()` take them), or an array of tools that each have a `name`. */
@@ -119,6 +127,8 @@ function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<Standard
  *    each schema cleaned by `toGeminiSchema()` (keywords Gemini rejects dropped, `$ref`s inlined).
  * 4. Names: a record's keys; a `name` that differs from its key is an `unsupported-request` error
  *    (the model would call a name `runTools()` does not know). An array needs a `name` on each tool.
+ * 5. A schema nested deeper than `maxDepth` (default 512 levels) is an `unsupported-request` error
+ *    naming the level too deep; the strict check walks any width and depth without recursion.
  *
  * @example
  * ```ts
@@ -132,19 +142,22 @@ function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<Standard
  *
  * @param tools Tools by name (or an array of named tools), e.g. made with `tool()`.
  * @param format The request format: `'openai-chat'`, `'openai-responses'`, `'anthropic'` or `'gemini'`.
- * @param options `strict` (OpenAI) and `onSchemaDrop` (Gemini).
+ * @param options `strict` (OpenAI), `onSchemaDrop` (Gemini) and `maxDepth`.
  * @return The value of the request's `tools` field.
  */
 export function toolSpecs<F extends ToolSpecFormat>(tools: ToolDeclarations, format: F, options: ToolSpecsOptions = {}): ToolSpecs<F> {
+  const maxDepth = maxDepthOption(options.maxDepth, 'toolSpecs');
   const inputs = named(tools).map(([name, tool]): ToolSpecInput => {
     const parameters = toolJsonSchema(tool, name);
+    const problem = jsonProblem(parameters, maxDepth, `${name}.parameters`);
+    if (problem !== undefined) throw new ToolStreamError('unsupported-request', { target: String(format), field: problem.path, detail: problem.detail });
     return { name, description: tool.description, parameters, strict: options.strict !== false && allowsStrict(parameters) };
   });
   const byFormat: { readonly [K in ToolSpecFormat]: () => ToolSpecsByFormat[K] } = {
     'openai-chat': () => inputs.map(chatToolSpec),
     'openai-responses': () => inputs.map(responsesToolSpec),
     anthropic: () => inputs.map(anthropicToolSpec),
-    gemini: () => [{ functionDeclarations: inputs.map((input) => geminiToolSpec(input, options.onSchemaDrop)) }],
+    gemini: () => [{ functionDeclarations: inputs.map((input) => geminiToolSpec(input, options.onSchemaDrop, maxDepth)) }],
   };
   const build = Object.prototype.hasOwnProperty.call(byFormat, format) ? byFormat[format] : undefined;
   if (build === undefined)

@@ -3,8 +3,9 @@
  *
  * @module
  */
-import { addDecimal, formatDecimal, integerDecimal, multiplyDecimal, parseDecimal, roundDecimal, shiftDecimal, type Decimal, type RoundingMode } from './decimal';
+import { ToolStreamError } from '../../errors';
 import type { Usage } from '../../events';
+import { addDecimal, formatDecimal, integerDecimal, MAX_PLACES, multiplyDecimal, parseDecimal, roundDecimal, ROUNDING_MODES, shiftDecimal, type Decimal, type RoundingMode } from './decimal';
 
 /** A decimal amount: a number (read exactly as written, `2.5`) or a decimal string (`'2.50'`, `'1e-6'`). */
 export type DecimalInput = number | string;
@@ -57,13 +58,40 @@ export interface Cost {
 }
 
 const MILLION_PLACES = 6;
+const OPTION_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['multiplier', 'round']);
+const ROUND_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['places', 'mode']);
+const MODES_TEXT = "one of 'half-even', 'half-up', 'down', 'up'";
+
+/** Throw `invalid-option` for the value at `option` among `costOf()`'s arguments. */
+function invalid(option: string, value: unknown, expected: string): never {
+  throw new ToolStreamError('invalid-option', { function: 'costOf', option, value, expected });
+}
 
 function tokens(usage: Usage, field: keyof Usage): number {
-  const value = usage[field];
+  const value = (usage as Record<string, unknown>)[field];
   if (value === undefined) return 0;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new TypeError(`usage.${field} must be a whole number of tokens, got ${String(value)}`);
-  if (value < 0) throw new RangeError(`usage.${field} must not be negative, got ${value}`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) invalid(`usage.${field}`, value, 'a whole number of tokens ≥ 0');
   return value;
+}
+
+/** A record of options with only `known` keys (a typo such as `{ round: { mod: 'up' } }` is refused, not ignored). */
+function optionRecord(value: unknown, path: string, known: ReadonlySet<string>, expected: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid(path, value, expected);
+  for (const key of Object.keys(value)) {
+    if (!known.has(key)) invalid(`${path}.${key}`, (value as Record<string, unknown>)[key], `one of the known options (${[...known].join(', ')})`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** `options.round`, checked: `places` a whole number from 0 to 30, `mode` one of the four modes (exactly). */
+function roundOption(options: Record<string, unknown>): { readonly places: number; readonly mode: RoundingMode } | undefined {
+  if (options['round'] === undefined) return undefined;
+  const round = optionRecord(options['round'], 'options.round', ROUND_KEYS, 'an object { places, mode? }');
+  const places = round['places'];
+  if (typeof places !== 'number' || !Number.isSafeInteger(places) || places < 0 || places > MAX_PLACES) invalid('options.round.places', places, `a whole number from 0 to ${MAX_PLACES}`);
+  const mode = round['mode'] === undefined ? 'half-even' : round['mode'];
+  if (typeof mode !== 'string' || !ROUNDING_MODES.has(mode)) invalid('options.round.mode', mode, MODES_TEXT);
+  return { places, mode: mode as RoundingMode };
 }
 
 /**
@@ -75,9 +103,14 @@ function tokens(usage: Usage, field: keyof Usage): number {
  * 2. Arithmetic is exact (`BigInt` scaled integers): prices and the multiplier may be numbers or
  *    decimal strings; nothing is rounded unless `round` asks, and then each amount is rounded once
  *    from its exact value (`half-even`, `half-up`, `down` or `up`).
- * 3. Absent counts are 0. Bad arguments are programmer errors, thrown as the built-in `TypeError`
- *    (not a number / string, not finite, not a decimal, not whole) or `RangeError` (negative,
- *    more than 30 decimal places, more cached than input tokens) — not as a `ToolStreamError`.
+ * 3. Absent counts are 0. Every bad argument or option throws a `ToolStreamError` of code
+ *    `invalid-option` whose `option` names it (`'options.round.mode'`, `'price.input'`,
+ *    `'usage.inputTokens'`), with `value` (what was given) and `expected`: a price or multiplier
+ *    that is not a finite non-negative decimal (at most 30 places, 60 digits), a count that is not a
+ *    whole number ≥ 0, more cached (and cache-write) tokens than input tokens, more reasoning than
+ *    output tokens, `round.places` not a whole number from 0 to 30, a `round.mode` that is not
+ *    exactly one of the four (`'half_up'`, `'HALF-UP'`, `'ceil'`, `''` are refused, never rounded
+ *    half-even), an option key that does not exist (`{ round: { mod: 'up' } }`).
  *
  * @example
  * ```ts
@@ -94,10 +127,13 @@ function tokens(usage: Usage, field: keyof Usage): number {
  * @param price Prices per million tokens.
  * @param options `multiplier` and `round`.
  * @return The cost, line by line, as decimal strings.
- * @throws {TypeError} For an argument of the wrong kind.
- * @throws {RangeError} For an argument out of range.
+ * @throws {ToolStreamError} `invalid-option`, for an argument or option it cannot take.
  */
 export function costOf(usage: Usage, price: TokenPrice, options: CostOptions = {}): Cost {
+  const opts = optionRecord(options, 'options', OPTION_KEYS, 'an object { multiplier?, round? }');
+  const round = roundOption(opts);
+  if (typeof usage !== 'object' || usage === null) invalid('usage', usage, 'a usage object');
+  if (typeof price !== 'object' || price === null) invalid('price', price, 'a price object { input, output, … }');
   const input = parseDecimal(price.input, 'price.input');
   const rates = {
     input,
@@ -106,17 +142,14 @@ export function costOf(usage: Usage, price: TokenPrice, options: CostOptions = {
     cacheWrite: price.cacheWrite === undefined ? input : parseDecimal(price.cacheWrite, 'price.cacheWrite'),
     reasoning: price.reasoning === undefined ? undefined : parseDecimal(price.reasoning, 'price.reasoning'),
   };
-  const multiplier = options.multiplier === undefined ? integerDecimal(1) : parseDecimal(options.multiplier, 'options.multiplier');
-  const round = options.round;
-  if (round !== undefined && (!Number.isSafeInteger(round.places) || round.places < 0 || round.places > 30))
-    throw new RangeError(`options.round.places must be a whole number from 0 to 30, got ${String(round.places)}`);
+  const multiplier = opts['multiplier'] === undefined ? integerDecimal(1) : parseDecimal(opts['multiplier'], 'options.multiplier');
   const inputTokens = tokens(usage, 'inputTokens');
   const cached = tokens(usage, 'cachedInputTokens');
   const written = tokens(usage, 'cacheWriteInputTokens');
-  if (cached + written > inputTokens) throw new RangeError(`usage.cachedInputTokens + usage.cacheWriteInputTokens (${cached + written}) exceed usage.inputTokens (${inputTokens})`);
+  if (cached + written > inputTokens) invalid('usage.cachedInputTokens', cached, `at most usage.inputTokens − usage.cacheWriteInputTokens (${inputTokens} − ${written})`);
   const outputTokens = tokens(usage, 'outputTokens');
   const reasoningTokens = rates.reasoning === undefined ? 0 : tokens(usage, 'reasoningTokens');
-  if (reasoningTokens > outputTokens) throw new RangeError(`usage.reasoningTokens (${reasoningTokens}) exceed usage.outputTokens (${outputTokens})`);
+  if (reasoningTokens > outputTokens) invalid('usage.reasoningTokens', reasoningTokens, `at most usage.outputTokens (${outputTokens})`);
 
   const line = (count: number, rate: Decimal | undefined): Decimal =>
     rate === undefined ? integerDecimal(0) : shiftDecimal(multiplyDecimal(multiplyDecimal(integerDecimal(count), rate), multiplier), MILLION_PLACES);
@@ -128,7 +161,7 @@ export function costOf(usage: Usage, price: TokenPrice, options: CostOptions = {
     reasoning: line(reasoningTokens, rates.reasoning),
   };
   const total = Object.values(lines).reduce(addDecimal);
-  const text = (amount: Decimal): string => (round === undefined ? formatDecimal(amount) : formatDecimal(roundDecimal(amount, round.places, round.mode ?? 'half-even'), true));
+  const text = (amount: Decimal): string => (round === undefined ? formatDecimal(amount) : formatDecimal(roundDecimal(amount, round.places, round.mode), true));
   return {
     total: text(total),
     input: text(lines.input),

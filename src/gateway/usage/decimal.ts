@@ -5,6 +5,8 @@
  * @module
  */
 
+import { ToolStreamError } from '../../errors';
+
 /** A non-negative decimal: `digits / 10^scale`. */
 export interface Decimal {
   readonly digits: bigint;
@@ -17,7 +19,10 @@ export type RoundingMode = 'half-even' | 'half-up' | 'down' | 'up';
 /** The most decimal places a price or multiplier may have. */
 export const MAX_PLACES = 30;
 /** The most digits a price or multiplier may have. */
-const MAX_DIGITS = 60;
+export const MAX_DIGITS = 60;
+
+/** Every rounding mode (a `Set`: only these exact strings). */
+export const ROUNDING_MODES: ReadonlySet<string> = /* @__PURE__ */ new Set<RoundingMode>(['half-even', 'half-up', 'down', 'up']);
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
@@ -25,23 +30,28 @@ const DECIMAL = /^(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
  * A price or multiplier as an exact decimal: a finite non-negative number (read through its
  * shortest round-trip text, `0.1` is exactly 0.1) or a decimal string (`'2.50'`, `'1e-6'`).
  *
- * @throws {TypeError} Not a number or string, not finite, or not a decimal.
- * @throws {RangeError} Negative, or more than {@link MAX_PLACES} decimal places.
+ * @param value What `costOf()` was given.
+ * @param name Its path among `costOf()`'s arguments (`'price.input'`), for the error.
+ * @throws {ToolStreamError} `invalid-option`: not a number or string, not finite, not a decimal,
+ *   negative, more than {@link MAX_PLACES} decimal places or {@link MAX_DIGITS} digits.
  */
 export function parseDecimal(value: unknown, name: string): Decimal {
-  if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`${name} must be a finite number, got ${value}`);
-  if (typeof value !== 'number' && typeof value !== 'string') throw new TypeError(`${name} must be a number or a decimal string, got ${typeof value}`);
-  const text = typeof value === 'number' ? String(value) : value;
-  if (text.startsWith('-') && text !== '-0') throw new RangeError(`${name} must not be negative, got ${text}`);
+  const invalid = (expected: string): never => {
+    throw new ToolStreamError('invalid-option', { function: 'costOf', option: name, value, expected });
+  };
+  if (typeof value === 'number' && !Number.isFinite(value)) invalid('a finite number');
+  if (typeof value !== 'number' && typeof value !== 'string') invalid('a number or a decimal string');
+  const text = typeof value === 'number' ? String(value) : (value as string);
+  if (text.startsWith('-') && text !== '-0') invalid('≥ 0');
   const match = DECIMAL.exec(text === '-0' ? '0' : text);
-  if (match === null) throw new TypeError(`${name} must be a decimal like '2.50' or '1e-6', got ${JSON.stringify(text)}`);
+  if (match === null) return invalid("a decimal like '2.50' or '1e-6'");
   const [, whole = '', fraction = '', exponent = '0'] = match;
   const shift = Number(exponent);
   const scale = Math.max(0, fraction.length - shift);
-  if (scale > MAX_PLACES) throw new RangeError(`${name} has more than ${MAX_PLACES} decimal places: ${text}`);
+  if (scale > MAX_PLACES) invalid(`a decimal of at most ${MAX_PLACES} decimal places`);
   const digits = `${whole}${fraction}`.replace(/^0+(?=\d)/, '');
   const zeros = shift - fraction.length > 0 ? shift - fraction.length : 0;
-  if (digits.length + zeros > MAX_DIGITS) throw new RangeError(`${name} has more than ${MAX_DIGITS} digits: ${text}`);
+  if (digits.length + zeros > MAX_DIGITS) invalid(`a decimal of at most ${MAX_DIGITS} digits`);
   return { digits: BigInt(digits) * 10n ** BigInt(zeros), scale };
 }
 

@@ -166,12 +166,13 @@ export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
  * ```
  *
  * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
- * @param options `defaultMaxTokens`, `apiVersion`, `midConversationSystem`, `ignore`.
+ * @param options `defaultMaxTokens`, `apiVersion`, `midConversationSystem`, `ignore`, `maxDepth`.
  * @return The Anthropic request (`stream: true` kept as a literal when the input has it).
- * @throws {ToolStreamError} For any field, part or value Anthropic cannot express.
+ * @throws {ToolStreamError} `unsupported-request` for any field, part or value Anthropic cannot express, or a JSON value nested deeper
+ *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
  */
 export function toAnthropicRequest<R extends ChatRequestInput>(request: R, options: ToAnthropicRequestOptions = {}): WithStream<R, AnthropicRequest> {
-  const reader: RequestReader = new RequestReader('anthropic', options);
+  const reader: RequestReader = new RequestReader('anthropic', options, 'toAnthropicRequest');
   const chat = readChatRequest(reader, request);
   const maxTokens = chat.maxTokens ?? options.defaultMaxTokens;
   if (maxTokens === undefined) reader.fail('max_completion_tokens', 'Anthropic requires max_tokens: set max_completion_tokens or the defaultMaxTokens option');

@@ -164,12 +164,13 @@ export interface ToGeminiRequestOptions extends TranslateRequestOptions {
  * ```
  *
  * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
- * @param options `schemaField`, `onSchemaDrop`, `callIds`, `thoughtSignature`, `ignore`.
+ * @param options `schemaField`, `onSchemaDrop`, `callIds`, `thoughtSignature`, `ignore`, `maxDepth`.
  * @return The model, the stream flag, the API path and the body.
- * @throws {ToolStreamError} For any field, part or value Gemini cannot express.
+ * @throws {ToolStreamError} `unsupported-request` for any field, part or value Gemini cannot express, or a JSON value nested deeper
+ *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
  */
 export function toGeminiRequest(request: ChatRequestInput, options: ToGeminiRequestOptions = {}): GeminiRequest {
-  const reader: RequestReader = new RequestReader('gemini', options);
+  const reader: RequestReader = new RequestReader('gemini', options, 'toGeminiRequest');
   const chat = readChatRequest(reader, request);
   const body: GeminiGenerateContentRequest = { contents: contentsOf(reader, chat.turns, options) };
   if (chat.system.length > 0) body.systemInstruction = { parts: chat.system.flatMap((turn) => textParts(turn.content)) };
@@ -245,7 +246,7 @@ function declarationOf(reader: RequestReader, tool: ReadTool, options: ToGeminiR
     out.parametersJsonSchema = tool.parameters;
     return out;
   }
-  const schema = toGeminiSchema(tool.parameters, { path, ...(options.onSchemaDrop === undefined ? {} : { onDrop: options.onSchemaDrop }) });
+  const schema = toGeminiSchema(tool.parameters, { path, maxDepth: reader.maxDepth, ...(options.onSchemaDrop === undefined ? {} : { onDrop: options.onSchemaDrop }) });
   if (schema.type === undefined) schema.type = 'OBJECT';
   if (schema.type !== 'OBJECT') reader.fail(fieldPath(path, 'type'), 'Gemini function parameters must describe an object');
   out.parameters = schema;

@@ -8,76 +8,10 @@
  *
  * @module
  */
+import type { GeminiSchema, GeminiSchemaOptions } from './geminiSchema';
 import { Converter } from './schemaConverter';
 
-/** Gemini's schema types. */
-export type GeminiType = 'STRING' | 'NUMBER' | 'INTEGER' | 'BOOLEAN' | 'ARRAY' | 'OBJECT' | 'NULL';
-
-/** The schema Gemini's function declarations accept (a subset of OpenAPI 3.0). */
-export interface GeminiSchema {
-  /** The value's type (absent: any). */
-  type?: GeminiType;
-  /** A format hint (`date-time`, `enum`, `int32`, `int64`, `float`, `double`). */
-  format?: string;
-  /** A title. */
-  title?: string;
-  /** What the value means, for the model. */
-  description?: string;
-  /** The value may also be `null`. */
-  nullable?: boolean;
-  /** The allowed values, as strings. */
-  enum?: string[];
-  /** A default value. */
-  default?: unknown;
-  /** An example value. */
-  example?: unknown;
-  /** The schema of an array's items. */
-  items?: GeminiSchema;
-  /** The fewest array items. */
-  minItems?: number;
-  /** The most array items. */
-  maxItems?: number;
-  /** An object's properties. */
-  properties?: { [name: string]: GeminiSchema };
-  /** The properties an object must have. */
-  required?: string[];
-  /** The order properties are generated in. */
-  propertyOrdering?: string[];
-  /** The fewest properties. */
-  minProperties?: number;
-  /** The most properties. */
-  maxProperties?: number;
-  /** The shortest string. */
-  minLength?: number;
-  /** The longest string. */
-  maxLength?: number;
-  /** A regular expression strings must match. */
-  pattern?: string;
-  /** The smallest number (inclusive). */
-  minimum?: number;
-  /** The largest number (inclusive). */
-  maximum?: number;
-  /** The value matches at least one of these. */
-  anyOf?: GeminiSchema[];
-}
-
-/** One keyword {@link toGeminiSchema} left out. */
-export interface GeminiSchemaDrop {
-  /** The JSON path of the keyword (e.g. `'tools[0].function.parameters.properties.tags.uniqueItems'`). */
-  readonly path: string;
-  /** The keyword (e.g. `'additionalProperties'`). */
-  readonly keyword: string;
-  /** Why, e.g. `'Gemini schemas have no additionalProperties'`. */
-  readonly reason: string;
-}
-
-/** Options of {@link toGeminiSchema}. */
-export interface GeminiSchemaOptions {
-  /** The schema's JSON path in the request, prefixed to the paths of errors and drops. Default `''`. */
-  readonly path?: string;
-  /** Called for every keyword left out. Default: nothing (throw from it to refuse a lossy conversion). */
-  readonly onDrop?: (drop: GeminiSchemaDrop) => void;
-}
+export type { GeminiSchema, GeminiSchemaDrop, GeminiSchemaOptions, GeminiType } from './geminiSchema';
 
 /**
  * Convert a JSON Schema (draft 7 / 2020-12, or OpenAPI 3.0) into the schema Gemini's function
@@ -98,6 +32,12 @@ export interface GeminiSchemaOptions {
  * 4. Throws `unsupported-request` (target `gemini`, naming the keyword) for what has no
  *    equivalent: a recursive or non-local `$ref`, a tuple (`prefixItems`, array `items`), a
  *    `false` schema, conflicting `allOf` branches, object or array enum values.
+ * 5. Hostile schemas end with `unsupported-request` too, never a stack overflow or a raw
+ *    `TypeError` / `URIError`: a schema (given, or once inlined) nested deeper than `maxDepth`
+ *    (default 512 levels); more than 10,000 units of work (each schema node written, `$ref` hop
+ *    followed, key merged from an `allOf` branch and JSON value of an inlined `default` /
+ *    `example` is one); a `$ref` with a bad %-escape; a type name that is not a JSON Schema type
+ *    (`"constructor"`). A `$ref` chain costs one step per hop.
  *
  * @example
  * ```ts
@@ -108,9 +48,9 @@ export interface GeminiSchemaOptions {
  * ```
  *
  * @param schema The JSON Schema (a `false` schema throws, `true` is `{}`).
- * @param options `path` (for errors and drops) and `onDrop`.
+ * @param options `path` (for errors and drops), `onDrop` and `maxDepth`.
  * @return A new schema; the input is not modified.
  */
 export function toGeminiSchema(schema: Readonly<Record<string, unknown>> | boolean, options: GeminiSchemaOptions = {}): GeminiSchema {
-  return new Converter(schema, options).convert(schema, options.path ?? '', ['#']);
+  return new Converter(schema, options).run();
 }

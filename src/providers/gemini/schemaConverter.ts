@@ -1,121 +1,252 @@
 /**
- * The conversion behind `toGeminiSchema()`: one instance per schema (it counts the nodes it
- * produces and resolves references against the root).
+ * The conversion behind `toGeminiSchema()`: one instance per schema (it spends a work budget on
+ * what it produces and resolves references against the root).
+ *
+ * Against hostile schemas: names are looked up in `Map`s and with `Object.hasOwn` only (a `type`
+ * of `constructor` is an unknown type); a `$ref` chain is followed in a loop (the references being
+ * inlined are one `Set`, so a chain costs one step per hop); `allOf` branches are merged from an
+ * explicit stack, not by recursion; every schema node, `$ref` hop, merged `allOf` key and inlined
+ * annotation value spends one unit of the budget ({@link MAX_NODES}); and the schema written is at
+ * most `maxDepth` JSON levels deep, so the recursion that writes it is bounded.
  *
  * @module
  */
 import { ToolStreamError } from '../../errors';
-import { fieldPath } from '../requestReader';
-import type { GeminiSchema, GeminiSchemaOptions, GeminiType } from './schema';
+import { fieldPath, jsonProblem, maxDepthOption } from '../requestReader';
+import type { GeminiSchema, GeminiSchemaOptions, GeminiType } from './geminiSchema';
 
-const TYPES: Record<string, GeminiType> = { string: 'STRING', number: 'NUMBER', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY', object: 'OBJECT', null: 'NULL' };
+/** JSON Schema type names → Gemini's, looked up with `Object.hasOwn` (`constructor` or `toString` is not a type). */
+const TYPES: Readonly<Record<string, GeminiType>> = { string: 'STRING', number: 'NUMBER', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY', object: 'OBJECT', null: 'NULL' };
+/** Gemini's own type names, also accepted as they are. */
+const GEMINI_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL']);
 /** Keywords of every type, copied as they are. */
 const ANNOTATIONS = ['title', 'description', 'default', 'example'] as const;
 /** Keywords that apply to one type only: Gemini rejects them on another. */
-const TYPED: Record<string, GeminiType[]> = {
-  properties: ['OBJECT'],
-  required: ['OBJECT'],
-  propertyOrdering: ['OBJECT'],
-  minProperties: ['OBJECT'],
-  maxProperties: ['OBJECT'],
-  items: ['ARRAY'],
-  minItems: ['ARRAY'],
-  maxItems: ['ARRAY'],
-  prefixItems: ['ARRAY'],
-  minLength: ['STRING'],
-  maxLength: ['STRING'],
-  pattern: ['STRING'],
-  minimum: ['NUMBER', 'INTEGER'],
-  maximum: ['NUMBER', 'INTEGER'],
-  exclusiveMinimum: ['NUMBER', 'INTEGER'],
-  exclusiveMaximum: ['NUMBER', 'INTEGER'],
-};
-/** The formats the Gemini API accepts, per type. */
+const TYPED: ReadonlyArray<readonly [string, readonly GeminiType[]]> = [
+  ['properties', ['OBJECT']],
+  ['required', ['OBJECT']],
+  ['propertyOrdering', ['OBJECT']],
+  ['minProperties', ['OBJECT']],
+  ['maxProperties', ['OBJECT']],
+  ['items', ['ARRAY']],
+  ['minItems', ['ARRAY']],
+  ['maxItems', ['ARRAY']],
+  ['prefixItems', ['ARRAY']],
+  ['minLength', ['STRING']],
+  ['maxLength', ['STRING']],
+  ['pattern', ['STRING']],
+  ['minimum', ['NUMBER', 'INTEGER']],
+  ['maximum', ['NUMBER', 'INTEGER']],
+  ['exclusiveMinimum', ['NUMBER', 'INTEGER']],
+  ['exclusiveMaximum', ['NUMBER', 'INTEGER']],
+];
+/** The formats the Gemini API accepts, per type (only Gemini types are looked up). */
 const FORMATS: Partial<Record<GeminiType, readonly string[]>> = { STRING: ['date-time', 'enum'], NUMBER: ['float', 'double'], INTEGER: ['int32', 'int64'] };
 /** Keywords consumed by the conversion itself. */
-const STRUCTURAL = /* @__PURE__ */ new Set(['type', 'nullable', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'format', '$defs', 'definitions', ...ANNOTATIONS, ...Object.keys(TYPED)]);
-/** The most schema nodes one conversion may produce once references are inlined. */
-const MAX_NODES = 10_000;
+const STRUCTURAL = /* @__PURE__ */ new Set(['type', 'nullable', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'format', '$defs', 'definitions', ...ANNOTATIONS, ...TYPED.map(([key]) => key)]);
+/**
+ * The work budget of one conversion: schema nodes written, `$ref` hops followed, keys merged from
+ * `allOf` branches and JSON values of inlined annotations (`default`, `example`), together.
+ */
+export const MAX_NODES = 10_000;
 
 type Node = Record<string, unknown>;
 
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `node[key]` when `node` has it as its own property. */
+function own(node: Node, key: string): unknown {
+  return Object.hasOwn(node, key) ? node[key] : undefined;
+}
+
+/** Set `key` as an own data property (`__proto__` included: never the prototype setter). */
+function setOwn(node: Node, key: string, value: unknown): void {
+  Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** A pending step of the `allOf` merge: a branch to merge, or the end of a branch whose references are no longer being inlined. */
+type MergeStep = { readonly branch: unknown; readonly path: string } | { readonly done: readonly string[] };
+
 /** Converts one schema (see `toGeminiSchema()`). */
 export class Converter {
-  private nodes = 0;
+  private work = 0;
+  private readonly maxDepth: number;
+  /** The references being inlined on the way from the root to the node at hand (the root itself, `#`, always): meeting one again is a recursion. */
+  private readonly inlining = new Set<string>(['#']);
+  /** JSON text of compared values, by object (each is written once). */
+  private readonly texts = new WeakMap<object, string>();
+  /** The size (JSON values) and depth (levels) of annotation values, by object. */
+  private readonly measures = new WeakMap<object, { readonly size: number; readonly depth: number }>();
+
   constructor(
     private readonly root: unknown,
     private readonly options: GeminiSchemaOptions,
-  ) {}
+  ) {
+    this.maxDepth = maxDepthOption(options.maxDepth, 'toGeminiSchema');
+  }
+
+  /** Convert the root schema. */
+  run(): GeminiSchema {
+    const path = this.options.path ?? '';
+    const problem = jsonProblem(this.root, this.maxDepth, path);
+    if (problem !== undefined) this.fail(problem.path, problem.detail);
+    return this.convert(this.root, path, 1);
+  }
 
   private fail(path: string, detail: string): never {
     throw new ToolStreamError('unsupported-request', { target: 'gemini', field: path, detail });
+  }
+
+  private spend(path: string, units = 1): void {
+    this.work += units;
+    if (this.work > MAX_NODES) this.fail(path, `the schema has more than ${MAX_NODES} nodes once references are inlined`);
   }
 
   private drop(path: string, keyword: string, reason: string): void {
     this.options.onDrop?.({ path: fieldPath(path, keyword), keyword, reason });
   }
 
-  /** `value` as a schema object with its own `$ref` inlined (siblings of `$ref` override the target). */
-  private resolve(value: unknown, path: string, stack: readonly string[]): { node: Node; stack: readonly string[] } {
-    if (value === true) return { node: {}, stack };
-    if (value === false) this.fail(path, 'a false schema (nothing is valid) cannot be expressed');
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) this.fail(path, 'a schema must be an object or a boolean');
-    const { $ref: ref, ...siblings } = value as Node;
-    if (ref === undefined) return { node: value as Node, stack };
+  /**
+   * `value` as a schema object with its `$ref` chain inlined (siblings of a `$ref` override its
+   * target, the outer ones the inner). The references followed are added to `inlining` and listed
+   * in `added`, for the caller to remove once the node is done.
+   */
+  private resolve(value: unknown, path: string, added: string[]): Node {
+    let current = value;
+    // Whatever goes wrong along a chain is reported at its first `$ref`, the one written at `path`.
     const refPath = fieldPath(path, '$ref');
-    if (typeof ref !== 'string' || !ref.startsWith('#')) this.fail(refPath, 'only local references (#/…) can be inlined');
-    if (stack.includes(ref)) this.fail(refPath, `the recursive reference ${ref} cannot be inlined (the gemini parametersJsonSchema option sends the schema unchanged)`);
-    const target = this.resolve(pointer(this.root, ref) ?? this.fail(refPath, `${ref} points to nothing`), refPath, [...stack, ref]);
-    return { node: { ...target.node, ...siblings }, stack: target.stack };
+    const layers: Node[] = []; // the nodes of the chain that have siblings beside their $ref, outermost first
+    for (;;) {
+      const at = added.length === 0 ? path : refPath;
+      if (current === true) current = {};
+      if (current === false) this.fail(at, 'a false schema (nothing is valid) cannot be expressed');
+      if (!isNode(current)) this.fail(at, 'a schema must be an object or a boolean');
+      if (!Object.hasOwn(current, '$ref')) break;
+      const ref = current['$ref'];
+      const via = added.length === 0 ? '' : ` (reached through ${added.length} reference${added.length === 1 ? '' : 's'})`;
+      if (typeof ref !== 'string' || !ref.startsWith('#')) this.fail(refPath, `only local references (#/…) can be inlined${via}`);
+      if (this.inlining.has(ref)) this.fail(refPath, `the recursive reference ${ref} cannot be inlined${via} (the gemini parametersJsonSchema option sends the schema unchanged)`);
+      this.spend(refPath);
+      this.inlining.add(ref);
+      added.push(ref);
+      if (Object.keys(current).length > 1) layers.push(current);
+      current = this.pointer(ref, refPath);
+    }
+    if (layers.length === 0) return current;
+    const node: Node = { ...current };
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const layer = layers[i] as Node;
+      for (const key of Object.keys(layer)) if (key !== '$ref') setOwn(node, key, layer[key]);
+    }
+    return node;
   }
 
-  convert(value: unknown, path: string, outer: readonly string[]): GeminiSchema {
-    if (++this.nodes > MAX_NODES) this.fail(path, `the schema has more than ${MAX_NODES} nodes once references are inlined`);
-    const resolved = this.resolve(value, path, outer);
-    const node = this.mergeAllOf(resolved.node, path, resolved.stack);
-    const stack = resolved.stack;
+  /** The value a local JSON pointer (`#/$defs/Item`) designates in the root. */
+  private pointer(ref: string, refPath: string): unknown {
+    if (ref === '#') return this.root;
+    if (!ref.startsWith('#/')) this.fail(refPath, `${ref} points to nothing`);
+    let value: unknown = this.root;
+    for (const raw of ref.slice(2).split('/')) {
+      let key: string;
+      try {
+        key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      } catch {
+        return this.fail(refPath, `${JSON.stringify(ref)} is not a valid JSON pointer (a bad %-escape)`);
+      }
+      if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) this.fail(refPath, `${ref} points to nothing`);
+      value = (value as Node)[key];
+    }
+    return value;
+  }
+
+  /** Convert the schema `value` found at `path`, to be written `depth` JSON levels deep (the root is 1). */
+  convert(value: unknown, path: string, depth: number): GeminiSchema {
+    this.spend(path);
+    if (depth > this.maxDepth) this.fail(path, `the schema is nested deeper than ${this.maxDepth} levels once references are inlined (the maxDepth option)`);
+    const added: string[] = [];
+    const node = this.mergeAllOf(this.resolve(value, path, added), path);
     for (const key of Object.keys(node)) {
       if (!STRUCTURAL.has(key)) this.drop(path, key, `Gemini schemas have no ${key}`);
     }
     const out: GeminiSchema = {};
     for (const key of ANNOTATIONS) {
-      if (node[key] === undefined) continue;
-      if ((key === 'title' || key === 'description') && typeof node[key] !== 'string') this.fail(fieldPath(path, key), 'must be a string');
-      (out as Node)[key] = node[key];
+      const annotation = own(node, key);
+      if (annotation === undefined) continue;
+      if ((key === 'title' || key === 'description') && typeof annotation !== 'string') this.fail(fieldPath(path, key), 'must be a string');
+      if (key === 'default' || key === 'example') this.inlineValue(annotation, fieldPath(path, key), depth);
+      (out as Node)[key] = annotation;
     }
-    let nullable = node['nullable'] === true;
-    let types = typesOf(node, fieldPath(path, 'type'), (p, d) => this.fail(p, d));
+    let nullable = own(node, 'nullable') === true;
+    let types = this.typesOf(node, fieldPath(path, 'type'));
     if (types.includes('NULL') && types.length > 1) {
       nullable = true;
       types = types.filter((t) => t !== 'NULL');
     }
     const values = this.enumOf(node, path);
     if (values?.nullable === true) nullable = true;
-    const alternatives = this.alternativesOf(node, path, stack);
+    const alternatives = this.alternativesOf(node, path, depth);
     if (alternatives.nullable) nullable = true;
     if (types.length > 1) {
       if (alternatives.schemas.length > 0) this.fail(fieldPath(path, 'type'), 'a type list together with anyOf / oneOf cannot be expressed');
-      out.anyOf = types.map((type) => this.typed(node, type, path, stack, values?.list));
+      out.anyOf = types.map((type) => this.typed(node, type, path, depth + 2, values?.list));
     } else {
-      Object.assign(out, this.typed(node, types[0], path, stack, values?.list));
+      Object.assign(out, this.typed(node, types[0], path, depth, values?.list));
       if (alternatives.schemas.length === 1) Object.assign(out, alternatives.schemas[0], stripUndefined(pick(out, ANNOTATIONS)));
       else if (alternatives.schemas.length > 1) out.anyOf = alternatives.schemas;
     }
     if (nullable) out.nullable = true;
+    for (const ref of added) this.inlining.delete(ref);
     return out;
   }
 
-  /** The keywords of one type (or of no type), with `properties` and `items` converted. */
-  private typed(node: Node, type: GeminiType | undefined, path: string, stack: readonly string[], values: string[] | undefined): GeminiSchema {
+  /** An annotation value copied into the schema `depth` levels deep: it spends its size and must fit under `maxDepth`. */
+  private inlineValue(value: unknown, path: string, depth: number): void {
+    const { size, depth: levels } = this.measure(value);
+    this.spend(path, size);
+    if (depth + levels > this.maxDepth) this.fail(path, `the schema is nested deeper than ${this.maxDepth} levels once references are inlined (the maxDepth option)`);
+  }
+
+  /** The number of JSON values in `value` and its depth in levels (0 for a scalar), without recursion; once per object. */
+  private measure(value: unknown): { readonly size: number; readonly depth: number } {
+    if (typeof value !== 'object' || value === null) return { size: 1, depth: 0 };
+    const known = this.measures.get(value);
+    if (known !== undefined) return known;
+    // Post-order over the (acyclic: `run` checked it) value.
+    const stack: Array<{ readonly node: object; expanded: boolean }> = [{ node: value, expanded: false }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as { readonly node: object; expanded: boolean };
+      const children = Object.values(top.node) as unknown[];
+      if (!top.expanded) {
+        top.expanded = true;
+        for (const child of children) if (typeof child === 'object' && child !== null && !this.measures.has(child)) stack.push({ node: child, expanded: false });
+        continue;
+      }
+      stack.pop();
+      let size = 1;
+      let depth = 1;
+      for (const child of children) {
+        const m = typeof child === 'object' && child !== null ? (this.measures.get(child) ?? { size: 1, depth: 0 }) : { size: 1, depth: 0 };
+        size += m.size;
+        depth = Math.max(depth, m.depth + 1);
+      }
+      this.measures.set(top.node, { size, depth });
+    }
+    return this.measures.get(value) ?? { size: 1, depth: 1 };
+  }
+
+  /** The keywords of one type (or of no type), with `properties` and `items` converted; `depth`: where the schema is written. */
+  private typed(node: Node, type: GeminiType | undefined, path: string, depth: number, values: string[] | undefined): GeminiSchema {
     const out: GeminiSchema = type === undefined ? {} : { type };
     if (values !== undefined) out.enum = values;
-    const format = node['format'];
+    const format = own(node, 'format');
     if (format !== undefined) {
       if (type !== undefined && typeof format === 'string' && FORMATS[type]?.includes(format) === true) out.format = format;
       else this.drop(path, 'format', `Gemini accepts no format ${JSON.stringify(format)} here`);
     }
-    for (const [key, on] of Object.entries(TYPED)) {
-      const value = node[key];
+    for (const [key, on] of TYPED) {
+      const value = own(node, key);
       if (value === undefined) continue;
       if (type === undefined || !on.includes(type)) {
         this.drop(path, key, `${key} applies to ${on.join(' / ').toLowerCase()} values only`);
@@ -123,11 +254,11 @@ export class Converter {
       }
       const keyPath = fieldPath(path, key);
       if (key === 'properties') {
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) this.fail(keyPath, 'must be an object');
-        out.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, this.convert(sub, fieldPath(keyPath, name), stack)]));
+        if (!isNode(value)) this.fail(keyPath, 'must be an object');
+        out.properties = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, this.convert(sub, fieldPath(keyPath, name), depth + 2)]));
       } else if (key === 'items') {
         if (Array.isArray(value)) this.fail(keyPath, 'tuples (an items list) cannot be expressed');
-        out.items = this.convert(value, keyPath, stack);
+        out.items = this.convert(value, keyPath, depth + 1);
       } else if (key === 'prefixItems') {
         this.fail(keyPath, 'tuples (prefixItems) cannot be expressed');
       } else if (key === 'required' || key === 'propertyOrdering') {
@@ -150,21 +281,36 @@ export class Converter {
   private exclusive(node: Node, key: 'exclusiveMinimum' | 'exclusiveMaximum', type: GeminiType, out: GeminiSchema, path: string): void {
     const lower = key === 'exclusiveMinimum';
     const bound = lower ? 'minimum' : 'maximum';
-    const raw = node[key];
-    const value = raw === true ? node[bound] : raw === false ? undefined : raw;
+    const raw = own(node, key);
+    const boundValue = own(node, bound);
+    const value = raw === true ? boundValue : raw === false ? undefined : raw;
     if (value === undefined) return;
     if (typeof value !== 'number' || !Number.isFinite(value)) this.fail(fieldPath(path, key), 'must be a number or a boolean beside a number bound');
     const step = lower ? Math.floor(value) + 1 : Math.ceil(value) - 1;
     const inclusive = type === 'INTEGER' ? step : value;
     if (type !== 'INTEGER') this.drop(path, key, `Gemini has no exclusive bounds: ${bound} ${value} is inclusive`);
-    const other = typeof node[bound] === 'number' && raw !== true ? (node[bound] as number) : undefined;
+    const other = typeof boundValue === 'number' && raw !== true ? boundValue : undefined;
     out[bound] = other === undefined ? inclusive : lower ? Math.max(other, inclusive) : Math.min(other, inclusive);
+  }
+
+  /** The Gemini types of a node: its `type` (string or list), or inferred from `properties` / `items`. */
+  private typesOf(node: Node, path: string): GeminiType[] {
+    const raw = own(node, 'type');
+    if (raw === undefined) return own(node, 'properties') !== undefined ? ['OBJECT'] : own(node, 'items') !== undefined ? ['ARRAY'] : [];
+    const names: unknown[] = Array.isArray(raw) ? raw : [raw];
+    if (names.length === 0) this.fail(path, 'must name at least one type');
+    const types = new Set<GeminiType>();
+    for (const name of names) {
+      const type = typeof name === 'string' ? ((Object.hasOwn(TYPES, name) ? TYPES[name] : undefined) ?? (GEMINI_TYPES.has(name) ? (name as GeminiType) : undefined)) : undefined;
+      types.add(type ?? this.fail(path, `unknown type ${JSON.stringify(name)}`));
+    }
+    return [...types];
   }
 
   /** `enum` / `const` as Gemini's string enum; `null` among the values makes the schema nullable. */
   private enumOf(node: Node, path: string): { list: string[]; nullable: boolean } | undefined {
-    const hasConst = node['const'] !== undefined;
-    const raw = hasConst ? [node['const']] : node['enum'];
+    const hasConst = own(node, 'const') !== undefined;
+    const raw = hasConst ? [own(node, 'const')] : own(node, 'enum');
     if (raw === undefined) return undefined;
     const key = hasConst ? 'const' : 'enum';
     if (!Array.isArray(raw) || raw.length === 0) this.fail(fieldPath(path, key), 'must be a non-empty list');
@@ -180,51 +326,96 @@ export class Converter {
   }
 
   /** `anyOf` / `oneOf` branches, converted, with `{ type: 'null' }` branches taken out as `nullable`. */
-  private alternativesOf(node: Node, path: string, stack: readonly string[]): { schemas: GeminiSchema[]; nullable: boolean } {
-    if (node['anyOf'] !== undefined && node['oneOf'] !== undefined) this.fail(fieldPath(path, 'oneOf'), 'anyOf and oneOf together cannot be expressed');
-    const key = node['oneOf'] !== undefined ? 'oneOf' : 'anyOf';
-    const raw = node[key];
+  private alternativesOf(node: Node, path: string, depth: number): { schemas: GeminiSchema[]; nullable: boolean } {
+    if (own(node, 'anyOf') !== undefined && own(node, 'oneOf') !== undefined) this.fail(fieldPath(path, 'oneOf'), 'anyOf and oneOf together cannot be expressed');
+    const key = own(node, 'oneOf') !== undefined ? 'oneOf' : 'anyOf';
+    const raw = own(node, key);
     if (raw === undefined) return { schemas: [], nullable: false };
     if (!Array.isArray(raw) || raw.length === 0) this.fail(fieldPath(path, key), 'must be a non-empty list');
-    const schemas = raw.map((branch: unknown, i) => this.convert(branch, fieldPath(fieldPath(path, key), i), stack));
+    const schemas = raw.map((branch: unknown, i) => this.convert(branch, fieldPath(fieldPath(path, key), i), depth + 2));
     const nonNull = schemas.filter((s) => !(s.type === 'NULL' && Object.keys(s).length === 1));
     return { schemas: nonNull, nullable: nonNull.length < schemas.length };
   }
 
-  /** `node` with its `allOf` branches merged in (`properties` and `required` united; any other conflict throws). */
-  private mergeAllOf(node: Node, path: string, stack: readonly string[]): Node {
-    const branches = node['allOf'];
-    if (branches === undefined) return node;
-    if (!Array.isArray(branches)) this.fail(fieldPath(path, 'allOf'), 'must be a list');
-    const { allOf: _allOf, ...merged } = node;
-    branches.forEach((branch: unknown, i) => {
-      const branchPath = fieldPath(fieldPath(path, 'allOf'), i);
-      const resolved = this.resolve(branch, branchPath, stack);
-      const own = this.mergeAllOf(resolved.node, branchPath, resolved.stack);
-      for (const [key, value] of Object.entries(own)) {
-        const current = merged[key];
-        if (current === undefined) merged[key] = value;
-        else if (key === 'properties' && isNode(current) && isNode(value))
-          merged[key] = mergeProperties(current, value, () => this.fail(fieldPath(branchPath, key), 'conflicting allOf properties cannot be merged'));
-        else if (key === 'required' && Array.isArray(current) && Array.isArray(value)) merged[key] = [...new Set([...current, ...value])];
-        else if (JSON.stringify(current) !== JSON.stringify(value)) this.fail(fieldPath(branchPath, key), 'conflicting allOf branches cannot be merged');
+  /**
+   * `node` with its `allOf` branches merged in, nested `allOf`s included (`properties` and
+   * `required` united; any other conflict throws). From an explicit stack: no recursion per level.
+   */
+  private mergeAllOf(node: Node, path: string): Node {
+    if (!Object.hasOwn(node, 'allOf')) return node;
+    const { allOf: branches, ...merged } = node;
+    const steps: MergeStep[] = [];
+    this.pushBranches(steps, branches, path);
+    let properties: Node | undefined; // the merged properties, once a second branch brought some (owned here)
+    let required: Set<unknown> | undefined;
+    while (steps.length > 0) {
+      const step = steps.pop() as MergeStep;
+      if ('done' in step) {
+        for (const ref of step.done) this.inlining.delete(ref);
+        continue;
       }
-    });
+      const added: string[] = [];
+      const branch = this.resolve(step.branch, step.path, added);
+      steps.push({ done: added });
+      for (const key of Object.keys(branch)) {
+        if (key === 'allOf') continue;
+        const value = branch[key];
+        const keyPath = fieldPath(step.path, key);
+        this.spend(keyPath);
+        const current = own(merged, key);
+        if (current === undefined) {
+          setOwn(merged, key, value);
+        } else if (current === value) {
+          continue;
+        } else if (key === 'properties' && isNode(current) && isNode(value)) {
+          if (properties === undefined) {
+            properties = { ...current };
+            setOwn(merged, key, properties);
+          }
+          for (const name of Object.keys(value)) {
+            this.spend(keyPath);
+            const mine = own(properties, name);
+            const theirs = value[name];
+            if (mine !== undefined && !this.sameJson(mine, theirs)) this.fail(keyPath, 'conflicting allOf properties cannot be merged');
+            setOwn(properties, name, theirs);
+          }
+        } else if (key === 'required' && Array.isArray(value) && (required !== undefined || Array.isArray(current))) {
+          // United in one set (written back at the end), not copied per branch.
+          required ??= new Set<unknown>(current as unknown[]);
+          for (const name of value) required.add(name);
+          this.spend(keyPath, value.length);
+        } else if (!this.sameJson(current, value)) {
+          this.fail(keyPath, 'conflicting allOf branches cannot be merged');
+        }
+      }
+      if (Object.hasOwn(branch, 'allOf')) this.pushBranches(steps, branch['allOf'], step.path);
+    }
+    if (required !== undefined) setOwn(merged, 'required', [...required]);
     return merged;
   }
-}
 
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function mergeProperties(a: Node, b: Node, conflict: () => never): Node {
-  const out: Node = { ...a };
-  for (const [name, schema] of Object.entries(b)) {
-    if (out[name] !== undefined && JSON.stringify(out[name]) !== JSON.stringify(schema)) conflict();
-    out[name] = schema;
+  /** Push the branches of the `allOf` of the node at `path` (first on top). */
+  private pushBranches(steps: MergeStep[], branches: unknown, path: string): void {
+    const allOfPath = fieldPath(path, 'allOf');
+    if (!Array.isArray(branches)) this.fail(allOfPath, 'must be a list');
+    for (let i = branches.length - 1; i >= 0; i--) steps.push({ branch: branches[i], path: fieldPath(allOfPath, i) });
   }
-  return out;
+
+  /** Whether two values are the same JSON (each object written as text once). */
+  private sameJson(a: unknown, b: unknown): boolean {
+    if (a === b) return true;
+    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return JSON.stringify(a) === JSON.stringify(b);
+    return this.text(a) === this.text(b);
+  }
+
+  private text(value: object): string {
+    let text = this.texts.get(value);
+    if (text === undefined) {
+      text = JSON.stringify(value);
+      this.texts.set(value, text);
+    }
+    return text;
+  }
 }
 
 function pick(schema: GeminiSchema, keys: readonly string[]): Partial<GeminiSchema> {
@@ -233,33 +424,4 @@ function pick(schema: GeminiSchema, keys: readonly string[]): Partial<GeminiSche
 
 function stripUndefined(record: Partial<GeminiSchema>): Partial<GeminiSchema> {
   return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
-}
-
-/** The Gemini types of a node: its `type` (string or list), or inferred from `properties` / `items`. */
-function typesOf(node: Node, path: string, fail: (path: string, detail: string) => never): GeminiType[] {
-  const raw = node['type'];
-  if (raw === undefined) return node['properties'] !== undefined ? ['OBJECT'] : node['items'] !== undefined ? ['ARRAY'] : [];
-  const names = Array.isArray(raw) ? raw : [raw];
-  if (names.length === 0) fail(path, 'must name at least one type');
-  return [
-    ...new Set(
-      names.map((name: unknown) => {
-        const type = typeof name === 'string' ? (TYPES[name] ?? (Object.values(TYPES).includes(name as GeminiType) ? (name as GeminiType) : undefined)) : undefined;
-        return type ?? fail(path, `unknown type ${JSON.stringify(name)}`);
-      }),
-    ),
-  ];
-}
-
-/** The value a local JSON pointer (`#/$defs/Item`) designates in `root`, or `undefined`. */
-function pointer(root: unknown, ref: string): unknown {
-  if (ref === '#') return root;
-  if (!ref.startsWith('#/')) return undefined;
-  let value: unknown = root;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof value !== 'object' || value === null || !Object.prototype.hasOwnProperty.call(value, key)) return undefined;
-    value = (value as Node)[key];
-  }
-  return value;
 }

@@ -9,9 +9,9 @@ import type { GeminiFunctionDeclaration } from './request';
 import { toGeminiSchema, type GeminiSchemaDrop } from './schema';
 
 /** `{ name, description, parameters }` with the keywords Gemini rejects dropped (each reported to `onDrop`). */
-export function geminiToolSpec(tool: ToolSpecInput, onDrop?: (drop: GeminiSchemaDrop) => void): GeminiFunctionDeclaration {
+export function geminiToolSpec(tool: ToolSpecInput, onDrop?: (drop: GeminiSchemaDrop) => void, maxDepth?: number): GeminiFunctionDeclaration {
   const path = `${tool.name}.parameters`;
-  const parameters = toGeminiSchema(tool.parameters, onDrop === undefined ? { path } : { path, onDrop });
+  const parameters = toGeminiSchema(tool.parameters, { path, ...(onDrop === undefined ? {} : { onDrop }), ...(maxDepth === undefined ? {} : { maxDepth }) });
   if (parameters.type === undefined) parameters.type = 'OBJECT';
   if (parameters.type !== 'OBJECT') throw new ToolStreamError('unsupported-request', { target: 'gemini', field: `${path}.type`, detail: 'Gemini function parameters must describe an object' });
   const out: GeminiFunctionDeclaration = { name: tool.name, parameters };

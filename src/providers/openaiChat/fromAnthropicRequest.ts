@@ -14,6 +14,8 @@ const TOOL_USE_KEYS = /* @__PURE__ */ new Set(['type', 'id', 'name', 'input']);
 const TOOL_RESULT_KEYS = /* @__PURE__ */ new Set(['type', 'tool_use_id', 'content', 'is_error']);
 const TOOL_KEYS = /* @__PURE__ */ new Set(['name', 'description', 'input_schema', 'type', 'strict']);
 const CHOICE_KEYS = /* @__PURE__ */ new Set(['type', 'name', 'disable_parallel_tool_use']);
+/** The tool choice modes, looked up with `Object.hasOwn` (a type named `constructor` or `__proto__` is not one). */
+const CHOICE_MODES: Readonly<Record<string, ChatToolChoice>> = { auto: 'auto', any: 'required', none: 'none' };
 
 /** Options of {@link fromAnthropicRequest}. */
 export type FromAnthropicRequestOptions = TranslateRequestOptions;
@@ -42,12 +44,13 @@ export type FromAnthropicRequestOptions = TranslateRequestOptions;
  * ```
  *
  * @param request The Anthropic request (any `MessageCreateParams` value, or a parsed JSON body).
- * @param options `ignore`: field names and block types that may be dropped.
+ * @param options `ignore`: field names and block types that may be dropped; `maxDepth`.
  * @return The chat request (`stream: true` kept as a literal when the input has it).
- * @throws {ToolStreamError} For any field, block or value Chat Completions cannot express.
+ * @throws {ToolStreamError} `unsupported-request` for any field, block or value Chat Completions cannot express, or a JSON value nested deeper
+ *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
  */
 export function fromAnthropicRequest<R extends AnthropicRequestInput>(request: R, options: FromAnthropicRequestOptions = {}): WithStream<R, ChatRequest> {
-  const reader: RequestReader = new RequestReader('openai-chat', options);
+  const reader: RequestReader = new RequestReader('openai-chat', options, 'fromAnthropicRequest');
   const body = reader.record(request, '(request)');
   reader.rejectUnknown(body, '', TOP_KEYS);
   const out: ChatRequest = { model: reader.string(body['model'], 'model'), messages: [] };
@@ -58,7 +61,9 @@ export function fromAnthropicRequest<R extends AnthropicRequestInput>(request: R
     if (typeof content === 'string' || content.length > 0) out.messages.push({ role: 'system', content });
   }
   const toolIds = new Set<string>();
-  reader.array(body['messages'], 'messages').forEach((item, i) => out.messages.push(...messagesOf(reader, item, fieldPath('messages', i), toolIds)));
+  reader.array(body['messages'], 'messages').forEach((item, i) => {
+    for (const message of messagesOf(reader, item, fieldPath('messages', i), toolIds)) out.messages.push(message);
+  });
   if (body['tools'] !== undefined && body['tools'] !== null) out.tools = reader.array(body['tools'], 'tools').map((tool, i) => toolOf(reader, tool, fieldPath('tools', i)));
   readToolChoice(reader, body['tool_choice'], out);
   if (body['stop_sequences'] !== undefined && body['stop_sequences'] !== null) {
@@ -141,6 +146,7 @@ function toolCallOf(reader: RequestReader, block: Record<string, unknown>, path:
   if (toolIds.has(id)) reader.fail(fieldPath(path, 'id'), `the tool_use id ${JSON.stringify(id)} is used twice`);
   toolIds.add(id);
   const input = block['input'] === undefined ? {} : reader.record(block['input'], fieldPath(path, 'input'));
+  reader.writable(input, fieldPath(path, 'input'));
   return { id, type: 'function', function: { name: reader.string(block['name'], fieldPath(path, 'name')), arguments: JSON.stringify(input) } };
 }
 
@@ -159,7 +165,10 @@ function toolOf(reader: RequestReader, value: unknown, path: string): ChatFuncti
   const type = tool['type'];
   if (type !== undefined && type !== null && type !== 'custom') reader.fail(fieldPath(path, 'type'), `${String(type)} tools are not supported`);
   reader.rejectUnknown(tool, path, TOOL_KEYS);
-  const fn: ChatFunctionTool['function'] = { name: reader.string(tool['name'], fieldPath(path, 'name')), parameters: reader.record(tool['input_schema'], fieldPath(path, 'input_schema')) };
+  const schemaPath = fieldPath(path, 'input_schema');
+  const parameters = reader.record(tool['input_schema'], schemaPath);
+  reader.writable(parameters, schemaPath);
+  const fn: ChatFunctionTool['function'] = { name: reader.string(tool['name'], fieldPath(path, 'name')), parameters };
   const description = reader.optionalString(tool['description'], fieldPath(path, 'description'));
   if (description !== undefined) fn.description = description;
   if (reader.optionalBoolean(tool['strict'], fieldPath(path, 'strict')) === true) fn.strict = true;
@@ -171,8 +180,8 @@ function readToolChoice(reader: RequestReader, value: unknown, out: ChatRequest)
   const choice = reader.record(value, 'tool_choice');
   reader.rejectUnknown(choice, 'tool_choice', CHOICE_KEYS);
   const type = reader.string(choice['type'], 'tool_choice.type');
-  const map: Record<string, ChatToolChoice> = { auto: 'auto', any: 'required', none: 'none' };
-  const mapped = type === 'tool' ? { type: 'function' as const, function: { name: reader.string(choice['name'], 'tool_choice.name') } } : map[type];
+  const mapped =
+    type === 'tool' ? { type: 'function' as const, function: { name: reader.string(choice['name'], 'tool_choice.name') } } : Object.hasOwn(CHOICE_MODES, type) ? CHOICE_MODES[type] : undefined;
   if (mapped === undefined) reader.fail('tool_choice.type', `unknown tool_choice type ${JSON.stringify(type)}`);
   out.tool_choice = mapped;
   if (reader.optionalBoolean(choice['disable_parallel_tool_use'], 'tool_choice.disable_parallel_tool_use') === true) out.parallel_tool_calls = false;

@@ -93,12 +93,13 @@ const TOP_KEYS = /* @__PURE__ */ new Set([
   'presence_penalty',
   'frequency_penalty',
 ]);
-const MESSAGE_KEYS: Record<string, ReadonlySet<string>> = {
-  system: new Set(['role', 'content']),
-  developer: new Set(['role', 'content']),
-  user: new Set(['role', 'content']),
-  assistant: new Set(['role', 'content', 'tool_calls', 'refusal', 'audio', 'function_call']),
-  tool: new Set(['role', 'tool_call_id', 'content']),
+/** The fields of each role's message, looked up with `Object.hasOwn` (a role named `constructor` or `__proto__` is not in it). */
+const MESSAGE_KEYS: Readonly<Record<string, ReadonlySet<string>>> = {
+  system: /* @__PURE__ */ new Set(['role', 'content']),
+  developer: /* @__PURE__ */ new Set(['role', 'content']),
+  user: /* @__PURE__ */ new Set(['role', 'content']),
+  assistant: /* @__PURE__ */ new Set(['role', 'content', 'tool_calls', 'refusal', 'audio', 'function_call']),
+  tool: /* @__PURE__ */ new Set(['role', 'tool_call_id', 'content']),
 };
 const CALL_KEYS = /* @__PURE__ */ new Set(['id', 'type', 'function', 'extra_content']);
 const FUNCTION_KEYS = /* @__PURE__ */ new Set(['name', 'arguments']);
@@ -169,7 +170,9 @@ function readTool(reader: RequestReader, value: unknown, path: string): ReadTool
   const fnPath = fieldPath(path, 'function');
   const fn = reader.record(tool['function'], fnPath);
   reader.rejectUnknown(fn, fnPath, DEFINITION_KEYS);
-  const parameters = fn['parameters'] === undefined || fn['parameters'] === null ? undefined : reader.record(fn['parameters'], fieldPath(fnPath, 'parameters'));
+  const parametersPath = fieldPath(fnPath, 'parameters');
+  const parameters = fn['parameters'] === undefined || fn['parameters'] === null ? undefined : reader.record(fn['parameters'], parametersPath);
+  if (parameters !== undefined) reader.writable(parameters, parametersPath);
   return {
     name: reader.string(fn['name'], fieldPath(fnPath, 'name')),
     description: reader.optionalString(fn['description'], fieldPath(fnPath, 'description')),
@@ -189,7 +192,7 @@ function readMessages(reader: RequestReader, value: unknown): { system: SystemTu
     const path = fieldPath('messages', i);
     const message = reader.record(item, path);
     const role = reader.string(message['role'], fieldPath(path, 'role'));
-    const known = MESSAGE_KEYS[role];
+    const known = Object.hasOwn(MESSAGE_KEYS, role) ? MESSAGE_KEYS[role] : undefined;
     if (known === undefined) reader.fail(fieldPath(path, 'role'), `${role} messages are not supported`);
     reader.rejectUnknown(message, path, known);
     const contentPath = fieldPath(path, 'content');
@@ -257,7 +260,7 @@ function readThoughtSignature(reader: RequestReader, value: unknown, path: strin
   return reader.optionalString(google['thought_signature'], fieldPath(path, 'google.thought_signature'));
 }
 
-/** A call's arguments as the JSON object Anthropic's `input` and Gemini's `args` need (`''` is `{}`). */
+/** A call's arguments as the JSON object Anthropic's `input` and Gemini's `args` need (`''` is `{}`), at most `maxDepth` levels deep. */
 export function argumentsObject(reader: RequestReader, call: ReadCall): Record<string, unknown> {
   const path = fieldPath(fieldPath(call.path, 'function'), 'arguments');
   if (call.arguments.trim() === '') return {};
@@ -268,5 +271,6 @@ export function argumentsObject(reader: RequestReader, call: ReadCall): Record<s
     return reader.fail(path, 'is not valid JSON');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) reader.fail(path, 'must be a JSON object');
+  reader.writable(parsed, path);
   return parsed as Record<string, unknown>;
 }

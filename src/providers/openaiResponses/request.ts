@@ -141,17 +141,18 @@ export interface ToResponsesRequestOptions extends TranslateRequestOptions {
  * ```
  *
  * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
- * @param options `instructions`, `ignore`.
+ * @param options `instructions`, `ignore`, `maxDepth`.
  * @return The Responses request (`stream: true` kept as a literal when the input has it).
- * @throws {ToolStreamError} For any field, part or value the Responses API cannot express.
+ * @throws {ToolStreamError} `unsupported-request` for any field, part or value the Responses API cannot express, or a JSON value nested deeper
+ *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
  */
 export function toResponsesRequest<R extends ChatRequestInput>(request: R, options: ToResponsesRequestOptions = {}): WithStream<R, ResponsesRequest> {
-  const reader: RequestReader = new RequestReader('openai-responses', options);
+  const reader: RequestReader = new RequestReader('openai-responses', options, 'toResponsesRequest');
   const chat = readChatRequest(reader, request);
   const out: ResponsesRequest = { model: chat.model, input: [], store: chat.store ?? false };
   if (options.instructions === true && chat.system.length > 0) out.instructions = chat.system.map((turn) => joinText(turn.content)).join('\n\n');
-  else out.input.push(...chat.system.flatMap(itemsOf));
-  out.input.push(...chat.turns.flatMap(itemsOf));
+  else for (const turn of chat.system) addItems(out.input, turn);
+  for (const turn of chat.turns) addItems(out.input, turn);
   if (chat.tools !== undefined && chat.tools.length > 0) {
     out.tools = chat.tools.map((tool): ResponsesFunctionTool => {
       const parameters: JsonSchema = tool.parameters ?? { type: 'object', properties: {} };
@@ -175,19 +176,24 @@ function partsOf(text: TextContent): string | ResponsesInputText[] {
   return typeof text === 'string' ? text : text.map((t) => ({ type: 'input_text', text: t }));
 }
 
-function itemsOf(turn: ChatTurn): ResponsesInputItem[] {
+/** Append the input items of one turn to `input` (one by one: a turn may hold any number of calls). */
+function addItems(input: ResponsesInputItem[], turn: ChatTurn): void {
   switch (turn.kind) {
     case 'system':
-      return [{ role: turn.role, content: partsOf(turn.content) }];
+      input.push({ role: turn.role, content: partsOf(turn.content) });
+      return;
     case 'user':
-      return [{ role: 'user', content: partsOf(turn.content) }];
+      input.push({ role: 'user', content: partsOf(turn.content) });
+      return;
     case 'assistant': {
       const text = turn.content === null ? '' : joinText(turn.content);
-      const message: ResponsesInputItem[] = text === '' && turn.calls.length > 0 ? [] : [{ role: 'assistant', content: text }];
-      return [...message, ...turn.calls.map((call): ResponsesFunctionCallItem => ({ type: 'function_call', call_id: call.id, name: call.name, arguments: call.arguments }))];
+      if (text !== '' || turn.calls.length === 0) input.push({ role: 'assistant', content: text });
+      for (const call of turn.calls) input.push({ type: 'function_call', call_id: call.id, name: call.name, arguments: call.arguments } satisfies ResponsesFunctionCallItem);
+      return;
     }
     case 'tool':
-      return [{ type: 'function_call_output', call_id: turn.call.id, output: partsOf(turn.content) }];
+      input.push({ type: 'function_call_output', call_id: turn.call.id, output: partsOf(turn.content) });
+      return;
   }
 }
 
