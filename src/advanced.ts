@@ -11,6 +11,22 @@
 // ---- SSE framing -------------------------------------------------------------------------------
 export { SseParser, DEFAULT_MAX_EVENT_SIZE, type SseEventHandler, type SseParserOptions } from './sse/parser';
 
+// ---- Other framings: AWS event stream, NDJSON, streamed JSON array -----------------------------
+export {
+  DEFAULT_MAX_FRAME_SIZE,
+  EventStreamParser,
+  EventStreamWriter,
+  type EventStreamHeaderInput,
+  type EventStreamHeaders,
+  type EventStreamHeaderValue,
+  type EventStreamMessage,
+  type EventStreamMessageHandler,
+  type EventStreamParserOptions,
+} from './framing/eventStream';
+export { DEFAULT_MAX_LINE_SIZE, NdjsonParser, type NdjsonParserOptions } from './framing/ndjson';
+export { DEFAULT_MAX_ELEMENT_SIZE, JsonArrayParser, type JsonArrayParserOptions } from './framing/jsonArray';
+export type { EventSink } from './framing/eventSink';
+
 // ---- Wire formats: decoders, detection, defining one -------------------------------------------
 export { wireFormat } from './providers/format';
 export { WIRE_FORMATS, type WireFormatName } from './providers/list';

@@ -14,6 +14,9 @@ export { readStreamEvents, type ReadStreamEventsOptions } from './readStreamEven
 
 // ---- Stage operators: SSE framing, wire formats ------------------------------------------------
 export { decodeSse, type DecodeSseOptions } from './sse/decodeSse';
+export { decodeAwsEventStream, type DecodeAwsEventStreamOptions } from './framing/decodeAwsEventStream';
+export { decodeNdjson, type DecodeNdjsonOptions } from './framing/decodeNdjson';
+export { decodeJsonArray, type DecodeJsonArrayOptions } from './framing/decodeJsonArray';
 export { openaiChat } from './providers/openaiChat';
 export { openaiResponses } from './providers/openaiResponses';
 export { anthropicMessages } from './providers/anthropic';
@@ -255,6 +258,7 @@ export {
   type ErrorOptions,
   type ErrorScope,
   type FailedToolCall,
+  type FramingName,
   type IncompleteReason,
   type ProviderErrorInfo,
   type StreamDetails,

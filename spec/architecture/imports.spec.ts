@@ -1,6 +1,6 @@
 /**
  * The stages import in one direction: vocabulary (`events.ts`, `errors/`, `result.ts`, `internal/`)
- * ← `sse/` ← `providers/` ← `accumulate/` ← `parse/` ← compositions (everything else), and
+ * ← `sse/` and `framing/` (the byte framings, side by side) ← `providers/` ← `accumulate/` ← `parse/` ← compositions (everything else), and
  * `sources/` come after `providers/` (an HTTP error body is read as the provider's error). Type-only imports may cross; run-time imports may not.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -28,6 +28,8 @@ function stageOf(file: string): { readonly name: string; readonly rank: number }
       return { name: 'vocabulary', rank: 0 };
     case 'sse':
       return { name: 'sse', rank: 1 };
+    case 'framing':
+      return { name: 'framing', rank: 1 };
     case 'providers':
       return { name: 'providers', rank: 2 };
     case 'sources':
@@ -86,7 +88,7 @@ describe('import direction', () => {
 
   it('covers every stage', () => {
     const stages = new Set(files.map((f) => stageOf(f).name.replace(/ \(.*\)$/, '')));
-    expect([...stages].sort()).toEqual(['accumulate', 'compositions', 'parse', 'providers', 'sources', 'sse', 'vocabulary']);
+    expect([...stages].sort()).toEqual(['accumulate', 'compositions', 'framing', 'parse', 'providers', 'sources', 'sse', 'vocabulary']);
   });
 
   it.each(files.map((f) => [path.relative(SRC, f), f] as const))('%s imports only from its stage or the stages before it', (_name, file) => {
