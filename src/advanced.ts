@@ -39,6 +39,9 @@ export { OpenAIResponsesDecoder } from './providers/openaiResponses/decoder';
 export { AnthropicMessagesDecoder } from './providers/anthropic/decoder';
 export { GeminiDecoder } from './providers/gemini/decoder';
 export { CohereChatDecoder } from './providers/cohere/decoder';
+export { BedrockConverseDecoder } from './providers/bedrockConverse/decoder';
+export { BedrockInvokeModelDecoder } from './providers/bedrockInvokeModel/decoder';
+export { OllamaChatDecoder } from './providers/ollama/decoder';
 
 // ---- Tool-call identity ------------------------------------------------------------------------
 export { ToolCallTracker, type CallEnding, type TrackedCall } from './accumulate/tracker';

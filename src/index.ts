@@ -22,6 +22,9 @@ export { openaiResponses } from './providers/openaiResponses';
 export { anthropicMessages } from './providers/anthropic';
 export { gemini } from './providers/gemini';
 export { cohereChat } from './providers/cohere';
+export { bedrockConverse } from './providers/bedrockConverse';
+export { bedrockInvokeModel } from './providers/bedrockInvokeModel';
+export { ollamaChat } from './providers/ollama';
 export { autoDetect, type ProviderOption } from './providers/auto';
 export type { WireFormat, WireFormatDefinition } from './providers/format';
 export { idleTimeout } from './reliability/idleTimeout';
@@ -118,6 +121,8 @@ export type { OpenAIChatAssistantMessage, OpenAIChatToolMessage } from './provid
 export type { ResponsesAssistantMessage, ResponsesFunctionCall, ResponsesFunctionCallOutput, ResponsesItem, ResponsesReasoningItem } from './providers/openaiResponses/messages';
 export type { AnthropicAssistantBlock, AnthropicAssistantMessage, AnthropicToolResultBlock, AnthropicToolResultMessage } from './providers/anthropic/messages';
 export type { GeminiModelContent, GeminiModelPart, GeminiResponsePart, GeminiToolContent } from './providers/gemini/messages';
+export type { ConverseAssistantBlock, ConverseAssistantMessage, ConverseToolResultBlock, ConverseToolResultMessage } from './providers/bedrockConverse/messages';
+export type { OllamaAssistantMessage, OllamaToolMessage } from './providers/ollama/messages';
 
 // ---- StreamEvents → wire formats (re-encoding for gateways) ------------------------------------
 export { encodeOpenAIChat, type EncodeOpenAIChatOptions } from './encode/encodeOpenAIChat';

@@ -1,7 +1,8 @@
 /**
  * The export list of every public entry is pinned in `exports.json`, so growing (or shrinking) the
  * public surface is a deliberate change: run `UPDATE_EXPORTS=1 npx jest spec/architecture/exports`
- * and commit the file. The main entry keeps at most 60 run-time names.
+ * and commit the file. The main entry keeps at most 62 run-time names (60, and the 3 framings and 3
+ * formats of the non-SSE issue, 31, took 6: issue 29 allots them up to 6 beside its smaller entry).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,8 +61,8 @@ describe('public entries', () => {
     expect(listing).toEqual(JSON.parse(readFileSync(snapshotFile, 'utf8')));
   });
 
-  it('the main entry has at most 60 run-time names', () => {
-    expect(listing['rxjs-tool-calls'].values.length).toBeLessThanOrEqual(60);
+  it('the main entry has at most 62 run-time names', () => {
+    expect(listing['rxjs-tool-calls'].values.length).toBeLessThanOrEqual(62);
   });
 
   it('the run-time names are what the modules really export', async () => {
