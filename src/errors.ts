@@ -363,7 +363,8 @@ export const ERROR_MESSAGES = {
   'provider-error': (d) => `${d.provider} error${d.providerCode ? ` ${d.providerCode}` : ''}${d.type ? ` (${d.type})` : ''}: ${d.message}`,
   truncated: (d) => `The ${d.provider} stream ended before it was complete: ${d.detail}`,
   'connection-lost': (d, cause) => `The connection was lost${d.byteOffset === undefined ? '' : ` after ${d.byteOffset} bytes`} (${d.source}): ${describeChain(cause)}`,
-  'event-too-large': (d) => `${FRAMED[d.framing ?? 'sse']} starting at byte ${d.byteOffset} exceeds the limit of ${d.limit} ${d.framing === 'aws-event-stream' ? 'bytes' : 'chars'}: ${JSON.stringify(excerpt(d.start, 80))}`,
+  'event-too-large': (d) =>
+    `${FRAMED[d.framing ?? 'sse']} starting at byte ${d.byteOffset} exceeds the limit of ${d.limit} ${d.framing === 'aws-event-stream' ? 'bytes' : 'chars'}: ${JSON.stringify(excerpt(d.start, 80))}`,
   'invalid-event': (d) => `Invalid ${d.provider} event (${d.detail}): ${JSON.stringify(excerpt(d.data))}`,
   'invalid-frame': (d) => `Invalid ${d.framing} input at byte ${d.byteOffset}: ${d.detail}`,
   'unknown-format': (d) => `Unrecognised stream format (${d.detail}); received: ${JSON.stringify(excerpt(d.start))}`,

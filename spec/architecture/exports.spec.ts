@@ -1,8 +1,9 @@
 /**
  * The export list of every public entry is pinned in `exports.json`, so growing (or shrinking) the
  * public surface is a deliberate change: run `UPDATE_EXPORTS=1 npx jest spec/architecture/exports`
- * and commit the file. The main entry keeps at most 62 run-time names (60, and the 3 framings and 3
- * formats of the non-SSE issue, 31, took 6: issue 29 allots them up to 6 beside its smaller entry).
+ * and commit the file. The main entry keeps at most 66 run-time names (60, and the 3 framings and 3
+ * formats of the non-SSE issue, 31, took 6: issue 29 allots them up to 6 beside its smaller entry;
+ * its 2 encoders and 2 request translators stay beside the others until the gateway wing exists).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,8 +62,8 @@ describe('public entries', () => {
     expect(listing).toEqual(JSON.parse(readFileSync(snapshotFile, 'utf8')));
   });
 
-  it('the main entry has at most 62 run-time names', () => {
-    expect(listing['rxjs-tool-calls'].values.length).toBeLessThanOrEqual(62);
+  it('the main entry has at most 66 run-time names', () => {
+    expect(listing['rxjs-tool-calls'].values.length).toBeLessThanOrEqual(66);
   });
 
   it('the run-time names are what the modules really export', async () => {
