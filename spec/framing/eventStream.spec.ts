@@ -261,6 +261,14 @@ describe('EventStreamParser errors', () => {
     expectUnderEveryChunking(concatBytes([first, rawFrame(headerBytes, new Uint8Array([0x7b, 0x7d]))]), { code: 'invalid-frame', byteOffset: first.length, detail: expect.stringContaining(detail) });
   });
 
+  it('a name repeated among thousands of headers: invalid-frame (and a frame of thousands of distinct headers reads)', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => stringHeader(`h${i}`, ''));
+    const ok = rawFrame(concatBytes([stringHeader(':message-type', 'event'), stringHeader(':event-type', 'x'), ...many]), new Uint8Array([0x7b, 0x7d]));
+    expect(parseChunks(new EventStreamParser(), [concatBytes([first, ok])]).events).toEqual([event('messageStart', '{"role":"assistant"}'), event('x', '{}')]);
+    const repeated = rawFrame(concatBytes([stringHeader(':message-type', 'event'), ...many, stringHeader('h4000', '')]), new Uint8Array());
+    expectUnderEveryChunking(concatBytes([first, repeated]), { code: 'invalid-frame', byteOffset: first.length, detail: 'header "h4000" appears twice' });
+  });
+
   it('a total length under 16 bytes or a headers length that does not fit: invalid-frame', () => {
     const small = rawFrame(new Uint8Array(), new Uint8Array(), { total: 15 });
     expectUnderEveryChunking(concatBytes([first, small]), { code: 'invalid-frame', detail: 'the total length 15 is below the 16 bytes of every frame' });

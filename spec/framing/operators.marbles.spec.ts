@@ -1,4 +1,5 @@
 /** Marble tests for `decodeAwsEventStream()`, `decodeNdjson()` and `decodeJsonArray()`: timing, per-subscription state, typed errors and the standard operator cases. */
+import { of } from 'rxjs';
 import { type TestScheduler } from 'rxjs/testing';
 import { decodeAwsEventStream, decodeJsonArray, decodeNdjson, ToolStreamError } from 'rxjs-tool-calls';
 import { awsEvent, concatBytes, message } from '../helpers/framing';
@@ -93,4 +94,12 @@ describe('decodeJsonArray (marbles)', () => {
       expectSubscriptions(source.subscriptions).toBe('^---!');
     });
   });
+});
+
+it("decodeNdjson's doc example prints what it says", () => {
+  const seen: unknown[] = [];
+  of('{"a":1}\n\n{"b"', ':2}')
+    .pipe(decodeNdjson())
+    .subscribe((e) => seen.push(e));
+  expect(seen).toEqual([message('{"a":1}'), message('{"b":2}')]);
 });

@@ -100,6 +100,15 @@ export interface EventStreamMessage {
 /** Receives each frame with the byte offset of its first byte in the stream. */
 export type EventStreamMessageHandler = (message: EventStreamMessage, byteOffset: number) => void;
 
+/** Header names and values up to this many bytes are kept decoded, per parser. */
+const MAX_CACHED = 64;
+/** Up to this many headers of a frame, repeated names are found by comparing with each. */
+const FEW_HEADERS = 8;
+/** How many decoded names and values one parser keeps at most. */
+const MAX_STRINGS = 256;
+/** The type names of the type indicators, for error details. */
+const TYPE_NAMES = ['boolean', 'boolean', 'byte', 'short', 'integer', 'long', 'byte_array', 'string', 'timestamp', 'uuid'];
+
 const TRUE: EventStreamHeaderValue = { type: 'boolean', value: true };
 const FALSE: EventStreamHeaderValue = { type: 'boolean', value: false };
 
@@ -165,6 +174,18 @@ export class EventStreamParser {
   /** The byte offset of its first byte. */
   private frameStart = 0;
   private failure: ToolStreamError | undefined;
+  /** Where the frames of the chunk being read go: records (`push`), or whole messages (`pushMessages`). */
+  private sink: EventSink | undefined;
+  private onMessage: EventStreamMessageHandler | undefined;
+  /** The header {@link EventStreamParser.nextHeader} read last: its name, type and value bytes. */
+  private headerName = '';
+  private headerType = 0;
+  private valueStart = 0;
+  private valueEnd = 0;
+  /** The header names of the frame being read (one list, overwritten frame after frame: a repeated name is an error). */
+  private readonly seen: string[] = [];
+  /** Short ASCII names and values already decoded (the same few repeat in every frame), by a hash of their bytes. */
+  private readonly strings = new Map<number, string>();
 
   /**
    * A parser for one stream (reusable for the next after {@link EventStreamParser.end}).
@@ -182,39 +203,16 @@ export class EventStreamParser {
 
   /** Read the next chunk, handing `out` one {@link SseEvent} per frame it completes (see the class for the mapping). */
   push(chunk: Uint8Array | string, out: EventSink): void {
-    this.pushMessages(chunk, (message, byteOffset) => deliver(out, this.eventOf(message, byteOffset)));
+    this.sink = out;
+    this.onMessage = undefined;
+    this.read(chunk);
   }
 
   /** Read the next chunk, handing `onMessage` every frame it completes, headers decoded (no mapping to events). */
   pushMessages(chunk: Uint8Array | string, onMessage: EventStreamMessageHandler): void {
-    if (this.failure !== undefined) throw this.failure;
-    const bytes = typeof chunk === 'string' ? (this.encoder ??= new TextEncoder()).encode(chunk) : chunk;
-    const base = this.bytesIn;
-    const length = bytes.length;
-    this.bytesIn += length;
-    let pos = this.filled > 0 ? this.resume(bytes, onMessage) : 0;
-    while (pos < length) {
-      const offset = base + pos;
-      if (length - pos < PRELUDE) {
-        this.prelude.set(bytes.subarray(pos));
-        this.filled = length - pos;
-        this.frameStart = offset;
-        return;
-      }
-      const total = this.checkPrelude(bytes, pos, offset);
-      if (length - pos >= total) {
-        this.message(bytes, pos, total, offset, onMessage);
-        pos += total;
-        continue;
-      }
-      const frame = new Uint8Array(total);
-      frame.set(bytes.subarray(pos));
-      this.frame = frame;
-      this.filled = length - pos;
-      this.total = total;
-      this.frameStart = offset;
-      return;
-    }
+    this.sink = undefined;
+    this.onMessage = onMessage;
+    this.read(chunk);
   }
 
   /**
@@ -237,11 +235,45 @@ export class EventStreamParser {
   /** Forget all state, including a failure. */
   reset(): void {
     this.bytesIn = this.filled = this.total = this.frameStart = 0;
-    this.frame = this.failure = undefined;
+    this.frame = this.failure = this.sink = this.onMessage = undefined;
+  }
+
+  private read(chunk: Uint8Array | string): void {
+    if (this.failure !== undefined) throw this.failure;
+    let bytes: Uint8Array;
+    if (typeof chunk === 'string') bytes = (this.encoder ??= new TextEncoder()).encode(chunk);
+    // A Node Buffer (or another subclass) as a plain view: its `subarray` is several times slower.
+    else bytes = chunk.constructor === Uint8Array ? chunk : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const base = this.bytesIn;
+    const length = bytes.length;
+    this.bytesIn += length;
+    let pos = this.filled > 0 ? this.resume(bytes) : 0;
+    while (pos < length) {
+      const offset = base + pos;
+      if (length - pos < PRELUDE) {
+        this.prelude.set(bytes.subarray(pos));
+        this.filled = length - pos;
+        this.frameStart = offset;
+        return;
+      }
+      const total = this.checkPrelude(bytes, pos, offset);
+      if (length - pos >= total) {
+        this.message(bytes, pos, total, offset);
+        pos += total;
+        continue;
+      }
+      const frame = new Uint8Array(total);
+      frame.set(bytes.subarray(pos));
+      this.frame = frame;
+      this.filled = length - pos;
+      this.total = total;
+      this.frameStart = offset;
+      return;
+    }
   }
 
   /** Continue the frame cut at the end of the last chunk; returns how many bytes of `bytes` it took. */
-  private resume(bytes: Uint8Array, onMessage: EventStreamMessageHandler): number {
+  private resume(bytes: Uint8Array): number {
     let pos = 0;
     if (this.total === 0) {
       pos = Math.min(PRELUDE - this.filled, bytes.length);
@@ -262,7 +294,7 @@ export class EventStreamParser {
     const offset = this.frameStart;
     this.frame = undefined;
     this.filled = this.total = 0;
-    this.message(frame, 0, frame.length, offset, onMessage);
+    this.message(frame, 0, frame.length, offset);
     return pos;
   }
 
@@ -282,33 +314,80 @@ export class EventStreamParser {
   }
 
   /** The whole frame `bytes[start, start + total)` (its prelude checked): check its CRC and hand it over. */
-  private message(bytes: Uint8Array, start: number, total: number, offset: number, onMessage: EventStreamMessageHandler): void {
+  private message(bytes: Uint8Array, start: number, total: number, offset: number): void {
     const end = start + total;
     const expected = u32(bytes, end - 4);
     // The message CRC continues the prelude's (which covers the first 8 bytes) over the rest.
     const actual = this.crc.of(bytes, start + 8, end - 4, u32(bytes, start + 8));
     if (actual !== expected) throw this.invalid(offset, `the message checksum ${hex32(expected)} does not match the frame (${hex32(actual)})`);
-    const headersEnd = start + PRELUDE + u32(bytes, start + 4);
-    const headers = this.headers(bytes, start + PRELUDE, headersEnd, offset);
-    onMessage({ headers, payload: bytes.subarray(headersEnd, end - 4) }, offset);
+    const headersStart = start + PRELUDE;
+    const headersEnd = headersStart + u32(bytes, start + 4);
+    const payload = bytes.subarray(headersEnd, end - 4);
+    const sink = this.sink;
+    if (sink !== undefined) deliver(sink, this.eventOf(bytes, headersStart, headersEnd, payload, offset));
+    else this.onMessage?.({ headers: this.headers(bytes, headersStart, headersEnd, offset), payload }, offset);
+  }
+
+  /**
+   * Read the header at `bytes[pos]` (the headers end at `end`) into the scratch fields (its name, its
+   * type, where its value bytes are) and return where the next header starts. Throws `invalid-frame`
+   * for an empty name, an unknown type or a header that runs past the end of the headers.
+   */
+  private nextHeader(bytes: Uint8Array, pos: number, start: number, end: number, offset: number): number {
+    const nameLength = bytes[pos] as number;
+    if (nameLength === 0) throw this.invalid(offset, `a header name is empty (at byte ${pos - start} of the headers)`);
+    if (pos + 1 + nameLength + 1 > end) throw this.invalid(offset, `a header runs past the end of the headers (at byte ${pos - start} of the headers)`);
+    const name = this.text(bytes, pos + 1, pos + 1 + nameLength);
+    pos += 1 + nameLength;
+    const type = bytes[pos++] as number;
+    let length: number;
+    switch (type) {
+      case 0:
+      case 1:
+        length = 0;
+        break;
+      case 2:
+        length = 1;
+        break;
+      case 3:
+        length = 2;
+        break;
+      case 4:
+        length = 4;
+        break;
+      case 5:
+      case 8:
+        length = 8;
+        break;
+      case 6:
+      case 7:
+        if (pos + 2 > end) throw this.invalid(offset, `the value of header ${JSON.stringify(name)} runs past the end of the headers`);
+        length = ((bytes[pos] as number) << 8) | (bytes[pos + 1] as number);
+        pos += 2;
+        break;
+      case 9:
+        length = 16;
+        break;
+      default:
+        throw this.invalid(offset, `header ${JSON.stringify(name)} has the unknown type ${type}`);
+    }
+    if (pos + length > end) throw this.invalid(offset, `the value of header ${JSON.stringify(name)} runs past the end of the headers`);
+    this.headerName = name;
+    this.headerType = type;
+    this.valueStart = pos;
+    this.valueEnd = pos + length;
+    return pos + length;
   }
 
   /** Decode the headers in `bytes[start, end)` of the frame at byte `offset`. */
   private headers(bytes: Uint8Array, start: number, end: number, offset: number): EventStreamHeaders {
     const headers = Object.create(null) as Record<string, EventStreamHeaderValue>;
-    let pos = start;
-    const need = (n: number, name: string): void => {
-      if (pos + n > end) throw this.invalid(offset, `the value of header ${JSON.stringify(name)} runs past the end of the headers`);
-    };
-    while (pos < end) {
-      const nameLength = bytes[pos++] as number;
-      if (nameLength === 0) throw this.invalid(offset, `a header name is empty (at byte ${pos - 1 - start} of the headers)`);
-      if (pos + nameLength + 1 > end) throw this.invalid(offset, `a header runs past the end of the headers (at byte ${pos - 1 - start} of the headers)`);
-      const name = this.text(bytes, pos, pos + nameLength);
-      pos += nameLength;
-      const type = bytes[pos++] as number;
+    for (let pos = start; pos < end;) {
+      pos = this.nextHeader(bytes, pos, start, end, offset);
+      const name = this.headerName;
+      const at = this.valueStart;
       let value: EventStreamHeaderValue;
-      switch (type) {
+      switch (this.headerType) {
         case 0:
           value = TRUE;
           break;
@@ -316,47 +395,30 @@ export class EventStreamParser {
           value = FALSE;
           break;
         case 2:
-          need(1, name);
-          value = { type: 'byte', value: ((bytes[pos] as number) << 24) >> 24 };
-          pos += 1;
+          value = { type: 'byte', value: ((bytes[at] as number) << 24) >> 24 };
           break;
         case 3:
-          need(2, name);
-          value = { type: 'short', value: ((((bytes[pos] as number) << 8) | (bytes[pos + 1] as number)) << 16) >> 16 };
-          pos += 2;
+          value = { type: 'short', value: ((((bytes[at] as number) << 8) | (bytes[at + 1] as number)) << 16) >> 16 };
           break;
         case 4:
-          need(4, name);
-          value = { type: 'integer', value: u32(bytes, pos) | 0 };
-          pos += 4;
+          value = { type: 'integer', value: u32(bytes, at) | 0 };
           break;
         case 5:
         case 8: {
-          need(8, name);
-          const long = (BigInt(u32(bytes, pos) | 0) << BigInt(32)) | BigInt(u32(bytes, pos + 4));
-          value = type === 5 ? { type: 'long', value: long } : { type: 'timestamp', value: new Date(Number(long)) };
-          pos += 8;
+          const long = (BigInt(u32(bytes, at) | 0) << BigInt(32)) | BigInt(u32(bytes, at + 4));
+          value = this.headerType === 5 ? { type: 'long', value: long } : { type: 'timestamp', value: new Date(Number(long)) };
           break;
         }
         case 6:
-        case 7: {
-          need(2, name);
-          const length = ((bytes[pos] as number) << 8) | (bytes[pos + 1] as number);
-          pos += 2;
-          need(length, name);
-          value = type === 6 ? { type: 'binary', value: bytes.slice(pos, pos + length) } : { type: 'string', value: this.text(bytes, pos, pos + length) };
-          pos += length;
+          value = { type: 'binary', value: bytes.slice(at, this.valueEnd) };
           break;
-        }
-        case 9: {
-          need(16, name);
-          const h = hexBytes(bytes, pos, pos + 16).replace(/ /g, '');
+        case 7:
+          value = { type: 'string', value: this.text(bytes, at, this.valueEnd) };
+          break;
+        default: {
+          const h = hexBytes(bytes, at, at + 16).replace(/ /g, '');
           value = { type: 'uuid', value: `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}` };
-          pos += 16;
-          break;
         }
-        default:
-          throw this.invalid(offset, `header ${JSON.stringify(name)} has the unknown type ${type}`);
       }
       if (name in headers) throw this.invalid(offset, `header ${JSON.stringify(name)} appears twice`);
       headers[name] = value;
@@ -364,21 +426,59 @@ export class EventStreamParser {
     return headers;
   }
 
-  /** A frame as an {@link SseEvent} (see the class). */
-  private eventOf(message: EventStreamMessage, offset: number): SseEvent {
-    const headers = message.headers;
-    const type = this.stringHeader(headers, ':message-type', offset);
+  /**
+   * A frame as an {@link SseEvent} (see the class), reading only the headers it needs (the others
+   * are checked, not decoded).
+   */
+  private eventOf(bytes: Uint8Array, start: number, end: number, payload: Uint8Array, offset: number): SseEvent {
+    let type: string | undefined;
+    let eventType: string | undefined;
+    let exceptionType: string | undefined;
+    let code: string | undefined;
+    let text: string | undefined;
+    const seen = this.seen;
+    let count = 0;
+    /** Past a few headers, their names in a set (a frame may hold thousands of tiny headers). */
+    let many: Set<string> | undefined;
+    for (let pos = start; pos < end;) {
+      pos = this.nextHeader(bytes, pos, start, end, offset);
+      const name = this.headerName;
+      if (many === undefined) {
+        for (let i = 0; i < count; i++) if (seen[i] === name) throw this.invalid(offset, `header ${JSON.stringify(name)} appears twice`);
+        if (count < FEW_HEADERS) seen[count++] = name;
+        else many = new Set([...seen, name]);
+      } else {
+        if (many.has(name)) throw this.invalid(offset, `header ${JSON.stringify(name)} appears twice`);
+        many.add(name);
+      }
+      if (name.charCodeAt(0) !== 58) continue; // only `:`-names matter here
+      switch (name) {
+        case ':message-type':
+          type = this.stringValue(bytes, name, offset);
+          break;
+        case ':event-type':
+          eventType = this.stringValue(bytes, name, offset);
+          break;
+        case ':exception-type':
+          exceptionType = this.stringValue(bytes, name, offset);
+          break;
+        case ':error-code':
+          code = this.stringValue(bytes, name, offset);
+          break;
+        case ':error-message':
+          text = this.stringValue(bytes, name, offset);
+          break;
+        default:
+      }
+    }
     switch (type) {
       case 'event':
-      case 'exception': {
-        const key = type === 'event' ? ':event-type' : ':exception-type';
-        const event = this.stringHeader(headers, key, offset);
-        if (event === undefined) throw this.invalid(offset, `an ${type} frame without a ${key} header`);
-        return { event, data: this.utf8.decode(message.payload), id: undefined, retry: undefined };
-      }
+        if (eventType === undefined) throw this.invalid(offset, 'an event frame without a :event-type header');
+        return { event: eventType, data: this.utf8.decode(payload), id: undefined, retry: undefined };
+      case 'exception':
+        if (exceptionType === undefined) throw this.invalid(offset, 'an exception frame without a :exception-type header');
+        return { event: exceptionType, data: this.utf8.decode(payload), id: undefined, retry: undefined };
       case 'error': {
-        const code = this.stringHeader(headers, ':error-code', offset);
-        const text = this.stringHeader(headers, ':error-message', offset);
         const data = JSON.stringify({ ...(code === undefined ? {} : { code }), ...(text === undefined ? {} : { message: text }) });
         return { event: 'error', data, id: undefined, retry: undefined };
       }
@@ -389,26 +489,40 @@ export class EventStreamParser {
     }
   }
 
-  private stringHeader(headers: EventStreamHeaders, name: string, offset: number): string | undefined {
-    const header = headers[name];
-    if (header === undefined) return undefined;
-    if (header.type !== 'string') throw this.invalid(offset, `the ${name} header is a ${header.type}, not a string`);
-    return header.value;
+  /** The value of the header just read, which must be a string. */
+  private stringValue(bytes: Uint8Array, name: string, offset: number): string {
+    if (this.headerType !== 7) throw this.invalid(offset, `the ${name} header is a ${TYPE_NAMES[this.headerType] ?? 'value'}, not a string`);
+    return this.text(bytes, this.valueStart, this.valueEnd);
   }
 
-  /** UTF-8 text of `bytes[start, end)` (short ASCII without the decoder: header names and values). */
+  /**
+   * UTF-8 text of `bytes[start, end)`. Short ASCII (header names and values: the same few in every
+   * frame) is looked up by a hash of its bytes among the strings this parser already made (at most
+   * {@link MAX_STRINGS}), so that it is decoded once per stream.
+   */
   private text(bytes: Uint8Array, start: number, end: number): string {
-    if (end - start <= 64) {
-      let ascii = true;
-      for (let i = start; i < end; i++) {
-        if ((bytes[i] as number) >= 0x80) {
-          ascii = false;
+    const length = end - start;
+    if (length > MAX_CACHED) return this.utf8.decode(bytes.subarray(start, end));
+    let hash = 0x811c9dc5 ^ length;
+    for (let i = start; i < end; i++) {
+      const b = bytes[i] as number;
+      if (b >= 0x80) return this.utf8.decode(bytes.subarray(start, end));
+      hash = Math.imul(hash ^ b, 0x01000193);
+    }
+    const known = this.strings.get(hash);
+    if (known !== undefined && known.length === length) {
+      let same = true;
+      for (let i = 0; i < length; i++) {
+        if (known.charCodeAt(i) !== bytes[start + i]) {
+          same = false;
           break;
         }
       }
-      if (ascii) return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+      if (same) return known;
     }
-    return this.utf8.decode(bytes.subarray(start, end));
+    const made = String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
+    if (this.strings.size < MAX_STRINGS) this.strings.set(hash, made);
+    return made;
   }
 
   private invalid(byteOffset: number, detail: string): ToolStreamError {
