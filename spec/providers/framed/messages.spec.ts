@@ -40,7 +40,7 @@ describe('converseMessages', () => {
         content: [{ toolResult: { toolUseId: 'tooluse_w', content: [{ text: '{"temperature":21}' }] } }, { toolResult: { toolUseId: 'gen_1', content: [{ text: failure.message }], status: 'error' } }],
       },
     ]);
-    expect(converseMessages.toolMessages(step, { sendReasoning: false })[0].content.map((b) => Object.keys(b)[0])).toEqual(['text', 'toolUse', 'toolUse']);
+    expect(converseMessages.toolMessages(step, { sendReasoning: false })[0]?.content.map((b) => Object.keys(b)[0])).toEqual(['text', 'toolUse', 'toolUse']);
     expect(converseMessages.assistantText('Done.')).toEqual({ role: 'assistant', content: [{ text: 'Done.' }] });
   });
 });
