@@ -7,7 +7,12 @@
 import type { SseEvent } from '../events';
 
 /** Receives each record a framing parser reads, as an {@link SseEvent}. */
-export type EventSink = ((event: SseEvent) => void) | { next(event: SseEvent): void };
+export type EventSink =
+  | ((event: SseEvent) => void)
+  | {
+      /** Receives one record. */
+      next(event: SseEvent): void;
+    };
 
 /** Hand one record to a sink. */
 export function deliver(sink: EventSink, event: SseEvent): void {

@@ -27,6 +27,8 @@ export class BedrockInvokeModelDecoder implements WireDecoder {
   private relabeled: Emit | undefined;
 
   /**
+   * A decoder for one stream, with its inner decoder.
+   *
    * @param inner The decoder of the model's own events, one per stream (default: Anthropic Messages,
    *   for Claude; `openaiChat.decoder` for the OpenAI models Bedrock hosts, …).
    */
