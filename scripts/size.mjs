@@ -37,7 +37,7 @@ const CASES = [
   },
   {
     name: 'fromResponse + decodeAwsEventStream + bedrockConverse + toolCalls (Bedrock, composed)',
-    budget: 15,
+    budget: 16,
     code: "import { fromResponse, decodeAwsEventStream, bedrockConverse, toolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(decodeAwsEventStream(), bedrockConverse(), toolCalls());",
   },
   {
