@@ -7,17 +7,23 @@
  */
 import type { MessageBuilder, ToolMessagesOptions, ToolStep } from '../providers/messages';
 import type { WireFormat } from '../providers/format';
-import { formatNamed, type WIRE_FORMATS } from '../providers/list';
+import { anyFormatNamed, type FRAMED_FORMATS, type WIRE_FORMATS } from '../providers/list';
 
 export type { ReasoningPart, ToolMessagesOptions, ToolStep, TurnPiece } from '../providers/messages';
 
 /** The wire formats a tool loop can speak (those whose folder has message builders). */
-export type MessageFormat = (typeof WIRE_FORMATS)[number] extends infer F ? (F extends WireFormat<infer N, infer M> ? ([M] extends [never] ? never : N) : never) : never;
+export type MessageFormat = (typeof WIRE_FORMATS)[number] | (typeof FRAMED_FORMATS)[number] extends infer F
+  ? F extends WireFormat<infer N, infer M>
+    ? [M] extends [never]
+      ? never
+      : N
+    : never
+  : never;
 
 /** A message in `format` (any format when not given). */
 export type WireMessage<F extends MessageFormat = MessageFormat> =
   Extract<
-    (typeof WIRE_FORMATS)[number],
+    (typeof WIRE_FORMATS)[number] | (typeof FRAMED_FORMATS)[number],
     {
       /** The format, picked by its name. */
       readonly format: F;
@@ -29,7 +35,7 @@ export type WireMessage<F extends MessageFormat = MessageFormat> =
     : never;
 
 function builder(format: MessageFormat): MessageBuilder<WireMessage> {
-  const messages = formatNamed(format)?.messages as MessageBuilder<WireMessage> | undefined;
+  const messages = anyFormatNamed(format)?.messages as MessageBuilder<WireMessage> | undefined;
   if (messages === undefined) throw new TypeError(`rxjs-tool-calls: the ${format} format has no message builders`);
   return messages;
 }
@@ -58,5 +64,5 @@ export function assistantTextMessage<F extends MessageFormat>(format: F, text: s
 
 /** Whether `name` is a format a tool loop can speak. */
 export function isMessageFormat(name: string): name is MessageFormat {
-  return formatNamed(name)?.messages !== undefined;
+  return anyFormatNamed(name)?.messages !== undefined;
 }

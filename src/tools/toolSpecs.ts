@@ -8,10 +8,14 @@
 import { ToolStreamError } from '../errors';
 import type { AnthropicTool } from '../providers/anthropic/request';
 import { anthropicToolSpec } from '../providers/anthropic/toolSpec';
+import type { ConverseTool } from '../providers/bedrockConverse/request';
+import { converseToolSpec } from '../providers/bedrockConverse/toolSpec';
 import type { GeminiFunctionDeclaration } from '../providers/gemini/request';
 import type { GeminiSchemaDrop } from '../providers/gemini/schema';
 import { geminiToolSpec } from '../providers/gemini/toolSpec';
 import type { ChatFunctionTool, JsonSchema } from '../providers/openaiChat/request';
+import type { OllamaTool } from '../providers/ollama/request';
+import { ollamaToolSpec } from '../providers/ollama/toolSpec';
 import { chatToolSpec } from '../providers/openaiChat/toolSpec';
 import type { ResponsesFunctionTool } from '../providers/openaiResponses/request';
 import { responsesToolSpec } from '../providers/openaiResponses/toolSpec';
@@ -20,7 +24,7 @@ import type { StandardSchemaV1 } from '../parse/standardSchema';
 import type { ToolDeclaration } from './types';
 
 /** The request formats `toolSpecs()` writes. */
-export type ToolSpecFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini';
+export type ToolSpecFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'bedrock-converse' | 'bedrock-invoke-model' | 'ollama';
 
 /** The value of a request's `tools` field in each format. */
 export interface ToolSpecsByFormat {
@@ -35,6 +39,12 @@ export interface ToolSpecsByFormat {
     /** One declaration per tool. */
     functionDeclarations: GeminiFunctionDeclaration[];
   }>;
+  /** Bedrock Converse: the `toolConfig.tools` value, `[{ toolSpec: { name, description, inputSchema: { json } } }]`. */
+  'bedrock-converse': ConverseTool[];
+  /** Bedrock InvokeModel (Claude): the body is an Anthropic Messages request, so Anthropic's tools. */
+  'bedrock-invoke-model': AnthropicTool[];
+  /** Ollama chat: `[{ type: 'function', function: { name, description, parameters } }]`. */
+  ollama: OllamaTool[];
 }
 
 /** The request's `tools` value in format `F`. */
@@ -115,8 +125,10 @@ function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<Standard
  *    (zod 3, valibot) is an `unsupported-request` error naming the tool: give `parameters`.
  * 2. OpenAI chat writes `strict: true` only when the schema allows it (all properties required,
  *    `additionalProperties: false` at every level); Responses always writes `strict`, the same way.
- * 3. Anthropic writes `input_schema` (an object schema); Gemini one `{ functionDeclarations }` with
- *    each schema cleaned by `toGeminiSchema()` (keywords Gemini rejects dropped, `$ref`s inlined).
+ * 3. Anthropic (and Bedrock InvokeModel, whose body is Anthropic's) writes `input_schema` (an
+ *    object schema); Gemini one `{ functionDeclarations }` with each schema cleaned by
+ *    `toGeminiSchema()` (keywords Gemini rejects dropped, `$ref`s inlined); Bedrock Converse
+ *    `toolSpec` with `inputSchema.json` (the `toolConfig.tools` value); Ollama chat's own list.
  * 4. Names: a record's keys; a `name` that differs from its key is an `unsupported-request` error
  *    (the model would call a name `runTools()` does not know). An array needs a `name` on each tool.
  *
@@ -131,7 +143,7 @@ function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<Standard
  * ```
  *
  * @param tools Tools by name (or an array of named tools), e.g. made with `tool()`.
- * @param format The request format: `'openai-chat'`, `'openai-responses'`, `'anthropic'` or `'gemini'`.
+ * @param format The request format: `'openai-chat'`, `'openai-responses'`, `'anthropic'`, `'gemini'`, `'bedrock-converse'`, `'bedrock-invoke-model'` or `'ollama'`.
  * @param options `strict` (OpenAI) and `onSchemaDrop` (Gemini).
  * @return The value of the request's `tools` field.
  */
@@ -145,13 +157,16 @@ export function toolSpecs<F extends ToolSpecFormat>(tools: ToolDeclarations, for
     'openai-responses': () => inputs.map(responsesToolSpec),
     anthropic: () => inputs.map(anthropicToolSpec),
     gemini: () => [{ functionDeclarations: inputs.map((input) => geminiToolSpec(input, options.onSchemaDrop)) }],
+    'bedrock-converse': () => inputs.map(converseToolSpec),
+    'bedrock-invoke-model': () => inputs.map(anthropicToolSpec),
+    ollama: () => inputs.map(ollamaToolSpec),
   };
   const build = Object.prototype.hasOwnProperty.call(byFormat, format) ? byFormat[format] : undefined;
   if (build === undefined)
     throw new ToolStreamError('unsupported-request', {
       target: String(format),
       field: 'format',
-      detail: `toolSpecs writes openai-chat, openai-responses, anthropic or gemini tools, not '${String(format)}'`,
+      detail: `toolSpecs writes openai-chat, openai-responses, anthropic, gemini, bedrock-converse, bedrock-invoke-model or ollama tools, not '${String(format)}'`,
     });
   return build() as ToolSpecs<F>;
 }
