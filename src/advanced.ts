@@ -11,6 +11,22 @@
 // ---- SSE framing -------------------------------------------------------------------------------
 export { SseParser, DEFAULT_MAX_EVENT_SIZE, type SseEventHandler, type SseParserOptions } from './sse/parser';
 
+// ---- Other framings: AWS event stream, NDJSON, streamed JSON array -----------------------------
+export {
+  DEFAULT_MAX_FRAME_SIZE,
+  EventStreamParser,
+  EventStreamWriter,
+  type EventStreamHeaderInput,
+  type EventStreamHeaders,
+  type EventStreamHeaderValue,
+  type EventStreamMessage,
+  type EventStreamMessageHandler,
+  type EventStreamParserOptions,
+} from './framing/eventStream';
+export { DEFAULT_MAX_LINE_SIZE, NdjsonParser, type NdjsonParserOptions } from './framing/ndjson';
+export { DEFAULT_MAX_ELEMENT_SIZE, JsonArrayParser, type JsonArrayParserOptions } from './framing/jsonArray';
+export type { EventSink } from './framing/eventSink';
+
 // ---- Wire formats: defining one, decoders, detection -------------------------------------------
 export { wireFormat, type WireFormatDefinition } from './providers/format';
 export { WIRE_FORMATS, type WireFormatName } from './providers/list';
@@ -23,6 +39,9 @@ export { OpenAIResponsesDecoder } from './providers/openaiResponses/decoder';
 export { AnthropicMessagesDecoder } from './providers/anthropic/decoder';
 export { GeminiDecoder } from './providers/gemini/decoder';
 export { CohereChatDecoder } from './providers/cohere/decoder';
+export { BedrockConverseDecoder } from './providers/bedrockConverse/decoder';
+export { BedrockInvokeModelDecoder } from './providers/bedrockInvokeModel/decoder';
+export { OllamaChatDecoder } from './providers/ollama/decoder';
 
 // ---- The reducer of tool calls: identity and accumulation --------------------------------------
 export { createToolCallsState, reduceToolCalls, resolveLimits, type ResolvedLimits, type StreamEnd, type ToolCallsInput, type ToolCallsState } from './calls/reducer';

@@ -168,12 +168,14 @@ export interface ErrorDetails {
   };
   /** The provider reported a failure (in the stream, or as a non-2xx response). */
   'provider-error': ProviderErrorInfo & StreamDetails;
-  /** The stream ended without its terminator while a choice was still open. */
+  /** The stream ended without its terminator while a choice was still open, or a framing's input ended inside a frame. */
   truncated: StreamDetails & {
-    /** The wire format that was cut (`'openai-chat'`, `'anthropic'`, …), or the byte source (`'http'`). */
+    /** The wire format that was cut (`'openai-chat'`, `'anthropic'`, …), the framing (`'aws-event-stream'`, `'json-array'`), or the byte source (`'http'`). */
     readonly provider: string;
     /** What was missing, e.g. `'no finish_reason and no [DONE]'`. */
     readonly detail: string;
+    /** For a framing cut inside a frame or element: the byte offset in the stream where that frame or element started. */
+    readonly byteOffset?: number | undefined;
   };
   /** The connection died mid-body (the cause is the runtime's or SDK's error). */
   'connection-lost': StreamDetails & {
@@ -182,14 +184,16 @@ export interface ErrorDetails {
     /** Bytes of the body received before the cut, when the source counts them (`undefined` for the SDK adapters). */
     readonly byteOffset: number | undefined;
   };
-  /** One SSE event (or one line) grew past `maxEventSize`. */
+  /** One SSE event (or one line) grew past `maxEventSize`, or one frame, NDJSON line or JSON-array element past its framing's limit. */
   'event-too-large': StreamDetails & {
-    /** The configured `maxEventSize`, in characters. */
+    /** The configured limit: `maxEventSize` in characters; for a framing its own limit (`maxFrameSize` in bytes, `maxLineSize` / `maxElementSize` in characters). */
     readonly limit: number;
-    /** The byte offset in the stream where the oversized event started. */
+    /** The byte offset in the stream where the oversized event (frame, line, element) started. */
     readonly byteOffset: number;
-    /** The event's first characters of wire text (at most 200). */
+    /** The event's first characters of wire text (at most 200); for an AWS event-stream frame, its 12-byte prelude in hex. */
     readonly start: string;
+    /** The framing that read it: absent for SSE. */
+    readonly framing?: FramingName | undefined;
   };
   /** An SSE event's data could not be read as the format's payload (not JSON, wrong shape). */
   'invalid-event': StreamDetails & {
@@ -198,6 +202,15 @@ export interface ErrorDetails {
     /** The event's whole `data:` text (or the SDK payload as JSON), untruncated. */
     readonly data: string;
     /** What was wrong, e.g. `'data is not JSON: …'`. */
+    readonly detail: string;
+  };
+  /** A framing other than SSE met bytes that break its rules: a checksum that does not match, a bad header, an unknown message type, text outside a JSON array. */
+  'invalid-frame': StreamDetails & {
+    /** The framing: `'aws-event-stream'`, `'ndjson'` or `'json-array'`. */
+    readonly framing: FramingName;
+    /** The byte offset in the stream of what is wrong: the first byte of the frame (AWS event stream), the unexpected character (JSON array). */
+    readonly byteOffset: number;
+    /** What was wrong, e.g. `'the message checksum 0x1c2d3e4f does not match the frame (0x99aabbcc)'`. */
     readonly detail: string;
   };
   /** No wire format recognised the stream. */
@@ -258,6 +271,13 @@ export interface ErrorDetails {
   };
 }
 
+/**
+ * The framings other than SSE (`rxjs-tool-calls` reads bytes as one of these, or as SSE): AWS's
+ * binary event stream (`application/vnd.amazon.eventstream`), newline-delimited JSON, and one JSON
+ * array streamed element by element.
+ */
+export type FramingName = 'aws-event-stream' | 'ndjson' | 'json-array';
+
 /** Every error code. */
 export type ToolStreamErrorCode = keyof ErrorDetails;
 
@@ -281,6 +301,7 @@ export const ERROR_SCOPES = {
   'connection-lost': 'stream',
   'event-too-large': 'stream',
   'invalid-event': 'stream',
+  'invalid-frame': 'stream',
   'unknown-format': 'stream',
   'too-many-tool-calls': 'stream',
   'idle-timeout': 'stream',
@@ -345,6 +366,14 @@ const subject = (d: { readonly toolCall: ToolCallContext; readonly source?: 'tex
   d.source === 'text' ? `The JSON text of choice ${d.toolCall.choice}` : `Tool call ${named(d.toolCall)}`;
 const what = (d: { readonly source?: 'text' | undefined }): string => (d.source === 'text' ? 'text' : 'arguments');
 
+/** What one unit of each framing is called in messages. */
+const FRAMED: Readonly<Record<FramingName | 'sse', string>> = {
+  sse: 'An SSE event',
+  'aws-event-stream': 'An AWS event-stream frame',
+  ndjson: 'An NDJSON line',
+  'json-array': 'A JSON-array element',
+};
+
 /** Each code's message. */
 export const ERROR_MESSAGES = {
   'malformed-arguments': (d) => `${subject(d)} has malformed JSON ${what(d)}: ${d.parseError} in ${JSON.stringify(excerpt(d.toolCall.rawArguments))}`,
@@ -356,8 +385,10 @@ export const ERROR_MESSAGES = {
   'provider-error': (d) => `${d.provider} error${d.providerCode ? ` ${d.providerCode}` : ''}${d.type ? ` (${d.type})` : ''}: ${d.message}`,
   truncated: (d) => `The ${d.provider} stream ended before it was complete: ${d.detail}`,
   'connection-lost': (d, cause) => `The connection was lost${d.byteOffset === undefined ? '' : ` after ${d.byteOffset} bytes`} (${d.source}): ${describeChain(cause)}`,
-  'event-too-large': (d) => `An SSE event starting at byte ${d.byteOffset} exceeds the limit of ${d.limit} chars: ${JSON.stringify(excerpt(d.start, 80))}`,
+  'event-too-large': (d) =>
+    `${FRAMED[d.framing ?? 'sse']} starting at byte ${d.byteOffset} exceeds the limit of ${d.limit} ${d.framing === 'aws-event-stream' ? 'bytes' : 'chars'}: ${JSON.stringify(excerpt(d.start, 80))}`,
   'invalid-event': (d) => `Invalid ${d.provider} event (${d.detail}): ${JSON.stringify(excerpt(d.data))}`,
+  'invalid-frame': (d) => `Invalid ${d.framing} input at byte ${d.byteOffset}: ${d.detail}`,
   'unknown-format': (d) => `Unrecognised stream format (${d.detail}); received: ${JSON.stringify(excerpt(d.start))}`,
   'too-many-tool-calls': (d) => `The stream opened more than ${d.limit} tool calls`,
   'idle-timeout': (d) => `No data arrived for ${d.timeoutMs} ms`,

@@ -23,11 +23,17 @@ export { idleTimeout } from './read/idleTimeout';
 
 // ---- The stages: SSE framing, wire formats ------------------------------------------------------
 export { decodeSse, type DecodeSseOptions } from './sse/decodeSse';
+export { decodeAwsEventStream, type DecodeAwsEventStreamOptions } from './framing/decodeAwsEventStream';
+export { decodeNdjson, type DecodeNdjsonOptions } from './framing/decodeNdjson';
+export { decodeJsonArray, type DecodeJsonArrayOptions } from './framing/decodeJsonArray';
 export { openaiChat } from './providers/openaiChat';
 export { openaiResponses } from './providers/openaiResponses';
 export { anthropicMessages } from './providers/anthropic';
 export { gemini } from './providers/gemini';
 export { cohereChat } from './providers/cohere';
+export { bedrockConverse } from './providers/bedrockConverse';
+export { bedrockInvokeModel } from './providers/bedrockInvokeModel';
+export { ollamaChat } from './providers/ollama';
 export { autoDetect, type ProviderOption } from './providers/auto';
 export type { WireFormat } from './providers/format';
 
@@ -84,6 +90,7 @@ export {
   type ErrorInit,
   type ErrorOptions,
   type FailedToolCall,
+  type FramingName,
   type IncompleteReason,
   type ProviderErrorInfo,
   type ToolCallContext,

@@ -1,6 +1,6 @@
 /**
  * The stages import in one direction: the vocabulary (`events.ts`, `errors.ts`, `result.ts`, which
- * import nothing) ← `internal/` (leaf helpers) ← `sse/` ← `providers/` ← `sources/` ← `calls/` (the
+ * import nothing) ← `internal/` (leaf helpers) ← `sse/` ← `framing/` (the other byte framings) ← `providers/` ← `sources/` ← `calls/` (the
  * reducer) ← `parse/` ← `operators/` ← `read/` ← `retry/` ← the entries (`index.ts`,
  * `advanced.ts`) ← the wings (`gateway/`, `tools/`, `text/`, `sdk/`, `angular/`, `async.ts`,
  * `cli.ts`). The core never imports a wing, a wing never imports another wing, and no src file is on
@@ -19,7 +19,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const CORE = ['vocabulary', 'internal', 'sse', 'providers', 'sources', 'calls', 'parse', 'operators', 'read', 'retry', 'entries'] as const;
+const CORE = ['vocabulary', 'internal', 'sse', 'framing', 'providers', 'sources', 'calls', 'parse', 'operators', 'read', 'retry', 'entries'] as const;
 const WINGS = ['gateway', 'tools', 'text', 'sdk', 'angular', 'async', 'cli'] as const;
 
 /** The stage of a source file: its name, its rank (wings share the last rank) and whether it is a wing. */

@@ -3,11 +3,33 @@
  * in `inputTokens`, every output token in `outputTokens`, the total computed when omitted.
  */
 import { lastValueFrom, of, toArray } from 'rxjs';
-import { anthropicMessages, cohereChat, gemini, openaiChat, openaiResponses, readStreamEvents, type ProviderName, type Usage, type UsageEvent } from 'rxjs-tool-calls';
+import {
+  anthropicMessages,
+  bedrockConverse,
+  bedrockInvokeModel,
+  cohereChat,
+  gemini,
+  ollamaChat,
+  openaiChat,
+  openaiResponses,
+  readStreamEvents,
+  type ProviderName,
+  type Usage,
+  type UsageEvent,
+} from 'rxjs-tool-calls';
 import { usageEvent } from '../../src/providers/wire';
 import { loadFixtures } from '../helpers/fixtures';
 
-const FORMATS = { 'openai-chat': openaiChat, 'openai-responses': openaiResponses, anthropic: anthropicMessages, gemini, cohere: cohereChat } as const;
+const FORMATS = {
+  'openai-chat': openaiChat,
+  'openai-responses': openaiResponses,
+  anthropic: anthropicMessages,
+  gemini,
+  cohere: cohereChat,
+  'bedrock-converse': bedrockConverse,
+  'bedrock-invoke-model': bedrockInvokeModel,
+  ollama: ollamaChat,
+} as const;
 
 /** The usage event a format makes of a raw usage object (without `type` and `raw`). */
 function normalized(provider: ProviderName, raw: Record<string, unknown>): Usage {
@@ -53,6 +75,25 @@ describe('usage mappings of the wire formats', () => {
     ],
     ['Gemini thinking before any candidate', 'gemini', { promptTokenCount: 5, thoughtsTokenCount: 7 }, { inputTokens: 5, outputTokens: 7, totalTokens: 12, reasoningTokens: 7 }],
     ['Cohere: total computed', 'cohere', { tokens: { input_tokens: 30, output_tokens: 9 }, cached_tokens: 4 }, { inputTokens: 30, outputTokens: 9, totalTokens: 39, cachedInputTokens: 4 }],
+    [
+      'Bedrock Converse: cache reads and writes join the input (beside inputTokens), Bedrock’s total counts them',
+      'bedrock-converse',
+      { inputTokens: 4, outputTokens: 96, totalTokens: 1643, cacheReadInputTokens: 1543, cacheWriteInputTokens: 0 },
+      { inputTokens: 1547, outputTokens: 96, totalTokens: 1643, cachedInputTokens: 1543, cacheWriteInputTokens: 0 },
+    ],
+    ['Bedrock Converse without cache', 'bedrock-converse', { inputTokens: 12, outputTokens: 30, totalTokens: 42 }, { inputTokens: 12, outputTokens: 30, totalTokens: 42 }],
+    [
+      'Bedrock InvokeModel (Claude): Anthropic’s usage',
+      'bedrock-invoke-model',
+      { input_tokens: 10, cache_read_input_tokens: 5, output_tokens: 20 },
+      { inputTokens: 15, outputTokens: 20, totalTokens: 35, cachedInputTokens: 5 },
+    ],
+    [
+      'Ollama: prompt_eval_count and eval_count, total computed',
+      'ollama',
+      { prompt_eval_count: 26, eval_count: 298, eval_duration: 4_709_213_000 },
+      { inputTokens: 26, outputTokens: 298, totalTokens: 324 },
+    ],
     ['nothing reported', 'cohere', {}, {}],
   ];
   it.each(cases)('%s', (_name, provider, raw, expected) => {

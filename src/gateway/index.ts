@@ -11,12 +11,16 @@ export { encodeOpenAIChat, type EncodeOpenAIChatOptions } from './encode/encodeO
 export { encodeOpenAIResponses, type EncodeOpenAIResponsesOptions } from './encode/encodeOpenAIResponses';
 export { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions } from './encode/encodeAnthropicMessages';
 export { encodeGemini, type EncodeGeminiOptions } from './encode/encodeGemini';
+export { encodeBedrockConverse, type EncodeBedrockConverseOptions } from './encode/encodeBedrockConverse';
+export { encodeOllamaChat, type EncodeOllamaChatOptions } from './encode/encodeOllamaChat';
 export type { EncodeOptions } from './encode/encodeWith';
 export type { EncoderOptions } from '../providers/encoding';
 export type { OpenAIChatEncoderOptions } from '../providers/openaiChat/encoder';
 export type { OpenAIResponsesEncoderOptions } from '../providers/openaiResponses/encoder';
 export type { AnthropicEncoderOptions } from '../providers/anthropic/encoder';
 export type { GeminiEncoderOptions } from '../providers/gemini/encoder';
+export type { BedrockConverseEncoderOptions } from '../providers/bedrockConverse/encoder';
+export type { OllamaEncoderOptions } from '../providers/ollama/encoder';
 
 // ---- Requests between wire formats (gateways) -------------------------------------------------
 export {
@@ -66,6 +70,27 @@ export {
   type ToGeminiRequestOptions,
 } from '../providers/gemini/request';
 export { type GeminiSchema, type GeminiSchemaDrop, type GeminiSchemaOptions, type GeminiType } from '../providers/gemini/schema';
+export {
+  toConverseRequest,
+  type ConverseMessage,
+  type ConverseRequest,
+  type ConverseRequestBody,
+  type ConverseTextBlock,
+  type ConverseTool,
+  type ConverseToolChoice,
+  type ConverseToolResultBlockParam,
+  type ConverseToolUseBlock,
+  type ToConverseRequestOptions,
+} from '../providers/bedrockConverse/request';
+export {
+  toOllamaRequest,
+  type OllamaChatMessage,
+  type OllamaChatRequestBody,
+  type OllamaRequest,
+  type OllamaTool,
+  type OllamaToolCallParam,
+  type ToOllamaRequestOptions,
+} from '../providers/ollama/request';
 export { fromAnthropicRequest, type FromAnthropicRequestOptions } from '../providers/openaiChat/fromAnthropicRequest';
 export type {
   ChatAssistantMessage,

@@ -13,7 +13,7 @@
 import { ToolStreamError } from '../errors';
 
 /** The formats the request translators write. */
-export type RequestTarget = 'anthropic' | 'openai-responses' | 'gemini' | 'openai-chat';
+export type RequestTarget = 'anthropic' | 'openai-responses' | 'gemini' | 'openai-chat' | 'bedrock-converse' | 'ollama';
 
 /** Options every request translator shares. */
 export interface TranslateRequestOptions {

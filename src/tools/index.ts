@@ -31,6 +31,8 @@ export type { OpenAIChatAssistantMessage, OpenAIChatToolMessage } from './messag
 export type { ResponsesAssistantMessage, ResponsesFunctionCall, ResponsesFunctionCallOutput, ResponsesItem, ResponsesReasoningItem } from './messages/openaiResponses';
 export type { AnthropicAssistantBlock, AnthropicAssistantMessage, AnthropicToolResultBlock, AnthropicToolResultMessage } from './messages/anthropic';
 export type { GeminiModelContent, GeminiModelPart, GeminiResponsePart, GeminiToolContent } from './messages/gemini';
+export type { ConverseAssistantBlock, ConverseAssistantMessage, ConverseToolResultBlock, ConverseToolResultMessage } from './messages/bedrockConverse';
+export type { OllamaAssistantMessage, OllamaToolMessage } from './messages/ollama';
 
 // ---- Tool loops: a step's turn in stream order, for the message builders ----------------------
 export { TurnRecorder } from './turnRecorder';

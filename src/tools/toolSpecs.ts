@@ -8,10 +8,14 @@
 import { ToolStreamError } from '../errors';
 import type { AnthropicTool } from '../providers/anthropic/request';
 import { anthropicToolSpec } from '../providers/anthropic/toolSpec';
+import type { ConverseTool } from '../providers/bedrockConverse/request';
+import { converseToolSpec } from '../providers/bedrockConverse/toolSpec';
 import type { GeminiFunctionDeclaration } from '../providers/gemini/request';
 import type { GeminiSchemaDrop } from '../providers/gemini/schema';
 import { geminiToolSpec } from '../providers/gemini/toolSpec';
 import type { ChatFunctionTool, JsonSchema } from '../providers/openaiChat/request';
+import type { OllamaTool } from '../providers/ollama/request';
+import { ollamaToolSpec } from '../providers/ollama/toolSpec';
 import { chatToolSpec } from '../providers/openaiChat/toolSpec';
 import type { ResponsesFunctionTool } from '../providers/openaiResponses/request';
 import { responsesToolSpec } from '../providers/openaiResponses/toolSpec';
@@ -21,7 +25,7 @@ import type { StandardSchemaV1 } from '../parse/standardSchema';
 import type { ToolDeclaration } from './types';
 
 /** The request formats `toolSpecs()` writes. */
-export type ToolSpecFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini';
+export type ToolSpecFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'bedrock-converse' | 'bedrock-invoke-model' | 'ollama';
 
 /** The value of a request's `tools` field in each format. */
 export interface ToolSpecsByFormat {
@@ -36,6 +40,12 @@ export interface ToolSpecsByFormat {
     /** One declaration per tool. */
     functionDeclarations: GeminiFunctionDeclaration[];
   }>;
+  /** Bedrock Converse: the `toolConfig.tools` value, `[{ toolSpec: { name, description, inputSchema: { json } } }]`. */
+  'bedrock-converse': ConverseTool[];
+  /** Bedrock InvokeModel (Claude): the body is an Anthropic Messages request, so Anthropic's tools. */
+  'bedrock-invoke-model': AnthropicTool[];
+  /** Ollama chat: `[{ type: 'function', function: { name, description, parameters } }]`. */
+  ollama: OllamaTool[];
 }
 
 /** The request's `tools` value in format `F`. */
@@ -123,8 +133,10 @@ function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<Standard
  *    (zod 3, valibot) is an `unsupported-request` error naming the tool: give `parameters`.
  * 2. OpenAI chat writes `strict: true` only when the schema allows it (all properties required,
  *    `additionalProperties: false` at every level); Responses always writes `strict`, the same way.
- * 3. Anthropic writes `input_schema` (an object schema); Gemini one `{ functionDeclarations }` with
- *    each schema cleaned by `toGeminiSchema()` (keywords Gemini rejects dropped, `$ref`s inlined).
+ * 3. Anthropic (and Bedrock InvokeModel, whose body is Anthropic's) writes `input_schema` (an
+ *    object schema); Gemini one `{ functionDeclarations }` with each schema cleaned by
+ *    `toGeminiSchema()` (keywords Gemini rejects dropped, `$ref`s inlined); Bedrock Converse
+ *    `toolSpec` with `inputSchema.json` (the `toolConfig.tools` value); Ollama chat's own list.
  * 4. Names: a record's keys; a `name` that differs from its key is an `unsupported-request` error
  *    (the model would call a name `runTools()` does not know). An array needs a `name` on each tool.
  * 5. A schema nested deeper than `maxDepth` (default 512 levels) is an `unsupported-request` error
@@ -141,7 +153,7 @@ function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<Standard
  * ```
  *
  * @param tools Tools by name (or an array of named tools), e.g. made with `tool()`.
- * @param format The request format: `'openai-chat'`, `'openai-responses'`, `'anthropic'` or `'gemini'`.
+ * @param format The request format: `'openai-chat'`, `'openai-responses'`, `'anthropic'`, `'gemini'`, `'bedrock-converse'`, `'bedrock-invoke-model'` or `'ollama'`.
  * @param options `strict` (OpenAI), `onSchemaDrop` (Gemini) and `maxDepth`.
  * @return The value of the request's `tools` field.
  */
@@ -158,13 +170,16 @@ export function toolSpecs<F extends ToolSpecFormat>(tools: ToolDeclarations, for
     'openai-responses': () => inputs.map(responsesToolSpec),
     anthropic: () => inputs.map(anthropicToolSpec),
     gemini: () => [{ functionDeclarations: inputs.map((input) => geminiToolSpec(input, options.onSchemaDrop, maxDepth)) }],
+    'bedrock-converse': () => inputs.map(converseToolSpec),
+    'bedrock-invoke-model': () => inputs.map(anthropicToolSpec),
+    ollama: () => inputs.map(ollamaToolSpec),
   };
   const build = Object.prototype.hasOwnProperty.call(byFormat, format) ? byFormat[format] : undefined;
   if (build === undefined)
     throw new ToolStreamError('unsupported-request', {
       target: String(format),
       field: 'format',
-      detail: `toolSpecs writes openai-chat, openai-responses, anthropic or gemini tools, not '${String(format)}'`,
+      detail: `toolSpecs writes openai-chat, openai-responses, anthropic, gemini, bedrock-converse, bedrock-invoke-model or ollama tools, not '${String(format)}'`,
     });
   return build() as ToolSpecs<F>;
 }

@@ -10,6 +10,8 @@ import { anthropicMessageBuilder, type AnthropicAssistantMessage, type Anthropic
 import { geminiMessages, type GeminiModelContent, type GeminiToolContent } from './gemini';
 import { openaiChatMessages } from './openaiChat';
 import { openaiResponsesMessages, type ResponsesItem } from './openaiResponses';
+import { converseMessages, type ConverseAssistantMessage, type ConverseToolResultMessage } from './bedrockConverse';
+import { ollamaMessages, type OllamaAssistantMessage, type OllamaToolMessage } from './ollama';
 import type { MessageBuilder, ToolMessagesOptions, ToolStep } from './shared';
 
 export type { ReasoningPart, ToolMessagesOptions, ToolStep, TurnPiece } from './shared';
@@ -20,6 +22,10 @@ interface MessagesByFormat {
   'openai-responses': ResponsesItem;
   anthropic: AnthropicAssistantMessage | AnthropicToolResultMessage;
   gemini: GeminiModelContent | GeminiToolContent;
+  'bedrock-converse': ConverseAssistantMessage | ConverseToolResultMessage;
+  /** InvokeModel's body is Anthropic's Messages request. */
+  'bedrock-invoke-model': AnthropicAssistantMessage | AnthropicToolResultMessage;
+  ollama: OllamaAssistantMessage | OllamaToolMessage;
 }
 
 /** Each format's message builders, by format name. */
@@ -28,6 +34,9 @@ const BUILDERS: { readonly [F in MessageFormat]: MessageBuilder<MessagesByFormat
   'openai-responses': openaiResponsesMessages,
   anthropic: anthropicMessageBuilder,
   gemini: geminiMessages,
+  'bedrock-converse': converseMessages,
+  'bedrock-invoke-model': anthropicMessageBuilder,
+  ollama: ollamaMessages,
 };
 
 /** The wire formats a tool loop can speak (the formats with message builders). */
