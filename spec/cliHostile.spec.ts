@@ -1,7 +1,7 @@
 // The CLI on a hostile recording (issues 34 and 32): escape sequences in text, names, ids, finish
 // reasons and errors are shown escaped, never sent to the terminal; reasoning is shown (dim on a
 // colour terminal, left out with --no-reasoning); provider names in the order of the format list.
-import { WIRE_FORMATS } from 'rxjs-tool-calls/advanced';
+import { FRAMED_FORMATS, WIRE_FORMATS } from 'rxjs-tool-calls/advanced';
 import { anthropicEvent, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
@@ -180,11 +180,11 @@ describe('reasoning', () => {
 });
 
 describe('provider names, in the order of the format list everywhere', () => {
-  const order = ['auto', ...WIRE_FORMATS.map((format) => format.format)];
+  const order = ['auto', ...WIRE_FORMATS.map((format) => format.format), ...FRAMED_FORMATS.map((format) => format.format)];
 
   it('the --provider values', () => {
     expect(PROVIDERS).toEqual(order);
-    expect(order).toEqual(['auto', 'openai-responses', 'anthropic', 'cohere', 'openai-chat', 'gemini']);
+    expect(order).toEqual(['auto', 'openai-responses', 'anthropic', 'cohere', 'openai-chat', 'gemini', 'bedrock-converse', 'bedrock-invoke-model', 'ollama']);
   });
 
   it('the usage line, the help and the error for an unknown provider', async () => {

@@ -75,7 +75,7 @@ describe('rxjs-tool-calls (child process)', () => {
     expect(flag.stderr).toMatch(/^rxjs-tool-calls: unknown option '--jsn'\nusage: /);
     const provider = await cli(['-', '--provider', 'openai']);
     expect(provider.code).toBe(2);
-    expect(provider.stderr).toContain("unknown provider 'openai' (expected one of: auto, openai-responses, anthropic, cohere, openai-chat, gemini)");
+    expect(provider.stderr).toContain("unknown provider 'openai' (expected one of: auto, openai-responses, anthropic, cohere, openai-chat, gemini, bedrock-converse, bedrock-invoke-model, ollama)");
     const missing = await cli(['--provider']);
     expect([missing.code, missing.stderr.split('\n')[0]]).toEqual([2, 'rxjs-tool-calls: --provider needs a value']);
     const two = await cli(['a.sse', 'b.sse']);
@@ -108,13 +108,13 @@ describe('rxjs-tool-calls (child process)', () => {
     expect(result.stderr).toMatch(/^error \[unknown-format\]: /);
   });
 
-  it('a JSON body that is not a stream says to set stream: true', async () => {
-    const result = await cli([], JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'hi' } }] }));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('the body is a JSON document, not an event stream: set `stream: true` in the request');
+  it('a JSON body that is not a stream is read as the one response it is; a JSON error body as its error', async () => {
+    const result = await cli([], JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }] }));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('hi');
     const apiError = await cli([], JSON.stringify({ error: { message: 'Invalid API key' } }));
-    expect(apiError.stderr).toContain('the body is a JSON error document, not an event stream');
-    expect(apiError.stderr).not.toContain('stream: true');
+    expect(apiError.code).toBe(1);
+    expect(apiError.stderr).toContain('Invalid API key');
   });
 
   it('usage: one line, with the total computed when the provider omits it (readable and --json)', async () => {

@@ -29,7 +29,7 @@ export type { EventSink } from './framing/eventSink';
 
 // ---- Wire formats: defining one, decoders, detection -------------------------------------------
 export { wireFormat, type WireFormatDefinition } from './providers/format';
-export { WIRE_FORMATS, type WireFormatName } from './providers/list';
+export { FRAMED_FORMATS, WIRE_FORMATS, type WireFormatName } from './providers/list';
 export { decode } from './providers/decoder';
 export { AutoDecoder, decoderFor, detectFormat, type RawStart } from './providers/auto';
 export type { Emit, WireDecoder } from './providers/decoder';

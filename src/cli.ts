@@ -1,5 +1,5 @@
 /**
- * The inspector command: `rxjs-tool-calls [file.sse | -] [--json] [--no-reasoning] [--provider NAME]`.
+ * The inspector command: `rxjs-tool-calls [file | -] [--json] [--no-reasoning] [--provider NAME]`.
  *
  * Reads a recorded SSE response (a file or standard input) and prints every tool call result, the
  * text, the reasoning, the finish reasons and the usage, readably or as JSON lines.
@@ -19,7 +19,7 @@ import type { StreamEvent, UsageEvent } from './events';
 import { readStreamEvents } from './read/readStreamEvents';
 import type { ToolCallResult } from './result';
 import type { ProviderOption } from './providers/auto';
-import { WIRE_FORMATS } from './providers/list';
+import { FRAMED_FORMATS, WIRE_FORMATS } from './providers/list';
 
 /** What the CLI writes to; injectable for tests. */
 export interface CliIo {
@@ -37,9 +37,9 @@ export interface CliIo {
 type Item = { readonly kind: 'event'; readonly event: StreamEvent } | { readonly kind: 'result'; readonly result: ToolCallResult };
 
 /** The `--provider` values: `auto`, then the wire formats in the order of their list (`providers/list.ts`), everywhere the CLI names them. */
-export const PROVIDERS: ReadonlyArray<ProviderOption> = ['auto', ...WIRE_FORMATS.map((format) => format.format)];
+export const PROVIDERS: ReadonlyArray<ProviderOption> = ['auto', ...WIRE_FORMATS.map((format) => format.format), ...FRAMED_FORMATS.map((format) => format.format)];
 
-const USAGE = `usage: rxjs-tool-calls [file.sse | -] [--json] [--no-reasoning] [--provider ${PROVIDERS.join('|')}]`;
+const USAGE = `usage: rxjs-tool-calls [file | -] [--json] [--no-reasoning] [--provider ${PROVIDERS.join('|')}]`;
 
 const HELP = `${USAGE}
 

@@ -273,10 +273,10 @@ export interface ErrorDetails {
 
 /**
  * The framings other than SSE (`rxjs-tool-calls` reads bytes as one of these, or as SSE): AWS's
- * binary event stream (`application/vnd.amazon.eventstream`), newline-delimited JSON, and one JSON
- * array streamed element by element.
+ * binary event stream (`application/vnd.amazon.eventstream`), newline-delimited JSON, one JSON
+ * array streamed element by element, and JSON values one after another (a JSON body, or NDJSON).
  */
-export type FramingName = 'aws-event-stream' | 'ndjson' | 'json-array';
+export type FramingName = 'aws-event-stream' | 'ndjson' | 'json-array' | 'json-sequence';
 
 /** Every error code. */
 export type ToolStreamErrorCode = keyof ErrorDetails;
@@ -372,6 +372,7 @@ const FRAMED: Readonly<Record<FramingName | 'sse', string>> = {
   'aws-event-stream': 'An AWS event-stream frame',
   ndjson: 'An NDJSON line',
   'json-array': 'A JSON-array element',
+  'json-sequence': 'A JSON value',
 };
 
 /** Each code's message. */

@@ -38,11 +38,19 @@ const AFTER = 3;
 const COMMA_SEEN = 4;
 /** After the `]`: only whitespace. */
 const DONE = 5;
+/** A sequence of JSON values (`sequence: true`): a value, or whitespace, or the end. */
+const SEQUENCE = 6;
 
 /** Options of {@link JsonArrayParser} and `decodeJsonArray()`. */
 export interface JsonArrayParserOptions {
   /** The largest element accepted, in chars of its JSON text. Default {@link DEFAULT_MAX_ELEMENT_SIZE}. */
   readonly maxElementSize?: number;
+  /**
+   * Read JSON values one after another instead of one array (`{…}\n{…}`, or one whole document
+   * pretty-printed over many lines): NDJSON and a JSON body alike, each value a record. Errors then
+   * name the `json-sequence` framing. Default `false`.
+   */
+  readonly sequence?: boolean;
 }
 
 /** JSON whitespace: space, tab, LF, CR. */
@@ -78,7 +86,10 @@ export class JsonArrayParser {
 
   private readonly input = new StreamText();
   private bomChecked = false;
-  private state = START;
+  /** Values one after another, not one array. */
+  private readonly sequence: boolean;
+  private readonly framing: 'json-array' | 'json-sequence';
+  private state: number;
   /** The element's text from earlier texts, in pieces. */
   private readonly pending = new TextBuffer('');
   /** The byte offset where the current element started. */
@@ -100,6 +111,9 @@ export class JsonArrayParser {
    */
   constructor(options: JsonArrayParserOptions = {}) {
     this.maxElementSize = options.maxElementSize ?? DEFAULT_MAX_ELEMENT_SIZE;
+    this.sequence = options.sequence === true;
+    this.framing = this.sequence ? 'json-sequence' : FRAMING;
+    this.state = this.sequence ? SEQUENCE : START;
   }
 
   /** How many bytes of input this stream took so far (string chunks count as their UTF-8 encoding). */
@@ -122,9 +136,11 @@ export class JsonArrayParser {
     if (this.input.decoding) this.scan(this.input.flush(), this.input.start, out);
     const state = this.state;
     if (state === ELEMENT) {
-      throw this.fail(new ToolStreamError('truncated', { provider: FRAMING, detail: `the input ended inside an element that started at byte ${this.elementStart}`, byteOffset: this.elementStart }));
+      throw this.fail(
+        new ToolStreamError('truncated', { provider: this.framing, detail: `the input ended inside an element that started at byte ${this.elementStart}`, byteOffset: this.elementStart }),
+      );
     }
-    if (state !== START && state !== DONE) {
+    if (state !== START && state !== DONE && state !== SEQUENCE) {
       const at = this.input.bytesIn;
       throw this.fail(new ToolStreamError('truncated', { provider: FRAMING, detail: `the input ended at byte ${at}, before the "]" that closes the array`, byteOffset: at }));
     }
@@ -136,7 +152,7 @@ export class JsonArrayParser {
     this.input.reset();
     this.pending.clear();
     this.bomChecked = this.inString = this.escaped = this.scalar = false;
-    this.state = START;
+    this.state = this.sequence ? SEQUENCE : START;
     this.elementStart = 0;
     this.head = '';
     this.stack = [];
@@ -169,7 +185,7 @@ export class JsonArrayParser {
         }
         if (this.pending.length + (end - from) > this.maxElementSize) this.tooLarge(text, from);
         const data = this.pending.count === 0 ? text.slice(from, end) : (this.pending.add(text.slice(from, end)), this.pending.take());
-        this.state = AFTER;
+        this.state = this.sequence ? SEQUENCE : AFTER;
         this.head = '';
         i = end;
         deliver(out, { event: 'message', data, id: undefined, retry: undefined });
@@ -188,12 +204,14 @@ export class JsonArrayParser {
           break;
         case OPEN:
         case COMMA_SEEN:
+        case SEQUENCE:
           if (c === CLOSE_BRACKET && this.state === OPEN) {
             this.state = DONE;
             i++;
             break;
           }
-          if (c === COMMA || c === CLOSE_BRACKET || c === CLOSE_BRACE) throw this.unexpected(text, i, start, this.state === OPEN ? 'expected an element or "]"' : 'expected an element after ","');
+          if (c === COMMA || c === CLOSE_BRACKET || c === CLOSE_BRACE)
+            throw this.unexpected(text, i, start, this.state === OPEN ? 'expected an element or "]"' : this.state === SEQUENCE ? 'expected a JSON value' : 'expected an element after ","');
           this.state = ELEMENT;
           this.scalar = c !== QUOTE && c !== OPEN_BRACE && c !== OPEN_BRACKET;
           markByte += utf8Length(text, mark, i);
@@ -269,13 +287,13 @@ export class JsonArrayParser {
 
   private tooLarge(text: string, from: number): never {
     const head = (this.head + text.slice(from, from + HEAD_CHARS)).slice(0, Math.min(HEAD_CHARS, this.maxElementSize + 1));
-    throw this.fail(new ToolStreamError('event-too-large', { limit: this.maxElementSize, byteOffset: this.elementStart, start: head, framing: FRAMING }));
+    throw this.fail(new ToolStreamError('event-too-large', { limit: this.maxElementSize, byteOffset: this.elementStart, start: head, framing: this.framing }));
   }
 
   private unexpected(text: string, i: number, start: number, expected: string): ToolStreamError {
     const found = text.codePointAt(i) ?? 0;
     return this.fail(
-      new ToolStreamError('invalid-frame', { framing: FRAMING, byteOffset: start + utf8Length(text, 0, i), detail: `${expected}, found ${JSON.stringify(String.fromCodePoint(found))}` }),
+      new ToolStreamError('invalid-frame', { framing: this.framing, byteOffset: start + utf8Length(text, 0, i), detail: `${expected}, found ${JSON.stringify(String.fromCodePoint(found))}` }),
     );
   }
 

@@ -10,7 +10,7 @@ import type { ProviderName, SseEvent, StreamEvent } from '../events';
 import { asRecord } from '../internal/json';
 import { decodeSseWith, type Emit, type WireDecoder } from './decoder';
 import type { WireFormat } from './format';
-import { formatNamed, WIRE_FORMATS } from './list';
+import { anyFormatNamed, FRAMED_FORMATS, WIRE_FORMATS } from './list';
 import { openaiChat } from './openaiChat';
 
 /** `auto`, a format's name, or a format itself (`openaiChat`, …: only that format is bundled in). */
@@ -32,6 +32,9 @@ export function detectFormat(event: SseEvent): WireFormat | undefined | null {
     }
   }
   for (const format of WIRE_FORMATS) if (format.detect(event, payload)) return format;
+  for (const format of FRAMED_FORMATS) if (format.detect(event, payload)) return format;
+  // A whole JSON response instead of a stream (a server that ignored `stream: true`).
+  if (payload !== undefined) for (const format of WIRE_FORMATS) if (format.whole?.(payload) !== undefined) return format;
   if (blank) return undefined;
   // An error envelope of no recognisable format: every chat-like server reports errors this way.
   return payload !== undefined && 'error' in payload ? openaiChat : null;
@@ -111,13 +114,19 @@ export class AutoDecoder implements WireDecoder {
   }
 }
 
+/** The format a provider option names (`undefined` for `auto`; an unsupported name throws its `TypeError`). */
+export function formatOf(provider: ProviderOption): WireFormat | undefined {
+  if (typeof provider !== 'string') return provider;
+  if (provider === 'auto') return undefined;
+  const format = anyFormatNamed(provider);
+  if (format === undefined) throw new TypeError(`rxjs-tool-calls: the ${provider} format is not supported`);
+  return format;
+}
+
 /** The decoder factory for a provider option (`rawStart`: the start of the raw input, for `unknown-format`; see {@link AutoDecoder}). */
 export function decoderFor(provider: ProviderOption, rawStart?: RawStart | (() => string)): () => WireDecoder {
-  if (typeof provider !== 'string') return provider.decoder;
-  if (provider === 'auto') return () => new AutoDecoder(rawStart);
-  const format = formatNamed(provider);
-  if (format === undefined) throw new TypeError(`rxjs-tool-calls: the ${provider} format is not supported`);
-  return format.decoder;
+  const format = formatOf(provider);
+  return format === undefined ? () => new AutoDecoder(rawStart) : format.decoder;
 }
 
 /**

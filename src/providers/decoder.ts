@@ -5,6 +5,7 @@
  * @module
  */
 import type { OperatorFunction } from 'rxjs';
+import { asRecord } from '../internal/json';
 import { operate } from '../internal/operate';
 import { ToolStreamError } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
@@ -70,6 +71,60 @@ export const feedSse = (decoder: WireDecoder, event: SseEvent, emit: Emit): void
 /** {@link decode} for SSE input. */
 export function decodeSseWith(create: () => WireDecoder): OperatorFunction<SseEvent, StreamEvent> {
   return decode(create, feedSse);
+}
+
+/**
+ * A format's decoder that also reads a whole JSON response as its first record (a body answering
+ * a request that asked for a stream): `whole` turns it into the records a stream of it would carry,
+ * and the decoder reads those. Every later record goes to the decoder as it is.
+ */
+export class WholeBodyDecoder implements WireDecoder {
+  private first = true;
+
+  constructor(
+    private readonly inner: WireDecoder,
+    private readonly whole: (payload: Record<string, unknown>) => ReadonlyArray<SseEvent> | undefined,
+  ) {}
+
+  get provider(): ProviderName {
+    return this.inner.provider;
+  }
+
+  sse(event: SseEvent, emit: Emit): void {
+    if (this.first) {
+      this.first = false;
+      const records = event.data.startsWith('{') ? this.recordsOf(event.data) : undefined;
+      if (records !== undefined) {
+        for (const record of records) this.inner.sse(record, emit);
+        return;
+      }
+    }
+    this.inner.sse(event, emit);
+  }
+
+  payload(eventName: string, payload: unknown, emit: Emit): void {
+    this.first = false;
+    this.inner.payload(eventName, payload, emit);
+  }
+
+  end(emit: Emit): void {
+    this.inner.end(emit);
+  }
+
+  interrupt(error: unknown, emit: Emit): boolean {
+    return this.inner.interrupt?.(error, emit) === true;
+  }
+
+  private recordsOf(data: string): ReadonlyArray<SseEvent> | undefined {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      return undefined; // the decoder reports it
+    }
+    const record = asRecord(payload);
+    return record === undefined ? undefined : this.whole(record);
+  }
 }
 
 /** Parse one SSE data field as JSON, or throw a typed `invalid-event` error that shows the data. */

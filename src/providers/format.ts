@@ -8,7 +8,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import type { FinishReason, SseEvent, StreamEvent } from '../events';
-import { decodeSseWith, type WireDecoder } from './decoder';
+import { decodeSseWith, WholeBodyDecoder, type WireDecoder } from './decoder';
 import type { UsageCounts } from './wire';
 
 /** Everything the library needs to know about one wire format. */
@@ -26,6 +26,21 @@ export interface WireFormatDefinition<Name extends string = string> {
   readonly finishReason: (raw: string) => FinishReason;
   /** The format's usage object → token counts. */
   readonly usage: (raw: Record<string, unknown>) => UsageCounts;
+  /**
+   * How its bytes are framed: `'sse'` (the default: the readers take SSE, and JSON — a whole JSON
+   * body, Gemini's streamed array — by the content type or the first bytes), `'aws-event-stream'`
+   * (Bedrock) or `'ndjson'` (Ollama). The format's operator itself (`pipe(decodeSse(), gemini())`)
+   * reads records of any framing.
+   */
+  readonly framing?: 'sse' | 'aws-event-stream' | 'ndjson';
+  /**
+   * A whole JSON response of this format (what a server that ignored `stream: true` answers: a
+   * Responses `response`, an Anthropic `message`) as the records a stream of it would carry, or
+   * `undefined` when `payload` is not one. The format's decoder then reads those records, so the
+   * events and results are the ones the stream would have given. Absent: the decoder reads such a
+   * body itself (chat completions, Gemini), or the format has none.
+   */
+  readonly whole?: (payload: Record<string, unknown>) => ReadonlyArray<SseEvent> | undefined;
 }
 
 /**
@@ -36,8 +51,11 @@ export type WireFormat<Name extends string = string> = (() => OperatorFunction<S
 
 /** Build a format's operator factory from its definition. */
 export function wireFormat<Name extends string>(definition: WireFormatDefinition<Name>): WireFormat<Name> {
-  const read = (): OperatorFunction<SseEvent, StreamEvent> => decodeSseWith(definition.decoder);
-  return Object.assign(read, definition);
+  const whole = definition.whole;
+  const inner = definition.decoder;
+  const decoder = whole === undefined ? inner : (): WireDecoder => new WholeBodyDecoder(inner(), whole);
+  const read = (): OperatorFunction<SseEvent, StreamEvent> => decodeSseWith(decoder);
+  return Object.assign(read, definition, { decoder });
 }
 
 /** Normalise a finish reason through a format's table (`other` when it is not in it). */

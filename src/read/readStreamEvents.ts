@@ -7,13 +7,20 @@ import type { MonoTypeOperatorFunction, OperatorFunction } from 'rxjs';
 import type { StreamEvent } from '../events';
 import { operate } from '../internal/operate';
 import type { ProviderOption } from '../providers/auto';
+import type { DecodeAwsEventStreamOptions } from '../framing/decodeAwsEventStream';
+import type { DecodeJsonArrayOptions } from '../framing/decodeJsonArray';
+import type { DecodeNdjsonOptions } from '../framing/decodeNdjson';
 import type { DecodeSseOptions } from '../sse/decodeSse';
 import { idleTimeout } from './idleTimeout';
 import { readerConfig, StreamReader, type EventSink } from './streamReader';
 
 /** Options of {@link readStreamEvents}. */
-export interface ReadStreamEventsOptions extends DecodeSseOptions {
-  /** The wire format; `auto` (the default) recognises it from the first meaningful event. */
+export interface ReadStreamEventsOptions extends DecodeSseOptions, DecodeAwsEventStreamOptions, DecodeNdjsonOptions, Omit<DecodeJsonArrayOptions, 'sequence'> {
+  /**
+   * The wire format; `auto` (the default) recognises the framing (from the response's content type,
+   * else the first bytes: SSE, an AWS event stream, NDJSON or a JSON body, a JSON array) and the
+   * format (from the first meaningful record).
+   */
   readonly provider?: ProviderOption;
   /** End the stream with `idle-timeout` when no chunk arrives for this many ms (see `idleTimeout()`). Default: no timeout. */
   readonly idleTimeoutMs?: number;

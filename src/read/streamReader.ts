@@ -6,14 +6,13 @@
  *
  * @module
  */
-import type { Subscriber } from 'rxjs';
+import type { OperatorFunction, Subscriber } from 'rxjs';
 import type { SseEvent, StreamEvent } from '../events';
-import type { InputHandler } from '../internal/operate';
-import { decoderFor, type ProviderOption, type RawStart } from '../providers/auto';
+import { operate, type InputHandler } from '../internal/operate';
+import { AutoFraming, framingOf, type Framing, type FramingLimits } from '../framing/framing';
+import { decoderFor, formatOf, type ProviderOption, type RawStart } from '../providers/auto';
 import type { Emit, WireDecoder } from '../providers/decoder';
 import { asConnectionLost } from '../internal/networkError';
-import type { DecodeSseOptions } from '../sse/decodeSse';
-import { SseParser } from '../sse/parser';
 
 /** How many bytes of the raw input `unknown-format` shows. */
 const RAW_START = 512;
@@ -64,19 +63,43 @@ export interface EventSink {
 
 /** The options of the fused reader, resolved once per operator. */
 export interface ReaderConfig {
-  /** The SSE limits. */
-  readonly sse: DecodeSseOptions;
+  /** The limits of the framings. */
+  readonly limits: FramingLimits;
   /** The wire format (`auto` by default). */
   readonly provider: ProviderOption;
 }
 
 /** Resolve the reader's options once. */
-export function readerConfig(options: DecodeSseOptions & { readonly provider?: ProviderOption }): ReaderConfig {
-  return { sse: { ...(options.maxEventSize === undefined ? {} : { maxEventSize: options.maxEventSize }) }, provider: options.provider ?? 'auto' };
+export function readerConfig(options: FramingLimits & { readonly provider?: ProviderOption }): ReaderConfig {
+  const { maxEventSize, maxFrameSize, maxLineSize, maxElementSize } = options;
+  return { limits: { maxEventSize, maxFrameSize, maxLineSize, maxElementSize }, provider: options.provider ?? 'auto' };
+}
+
+/** The framing of one stream: a Bedrock or Ollama format's own, else judged from the stream (SSE, a JSON body or array, or, auto-detected, any framing). */
+export function framingFor(config: ReaderConfig): Framing {
+  const provider = config.provider;
+  const kind = provider === 'auto' ? 'sse' : (formatOf(provider)?.framing ?? 'sse');
+  return kind === 'sse' ? new AutoFraming(config.limits) : framingOf(kind, config.limits);
 }
 
 /**
- * One subscription of a fused reader: byte (or text) chunks → SSE events → the decoder's events →
+ * The records of a byte stream in the framing the reader would use (`retryStream()` decodes its
+ * attempts' records itself): a network failure of the source becomes `connection-lost`.
+ */
+export function decodeFramed(config: ReaderConfig): OperatorFunction<Uint8Array | string, SseEvent> {
+  return operate((subscriber) => {
+    const framing = framingFor(config);
+    return {
+      next: (chunk) => framing.push(chunk, subscriber),
+      complete: () => framing.end(subscriber),
+      error: (error) => subscriber.error(asConnectionLost(error, 'readStreamEvents', framing.bytesRead)),
+    };
+  });
+}
+
+/**
+ * One subscription of a fused reader: byte (or text) chunks → records of their framing (SSE
+ * events, AWS event-stream frames, NDJSON lines, JSON-array elements) → the decoder's events →
  * `sink`. Its parts are built at the first notification, so an open stream that received nothing
  * yet holds this object only.
  *
@@ -87,7 +110,7 @@ export function readerConfig(options: DecodeSseOptions & { readonly provider?: P
  *    end the stream after the sink emitted what is pending.
  */
 export class StreamReader implements InputHandler<Uint8Array | string> {
-  private parser: SseParser | undefined;
+  private parser: Framing | undefined;
   private decoder: WireDecoder | undefined;
   private head: RawHead | undefined;
   /** The decoder's output: the sink's `event`, or nothing once the stream ended. */
@@ -149,7 +172,7 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
     }
   };
 
-  private build(): SseParser {
+  private build(): Framing {
     const config = this.config;
     const auto = config.provider === 'auto';
     this.head = auto ? new RawHead() : undefined;
@@ -163,7 +186,7 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
         this.end(error);
       }
     };
-    return (this.parser = new SseParser(config.sse));
+    return (this.parser = framingFor(config));
   }
 
   /** What `parser.push` / `parser.end` threw: the decoder's own error, or the parser's. */

@@ -10,8 +10,7 @@ import type { StreamEvent } from '../events';
 import { decoderFor } from '../providers/auto';
 import type { WireDecoder } from '../providers/decoder';
 import { idleWatch } from '../read/readStreamEvents';
-import { RawHead } from '../read/streamReader';
-import { decodeSse } from '../sse/decodeSse';
+import { decodeFramed, RawHead, readerConfig } from '../read/streamReader';
 import { DeliveredRecorder } from './delivered';
 import { subscribeLinked } from './linked';
 import { fullJitter, isRetryableFailure, retryAfterOf, retryWait, type RetryContext, type RetryStreamOptions } from './policy';
@@ -116,7 +115,7 @@ export class RetryRun implements GateHost {
       defer(() => this.request(context)).pipe(
         idleWatch(options) ?? identity,
         head === undefined ? identity : tap((chunk: Uint8Array | string) => head.add(chunk)),
-        decodeSse(options),
+        decodeFramed(readerConfig(options)),
         resumingDecode(decoder, position, resumed, this),
       ),
       {

@@ -3,9 +3,10 @@
  *
  * @module
  */
-import { Observable, switchMap, type OperatorFunction, type Subscription } from 'rxjs';
+import { map, Observable, switchMap, type OperatorFunction, type Subscription } from 'rxjs';
 import { ToolStreamError, excerpt, withDetails } from '../errors';
 import { errorRecord, isRetryable, providerError } from '../providers/providerError';
+import { withContentType } from '../internal/contentType';
 import { asConnectionLost } from '../internal/networkError';
 import { alreadyConsumedError, readStream } from './readableStream';
 import { retryAfterMs, type HeadersLike } from './retryAfter';
@@ -221,7 +222,10 @@ function responseChunks(input: ResponseInput, provider: string, maxErrorBodyByte
           subscriber.error(new ToolStreamError('truncated', { provider, detail: `the HTTP ${res.status} response has no body` }));
           return;
         }
-        body = readStream(res.body, source, abort).subscribe(subscriber);
+        const contentType = res.headers?.get('content-type') ?? undefined;
+        const chunks = readStream(res.body, source, abort);
+        // The first chunk carries the content type, for the readers to pick the framing from.
+        body = (contentType === undefined ? chunks : chunks.pipe(map((chunk, i) => (i === 0 ? withContentType(chunk, contentType) : chunk)))).subscribe(subscriber);
       },
       // `fetch()` itself failed: a refused or reset connection is typed, anything else passes as it is.
       (error: unknown) => {

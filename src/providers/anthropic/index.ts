@@ -19,6 +19,19 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
   return EVENTS.has(type) || (type === 'error' && asRecord(payload?.['error']) !== undefined);
 }
 
+/** A whole Messages response (`type: "message"`) as the events a stream of it carries. */
+function whole(payload: Record<string, unknown>): SseEvent[] | undefined {
+  if (payload['type'] !== 'message' || !Array.isArray(payload['content'])) return undefined;
+  const record = (event: string, data: Record<string, unknown>): SseEvent => ({ event, data: JSON.stringify({ type: event, ...data }), id: undefined, retry: undefined });
+  const { content, stop_reason: stopReason, stop_sequence: stopSequence, usage, ...message } = payload;
+  const events = [record('message_start', { message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage } })];
+  (content as unknown[]).forEach((block, index) => {
+    events.push(record('content_block_start', { index, content_block: block }), record('content_block_stop', { index }));
+  });
+  events.push(record('message_delta', { delta: { stop_reason: stopReason ?? null, stop_sequence: stopSequence ?? null }, usage: usage ?? {} }), record('message_stop', {}));
+  return events;
+}
+
 /**
  * Read Anthropic Messages stream events as {@link StreamEvent}s.
  *
@@ -64,6 +77,7 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
 export const anthropicMessages: WireFormat<'anthropic'> = /* @__PURE__ */ wireFormat({
   format: 'anthropic',
   detect,
+  whole,
   decoder: () => new AnthropicMessagesDecoder(),
   finishReason: normalizeAnthropicStopReason,
   usage: anthropicUsage,

@@ -73,6 +73,7 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  */
 export const bedrockConverse: WireFormat<'bedrock-converse'> = /* @__PURE__ */ wireFormat({
   format: 'bedrock-converse',
+  framing: 'aws-event-stream',
   detect,
   decoder: () => new BedrockConverseDecoder(),
   finishReason: normalizeConverseStopReason,

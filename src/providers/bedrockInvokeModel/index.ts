@@ -56,6 +56,7 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  */
 export const bedrockInvokeModel: WireFormat<'bedrock-invoke-model'> = /* @__PURE__ */ wireFormat({
   format: 'bedrock-invoke-model',
+  framing: 'aws-event-stream',
   detect,
   decoder: () => new BedrockInvokeModelDecoder(),
   finishReason: normalizeAnthropicStopReason,

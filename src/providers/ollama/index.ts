@@ -53,6 +53,7 @@ function detect(_event: SseEvent, payload: Record<string, unknown> | undefined):
  */
 export const ollamaChat: WireFormat<'ollama'> = /* @__PURE__ */ wireFormat({
   format: 'ollama',
+  framing: 'ndjson',
   detect,
   decoder: () => new OllamaChatDecoder(),
   finishReason: normalizeOllamaDoneReason,

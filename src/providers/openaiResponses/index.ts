@@ -18,6 +18,28 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
 }
 
 /**
+ * A whole Responses `response` object as the events a stream of it carries: its creation, the
+ * text of its messages, then its end with the final output (calls, reasoning) the decoder reads.
+ */
+function whole(payload: Record<string, unknown>): SseEvent[] | undefined {
+  if (payload['object'] !== 'response' || 'type' in payload || !Array.isArray(payload['output'])) return undefined;
+  const record = (event: string, data: Record<string, unknown>): SseEvent => ({ event, data: JSON.stringify({ type: event, ...data }), id: undefined, retry: undefined });
+  const output = payload['output'] as unknown[];
+  const events = [record('response.created', { response: { ...payload, output: [], status: 'in_progress' } })];
+  output.forEach((item, index) => {
+    const message = asRecord(item);
+    if (message?.['type'] !== 'message' || !Array.isArray(message['content'])) return;
+    for (const part of message['content'] as unknown[]) {
+      const text = asRecord(part)?.['text'];
+      if (asRecord(part)?.['type'] === 'output_text' && typeof text === 'string' && text !== '') events.push(record('response.output_text.delta', { output_index: index, delta: text }));
+    }
+  });
+  const status = payload['status'];
+  events.push(record(status === 'incomplete' ? 'response.incomplete' : status === 'failed' ? 'response.failed' : 'response.completed', { response: payload }));
+  return events;
+}
+
+/**
  * Read OpenAI Responses API events (OpenAI, Azure, Bedrock Mantle, LM Studio, …) as {@link StreamEvent}s.
  *
  * <span class="informal">SSE events in; one normalised event per text piece, reasoning piece,
@@ -65,6 +87,7 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
 export const openaiResponses: WireFormat<'openai-responses'> = /* @__PURE__ */ wireFormat({
   format: 'openai-responses',
   detect,
+  whole,
   decoder: () => new OpenAIResponsesDecoder(),
   finishReason: responsesFinishReason,
   usage: responsesUsage,
