@@ -1,9 +1,9 @@
 import { concat, from, map, throwError } from 'rxjs';
 import { type ErrorInit, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions } from 'rxjs-tool-calls/gateway';
-import { testScheduler } from '../helpers/marbles';
-import { collect, genIds, view, written } from '../helpers/reencode';
-import { standardCases } from '../helpers/standardCases';
+import { testScheduler } from '../../helpers/marbles';
+import { collect, genIds, view, written } from '../../helpers/reencode';
+import { standardCases } from '../../helpers/standardCases';
 
 const encode = (extra: EncodeAnthropicMessagesOptions = {}) => encodeAnthropicMessages({ id: 'msg_1', model: 'm', generateId: genIds(), ...extra });
 const ev = (type: string, data: Record<string, unknown>) => ({ event: type, data: { type, ...data } });

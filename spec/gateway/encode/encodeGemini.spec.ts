@@ -1,9 +1,9 @@
 import { concat, from, map, throwError } from 'rxjs';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeGemini, type EncodeGeminiOptions } from 'rxjs-tool-calls/gateway';
-import { testScheduler } from '../helpers/marbles';
-import { collect, genIds, view, written } from '../helpers/reencode';
-import { standardCases } from '../helpers/standardCases';
+import { testScheduler } from '../../helpers/marbles';
+import { collect, genIds, view, written } from '../../helpers/reencode';
+import { standardCases } from '../../helpers/standardCases';
 
 const encode = (extra: EncodeGeminiOptions = {}) => encodeGemini({ id: 'r1', model: 'g', generateId: genIds(), ...extra });
 const chunk = (body: Record<string, unknown>) => ({ event: 'message', data: { ...body, modelVersion: 'g', responseId: 'r1' } });

@@ -1,9 +1,9 @@
 import { concat, from, map, throwError } from 'rxjs';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeOpenAIChat, type EncodeOpenAIChatOptions } from 'rxjs-tool-calls/gateway';
-import { testScheduler } from '../helpers/marbles';
-import { collect, genIds, view, written } from '../helpers/reencode';
-import { standardCases } from '../helpers/standardCases';
+import { testScheduler } from '../../helpers/marbles';
+import { collect, genIds, view, written } from '../../helpers/reencode';
+import { standardCases } from '../../helpers/standardCases';
 
 const fixed = { id: 'c1', model: 'm', created: 7 };
 const encode = (extra: EncodeOpenAIChatOptions = {}) => encodeOpenAIChat({ ...fixed, generateId: genIds(), ...extra });

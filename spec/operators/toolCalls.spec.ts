@@ -1,16 +1,13 @@
 import { mergeMap, take, toArray, map } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
+import { type TestScheduler } from 'rxjs/testing';
 import { accumulateToolCalls, groupToolCalls, type StreamEvent, toolCalls, ToolStreamError } from 'rxjs-tool-calls';
 import { plainValue } from '../helpers/plain';
+import { testScheduler } from '../helpers/marbles';
 
 const provError = new ToolStreamError('provider-error', { provider: 'openai-chat', providerCode: 'x', type: undefined, message: 'boom', status: 500, retryable: true, payload: {} });
 
-function scheduler() {
-  return new TestScheduler((actual, expected) => {
-    const norm = (frames: Array<{ frame?: number; notification?: { kind: string; value?: unknown; error?: unknown } }>) =>
-      frames.map((f) => (f.notification === undefined ? f : { frame: f.frame, kind: f.notification.kind, value: plainValue(f.notification.value), error: plainValue(f.notification.error) }));
-    expect(norm(actual)).toEqual(norm(expected));
-  });
+function scheduler(): TestScheduler {
+  return testScheduler('plain');
 }
 
 let n = 0;

@@ -2,17 +2,13 @@
  * idleTimeout(): marble tests in virtual time, and the idleTimeoutMs option of readToolCalls().
  */
 import { NEVER, Subject } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
+import { type TestScheduler } from 'rxjs/testing';
 import { idleTimeout, readToolCalls, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeChunks, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
-import { plainValue } from '../helpers/plain';
+import { testScheduler } from '../helpers/marbles';
 
 function scheduler(): TestScheduler {
-  return new TestScheduler((actual, expected) => {
-    const norm = (frames: Array<{ frame?: number; notification?: { kind: string; value?: unknown; error?: unknown } }>) =>
-      frames.map((f) => (f.notification === undefined ? f : { frame: f.frame, kind: f.notification.kind, value: plainValue(f.notification.value), error: plainValue(f.notification.error) }));
-    expect(norm(actual)).toEqual(norm(expected));
-  });
+  return testScheduler('plain');
 }
 
 const timeoutError = new ToolStreamError('idle-timeout', { timeoutMs: 5 });

@@ -6,9 +6,9 @@
 import { concat, from, throwError } from 'rxjs';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeBedrockConverse, type EncodeBedrockConverseOptions } from 'rxjs-tool-calls/gateway';
-import { awsCodec } from '../helpers/framing';
-import { collect, genIds } from '../helpers/reencode';
-import { standardCases } from '../helpers/standardCases';
+import { awsCodec } from '../../helpers/framing';
+import { collect, genIds } from '../../helpers/reencode';
+import { standardCases } from '../../helpers/standardCases';
 
 const encode = (extra: EncodeBedrockConverseOptions = {}) => encodeBedrockConverse({ generateId: genIds(), ...extra });
 

@@ -5,8 +5,8 @@
 import { concat, from, throwError } from 'rxjs';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeOllamaChat, type EncodeOllamaChatOptions } from 'rxjs-tool-calls/gateway';
-import { collect, genIds } from '../helpers/reencode';
-import { standardCases } from '../helpers/standardCases';
+import { collect, genIds } from '../../helpers/reencode';
+import { standardCases } from '../../helpers/standardCases';
 
 const AT = '2025-01-01T00:00:00.000Z';
 const encode = (extra: EncodeOllamaChatOptions = {}) => encodeOllamaChat({ generateId: genIds(), createdAt: AT, model: 'qwen3', ...extra });

@@ -1,9 +1,9 @@
 import { concat, from, map, throwError } from 'rxjs';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeOpenAIResponses, type EncodeOpenAIResponsesOptions } from 'rxjs-tool-calls/gateway';
-import { testScheduler } from '../helpers/marbles';
-import { collect, genIds, view, written, type WrittenEvent } from '../helpers/reencode';
-import { standardCases } from '../helpers/standardCases';
+import { testScheduler } from '../../helpers/marbles';
+import { collect, genIds, view, written, type WrittenEvent } from '../../helpers/reencode';
+import { standardCases } from '../../helpers/standardCases';
 
 const encode = (extra: EncodeOpenAIResponsesOptions = {}) => encodeOpenAIResponses({ id: 'resp_r', model: 'm', created: 7, generateId: genIds(), ...extra });
 const types = (s: string) => written(s).map((w) => w.event);
