@@ -3,7 +3,6 @@ import { type ErrorInit, type StreamEvent, ToolStreamError } from 'rxjs-tool-cal
 import { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions } from 'rxjs-tool-calls/gateway';
 import { testScheduler } from '../../helpers/marbles';
 import { collect, genIds, view, written } from '../../helpers/reencode';
-import { standardCases } from '../../helpers/standardCases';
 
 const encode = (extra: EncodeAnthropicMessagesOptions = {}) => encodeAnthropicMessages({ id: 'msg_1', model: 'm', generateId: genIds(), ...extra });
 const ev = (type: string, data: Record<string, unknown>) => ({ event: type, data: { type, ...data } });
@@ -35,8 +34,6 @@ function writtenFor(events: StreamEvent[], extra: EncodeAnthropicMessagesOptions
 }
 
 describe('encodeAnthropicMessages', () => {
-  standardCases(() => encode(), [t, x1, x2, e, f, d]);
-
   it('follows the doc diagram: one sequence of block indices for thinking, text and tool_use; a text block after a tool block is a new one', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const events = cold('--m--u--r--t--x--y--e--t--f--d|', { m, u: u0, r, t, x: x1, y: x2, e, f, d });

@@ -3,7 +3,6 @@ import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeGemini, type EncodeGeminiOptions } from 'rxjs-tool-calls/gateway';
 import { testScheduler } from '../../helpers/marbles';
 import { collect, genIds, view, written } from '../../helpers/reencode';
-import { standardCases } from '../../helpers/standardCases';
 
 const encode = (extra: EncodeGeminiOptions = {}) => encodeGemini({ id: 'r1', model: 'g', generateId: genIds(), ...extra });
 const chunk = (body: Record<string, unknown>) => ({ event: 'message', data: { ...body, modelVersion: 'g', responseId: 'r1' } });
@@ -33,8 +32,6 @@ function writtenFor(events: StreamEvent[], extra: EncodeGeminiOptions = {}, erro
 }
 
 describe('encodeGemini', () => {
-  standardCases(() => encode(), [t, x1, x2, f, d]);
-
   it('follows the doc diagram: text at once, each call whole when it completes, finish, usage last', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const events = cold('--m--t--x--z--y--w--f--u--d|', { m, t, x: x1, z: x2, y: y1, w: y2, f, u, d });

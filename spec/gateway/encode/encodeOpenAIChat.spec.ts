@@ -3,7 +3,6 @@ import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeOpenAIChat, type EncodeOpenAIChatOptions } from 'rxjs-tool-calls/gateway';
 import { testScheduler } from '../../helpers/marbles';
 import { collect, genIds, view, written } from '../../helpers/reencode';
-import { standardCases } from '../../helpers/standardCases';
 
 const fixed = { id: 'c1', model: 'm', created: 7 };
 const encode = (extra: EncodeOpenAIChatOptions = {}) => encodeOpenAIChat({ ...fixed, generateId: genIds(), ...extra });
@@ -46,8 +45,6 @@ function writtenFor(events: StreamEvent[], extra: EncodeOpenAIChatOptions = {}, 
 }
 
 describe('encodeOpenAIChat', () => {
-  standardCases(() => encode(), [t, x1, x2, f, d]);
-
   it('follows the doc diagram: each piece at once, calls indexed 0 and 1 with id, type and name on their first delta only, usage and [DONE] at the end', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const events = cold('--m--t--x--y--z--f--u--d|', { m, t, x: x1, y: y1, z: x2, f, u, d });

@@ -3,7 +3,6 @@ import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeOpenAIResponses, type EncodeOpenAIResponsesOptions } from 'rxjs-tool-calls/gateway';
 import { testScheduler } from '../../helpers/marbles';
 import { collect, genIds, view, written, type WrittenEvent } from '../../helpers/reencode';
-import { standardCases } from '../../helpers/standardCases';
 
 const encode = (extra: EncodeOpenAIResponsesOptions = {}) => encodeOpenAIResponses({ id: 'resp_r', model: 'm', created: 7, generateId: genIds(), ...extra });
 const types = (s: string) => written(s).map((w) => w.event);
@@ -31,8 +30,6 @@ function writtenFor(events: StreamEvent[], extra: EncodeOpenAIResponsesOptions =
 const data = (w: WrittenEvent | undefined) => w?.data as Record<string, unknown>;
 
 describe('encodeOpenAIResponses', () => {
-  standardCases(() => encode(), [t, x1, x2, e, f, d]);
-
   it('follows the doc diagram: items added, streamed and done in order, response.completed last', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const events = cold('--m--t--x--y--e--f--u--d|', { m, t, x: x1, y: x2, e, f, u, d });
