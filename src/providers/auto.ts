@@ -8,7 +8,7 @@ import type { OperatorFunction } from 'rxjs';
 import { ToolStreamError } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
 import { asRecord } from '../internal/json';
-import { decodeSseWith, type Emit, type WireDecoder } from './decoder';
+import { decodeSseWith, wholeRecords, type Emit, type WireDecoder } from './decoder';
 import type { WireFormat } from './format';
 import { anyFormatNamed, FRAMED_FORMATS, WIRE_FORMATS } from './list';
 import { openaiChat } from './openaiChat';
@@ -83,9 +83,14 @@ export class AutoDecoder implements WireDecoder {
           start: `${event.event === 'message' ? '' : `event: ${event.event}\n`}data: ${event.data}`,
           detail: `event ${JSON.stringify(event.event)} matches no known wire format`,
         });
-      this.inner = format.decoder();
+      const inner = (this.inner = format.decoder());
       this.rawStart?.release();
       this.rawStart = undefined;
+      const records = format.whole === undefined ? undefined : wholeRecords(format.whole, event);
+      if (records !== undefined) {
+        for (const record of records) inner.sse(record, emit);
+        return;
+      }
     }
     this.inner.sse(event, emit);
   }

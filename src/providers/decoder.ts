@@ -51,12 +51,24 @@ export function isAfterFinishFailure(error: unknown): boolean {
  * typed errors end the stream; a failure of the input is offered to its `interrupt` (see
  * {@link WireDecoder.interrupt}), which may complete the stream instead.
  */
-export function decode<T>(create: () => WireDecoder, feed: (decoder: WireDecoder, value: T, emit: Emit) => void): OperatorFunction<T, StreamEvent> {
+export function decode<T>(create: () => WireDecoder, feed: (decoder: WireDecoder, value: T, emit: Emit) => void, whole?: WholeResponse): OperatorFunction<T, StreamEvent> {
   return operate((subscriber) => {
     const decoder = create();
     const emit: Emit = (event) => subscriber.next(event);
+    /** Until the first input: a whole JSON response is read as the records of its stream. */
+    let first = whole;
     return {
-      next: (value) => feed(decoder, value, emit),
+      next: (value) => {
+        if (first !== undefined) {
+          const records = typeof value === 'object' && value !== null && 'data' in value ? wholeRecords(first, value as unknown as SseEvent) : undefined;
+          first = undefined;
+          if (records !== undefined) {
+            for (const record of records) decoder.sse(record, emit);
+            return;
+          }
+        }
+        feed(decoder, value, emit);
+      },
       complete: () => decoder.end(emit),
       error: (error) => {
         if (decoder.interrupt?.(error, emit) === true) subscriber.complete();
@@ -68,63 +80,28 @@ export function decode<T>(create: () => WireDecoder, feed: (decoder: WireDecoder
 /** Feeds one SSE event to a decoder. */
 export const feedSse = (decoder: WireDecoder, event: SseEvent, emit: Emit): void => decoder.sse(event, emit);
 
-/** {@link decode} for SSE input. */
-export function decodeSseWith(create: () => WireDecoder): OperatorFunction<SseEvent, StreamEvent> {
-  return decode(create, feedSse);
+/** {@link decode} for SSE input (`whole`: the format reads a whole JSON response as its first record). */
+export function decodeSseWith(create: () => WireDecoder, whole?: WholeResponse): OperatorFunction<SseEvent, StreamEvent> {
+  return decode(create, feedSse, whole);
 }
 
+/** Turns a whole JSON response of a format into the records a stream of it carries (`WireFormatDefinition.whole`). */
+export type WholeResponse = (payload: Record<string, unknown>) => ReadonlyArray<SseEvent> | undefined;
+
 /**
- * A format's decoder that also reads a whole JSON response as its first record (a body answering
- * a request that asked for a stream): `whole` turns it into the records a stream of it would carry,
- * and the decoder reads those. Every later record goes to the decoder as it is.
+ * The records a stream of the whole JSON response in `event` would carry, when `event` (a stream's
+ * first record) is one; else `undefined`, and the decoder reads `event` as it is.
  */
-export class WholeBodyDecoder implements WireDecoder {
-  private first = true;
-
-  constructor(
-    private readonly inner: WireDecoder,
-    private readonly whole: (payload: Record<string, unknown>) => ReadonlyArray<SseEvent> | undefined,
-  ) {}
-
-  get provider(): ProviderName {
-    return this.inner.provider;
+export function wholeRecords(whole: WholeResponse, event: SseEvent): ReadonlyArray<SseEvent> | undefined {
+  if (!event.data.startsWith('{')) return undefined;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(event.data);
+  } catch {
+    return undefined; // the decoder reports it
   }
-
-  sse(event: SseEvent, emit: Emit): void {
-    if (this.first) {
-      this.first = false;
-      const records = event.data.startsWith('{') ? this.recordsOf(event.data) : undefined;
-      if (records !== undefined) {
-        for (const record of records) this.inner.sse(record, emit);
-        return;
-      }
-    }
-    this.inner.sse(event, emit);
-  }
-
-  payload(eventName: string, payload: unknown, emit: Emit): void {
-    this.first = false;
-    this.inner.payload(eventName, payload, emit);
-  }
-
-  end(emit: Emit): void {
-    this.inner.end(emit);
-  }
-
-  interrupt(error: unknown, emit: Emit): boolean {
-    return this.inner.interrupt?.(error, emit) === true;
-  }
-
-  private recordsOf(data: string): ReadonlyArray<SseEvent> | undefined {
-    let payload: unknown;
-    try {
-      payload = JSON.parse(data);
-    } catch {
-      return undefined; // the decoder reports it
-    }
-    const record = asRecord(payload);
-    return record === undefined ? undefined : this.whole(record);
-  }
+  const record = asRecord(payload);
+  return record === undefined ? undefined : whole(record);
 }
 
 /** Parse one SSE data field as JSON, or throw a typed `invalid-event` error that shows the data. */
