@@ -7,7 +7,7 @@
  */
 import { ToolStreamError } from '../../errors';
 import type { ProviderMetadata, SseEvent } from '../../events';
-import { asNumber, asRecord, asString, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from '../decoder';
+import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, readEventData, providerError, type Emit, type WireDecoder } from '../decoder';
 import { chatUsage, normalizeChatFinishReason } from './mapping';
 import { safeStringify, stringifyJson, toolCallDelta, usageEvent, wireString } from '../wire';
 
@@ -99,7 +99,10 @@ export class OpenAIChatDecoder implements WireDecoder {
       emit({ type: 'done' });
       return;
     }
-    this.payload(event.event, parseEventData(this.provider, data), emit);
+    // Chat names no events: data under any other name (`ping`, `keepalive`, …) is read only when it is JSON.
+    const payload = readEventData(this.provider, data, event.event === 'message');
+    if (payload === KEEP_ALIVE) return; // an empty `data:` or a named keep-alive between chunks
+    this.payload(event.event, payload, emit);
   }
 
   payload(_eventName: string, payload: unknown, emit: Emit): void {
