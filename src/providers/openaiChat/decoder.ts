@@ -79,6 +79,8 @@ export class OpenAIChatDecoder implements WireDecoder {
    */
   private finished: Map<number, string> | undefined;
   private lastUsage = '';
+  /** A choice's own `usage` (Moonshot / Kimi put it in `choices[i].usage`), read after the chunk's choices. */
+  private choiceUsage: Record<string, unknown> | undefined;
 
   sse(event: SseEvent, emit: Emit): void {
     if (this.done) return;
@@ -128,7 +130,9 @@ export class OpenAIChatDecoder implements WireDecoder {
       if (!Array.isArray(choices)) throw new ToolStreamError('invalid-event', { provider: this.provider, data: safeStringify(payload), detail: '`choices` must be an array' });
       for (let position = 0; position < choices.length; position++) this.choice(choices[position], position, emit);
     }
-    const usage = asRecord(chunk['usage']);
+    // Usage where the servers put it: `usage` (OpenAI), `x_groq.usage` (Groq), a choice's `usage` (Moonshot / Kimi).
+    const usage = asRecord(chunk['usage']) ?? asRecord(asRecord(chunk['x_groq'])?.['usage']) ?? this.choiceUsage;
+    this.choiceUsage = undefined;
     if (usage !== undefined) this.usage(usage, emit);
   }
 
@@ -156,6 +160,7 @@ export class OpenAIChatDecoder implements WireDecoder {
       const legacy = asRecord(delta['function_call']);
       if (legacy !== undefined) this.toolCall(index, { function: legacy }, emit);
     }
+    if (choice['usage'] !== undefined) this.choiceUsage ??= asRecord(choice['usage']);
     const rawReason = choice['finish_reason'];
     if (typeof rawReason === 'string' && rawReason.length > 0) {
       // OpenRouter reports the upstream's failure in `native_finish_reason` beside a harmless `finish_reason`.
