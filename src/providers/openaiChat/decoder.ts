@@ -156,6 +156,8 @@ export class OpenAIChatDecoder implements WireDecoder {
       const toolCalls = delta['tool_calls'];
       if (Array.isArray(toolCalls)) {
         for (const call of toolCalls) this.toolCall(index, asRecord(call), emit);
+      } else if (toolCalls !== undefined && toolCalls !== null) {
+        this.toolCall(index, asRecord(toolCalls), emit); // one entry sent as an object instead of an array
       }
       const legacy = asRecord(delta['function_call']);
       if (legacy !== undefined) this.toolCall(index, { function: legacy }, emit);
