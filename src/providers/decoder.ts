@@ -104,6 +104,43 @@ export function wholeRecords(whole: WholeResponse, event: SseEvent): ReadonlyArr
   return record === undefined ? undefined : whole(record);
 }
 
+/**
+ * Whether an SSE event's data is empty or only whitespace: a keep-alive (a relay's `data:` between
+ * chunks, a `ping` with an empty data line), never a payload. Costs one character test for the data
+ * of a real event.
+ */
+export function isBlankData(data: string): boolean {
+  if (data.length === 0) return true;
+  const c = data.charCodeAt(0);
+  if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+  return data.trim() === '';
+}
+
+/** What {@link readEventData} returns for a keep-alive: an event to skip. */
+export const KEEP_ALIVE: unique symbol = Symbol('rxjs-tool-calls.keep-alive');
+
+/**
+ * The data of one SSE event, parsed, or {@link KEEP_ALIVE} for an event that is only there to keep
+ * the connection open: empty data (any event name), or data that is not a JSON object on an event
+ * the format does not have to parse (`ping`, or any event name the format does not use: a
+ * timestamp, `""`, `keepalive`, …). Only data the format must parse and cannot is an
+ * `invalid-event` error.
+ *
+ * @param provider The format, for the error.
+ * @param data The event's data.
+ * @param mustParse Whether the event is one the format reads (its own event names, or no name).
+ */
+export function readEventData(provider: ProviderName, data: string, mustParse: boolean): unknown {
+  if (isBlankData(data)) return KEEP_ALIVE;
+  if (mustParse) return parseEventData(provider, data);
+  try {
+    const value = JSON.parse(data) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : KEEP_ALIVE;
+  } catch {
+    return KEEP_ALIVE;
+  }
+}
+
 /** Parse one SSE data field as JSON, or throw a typed `invalid-event` error that shows the data. */
 export function parseEventData(provider: ProviderName, data: string): unknown {
   try {
