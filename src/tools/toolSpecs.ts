@@ -22,6 +22,7 @@ import { responsesToolSpec } from '../providers/openaiResponses/toolSpec';
 import { jsonProblem, maxDepthOption } from '../providers/requestReader';
 import { allowsStrict, type ToolSpecInput } from '../providers/toolSpec';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
+import { isStandardSchema } from '../parse/validate';
 import type { ToolDeclaration } from './types';
 
 /** The request formats `toolSpecs()` writes. */
@@ -71,8 +72,11 @@ export interface ToolSpecsOptions {
   readonly maxDepth?: number;
 }
 
-/** Tools by name (as `runTools()` / `toolLoop()` take them), or an array of tools that each have a `name`. */
-export type ToolDeclarations = Readonly<Record<string, ToolDeclaration<StandardSchemaV1 | undefined>>> | ReadonlyArray<ToolDeclaration<StandardSchemaV1 | undefined>>;
+/**
+ * Tools by name (as `runTools()` / `toolLoop()` take them; an entry may also be a bare Standard
+ * Schema, as the readers' `tools` take it), or an array of tools that each have a `name`.
+ */
+export type ToolDeclarations = Readonly<Record<string, ToolDeclaration<StandardSchemaV1 | undefined> | StandardSchemaV1>> | ReadonlyArray<ToolDeclaration<StandardSchemaV1 | undefined>>;
 
 const record = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -115,11 +119,14 @@ function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<Standard
       return [tool.name, tool];
     });
   }
-  return Object.entries(tools as Readonly<Record<string, ToolDeclaration<StandardSchemaV1 | undefined>>>).map(([key, tool]): [string, ToolDeclaration<StandardSchemaV1 | undefined>] => {
-    if (tool.name !== undefined && tool.name !== key)
-      throw new ToolStreamError('unsupported-request', { target: 'tools', field: `${key}.name`, detail: `the tool is named '${tool.name}' but listed as '${key}': calls are looked up by the key` });
-    return [key, tool];
-  });
+  return Object.entries(tools as Readonly<Record<string, ToolDeclaration<StandardSchemaV1 | undefined> | StandardSchemaV1>>).map(
+    ([key, entry]): [string, ToolDeclaration<StandardSchemaV1 | undefined>] => {
+      const tool: ToolDeclaration<StandardSchemaV1 | undefined> = isStandardSchema(entry) ? { schema: entry } : entry;
+      if (tool.name !== undefined && tool.name !== key)
+        throw new ToolStreamError('unsupported-request', { target: 'tools', field: `${key}.name`, detail: `the tool is named '${tool.name}' but listed as '${key}': calls are looked up by the key` });
+      return [key, tool];
+    },
+  );
 }
 
 /**
@@ -139,6 +146,7 @@ function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<Standard
  *    `toolSpec` with `inputSchema.json` (the `toolConfig.tools` value); Ollama chat's own list.
  * 4. Names: a record's keys; a `name` that differs from its key is an `unsupported-request` error
  *    (the model would call a name `runTools()` does not know). An array needs a `name` on each tool.
+ *    A record's entry may be a bare schema (the `tools` of `readToolCalls()`): a tool with no description.
  * 5. A schema nested deeper than `maxDepth` (default 512 levels) is an `unsupported-request` error
  *    naming the level too deep; the strict check walks any width and depth without recursion.
  *
