@@ -134,6 +134,34 @@ const CHECKS = [
     assert.ok(events.some((event) => event.type === 'finish' && event.reason === 'tool-calls'), JSON.stringify(events.map((event) => event.type)));`,
   },
   {
+    export: 'encodeAnthropicMessages',
+    title: 'encodeAnthropicMessages() re-encodes the events of examples/weather.sse into a stream readToolCalls() reads back',
+    body: `const wire = await rx.lastValueFrom(rx.of(SSE).pipe(main.readStreamEvents(), entry.encodeAnthropicMessages(), rx.toArray()));
+    assert.ok(wire.join('').includes('event: message_stop'), wire.join(''));
+    const results = await rx.lastValueFrom(rx.of(wire.join('')).pipe(main.readToolCalls(), rx.toArray()));
+    assert.deepStrictEqual(${callsOf('results')}, ${WEATHER_CALLS});`,
+  },
+  {
+    export: 'runTools',
+    title: 'runTools() runs the two calls of examples/weather.sse with tool() definitions',
+    body: `const tools = {
+      get_weather: entry.tool({ execute: (args) => 'weather in ' + args.city }),
+      get_time: entry.tool({ execute: (args) => 'time in ' + args.tz }),
+    };
+    const runs = await rx.lastValueFrom(rx.of(SSE).pipe(main.readToolCalls(), entry.runTools(tools), rx.toArray()));
+    assert.deepStrictEqual(runs.map((run) => (run.success ? [run.data.name, run.data.output] : run.error.code)), [['get_weather', 'weather in Zürich'], ['get_time', 'time in Asia/Tokyo']]);`,
+  },
+  {
+    export: 'textToolCalls',
+    title: 'textToolCalls() turns a tool call written as text into a tool call',
+    body: `const text = '<tool_call>{"name": "get_weather", "arguments": {"city": "Zürich"}}</tool_call>';
+    const wire = main.readStreamEvents;
+    const chunk = (delta, finish = null) => 'data: ' + JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] }) + '\\n\\n';
+    const sse = chunk({ role: 'assistant', content: text.slice(0, 17) }) + chunk({ content: text.slice(17) }) + chunk({}, 'stop') + 'data: [DONE]\\n\\n';
+    const results = await rx.lastValueFrom(rx.of(sse).pipe(wire(), entry.textToolCalls(), main.toolCalls(), rx.toArray()));
+    assert.deepStrictEqual(${callsOf('results')}, [['get_weather', { city: 'Zürich' }]]);`,
+  },
+  {
     export: 'decodeSse',
     title: 'decodeSse() frames examples/weather.sse, [DONE] last',
     body: `const events = await rx.lastValueFrom(rx.of(SSE).pipe(entry.decodeSse(), rx.toArray()));

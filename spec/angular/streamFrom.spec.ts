@@ -102,4 +102,29 @@ describe('streamFrom()', () => {
       expectObservable(streamFrom(http, '/api', {}, { provider: 'anthropic' })).toBe('---#', undefined, expected);
     });
   });
+  it('the body of an error status is not stream text: after a ResponseHeader outside 2xx its progress is held back and the HttpErrorResponse is the error (marble)', () => {
+    const body = '{"error":{"message":"slow down","type":"rate_limit_error"}}';
+    const httpError = { name: 'HttpErrorResponse', status: 429, statusText: 'Too Many Requests', error: body };
+    testScheduler().run(({ cold, expectObservable }) => {
+      const events = { h: { type: 2, status: 429 } as AngularHttpEventLike, p: progress(body) };
+      const { http } = fakeHttp(() => cold<AngularHttpEventLike>('-h-p-#', events, httpError));
+      const expected = new ToolStreamError('provider-error', {
+        provider: 'openai-chat',
+        providerCode: undefined,
+        type: 'rate_limit_error',
+        message: 'slow down',
+        status: 429,
+        retryable: true,
+        payload: JSON.parse(body) as unknown,
+      });
+      expectObservable(streamFrom(http, '/api', {}, { provider: 'openai-chat' })).toBe('-----#', undefined, expected);
+    });
+  });
+
+  it('a ResponseHeader with a 2xx status changes nothing: the progress after it is emitted (marble)', () => {
+    testScheduler().run(({ cold, expectObservable }) => {
+      const { http } = fakeHttp(() => cold<AngularHttpEventLike>('-h-p-|', { h: { type: 2, status: 200 }, p: progress('data: {}\n\n') }));
+      expectObservable(streamFrom(http, '/api', {})).toBe('---p-|', { p: 'data: {}\n\n' });
+    });
+  });
 });

@@ -7,6 +7,8 @@ import { catchError, ignoreElements, Observable, tap, throwError, type OperatorF
 import { httpProviderError } from '../sources/response';
 import { retryAfterMs, type HeadersLike } from '../sources/retryAfter';
 
+/** `HttpEventType.ResponseHeader`. */
+const RESPONSE_HEADER = 2;
 /** `HttpEventType.DownloadProgress`. */
 const DOWNLOAD_PROGRESS = 3;
 /** `HttpEventType.Response`. */
@@ -14,8 +16,9 @@ const RESPONSE = 4;
 
 /**
  * The parts of Angular's `HttpEvent<string>` that are read: `HttpDownloadProgressEvent`
- * (`type === 3`, cumulative `partialText`) and `HttpResponse` (`type === 4`, full `body`). Other
- * events (sent, upload progress, response header, user) are ignored.
+ * (`type === 3`, cumulative `partialText`), `HttpResponse` (`type === 4`, full `body`) and the
+ * status of `HttpHeaderResponse` (`type === 2`). Other events (sent, upload progress, user) are
+ * ignored.
  */
 export type AngularHttpEventLike =
   | {
@@ -35,8 +38,14 @@ export type AngularHttpEventLike =
       readonly status?: number;
     }
   | {
-      /** `Sent`, `UploadProgress`, `ResponseHeader` or `User`: ignored. */
-      readonly type: 0 | 1 | 2 | 5;
+      /** `HttpEventType.ResponseHeader`: the status and headers, before the body. */
+      readonly type: 2;
+      /** The HTTP status: the body of an error status is not text of the stream (its `HttpErrorResponse` follows). */
+      readonly status?: number;
+    }
+  | {
+      /** `Sent`, `UploadProgress` or `User`: ignored. */
+      readonly type: 0 | 1 | 5;
     };
 
 /** Options of {@link angularTextChunks}. */
@@ -64,23 +73,26 @@ function isHttpErrorResponse(value: unknown): value is { status: number; statusT
  *   angularTextChunks()                         R: Response (body 'data: {}\n\ndata: [DONE]\n\n')
  *          ----a-----b--------c----------d|     a: 'da', b: 'ta: {', c: '}\n\n', d: 'data: [DONE]\n\n'
  *
- * events:  -S--P-----#                          # = HttpErrorResponse { status: 429, error: '{"error":…}' }
- *          ----a-----#                          # = provider-error { status: 429, retryable: true }
+ * events:  -S--H--P--#                          H: ResponseHeader { status: 429 }, P: its body's progress,
+ *          ----------#                          # = HttpErrorResponse { status: 429, error: '{"error":…}' } → provider-error { status: 429, retryable: true }
  * ```
  *
  * 1. Each `DownloadProgress` event's `partialText` beyond the text already seen is emitted; events
  *    that add nothing emit nothing.
  * 2. The final `Response` emits the rest of its `body` that no progress event carried (all of it
  *    when progress was not reported).
- * 3. An `HttpErrorResponse` with an HTTP status becomes a `provider-error` error (code `provider-error`)
+ * 3. After a `ResponseHeader` with a status outside 200–299 nothing is emitted: that body is the
+ *    error's, and the `HttpErrorResponse` that carries it follows.
+ * 4. An `HttpErrorResponse` with an HTTP status becomes a `provider-error` error (code `provider-error`)
  *    with `status`, `retryable`, `retryAfterMs` (from its `Retry-After` header) and the error body
  *    parsed as a JSON error when possible; other
  *    errors (status 0: the network failed) pass through unchanged.
- * 4. Cancelling is `HttpClient`'s own: unsubscribing aborts the request.
+ * 5. Cancelling is `HttpClient`'s own: unsubscribing aborts the request.
  *
  * @example
  * ```ts
- * import { angularTextChunks, decodeSse, openaiChat } from 'rxjs-tool-calls';
+ * import { decodeSse, openaiChat } from 'rxjs-tool-calls';
+ * import { angularTextChunks } from 'rxjs-tool-calls/angular';
  *
  * http
  *   .request('POST', url, { body, observe: 'events', reportProgress: true, responseType: 'text' })
@@ -96,8 +108,11 @@ export function angularTextChunks(options: AngularTextChunksOptions = {}): Opera
   return (source) =>
     new Observable<string>((subscriber) => {
       let seen = 0;
+      // An error status's body is the error's, not the stream's: Angular reports its progress too,
+      // then fails with the `HttpErrorResponse` that carries it.
+      let failed = false;
       const emitFrom = (text: string): void => {
-        if (text.length <= seen) return;
+        if (failed || text.length <= seen) return;
         const chunk = text.slice(seen);
         seen = text.length;
         subscriber.next(chunk);
@@ -107,7 +122,9 @@ export function angularTextChunks(options: AngularTextChunksOptions = {}): Opera
       return source
         .pipe(
           tap((event) => {
-            if (event.type === DOWNLOAD_PROGRESS) {
+            if (event.type === RESPONSE_HEADER) {
+              failed = typeof event.status === 'number' && (event.status < 200 || event.status > 299);
+            } else if (event.type === DOWNLOAD_PROGRESS) {
               if (typeof event.partialText === 'string') emitFrom(event.partialText);
             } else if (event.type === RESPONSE) {
               if (typeof event.body === 'string') emitFrom(event.body);
