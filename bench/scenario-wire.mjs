@@ -1,8 +1,6 @@
 // The wire side of bench/scenarios.mjs: one SSE byte stream per format (OpenAI Chat Completions,
 // Anthropic Messages, OpenAI Responses) from a list of calls, shaped the way each API streams them.
 
-import { randomId } from './scenarios.mjs';
-
 const CREATED = 1764460800; // fixed timestamp: 2025-11-30T00:00:00Z
 
 // ---------------------------------------------------------------------------------------------
@@ -168,4 +166,12 @@ export function responsesSse(rng, calls) {
     },
   });
   return parts.join('');
+}
+
+/** A lowercase-alphanumeric id of `length` characters. */
+export function randomId(rng, length) {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  let out = '';
+  for (let i = 0; i < length; i++) out += alphabet[rng.next() % alphabet.length];
+  return out;
 }

@@ -5,7 +5,7 @@
 // yields the same bytes, the same network chunking and the same expected calls.
 
 import { makeArguments, sentence } from './scenario-text.mjs';
-import { anthropicSse, openaiChatSse, responsesSse } from './scenario-wire.mjs';
+import { anthropicSse, openaiChatSse, randomId, responsesSse } from './scenario-wire.mjs';
 
 export { makeArguments };
 
@@ -43,14 +43,6 @@ export function seedFromName(name, salt = 0) {
   let h = (0x811c9dc5 ^ salt) >>> 0;
   for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
   return h;
-}
-
-/** A lowercase-alphanumeric id of `length` characters. */
-export function randomId(rng, length) {
-  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  let out = '';
-  for (let i = 0; i < length; i++) out += alphabet[rng.next() % alphabet.length];
-  return out;
 }
 
 /** Cut `text` into fragments of [min, max] UTF-16 units, never between the halves of a surrogate pair. */

@@ -166,6 +166,17 @@ export interface ErrorDetails {
     /** The configured `maxArgumentsSize`, in characters of argument text (later fragments were dropped). */
     readonly limit: number;
   };
+  /**
+   * The choice finished with `tool-calls` (`finish_reason: "tool_calls"`, `stop_reason:
+   * "tool_use"`, Cohere `TOOL_CALL`, …) but no call of it came: the model meant to call tools and
+   * the calls were lost on the way. Not an answer: a tool loop should not end its turn on it (ask
+   * again, or fail). `toolCall` stands for the calls that never came: a generated id, name `''`, no
+   * arguments, the choice that finished.
+   */
+  'missing-tool-calls': CallDetails & {
+    /** The provider's own finish reason (`tool_calls`, `tool_use`, `TOOL_CALL`, …). */
+    readonly rawReason: string;
+  };
   /** The provider reported a failure (in the stream, or as a non-2xx response). */
   'provider-error': ProviderErrorInfo & StreamDetails;
   /** The stream ended without its terminator while a choice was still open, or a framing's input ended inside a frame. */
@@ -296,6 +307,7 @@ export const ERROR_SCOPES = {
   'invalid-arguments': 'call',
   'unknown-tool': 'call',
   'arguments-too-large': 'call',
+  'missing-tool-calls': 'call',
   'provider-error': 'stream',
   truncated: 'stream',
   'connection-lost': 'stream',
@@ -383,6 +395,7 @@ export const ERROR_MESSAGES = {
   'invalid-arguments': (d) => `${subject(d)} has invalid ${what(d)}: ${d.issues.map((i) => `${i.path.length ? i.path.map(String).join('.') : '(root)'}: ${i.message}`).join('; ')}`,
   'unknown-tool': (d) => `Unknown tool ${JSON.stringify(d.toolCall.name)} (${d.toolCall.id}); available: ${d.availableTools.join(', ') || '(none)'}`,
   'arguments-too-large': (d) => `${d.source === 'text' ? subject(d) : `Tool call ${named(d.toolCall)} arguments`} exceed${d.source === 'text' ? 's' : ''} the limit of ${d.limit} chars`,
+  'missing-tool-calls': (d) => `Choice ${d.toolCall.choice} finished with ${JSON.stringify(d.rawReason)} (tool calls) but no tool call came`,
   'provider-error': (d) => `${d.provider} error${d.providerCode ? ` ${d.providerCode}` : ''}${d.type ? ` (${d.type})` : ''}: ${d.message}`,
   truncated: (d) => `The ${d.provider} stream ended before it was complete: ${d.detail}`,
   'connection-lost': (d, cause) => `The connection was lost${d.byteOffset === undefined ? '' : ` after ${d.byteOffset} bytes`} (${d.source}): ${describeChain(cause)}`,

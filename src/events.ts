@@ -128,6 +128,12 @@ export interface ToolCallDeltaEvent {
   readonly replace?: boolean;
   /** Provider extras to keep on the call (merged; first value of a key wins). */
   readonly metadata?: ProviderMetadata;
+  /**
+   * `'custom'`: the call is a custom (freeform) tool's (OpenAI chat `type: "custom"`, Responses
+   * `custom_tool_call`): `argumentsDelta` is a piece of its input text, not of JSON. Absent for
+   * function calls.
+   */
+  readonly kind?: 'custom';
 }
 
 /**

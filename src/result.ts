@@ -38,12 +38,30 @@ export interface ToolCall<Name extends string = string, Args = unknown> extends 
   /** Provider extras (Responses item id, Gemini thought signature, the wire id when it was generated or de-duplicated, …). */
   readonly providerMetadata?: ProviderMetadata;
   /**
-   * Present only when the concatenated argument text did not parse and was repaired: `'repeated'`
-   * (the text was k exact copies of one JSON document) or `'cumulative'` (each fragment repeated all
-   * earlier text; the last one is the arguments). `rawArguments` is still the text as it arrived.
-   * Turned off with `repairArguments: false`.
+   * Present only when the argument text as it arrived was not the call's one JSON document:
+   * `'repeated'` (the text was k copies of one JSON document, exact or differing only in whitespace:
+   * the arguments were streamed, then sent whole once more), `'cumulative'` (each fragment repeated
+   * all earlier text; the last one is the arguments), or `'split'` (several calls' JSON objects were
+   * glued into one call's arguments, `{…}{…}`: this call is one of them, with its own object as
+   * `rawArguments`). Otherwise `rawArguments` is still the text as it arrived. `'repeated'` and
+   * `'cumulative'` are turned off with `repairArguments: false`.
    */
-  readonly repaired?: 'repeated' | 'cumulative';
+  readonly repaired?: 'repeated' | 'cumulative' | 'split';
+  /**
+   * `'custom'` for a call of a custom (freeform) tool (OpenAI chat `type: "custom"`, Responses
+   * `custom_tool_call`): its input is text, never parsed as JSON, so `arguments` is that text (a
+   * string, the same as `input`). Absent for a JSON tool's call: test `call.kind === 'custom'`
+   * before reading `arguments` as an object.
+   */
+  readonly kind?: 'custom';
+  /** With `kind: 'custom'`: the call's input text, whole (e.g. a patch for an `apply_patch` grammar tool). */
+  readonly input?: string;
+}
+
+/** A custom (freeform) tool's call: `kind: 'custom'`, its input text as `input` and `arguments`. */
+export interface CustomToolCall<Name extends string = string, Input extends string = string> extends ToolCall<Name, Input> {
+  readonly kind: 'custom';
+  readonly input: Input;
 }
 
 /** The result of one tool call. */

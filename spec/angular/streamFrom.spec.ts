@@ -5,11 +5,9 @@
  */
 import type { HttpClient } from '@angular/common/http';
 import { lastValueFrom, Observable, take, toArray } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
 import { streamFrom } from '../../src/angular/streamFrom';
 import { ToolStreamError } from '../../src/errors';
 import type { AngularHttpEventLike } from '../../src/angular/angularTextChunks';
-import { toolStreamErrorMatcher } from '../../marbles';
 import { testScheduler } from '../helpers/marbles';
 
 interface Call {
@@ -89,7 +87,7 @@ describe('streamFrom()', () => {
       error: '{"error":{"message":"slow down","type":"rate_limit_error"}}',
       headers: { get: (name: string) => (name === 'retry-after' ? '20' : null) },
     };
-    new TestScheduler(toolStreamErrorMatcher((a, e) => expect(a).toEqual(e))).run(({ cold, expectObservable }) => {
+    testScheduler().run(({ cold, expectObservable }) => {
       const { http } = fakeHttp(() => cold<AngularHttpEventLike>('---#', undefined, httpError));
       const expected = new ToolStreamError('provider-error', {
         provider: 'anthropic',

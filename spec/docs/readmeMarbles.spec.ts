@@ -1,10 +1,10 @@
 // The README's "Marble testing" example, run as written (scripts/check-readme.mjs only type-checks README blocks).
 import { map } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
 import { readToolCalls, type ToolCallResult, ToolStreamError } from 'rxjs-tool-calls';
-import { openaiChunk, openaiDone, toolStreamErrorMatcher, wireChunks } from 'rxjs-tool-calls/marbles';
+import { openaiChunk, openaiDone,  wireChunks } from 'rxjs-tool-calls/marbles';
+import { testScheduler } from '../helpers/marbles';
 
-const scheduler = () => new TestScheduler(toolStreamErrorMatcher((actual, expected) => expect(actual).toEqual(expected)));
+const scheduler = () => testScheduler();
 const chunks = {
   a: openaiChunk({ toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"ci' }] }),
   b: openaiChunk({ toolCalls: [{ arguments: 'ty":"Paris"}' }] }),

@@ -185,3 +185,20 @@ export function written(text: string): WrittenEvent[] {
   expect(text.endsWith('\n\n')).toBe(true);
   return out;
 }
+
+/** What an encoder writes for `events` (then the source's `error`, when given): its output, the SSE events in it, and how it ended. */
+export function writtenBy(
+  encoder: OperatorFunction<StreamEvent, string>,
+  events: readonly StreamEvent[],
+  error?: unknown,
+): { values: string[]; events: WrittenEvent[]; error: unknown; completed: boolean } {
+  const source =
+    error === undefined
+      ? from(events)
+      : concat(
+          from(events),
+          throwError(() => error),
+        );
+  const out = collect(source.pipe(encoder));
+  return { ...out, events: out.values.flatMap(written) };
+}

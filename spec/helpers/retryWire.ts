@@ -3,13 +3,14 @@
  * TestScheduler that compares typed errors by their fields.
  */
 import { catchError, EMPTY, from, lastValueFrom, toArray } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
+import { type TestScheduler } from 'rxjs/testing';
 import { readStreamEvents, toolCalls, type DeliveredOutput, type StreamEvent, type ToolCallResult, ToolStreamError } from 'rxjs-tool-calls';
-import { openaiChunk, openaiDone, responsesEvent, sseEvent, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
+import { openaiChunk, openaiDone, responsesEvent, sseEvent } from 'rxjs-tool-calls/marbles';
+import { testScheduler } from './marbles';
 
 /** A TestScheduler whose deep equality compares typed errors without stacks. */
 export function virtualTime(): TestScheduler {
-  return new TestScheduler(toolStreamErrorMatcher((actual, expected) => expect(actual).toEqual(expected)));
+  return testScheduler();
 }
 
 /** A chat chunk object (for `withId`). */

@@ -21,6 +21,8 @@ const CUT: ReadonlyArray<FinishReason | undefined> = ['length', 'content-filter'
  * - Chat has no end of a call: every call closes with its choice's finish, so a call whose text does
  *   not parse is `incomplete` when that finish explains a cut (length, content-filter, error), else
  *   `malformed-arguments`, whatever the source said; a cut call whose text parses is a success.
+ * - A `tool-calls` finish without calls (`missing-tool-calls`) is carried by chat and Anthropic,
+ *   whose finish reasons say it; a Responses or Gemini reader takes such a finish as `stop`.
  */
 export function expectedCalls(target: Target, original: View): CallView[] {
   if (target === 'gemini') {
@@ -39,12 +41,14 @@ export function expectedCalls(target: Target, original: View): CallView[] {
   if (target === 'anthropic') return original.calls;
   if (target === 'openai-responses') {
     const cut = original.finish === 'length' || original.finish === 'content-filter';
-    return original.calls.map((c) => {
-      // A reader holds a call with empty arguments until the end (the real ones may come with
-      // `response.completed`): `response.incomplete` then cuts it.
-      if (cut && c.rawArguments === '' && c.outcome === 'ok') return { id: c.id, name: c.name, rawArguments: '', outcome: 'incomplete' };
-      return c.outcome !== 'incomplete' || cut ? c : readAsItIs(c, undefined);
-    });
+    return original.calls
+      .filter((c) => c.outcome !== 'missing-tool-calls')
+      .map((c) => {
+        // A reader holds a call with empty arguments until the end (the real ones may come with
+        // `response.completed`): `response.incomplete` then cuts it.
+        if (cut && c.rawArguments === '' && c.outcome === 'ok') return { id: c.id, name: c.name, rawArguments: '', outcome: 'incomplete' };
+        return c.outcome !== 'incomplete' || cut ? c : readAsItIs(c, undefined);
+      });
   }
   // Chat: every call closes with its choice's finish, so the finish decides for every unparseable text.
   return original.calls.map((c) => (c.outcome === 'incomplete' || c.outcome === 'malformed-arguments' ? readAsItIs(c, original.finish) : c));
@@ -69,7 +73,8 @@ export function expectedClosing(target: Target, original: View): string[] {
   const expected = expectedCalls(target, original);
   if (target === 'openai-chat' || target === 'gemini') return expected.filter((c) => c.outcome !== 'incomplete').map((c) => c.id);
   const cut = new Set(expected.filter((c) => c.outcome === 'incomplete').map((c) => c.id));
-  const order = original.closing.filter((id) => !cut.has(id));
+  const kept = new Set(expected.map((c) => c.id));
+  const order = original.closing.filter((id) => !cut.has(id) && kept.has(id));
   if (target === 'anthropic') return order;
   const empty = new Set(expected.filter((c) => c.rawArguments === '').map((c) => c.id));
   return [...order.filter((id) => !empty.has(id)), ...expected.filter((c) => empty.has(c.id) && !cut.has(c.id)).map((c) => c.id)];

@@ -3,16 +3,16 @@
 // the same at a maximum of your own; and from a second angle, a property over retryStream() in
 // virtual time, and the header parser feeding it.
 import fc from 'fast-check';
-import { TestScheduler } from 'rxjs/testing';
 import { retryStream, type RetryStreamOptions, ToolStreamError } from 'rxjs-tool-calls';
 import { httpProviderError, retryAfterMs } from 'rxjs-tool-calls/advanced';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
+import { testScheduler } from '../helpers/marbles';
 
 const OK = [openaiChunk({ role: 'assistant', content: 'hi' }), openaiChunk({ finishReason: 'stop' }), openaiDone()].join('');
 
 /** A 429 asking for `askedMs`, then a good response: did retryStream() retry, after how long? */
 function outcome(askedMs: number, options: Pick<RetryStreamOptions, 'maxRetryAfterMs'> = {}): { attempts: number; delays: number[]; error: unknown; at: number } {
-  const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
+  const scheduler = testScheduler();
   let attempts = 0;
   const delays: number[] = [];
   let error: unknown;

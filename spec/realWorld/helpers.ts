@@ -17,7 +17,7 @@ export type CallSummary =
       readonly id: string;
       readonly name: string;
       readonly args: unknown;
-      /** `data.repaired` (`'repeated'` / `'cumulative'`), only when the library repaired the text. */
+      /** `data.repaired` (`'repeated'` / `'cumulative'` / `'split'`), only when the library repaired the text. */
       readonly repaired?: unknown;
     }
   | {
@@ -213,7 +213,7 @@ export const gemini = (parts: unknown[], candidate: Record<string, unknown> = {}
 export const outcome = (results: CallSummary[], finish: string | null, end = 'completed', text = ''): Summary => ({ results, text, finish, end });
 
 /** Expected success. */
-export const ok = (id: string, name: string, args: unknown, repaired?: 'repeated' | 'cumulative'): CallSummary => ({ id, name, args, ...(repaired === undefined ? {} : { repaired }) });
+export const ok = (id: string, name: string, args: unknown, repaired?: 'repeated' | 'cumulative' | 'split'): CallSummary => ({ id, name, args, ...(repaired === undefined ? {} : { repaired }) });
 
 /** Expected failure (`reason` only for `incomplete`). */
 export const failed = (code: string, id: string, name: string, raw: string, reason?: string): CallSummary => ({ code, id, name, raw, ...(reason === undefined ? {} : { reason }) });

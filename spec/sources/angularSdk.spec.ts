@@ -1,10 +1,10 @@
 import { lastValueFrom, of, throwError, toArray } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { fromOpenAIChatChunks, fromSdkEvents } from 'rxjs-tool-calls/sdk';
 import { OpenAIChatDecoder } from 'rxjs-tool-calls/advanced';
-import { openaiChunkObject, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
+import { openaiChunkObject } from 'rxjs-tool-calls/marbles';
 import { type AngularHttpEventLike, angularTextChunks } from '../../src/angular/angularTextChunks';
+import { testScheduler } from '../helpers/marbles';
 
 describe('angularTextChunks', () => {
   const progress = (partialText: string | undefined): AngularHttpEventLike => ({ type: 3, partialText, loaded: partialText?.length ?? 0 });
@@ -36,7 +36,7 @@ describe('angularTextChunks', () => {
   });
 
   it('maps an HttpErrorResponse to a provider-error error (marble test with the typed-error matcher)', () => {
-    const scheduler = new TestScheduler(toolStreamErrorMatcher((a, e) => expect(a).toEqual(e)));
+    const scheduler = testScheduler();
     const httpError = { name: 'HttpErrorResponse', status: 429, statusText: 'Too Many Requests', ok: false, error: '{"error":{"message":"slow down","code":"rate_limit_exceeded"}}' };
     scheduler.run(({ cold, expectObservable }) => {
       const events$ = cold<AngularHttpEventLike>('-s-p-#', { s: { type: 0 }, p: progress('data: ') }, httpError);

@@ -1,12 +1,12 @@
 import { from, lastValueFrom, NEVER, Observable, of, Subject, toArray } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
+import { type TestScheduler } from 'rxjs/testing';
 import { z } from 'zod';
 import { type ToolCall, type ToolCallResult, ToolStreamError } from 'rxjs-tool-calls';
 import { runTools, tool, type ToolRunResult } from 'rxjs-tool-calls/tools';
-import { normalizeErrors } from 'rxjs-tool-calls/marbles';
 import { contextOf } from '../../src/parse/validate';
 import { fail, ok } from '../../src/result';
 import { standardCases } from '../helpers/standardCases';
+import { testScheduler } from '../helpers/marbles';
 
 function call(name: string, args: unknown, id = `call_${name}`, index = 0): ToolCall {
   return { id, name, index, choice: 0, arguments: args, rawArguments: JSON.stringify(args) };
@@ -14,7 +14,7 @@ function call(name: string, args: unknown, id = `call_${name}`, index = 0): Tool
 const okCall = (name: string, args: unknown, id?: string, index?: number): ToolCallResult => ok(call(name, args, id, index));
 
 function scheduler(): TestScheduler {
-  return new TestScheduler((actual, expected) => expect(normalizeErrors(actual)).toEqual(normalizeErrors(expected)));
+  return testScheduler();
 }
 
 const echo = { echo: tool({ execute: (args) => args }) };

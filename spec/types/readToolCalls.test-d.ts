@@ -32,7 +32,7 @@ bytes$.pipe(readToolCalls({ tools })).subscribe((r) => {
     if (r.data.name === 'other') void 0;
   }
   if (!r.success) {
-    const code: 'malformed-arguments' | 'incomplete' | 'missing-name' | 'invalid-arguments' | 'unknown-tool' | 'arguments-too-large' = r.error.code;
+    const code: 'malformed-arguments' | 'incomplete' | 'missing-name' | 'invalid-arguments' | 'unknown-tool' | 'arguments-too-large' | 'missing-tool-calls' = r.error.code;
     void code;
   }
 });

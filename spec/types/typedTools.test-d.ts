@@ -50,7 +50,7 @@ if (result.success) {
   if (result.data.name === 'get_stock') void 0;
 }
 if (!result.success) {
-  const code: 'malformed-arguments' | 'incomplete' | 'missing-name' | 'invalid-arguments' | 'unknown-tool' | 'arguments-too-large' = result.error.code;
+  const code: 'malformed-arguments' | 'incomplete' | 'missing-name' | 'invalid-arguments' | 'unknown-tool' | 'arguments-too-large' | 'missing-tool-calls' = result.error.code;
   void code;
   // @ts-expect-error no data on a failure
   void result.data.name;

@@ -22,6 +22,15 @@ export interface ToolCallLimits {
    * `arguments-too-large`. Default 64 MiB (67,108,864 characters); `Infinity` lifts the limit.
    */
   readonly maxArgumentsSize?: number;
+  /**
+   * For servers that send their calls one after another (openai-node's assumption): a call of a
+   * choice is complete as soon as another call of that choice opens, so its result comes while the
+   * next call still streams (`runTools()` can start it). Default `false`: a chat call is complete at
+   * its choice's end (`[DONE]`, the end of the stream), which is right for every server, including
+   * those that interleave calls. With `true`, a fragment that comes back to a call closed this way
+   * cannot reopen it: it starts a new call (which fails with `missing-name`).
+   */
+  readonly sequentialCalls?: boolean;
 }
 
 /** The default `maxToolCalls`: 1,024 calls per stream. */
@@ -48,7 +57,25 @@ export type CallEnding =
       readonly kind: 'too-large';
       /** The `maxArgumentsSize` that was passed, in characters. */
       readonly limit: number;
+    }
+  | {
+      /**
+       * Not a call the wire sent: the choice finished with `tool-calls` (`finish_reason:
+       * "tool_calls"`, `stop_reason: "tool_use"`, …) and no call of it came. Its result is a
+       * `missing-tool-calls` failure (the signal a tool loop acts on); encoders write nothing for it.
+       */
+      readonly kind: 'missing';
+      /** The provider's own finish reason (`tool_calls`, `tool_use`, `TOOL_CALL`, …). */
+      readonly rawReason: string;
     };
+
+/** How a call was split from glued text (several JSON objects in one call's arguments). */
+export interface CallSplit {
+  /** Which piece this call is (0: the call the wire sent, whose `rawArguments` became its piece). */
+  readonly part: number;
+  /** How many pieces the text had. */
+  readonly of: number;
+}
 
 /** The live state of one tool call (mutable inside the reducer; read-only outside). */
 export interface TrackedCall {
@@ -78,6 +105,14 @@ export interface TrackedCall {
   readonly cumulative: boolean;
   /** Set once the call is closed. */
   readonly ending: CallEnding | undefined;
+  /** `'custom'` once a fragment said the call is a custom (freeform) tool's: its arguments are text, not JSON. */
+  readonly kind: 'custom' | undefined;
+  /** Other wire indices a fragment with this call's id came at (one call sent at several indices); `undefined` when none. */
+  readonly otherIndices: ReadonlyArray<number> | undefined;
+  /** Set when the call was one of several JSON objects glued into one call's arguments, split at its close. */
+  readonly split: CallSplit | undefined;
+  /** A fragment began a JSON object right after the text so far ended one (`}` then `{`): the call may be split when it closes. */
+  readonly glued: boolean;
 }
 
 /** The reducer's own view of a call (what {@link TrackedCall} shows, writable). @internal */
@@ -96,6 +131,12 @@ export interface MutableCall {
   fragments: number;
   cumulative: boolean;
   ending: CallEnding | undefined;
+  kind: 'custom' | undefined;
+  otherIndices: number[] | undefined;
+  split: CallSplit | undefined;
+  glued: boolean;
+  /** A fragment named another tool than the call's name (dropped, rule 3): pieces of glued text could not be named. */
+  nameConflict: boolean;
   /** Whether the call was opened by a fragment with a wire index (its `index` is that one). */
   indexed: boolean;
   /** The next call of its choice opened after it and before the next finish of the choice. */

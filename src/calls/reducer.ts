@@ -8,6 +8,7 @@
  */
 import { isToolStreamError, ToolStreamError, type IncompleteReason } from '../errors';
 import type { FinishReason, StreamEvent, ToolCallDeltaEvent, ToolCallEndEvent } from '../events';
+import { isSnapshotChain, splitJsonDocuments } from '../internal/jsonDocuments';
 import { cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, DEFAULT_MAX_TOOL_CALLS, defaultIdGenerator, type CallEnding, type MutableCall, type ToolCallLimits, type TrackedCall } from './call';
 import { CallRegistry, type ChoiceState } from './registry';
 
@@ -32,6 +33,7 @@ export interface ResolvedLimits {
   readonly maxToolCalls: number;
   readonly maxArgumentsSize: number;
   readonly generateId: (() => string) | undefined;
+  readonly sequentialCalls: boolean;
 }
 
 /** Resolve an operator's limits once (the defaults: 1,024 calls, 64 MiB of arguments per call). */
@@ -40,6 +42,7 @@ export function resolveLimits(options: ToolCallLimits = {}): ResolvedLimits {
     maxToolCalls: options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS,
     maxArgumentsSize: options.maxArgumentsSize ?? DEFAULT_MAX_ARGUMENTS_SIZE,
     generateId: options.generateId,
+    sequentialCalls: options.sequentialCalls === true,
   };
 }
 
@@ -54,9 +57,13 @@ export interface ToolCallsState {
   /**
    * The calls the last input changed, in order: the call a fragment went to (closed when that
    * fragment took it past `maxArgumentsSize`), or the calls an end, finish, terminator, restart or the
-   * stream's end closed.
+   * stream's end closed (a call split from glued text right after the call it came from). With
+   * `sequentialCalls`, a fragment that opened a call also closes the calls before it: they come
+   * first, the fragment's call last.
    */
   readonly changed: ReadonlyArray<TrackedCall>;
+  /** The call the last input's fragment went to (`undefined` unless it was an accepted `tool-call-delta`): the call `delta` belongs to. */
+  readonly fragment: TrackedCall | undefined;
   /** The argument fragment the last input added (`''` unless it was an accepted `tool-call-delta`). */
   readonly delta: string;
   /** How many calls are open. */
@@ -74,6 +81,9 @@ class MutableState implements ToolCallsState {
   changed: ReadonlyArray<MutableCall> = NONE;
   /** The one-element array `changed` is for a fragment (reused: a fragment allocates nothing). */
   readonly single: MutableCall[] = [];
+  fragment: MutableCall | undefined = undefined;
+  /** With `sequentialCalls`: the calls the fragment being applied closed by opening a new call. */
+  closedBefore: MutableCall[] | undefined = undefined;
   delta = '';
   openCount = 0;
   /** The call the last lookup with a wire index found at that index (its binding is already that call). */
@@ -132,12 +142,26 @@ const COMPLETE: CallEnding = { kind: 'complete', finishReason: undefined };
  * 3. Id and name are set at first non-empty sight and never concatenated or overwritten; `''` is absent.
  * 4. A call without any wire id gets a generated unique id; a wire id already used by another call
  *    of the stream is de-duplicated (`id_2`, `id_3`, …) and the wire's id is kept in `wireId`.
+ * 5. One call at several indices: a fragment at an index not seen yet whose id is an open call's
+ *    id continues that call when it has no name, or the call's name while either side has no
+ *    arguments yet or both have the same (LocalAI, DeepSeek routes); the other indices are kept in
+ *    `otherIndices`. With another name or other arguments it is a new call (rule 4 names it).
+ * 6. Glued calls: a call closed complete whose text does not parse but is two or more JSON objects
+ *    back to back (`{…}{…}`, a fragment having begun an object right after one ended), with no wire
+ *    id and one name, becomes one call per object: the call keeps the first as its text, the others
+ *    are new calls (generated ids, the same name and index), each with `split` set. Not when each
+ *    object is an earlier snapshot of the next (the same value resent, or a call resent as it grew:
+ *    one call, which the result builder repairs), nor otherwise: the text is left as it is.
+ * 7. A custom (freeform) tool's call is marked `kind: 'custom'` by the first fragment that says so.
  *
- * Closing: `tool-call-end` closes its call; `finish` closes the open calls of its choice; `done`
- * and the source's completion close every open call complete; the source's failure closes them
- * `incomplete` (its code as reason); `restart` closes them `incomplete` and forgets which call each
- * wire index and id stood for. A call past `maxArgumentsSize` closes as `too-large` and swallows its
- * later fragments. Other events change nothing.
+ * Closing: `tool-call-end` closes its call; `finish` closes the open calls of its choice, and a
+ * `finish` with reason `tool-calls` on a choice that opened no call adds one closed `missing` call
+ * (its result is `missing-tool-calls`); `done` and the source's completion close every open call
+ * complete; the source's failure closes them `incomplete` (its code as reason); `restart` closes
+ * them `incomplete` and forgets which call each wire index and id stood for. A call past
+ * `maxArgumentsSize` closes as `too-large` and swallows its later fragments. With
+ * `sequentialCalls`, a fragment that opens a call closes the open calls of its choice before it
+ * (complete). Other events change nothing.
  *
  * @param state The stream's accumulator ({@link createToolCallsState}).
  * @param input The next event, or the stream's end.
@@ -148,23 +172,36 @@ export function reduceToolCalls(state: ToolCallsState, input: ToolCallsInput): T
   const s = state as MutableState;
   s.changed = NONE;
   s.delta = '';
+  s.fragment = undefined;
   switch (input.type) {
     case 'tool-call-delta': {
       const call = applyFragment(s, input);
       if (call !== undefined) {
-        s.single[0] = call;
-        s.changed = s.single;
+        const before = s.closedBefore;
+        if (before === undefined) {
+          s.single[0] = call;
+          s.changed = s.single;
+        } else {
+          s.closedBefore = undefined;
+          before.push(call);
+          s.changed = before;
+        }
+        s.fragment = call;
         s.delta = input.argumentsDelta;
       }
       break;
     }
     case 'tool-call-end': {
       const call = endCall(s, input);
-      if (call !== undefined) s.changed = [call];
+      if (call !== undefined) {
+        const closed: MutableCall[] = [];
+        closeComplete(s, call, call.ending, closed);
+        s.changed = closed;
+      }
       break;
     }
     case 'finish':
-      finishChoice(s, input.choice, input.reason);
+      finishChoice(s, input.choice, input.reason, input.rawReason);
       break;
     case 'done':
     case 'complete':
@@ -189,11 +226,13 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
   const choice = registry.state(event.choice);
   const id = event.id === undefined || event.id === '' ? undefined : event.id;
   const name = event.name === undefined || event.name === '' ? undefined : event.name;
-  let call = find(s, choice, event.index, id, name);
+  const fragment = event.argumentsDelta;
+  let call = find(s, choice, event.index, id, name, fragment);
   let opened = false;
   if (call === undefined) {
     call = open(s, choice, event.index, id);
     opened = true;
+    if (s.limits.sequentialCalls) s.closedBefore = closeBefore(s, choice, call);
   } else if (call.ending !== undefined) {
     return undefined; // a call that failed for size swallows the rest of its fragments
   } else if (id !== undefined && call.wireId !== id) {
@@ -207,24 +246,37 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
       (call.otherWireIds ??= []).push(id);
     }
   }
-  if (call.name === '' && name !== undefined) call.name = name;
-  // The call the index already stands for needs no binding (most fragments).
-  if (event.index !== undefined && call !== s.atIndexHit) registry.bindIndex(choice, event.index, call, opened);
+  if (name !== undefined) {
+    if (call.name === '') call.name = name;
+    else if (call.name !== name) call.nameConflict = true; // dropped (rule 3): glued text could not be named
+  }
+  if (event.kind === 'custom') call.kind = 'custom';
+  const index = event.index;
+  if (index !== undefined) {
+    // The call the index already stands for needs no binding (most fragments).
+    if (call !== s.atIndexHit) {
+      registry.bindIndex(choice, index, call, opened);
+      // One call at several indices (rule 5): the other indices are kept.
+      if (!opened && call.indexed && index !== call.index && call.otherIndices?.includes(index) !== true) (call.otherIndices ??= []).push(index);
+    }
+  }
   if (id !== undefined) registry.bindId(choice, id, call);
   choice.last = call;
-  choice.lastIndex = event.index;
+  choice.lastIndex = index;
   if (event.metadata !== undefined) {
     const metadata = (call.metadata ??= {});
     for (const key of Object.keys(event.metadata)) if (!(key in metadata)) metadata[key] = event.metadata[key];
   }
-  const fragment = event.argumentsDelta;
   if (event.replace === true) {
     call.rawArguments = fragment;
     call.lastFragment = fragment;
     call.fragments = fragment === '' ? 0 : 1;
     call.cumulative = true;
   } else {
-    call.rawArguments += fragment;
+    const before = call.rawArguments;
+    // `}` then `{`: the text may be several calls glued together (rule 6); looked at when the call closes.
+    if (!call.glued && before.length > 0 && opensObject(fragment) && closesObject(before)) call.glued = true;
+    call.rawArguments = before + fragment;
     if (fragment !== '') {
       if (call.cumulative && call.fragments > 0) call.cumulative = fragment.length >= call.lastFragment.length && fragment.startsWith(call.lastFragment);
       call.lastFragment = fragment;
@@ -234,6 +286,34 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
   const limit = s.limits.maxArgumentsSize;
   if (call.rawArguments.length > limit) close(s, call, { kind: 'too-large', limit });
   return call;
+}
+
+/** Whether `text`'s first character that is not whitespace is `{`. */
+function opensObject(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return c === 0x7b;
+  }
+  return false;
+}
+
+/** Whether `text`'s last character that is not whitespace is `}`. */
+function closesObject(text: string): boolean {
+  for (let i = text.length - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return c === 0x7d;
+  }
+  return false;
+}
+
+/** `sequentialCalls`: the open calls of the choice before `opened`, closed complete (`undefined` when none was open). */
+function closeBefore(s: MutableState, choice: ChoiceState, opened: MutableCall): MutableCall[] | undefined {
+  let closed: MutableCall[] | undefined;
+  for (let call = choice.openHead; call !== undefined; call = call.nextOpen) {
+    if (call === opened || call.ending !== undefined) continue;
+    closeComplete(s, call, { kind: 'complete', finishReason: undefined }, (closed ??= []));
+  }
+  return closed;
 }
 
 /** A `tool-call-end`: the open call it closed, or `undefined` when no open call matches. */
@@ -252,9 +332,10 @@ function endCall(s: MutableState, event: ToolCallEndEvent): MutableCall | undefi
 }
 
 /** A choice finished: close its open calls (complete), in order. */
-function finishChoice(s: MutableState, choiceNumber: number, reason: FinishReason): void {
+function finishChoice(s: MutableState, choiceNumber: number, reason: FinishReason, rawReason: string): void {
   const choice = s.registry.state(choiceNumber);
   choice.finishReason = reason;
+  choice.rawReason = rawReason;
   // Only the calls opened since the last finish can be open: each call is looked at by one finish
   // at most, so repeated finishes cost what they close, not every call the choice ever had.
   let call = choice.openHead;
@@ -263,34 +344,55 @@ function finishChoice(s: MutableState, choiceNumber: number, reason: FinishReaso
   while (call !== undefined) {
     const next = call.nextOpen;
     call.nextOpen = undefined;
-    if (call.ending === undefined) {
-      close(s, call, { kind: 'complete', finishReason: reason });
-      closed.push(call);
-    }
+    if (call.ending === undefined) closeComplete(s, call, { kind: 'complete', finishReason: reason }, closed);
     call = next;
   }
   if (closed.length > 0) s.changed = closed;
 }
 
-/** Close every open call: complete (the terminator, the source's end) with its choice's finish reason, or with `ending`. */
+/**
+ * Close every open call: complete (the terminator, the source's end) with its choice's finish
+ * reason, or with `ending`. At a complete end, each choice whose last finish was `tool-calls` and
+ * that opened no call gets its `missing` call (a late call after the finish still counts).
+ */
 function closeAll(s: MutableState, ending: CallEnding): void {
-  if (s.openCount === 0) return;
   const registry = s.registry;
   const closed: MutableCall[] = [];
-  for (const call of registry.all) {
+  if (ending.kind === 'complete') {
+    for (const choice of registry.choices()) if (choice.finishReason === 'tool-calls' && choice.count === 0) closed.push(missing(s, choice, choice.rawReason ?? ''));
+  }
+  if (s.openCount === 0) {
+    if (closed.length > 0) s.changed = closed;
+    return;
+  }
+  const all = registry.all;
+  const n = all.length; // calls split off while closing are appended: not looked at again
+  for (let i = 0; i < n; i++) {
+    const call = all[i] as MutableCall;
     if (call.ending !== undefined) continue;
-    close(s, call, ending.kind === 'complete' ? { kind: 'complete', finishReason: registry.existing(call.choice)?.finishReason } : ending);
-    closed.push(call);
+    if (ending.kind === 'complete') closeComplete(s, call, { kind: 'complete', finishReason: registry.existing(call.choice)?.finishReason }, closed);
+    else {
+      close(s, call, ending);
+      closed.push(call);
+    }
   }
   s.changed = closed;
 }
 
-function find(s: MutableState, choice: ChoiceState, index: number | undefined, id: string | undefined, name: string | undefined): MutableCall | undefined {
+function find(s: MutableState, choice: ChoiceState, index: number | undefined, id: string | undefined, name: string | undefined, args: string): MutableCall | undefined {
   const registry = s.registry;
   if (index !== undefined) {
     const atIndex = registry.atIndex(choice, index);
     s.atIndexHit = atIndex;
-    if (atIndex === undefined) return undefined;
+    if (atIndex === undefined) {
+      // An index not seen yet: a new call, unless the fragment carries an open call's id and
+      // nothing that says it is another call (rule 5: one call at several indices).
+      if (id === undefined) return undefined;
+      const byId = registry.withId(choice, id);
+      if (byId === undefined || byId.ending !== undefined) return undefined;
+      if (name === undefined || ((byId.name === '' || byId.name === name) && (byId.rawArguments === '' || args === '' || args === byId.rawArguments))) return byId;
+      return undefined;
+    }
     if (id !== undefined && atIndex.wireId !== undefined && atIndex.wireId !== id) {
       const byId = registry.withId(choice, id);
       if (byId !== undefined) return byId;
@@ -312,19 +414,16 @@ function find(s: MutableState, choice: ChoiceState, index: number | undefined, i
   return last !== undefined && last.ending?.kind !== 'complete' && last.ending?.kind !== 'incomplete' ? last : undefined;
 }
 
-function open(s: MutableState, choice: ChoiceState, wireIndex: number | undefined, wireId: string | undefined): MutableCall {
-  const registry = s.registry;
-  const seq = registry.all.length;
-  const limit = s.limits.maxToolCalls;
-  if (seq >= limit) throw new ToolStreamError('too-many-tool-calls', { limit });
-  const call: MutableCall = {
+/** A call as the reducer keeps it, closed or not (one shape for every call). */
+function callOf(seq: number, id: string, wireId: string | undefined, index: number, choice: number, indexed: boolean): MutableCall {
+  return {
     seq,
-    id: wireId === undefined ? generated(s) : registry.uniqueId(wireId),
+    id,
     wireId,
     idGenerated: wireId === undefined,
     name: '',
-    index: wireIndex ?? choice.count,
-    choice: choice.choice,
+    index,
+    choice,
     rawArguments: '',
     metadata: undefined,
     otherWireIds: undefined,
@@ -332,17 +431,94 @@ function open(s: MutableState, choice: ChoiceState, wireIndex: number | undefine
     fragments: 0,
     cumulative: true,
     ending: undefined,
-    indexed: wireIndex !== undefined,
+    kind: undefined,
+    otherIndices: undefined,
+    split: undefined,
+    glued: false,
+    nameConflict: false,
+    indexed,
     nextOpen: undefined,
   };
+}
+
+function open(s: MutableState, choice: ChoiceState, wireIndex: number | undefined, wireId: string | undefined): MutableCall {
+  const registry = s.registry;
+  const seq = registry.all.length;
+  const limit = s.limits.maxToolCalls;
+  if (seq >= limit) throw new ToolStreamError('too-many-tool-calls', { limit });
+  const call = callOf(seq, wireId === undefined ? generated(s) : registry.uniqueId(wireId), wireId, wireIndex ?? choice.count, choice.choice, wireIndex !== undefined);
   registry.add(choice, call);
   s.openCount++;
+  return call;
+}
+
+/** The `missing` call of a choice that finished with `tool-calls` without opening any (closed; not counted by `maxToolCalls`). */
+function missing(s: MutableState, choice: ChoiceState, rawReason: string): MutableCall {
+  const call = callOf(s.registry.all.length, generated(s), undefined, choice.count, choice.choice, false);
+  call.ending = { kind: 'missing', rawReason };
+  s.registry.addClosed(call);
+  choice.count++; // one per choice
   return call;
 }
 
 function close(s: MutableState, call: MutableCall, ending: CallEnding): void {
   call.ending = ending;
   s.openCount--;
+}
+
+/** Close `call` with `ending` and add it to `closed`, with the calls glued text split into after it (rule 6). */
+function closeComplete(s: MutableState, call: MutableCall, ending: CallEnding | undefined, closed: MutableCall[]): void {
+  if (call.ending === undefined && ending !== undefined) close(s, call, ending);
+  closed.push(call);
+  if (call.glued && call.ending?.kind === 'complete') split(s, call, closed);
+}
+
+/** Split glued text (rule 6), when every piece is a JSON object, the call has no wire id and one name, and the pieces are not all the same value. */
+function split(s: MutableState, call: MutableCall, closed: MutableCall[]): void {
+  if (call.kind === 'custom' || call.name === '' || call.nameConflict || call.wireId !== undefined || call.otherWireIds !== undefined) return;
+  const registry = s.registry;
+  const room = s.limits.maxToolCalls - registry.all.length + 1;
+  const text = call.rawArguments;
+  let pieces: string[] | undefined;
+  try {
+    JSON.parse(text);
+    return; // one document: nothing glued
+  } catch {
+    pieces = splitJsonDocuments(text, room);
+  }
+  if (pieces === undefined) return;
+  const values: unknown[] = [];
+  try {
+    for (const piece of pieces) {
+      const value: unknown = JSON.parse(piece);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+      values.push(value);
+    }
+  } catch {
+    return; // a piece that is not JSON
+  }
+  // The same value resent, or one call resent as it grew (`{"q":"A"}{"q":"AB"}`): one call, repaired by the result builder.
+  if (isSnapshotChain(values)) return;
+  const of = pieces.length;
+  const first = pieces[0] as string;
+  call.rawArguments = first;
+  call.lastFragment = first;
+  call.fragments = 1;
+  call.cumulative = true;
+  call.split = { part: 0, of };
+  for (let part = 1; part < of; part++) {
+    const piece = pieces[part] as string;
+    const next = callOf(registry.all.length, generated(s), undefined, call.index, call.choice, false);
+    next.name = call.name;
+    next.metadata = call.metadata === undefined ? undefined : { ...call.metadata };
+    next.rawArguments = piece;
+    next.lastFragment = piece;
+    next.fragments = 1;
+    next.ending = call.ending;
+    next.split = { part, of };
+    registry.addClosed(next);
+    closed.push(next);
+  }
 }
 
 function generated(s: MutableState): string {

@@ -35,6 +35,8 @@ export interface ChoiceState {
   lastIndex: number | undefined;
   /** The choice's finish reason, once it has one. */
   finishReason: FinishReason | undefined;
+  /** The provider's own string of that finish reason. */
+  rawReason: string | undefined;
 }
 
 /** The calls of a stream and the per-choice lookups. @internal */
@@ -73,12 +75,20 @@ export class CallRegistry {
         last: undefined,
         lastIndex: undefined,
         finishReason: undefined,
+        rawReason: undefined,
       };
       if (this.first === undefined) this.first = state;
       else (this.others ??= new Map()).set(choice, state);
     }
     this.recent = state;
     return state;
+  }
+
+  /** The choices of the current attempt, in order of first sight (a new array: for the stream's end). */
+  choices(): ChoiceState[] {
+    const first = this.first;
+    if (first === undefined) return [];
+    return this.others === undefined ? [first] : [first, ...this.others.values()];
   }
 
   /** The state of `choice` when it has one. */
@@ -143,6 +153,19 @@ export class CallRegistry {
     if (state.openTail === undefined) state.openHead = call;
     else state.openTail.nextOpen = call;
     state.openTail = call;
+  }
+
+  /**
+   * A call made closed (split from glued text, or a choice's `missing` call): one more of the stream,
+   * never found by its index or id and never open.
+   */
+  addClosed(call: MutableCall): void {
+    if (this.ids === undefined) {
+      this.all = this.all.concat(call);
+      if (this.all.length > this.compactLimit) this.expand();
+    } else {
+      this.all.push(call);
+    }
   }
 
   /** Whether a call of the stream (any attempt) has the id `id`. */

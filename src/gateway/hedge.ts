@@ -7,6 +7,7 @@
 import { asyncScheduler, defer, Observable, Subscription, type ObservableInput, type SchedulerLike, type Subscriber } from 'rxjs';
 import type { StreamEvent } from '../events';
 import { readStreamEvents, type ReadStreamEventsOptions } from '../read/readStreamEvents';
+import { after } from '../internal/timers';
 import { subscribeLinked } from '../retry/linked';
 
 /** Options of {@link hedge}. */
@@ -58,7 +59,7 @@ class HedgeRun {
     );
     // It may have answered or failed while being subscribed.
     if (this.winner === undefined && this.running.get(position) === candidate && this.timer === undefined && this.next < this.requests.length) {
-      this.timer = (this.options.scheduler ?? asyncScheduler).schedule(() => this.startNext(), this.options.afterMs);
+      this.timer = after(this.options.scheduler ?? asyncScheduler, this.options.afterMs, () => this.startNext());
     }
   }
 

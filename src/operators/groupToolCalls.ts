@@ -44,7 +44,8 @@ function updates(repair: boolean, closers: Map<number, Subject<void>>): Operator
     next(state) {
       const changed = state.changed;
       for (let i = 0; i < changed.length; i++) {
-        const update = updateOf(changed[i]!, state.delta, repair);
+        const call = changed[i]!;
+        const update = updateOf(call, call === state.fragment ? state.delta : '', repair);
         subscriber.next(update);
         if (update.result === undefined) continue;
         const closer = closers.get(update.key);

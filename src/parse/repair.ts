@@ -1,11 +1,13 @@
 /**
- * The two unambiguous repairs of argument text that broken servers resend: `repeated` (the text is
- * k ≥ 2 exact copies of one JSON document: the arguments were streamed, then sent whole once more)
- * and `cumulative` (each fragment repeats all earlier text and the last one parses). Nothing else is
- * guessed.
+ * The unambiguous repairs of argument text that broken servers resend: `repeated` (the text is
+ * k ≥ 2 copies of one JSON document, exact or differing only in whitespace: the arguments were
+ * streamed, then sent whole once more) and `cumulative` (each fragment repeats all earlier text and
+ * the last one parses; or the text is whole JSON objects back to back, each an earlier snapshot of
+ * the next: the call resent whole as it grew). Nothing else is guessed.
  *
  * @module
  */
+import { growsInto, isSnapshotChain, splitJsonDocuments } from '../internal/jsonDocuments';
 
 /** A repaired value and the shape that was repaired. */
 export interface RepairedArguments {
@@ -46,7 +48,27 @@ function repeatedDocument(text: string): { value: unknown } | undefined {
 }
 
 /**
- * Repair argument text that did not parse, when it is one of the two unambiguous resend shapes.
+ * The last value of `text` when it is k ≥ 2 JSON documents back to back, each an earlier snapshot
+ * of the next: the same value resent with other whitespace (`{"a": 1}{"a":1}`: `repeated`), or a
+ * call resent whole as it grew (`{"q":"A"}{"q":"AB"}`: `cumulative`).
+ */
+function snapshotDocuments(text: string): RepairedArguments | undefined {
+  const pieces = splitJsonDocuments(text);
+  if (pieces === undefined) return undefined;
+  const values: unknown[] = [];
+  for (const piece of pieces) {
+    const parsed = tryParse(piece);
+    if (parsed === undefined) return undefined;
+    values.push(parsed.value);
+  }
+  if (!isSnapshotChain(values)) return undefined;
+  const last = values[values.length - 1];
+  const same = values.every((value) => growsInto(last, value));
+  return { value: last, repaired: same ? 'repeated' : 'cumulative' };
+}
+
+/**
+ * Repair argument text that did not parse, when it is one of the unambiguous resend shapes.
  *
  * @param text The concatenated argument text (which did not parse).
  * @param cumulativeLast The last fragment when every fragment began with the one before it (at least two fragments).
@@ -61,5 +83,5 @@ export function repairArguments(text: string, cumulativeLast: string | undefined
     const parsed = tryParse(cumulativeLast);
     if (parsed !== undefined) return { value: parsed.value, repaired: 'cumulative' };
   }
-  return undefined;
+  return snapshotDocuments(text);
 }

@@ -8,7 +8,7 @@ import type { OperatorFunction } from 'rxjs';
 import { ToolStreamError } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
 import { asRecord } from '../internal/json';
-import { decodeSseWith, type Emit, type WireDecoder } from './decoder';
+import { decodeSseWith, isBlankData, wholeRecords, type Emit, type WireDecoder } from './decoder';
 import type { WireFormat } from './format';
 import { anyFormatNamed, FRAMED_FORMATS, WIRE_FORMATS } from './list';
 import { openaiChat } from './openaiChat';
@@ -18,24 +18,27 @@ export type ProviderOption = ProviderName | 'auto' | WireFormat;
 
 /**
  * The format of a stream, judged from one event. Returns `undefined` when the event says nothing
- * (keep looking) and `null` when it is not any known format.
+ * (keep looking: a keep-alive) and `null` when it is not any known format. Keep-alives are events
+ * with empty data, `ping`s (by name or `type`: every format may send them, so they show none), and
+ * events under a name no format uses whose data is not a JSON object.
  */
 export function detectFormat(event: SseEvent): WireFormat | undefined | null {
   const data = event.data;
-  const blank = data.trim() === '';
+  if (isBlankData(data)) return undefined;
   let payload: Record<string, unknown> | undefined;
-  if (!blank && data !== '[DONE]') {
+  if (data !== '[DONE]') {
     try {
       payload = asRecord(JSON.parse(data));
     } catch {
       payload = undefined;
     }
   }
+  if (event.event === 'ping' || payload?.['type'] === 'ping') return undefined;
   for (const format of WIRE_FORMATS) if (format.detect(event, payload)) return format;
   for (const format of FRAMED_FORMATS) if (format.detect(event, payload)) return format;
   // A whole JSON response instead of a stream (a server that ignored `stream: true`).
   if (payload !== undefined) for (const format of WIRE_FORMATS) if (format.whole?.(payload) !== undefined) return format;
-  if (blank) return undefined;
+  if (payload === undefined && event.event !== 'message' && data !== '[DONE]') return undefined; // a named keep-alive
   // An error envelope of no recognisable format: every chat-like server reports errors this way.
   return payload !== undefined && 'error' in payload ? openaiChat : null;
 }
@@ -83,9 +86,14 @@ export class AutoDecoder implements WireDecoder {
           start: `${event.event === 'message' ? '' : `event: ${event.event}\n`}data: ${event.data}`,
           detail: `event ${JSON.stringify(event.event)} matches no known wire format`,
         });
-      this.inner = format.decoder();
+      const inner = (this.inner = format.decoder());
       this.rawStart?.release();
       this.rawStart = undefined;
+      const records = format.whole === undefined ? undefined : wholeRecords(format.whole, event);
+      if (records !== undefined) {
+        for (const record of records) inner.sse(record, emit);
+        return;
+      }
     }
     this.inner.sse(event, emit);
   }
@@ -146,7 +154,8 @@ export function decoderFor(provider: ProviderOption, rawStart?: RawStart | (() =
  * --#                       #: unknown-format, showing the start of what arrived
  * ```
  *
- * 1. Events that say nothing (empty data) are skipped while detecting.
+ * 1. Keep-alives are skipped while detecting (empty data, `ping`s, a name no format uses with data
+ *    that is not JSON) and, once a format is chosen, by its decoder.
  * 2. A stream no adapter recognises ends with `unknown-format`, whose `start` shows what arrived.
  *
  * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.

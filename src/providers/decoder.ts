@@ -51,12 +51,24 @@ export function isAfterFinishFailure(error: unknown): boolean {
  * typed errors end the stream; a failure of the input is offered to its `interrupt` (see
  * {@link WireDecoder.interrupt}), which may complete the stream instead.
  */
-export function decode<T>(create: () => WireDecoder, feed: (decoder: WireDecoder, value: T, emit: Emit) => void): OperatorFunction<T, StreamEvent> {
+export function decode<T>(create: () => WireDecoder, feed: (decoder: WireDecoder, value: T, emit: Emit) => void, whole?: WholeResponse): OperatorFunction<T, StreamEvent> {
   return operate((subscriber) => {
     const decoder = create();
     const emit: Emit = (event) => subscriber.next(event);
+    /** Until the first input: a whole JSON response is read as the records of its stream. */
+    let first = whole;
     return {
-      next: (value) => feed(decoder, value, emit),
+      next: (value) => {
+        if (first !== undefined) {
+          const records = typeof value === 'object' && value !== null && 'data' in value ? wholeRecords(first, value as unknown as SseEvent) : undefined;
+          first = undefined;
+          if (records !== undefined) {
+            for (const record of records) decoder.sse(record, emit);
+            return;
+          }
+        }
+        feed(decoder, value, emit);
+      },
       complete: () => decoder.end(emit),
       error: (error) => {
         if (decoder.interrupt?.(error, emit) === true) subscriber.complete();
@@ -68,62 +80,64 @@ export function decode<T>(create: () => WireDecoder, feed: (decoder: WireDecoder
 /** Feeds one SSE event to a decoder. */
 export const feedSse = (decoder: WireDecoder, event: SseEvent, emit: Emit): void => decoder.sse(event, emit);
 
-/** {@link decode} for SSE input. */
-export function decodeSseWith(create: () => WireDecoder): OperatorFunction<SseEvent, StreamEvent> {
-  return decode(create, feedSse);
+/** {@link decode} for SSE input (`whole`: the format reads a whole JSON response as its first record). */
+export function decodeSseWith(create: () => WireDecoder, whole?: WholeResponse): OperatorFunction<SseEvent, StreamEvent> {
+  return decode(create, feedSse, whole);
+}
+
+/** Turns a whole JSON response of a format into the records a stream of it carries (`WireFormatDefinition.whole`). */
+export type WholeResponse = (payload: Record<string, unknown>) => ReadonlyArray<SseEvent> | undefined;
+
+/**
+ * The records a stream of the whole JSON response in `event` would carry, when `event` (a stream's
+ * first record) is one; else `undefined`, and the decoder reads `event` as it is.
+ */
+export function wholeRecords(whole: WholeResponse, event: SseEvent): ReadonlyArray<SseEvent> | undefined {
+  if (!event.data.startsWith('{')) return undefined;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(event.data);
+  } catch {
+    return undefined; // the decoder reports it
+  }
+  const record = asRecord(payload);
+  return record === undefined ? undefined : whole(record);
 }
 
 /**
- * A format's decoder that also reads a whole JSON response as its first record (a body answering
- * a request that asked for a stream): `whole` turns it into the records a stream of it would carry,
- * and the decoder reads those. Every later record goes to the decoder as it is.
+ * Whether an SSE event's data is empty or only whitespace: a keep-alive (a relay's `data:` between
+ * chunks, a `ping` with an empty data line), never a payload. Costs one character test for the data
+ * of a real event.
  */
-export class WholeBodyDecoder implements WireDecoder {
-  private first = true;
+export function isBlankData(data: string): boolean {
+  if (data.length === 0) return true;
+  const c = data.charCodeAt(0);
+  if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+  return data.trim() === '';
+}
 
-  constructor(
-    private readonly inner: WireDecoder,
-    private readonly whole: (payload: Record<string, unknown>) => ReadonlyArray<SseEvent> | undefined,
-  ) {}
+/** What {@link readEventData} returns for a keep-alive: an event to skip. */
+export const KEEP_ALIVE: unique symbol = Symbol('rxjs-tool-calls.keep-alive');
 
-  get provider(): ProviderName {
-    return this.inner.provider;
-  }
-
-  sse(event: SseEvent, emit: Emit): void {
-    if (this.first) {
-      this.first = false;
-      const records = event.data.startsWith('{') ? this.recordsOf(event.data) : undefined;
-      if (records !== undefined) {
-        for (const record of records) this.inner.sse(record, emit);
-        return;
-      }
-    }
-    this.inner.sse(event, emit);
-  }
-
-  payload(eventName: string, payload: unknown, emit: Emit): void {
-    this.first = false;
-    this.inner.payload(eventName, payload, emit);
-  }
-
-  end(emit: Emit): void {
-    this.inner.end(emit);
-  }
-
-  interrupt(error: unknown, emit: Emit): boolean {
-    return this.inner.interrupt?.(error, emit) === true;
-  }
-
-  private recordsOf(data: string): ReadonlyArray<SseEvent> | undefined {
-    let payload: unknown;
-    try {
-      payload = JSON.parse(data);
-    } catch {
-      return undefined; // the decoder reports it
-    }
-    const record = asRecord(payload);
-    return record === undefined ? undefined : this.whole(record);
+/**
+ * The data of one SSE event, parsed, or {@link KEEP_ALIVE} for an event that is only there to keep
+ * the connection open: empty data (any event name), or data that is not a JSON object on an event
+ * the format does not have to parse (`ping`, or any event name the format does not use: a
+ * timestamp, `""`, `keepalive`, …). Only data the format must parse and cannot is an
+ * `invalid-event` error.
+ *
+ * @param provider The format, for the error.
+ * @param data The event's data.
+ * @param mustParse Whether the event is one the format reads (its own event names, or no name).
+ */
+export function readEventData(provider: ProviderName, data: string, mustParse: boolean): unknown {
+  if (isBlankData(data)) return KEEP_ALIVE;
+  if (mustParse) return parseEventData(provider, data);
+  try {
+    const value = JSON.parse(data) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : KEEP_ALIVE;
+  } catch {
+    return KEEP_ALIVE;
   }
 }
 

@@ -8,7 +8,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import type { FinishReason, SseEvent, StreamEvent } from '../events';
-import { decodeSseWith, WholeBodyDecoder, type WireDecoder } from './decoder';
+import { decodeSseWith, type WireDecoder } from './decoder';
 import type { UsageCounts } from './wire';
 
 /** Everything the library needs to know about one wire format. */
@@ -51,11 +51,8 @@ export type WireFormat<Name extends string = string> = (() => OperatorFunction<S
 
 /** Build a format's operator factory from its definition. */
 export function wireFormat<Name extends string>(definition: WireFormatDefinition<Name>): WireFormat<Name> {
-  const whole = definition.whole;
-  const inner = definition.decoder;
-  const decoder = whole === undefined ? inner : (): WireDecoder => new WholeBodyDecoder(inner(), whole);
-  const read = (): OperatorFunction<SseEvent, StreamEvent> => decodeSseWith(decoder);
-  return Object.assign(read, definition, { decoder });
+  const read = (): OperatorFunction<SseEvent, StreamEvent> => decodeSseWith(definition.decoder, definition.whole);
+  return Object.assign(read, definition);
 }
 
 /** Normalise a finish reason through a format's table (`other` when it is not in it). */

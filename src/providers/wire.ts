@@ -6,7 +6,7 @@
  */
 import { ToolStreamError } from '../errors';
 import type { ProviderMetadata, ProviderName, SseEvent, ToolCallDeltaEvent, Usage, UsageEvent } from '../events';
-import { asNumber, asRecord, asString, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from './decoder';
+import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, parseEventData, providerError, readEventData, type Emit, type WireDecoder } from './decoder';
 import { safeStringify } from '../internal/json';
 
 export { safeStringify, stringifyJson } from '../internal/json';
@@ -92,8 +92,9 @@ export function countAt(record: Record<string, unknown> | undefined, ...path: st
 /**
  * The shared front of the formats whose events are typed (`event:` name or the payload's own
  * `type`): Responses, Anthropic, Cohere. Reads the SSE event or SDK payload, turns `event: error`
- * into a `provider-error`, ignores everything after the terminator, and hands `(type, payload)`
- * to {@link TypedEventDecoder.handle}.
+ * into a `provider-error`, skips keep-alives (empty data under any name; data that is not JSON
+ * under `ping` or a name the format does not use, see {@link TypedEventDecoder.parses}), ignores
+ * everything after the terminator, and hands `(type, payload)` to {@link TypedEventDecoder.handle}.
  */
 export abstract class TypedEventDecoder implements WireDecoder {
   abstract readonly provider: ProviderName;
@@ -103,15 +104,25 @@ export abstract class TypedEventDecoder implements WireDecoder {
   /** One event of the format, with its payload object. */
   protected abstract handle(type: string, data: Record<string, unknown>, emit: Emit): void;
 
+  /**
+   * Whether `name` (an `event:` field other than the default `message`) is one of the format's own
+   * events, whose data must be a JSON object. Data under any other name (`ping`, a relay's
+   * `keepalive`, …) is read when it is JSON and skipped when it is not.
+   */
+  protected abstract parses(name: string): boolean;
+
   /** See {@link WireDecoder.end}. */
   abstract end(emit: Emit): void;
 
   /** See {@link WireDecoder.sse}. */
   sse(event: SseEvent, emit: Emit): void {
     if (this.done) return;
-    if (event.event === 'error') throw errorEvent(this.provider, event);
-    const payload = parseObject(this.provider, event.data);
-    this.handle(eventType(event.event, payload), payload, emit);
+    const name = event.event;
+    if (name === 'error') throw errorEvent(this.provider, event);
+    const data = readEventData(this.provider, event.data, name === 'message' || this.parses(name));
+    if (data === KEEP_ALIVE) return;
+    const payload = requireObject(this.provider, data);
+    this.handle(eventType(name, payload), payload, emit);
   }
 
   /** After the terminator, an idle timeout or a dropped connection loses nothing: the stream is complete. */

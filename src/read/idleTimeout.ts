@@ -6,6 +6,7 @@
 import { asyncScheduler, type MonoTypeOperatorFunction, type SchedulerAction, type SchedulerLike } from 'rxjs';
 import { ToolStreamError } from '../errors';
 import { operate } from '../internal/operate';
+import { MAX_TIMER_MS } from '../internal/timers';
 
 /**
  * End the stream with an `idle-timeout` error when nothing arrives for `ms` milliseconds.
@@ -41,7 +42,8 @@ import { operate } from '../internal/operate';
  * // a stalled connection: every open call as { success: false, error: incomplete (idle-timeout) }, then `idle-timeout` error
  * ```
  *
- * @param ms The longest silence allowed, in milliseconds (a positive finite number).
+ * @param ms The longest silence allowed, in milliseconds (a positive finite number; one longer than a
+ *   timer can hold, 2^31 − 1 ms, is waited for in several timers, never cut short).
  * @param scheduler The scheduler that times the silence. Default `asyncScheduler`.
  * @return An operator that mirrors the source until it stalls.
  * @throws {RangeError} When `ms` is not a positive finite number.
@@ -51,11 +53,14 @@ export function idleTimeout<T>(ms: number, scheduler: SchedulerLike = asyncSched
   return operate<T, T>((subscriber) => {
     let last = scheduler.now();
     // One timer per subscription: at its deadline it waits again for what is left since the last value, or fires.
-    const timer = scheduler.schedule(function (this: SchedulerAction<undefined>) {
-      const left = last + ms - scheduler.now();
-      if (left > 0) this.schedule(undefined, left);
-      else subscriber.error(new ToolStreamError('idle-timeout', { timeoutMs: ms }));
-    }, ms);
+    const timer = scheduler.schedule(
+      function (this: SchedulerAction<undefined>) {
+        const left = last + ms - scheduler.now();
+        if (left > 0) this.schedule(undefined, Math.min(left, MAX_TIMER_MS));
+        else subscriber.error(new ToolStreamError('idle-timeout', { timeoutMs: ms }));
+      },
+      Math.min(ms, MAX_TIMER_MS),
+    );
     subscriber.add(timer);
     return {
       next(value) {

@@ -11,7 +11,7 @@ import type { SseEvent, StreamEvent } from '../events';
 import { operate, type InputHandler } from '../internal/operate';
 import { AutoFraming, framingOf, type Framing, type FramingLimits } from '../framing/framing';
 import { decoderFor, formatOf, type ProviderOption, type RawStart } from '../providers/auto';
-import type { Emit, WireDecoder } from '../providers/decoder';
+import { wholeRecords, type Emit, type WholeResponse, type WireDecoder } from '../providers/decoder';
 import { asConnectionLost } from '../internal/networkError';
 
 /** How many bytes of the raw input `unknown-format` shows. */
@@ -115,6 +115,8 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
   private head: RawHead | undefined;
   /** The decoder's output: the sink's `event`, or nothing once the stream ended. */
   private emit: Emit | undefined;
+  /** A named format's reading of a whole JSON response, until the first record. */
+  private whole: WholeResponse | undefined;
   /** The decoder's error while the parser called it (to tell it from the parser's own). */
   private decoderError: unknown;
   private ended = false;
@@ -165,6 +167,7 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
   private readonly onSse = (event: SseEvent): void => {
     if (this.ended) return;
     try {
+      if (this.whole !== undefined && this.wholeResponse(this.whole, event)) return;
       (this.decoder as WireDecoder).sse(event, this.emit as Emit);
     } catch (error) {
       this.decoderError = error;
@@ -172,11 +175,21 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
     }
   };
 
+  /** The first record of a named format: when it is a whole JSON response, the decoder reads the records of its stream instead. */
+  private wholeResponse(whole: WholeResponse, event: SseEvent): boolean {
+    this.whole = undefined;
+    const records = wholeRecords(whole, event);
+    if (records === undefined) return false;
+    for (const record of records) (this.decoder as WireDecoder).sse(record, this.emit as Emit);
+    return true;
+  }
+
   private build(): Framing {
     const config = this.config;
     const auto = config.provider === 'auto';
     this.head = auto ? new RawHead() : undefined;
     this.decoder = decoderFor(config.provider, this.head)();
+    this.whole = config.provider === 'auto' ? undefined : formatOf(config.provider)?.whole;
     const sink = this.sink;
     this.emit = (event) => {
       if (this.ended) return;

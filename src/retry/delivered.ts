@@ -44,7 +44,8 @@ export class DeliveredRecorder {
 
   /** What was delivered, as `error.delivered` carries it. */
   output(): DeliveredOutput {
-    const calls = this.calls.calls;
+    // A choice's `missing` call (a `tool-calls` finish without calls) was never delivered: it is no call.
+    const calls = this.calls.calls.filter((call) => call.ending?.kind !== 'missing');
     const choices = calls.reduce((most, call) => Math.max(most, call.choice + 1), Math.max(this.text.length, this.reasoning.length));
     const pad = (byChoice: readonly string[]): string[] => Array.from({ length: choices }, (_, choice) => byChoice[choice] ?? '');
     return {

@@ -6,6 +6,7 @@
  */
 import type { SchedulerLike } from 'rxjs';
 import { isToolStreamError } from '../errors';
+import { MAX_TIMER_MS } from '../internal/timers';
 import type { ReadStreamEventsOptions } from '../read/readStreamEvents';
 
 /** What `request` is told about the attempt it makes. */
@@ -102,8 +103,7 @@ export function fullJitter(random: () => number): (context: BackoffContext) => n
 /** The default `maxRetryAfterMs`: 60 s. */
 export const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 
-/** The longest wait a timer can be armed for: 2^31 − 1 ms (about 24.8 days; `setTimeout` fires a longer one after 1 ms). */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+export { MAX_TIMER_MS };
 
 /**
  * The provider's requested wait, when the error carries one: a number ≥ 0, `Infinity` included (a

@@ -25,6 +25,11 @@ interface Written {
   sent: string;
   /** A `replace` arrived before anything was written: its text waits for the call's next event. */
   held: boolean;
+  /**
+   * An append-only format, and a fragment began a second JSON object in the call (`}` then `{`):
+   * the rest waits for the call's end, where the reducer splits it into calls or not.
+   */
+  glued?: boolean;
 }
 
 /** Whether a stream error is the provider's own failure (written in the target's error shape). */
@@ -123,7 +128,7 @@ class EncodeRun implements InputHandler<StreamEvent> {
     const changed = state.changed;
     for (let i = 0; i < changed.length; i++) {
       const call = changed[i]!;
-      if (event.type === 'tool-call-delta') this.fragment(call, state.delta, call.ending !== undefined);
+      if (call === state.fragment) this.fragment(call, state.delta, call.ending !== undefined);
       else this.closed(call);
     }
   }
@@ -131,7 +136,11 @@ class EncodeRun implements InputHandler<StreamEvent> {
   /** Hand the encoder what is new of a call's arguments, live; a `replace` waits one event when nothing was written yet. */
   private fragment(call: TrackedCall, argumentsDelta: string, closed: boolean): void {
     const written = (this.written[call.seq] ??= { sent: '', held: false });
-    if (!this.replace && !written.held) {
+    if (written.glued === true || (call.split === undefined && call.glued && !this.encoder.restatesArguments)) {
+      // Glued text (rule 5): what follows the first object is written at the call's end, as one call or as its pieces.
+      written.glued = true;
+      this.encoder.toolCallDelta(call, '');
+    } else if (!this.replace && !written.held) {
       // In step: the tracker appended exactly this fragment to what was written.
       written.sent = call.rawArguments;
       this.encoder.toolCallDelta(call, argumentsDelta);
@@ -148,8 +157,22 @@ class EncodeRun implements InputHandler<StreamEvent> {
 
   private closed(call: TrackedCall): void {
     if (this.ended) return;
+    // A choice's `missing` call is no call: its `tool-calls` finish is written as it came, and reads back the same.
+    if (call.ending?.kind === 'missing') return;
     const written = this.written[call.seq];
-    if (written !== undefined && written.held) {
+    if (call.split !== undefined && call.split.part > 0) {
+      // A piece split from glued text: its own call, written whole.
+      this.written[call.seq] = { sent: call.rawArguments, held: false };
+      this.encoder.toolCallDelta(call, call.rawArguments);
+    } else if (written?.glued === true) {
+      // Held glued text: the first object was written (with at most some whitespace after it); the rest now, unless it was split off.
+      const raw = call.rawArguments;
+      if (raw.startsWith(written.sent)) {
+        const append = raw.slice(written.sent.length);
+        written.sent = raw;
+        if (append !== '') this.encoder.toolCallDelta(call, append);
+      }
+    } else if (written !== undefined && written.held) {
       const append = this.catchUp(call, written);
       if (append !== '') this.encoder.toolCallDelta(call, append);
     }

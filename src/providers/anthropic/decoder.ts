@@ -60,6 +60,9 @@ interface ThinkingBlock {
   readonly redacted: string | undefined;
 }
 
+/** The events whose data Anthropic's decoder must read (`ping` is a keep-alive: its data may be anything). */
+const ANTHROPIC_EVENTS = /* @__PURE__ */ new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+
 /** Decoder state for one Anthropic Messages stream. */
 export class AnthropicMessagesDecoder extends TypedEventDecoder {
   /** The wire format this decoder reads: always `'anthropic'`. */
@@ -71,6 +74,10 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   private startUsage: Record<string, unknown> | undefined;
   /** How many tool blocks are started and not stopped (so a message_delta per block costs O(1)). */
   private unstopped = 0;
+
+  protected parses(name: string): boolean {
+    return ANTHROPIC_EVENTS.has(name);
+  }
 
   protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
     switch (type) {

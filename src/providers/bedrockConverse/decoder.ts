@@ -48,6 +48,11 @@ export class BedrockConverseDecoder extends TypedEventDecoder {
     super.payload(eventName, payload, emit);
   }
 
+  /** Every record of an event stream is one of the format's own events (the framing has no keep-alives). */
+  protected parses(): boolean {
+    return true;
+  }
+
   protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
     switch (type) {
       case 'messageStart':

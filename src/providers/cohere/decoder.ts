@@ -42,6 +42,22 @@ function messageOf(data: Record<string, unknown>): Record<string, unknown> | und
   return asRecord(asRecord(data['delta'])?.['message']);
 }
 
+/** Cohere v2's event names (as `event:` or the payload's `type`). */
+export const COHERE_EVENTS = /* @__PURE__ */ new Set([
+  'message-start',
+  'content-start',
+  'content-delta',
+  'content-end',
+  'tool-plan-delta',
+  'tool-call-start',
+  'tool-call-delta',
+  'tool-call-end',
+  'citation-start',
+  'citation-end',
+  'message-end',
+  'debug',
+]);
+
 /** Decoder state for one Cohere v2 stream. */
 export class CohereChatDecoder extends TypedEventDecoder {
   /** The wire format this decoder reads: always `'cohere'`. */
@@ -50,6 +66,10 @@ export class CohereChatDecoder extends TypedEventDecoder {
   /** Started, not yet ended calls: index → wire id. */
   private readonly open = new Map<number, string | undefined>();
   private position = 0;
+
+  protected parses(name: string): boolean {
+    return COHERE_EVENTS.has(name);
+  }
 
   protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
     switch (type) {

@@ -6,22 +6,7 @@
 import type { SseEvent } from '../../events';
 import { asString } from '../../internal/json';
 import { wireFormat, type WireFormat } from '../format';
-import { CohereChatDecoder, cohereUsage, normalizeCohereFinishReason } from './decoder';
-
-const EVENTS = /* @__PURE__ */ new Set([
-  'message-start',
-  'content-start',
-  'content-delta',
-  'content-end',
-  'tool-plan-delta',
-  'tool-call-start',
-  'tool-call-delta',
-  'tool-call-end',
-  'citation-start',
-  'citation-end',
-  'message-end',
-  'debug',
-]);
+import { COHERE_EVENTS as EVENTS, CohereChatDecoder, cohereUsage, normalizeCohereFinishReason } from './decoder';
 
 /** A Cohere v2 stream: its event names (as `event:` or the payload's `type`). */
 function detect(event: SseEvent, payload: Record<string, unknown> | undefined): boolean {

@@ -6,10 +6,10 @@
  */
 import { ToolStreamError } from '../../errors';
 import type { FinishReason, SseEvent } from '../../events';
-import { asNumber, asRecord, asString, isAfterFinishFailure, providerError, type Emit, type WireDecoder } from '../decoder';
+import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, providerError, readEventData, type Emit, type WireDecoder } from '../decoder';
 import { geminiUsage, normalizeGeminiFinishReason } from './mapping';
 import { PartialArgsBuilder } from './vertexPartialArgs';
-import { errorEvent, parseObject, requireObject, safeStringify, stringifyJson, usageEvent, wireString } from '../wire';
+import { errorEvent, requireObject, safeStringify, stringifyJson, usageEvent, wireString } from '../wire';
 
 /** A Vertex call whose arguments are still streaming as `partialArgs`. */
 interface StreamedCall {
@@ -48,7 +48,10 @@ export class GeminiDecoder implements WireDecoder {
       this.releaseAll(emit);
       throw errorEvent(this.provider, event);
     }
-    this.chunk(parseObject(this.provider, event.data), event.data, emit);
+    // Gemini names no events: data under a name (`ping`, …) is read only when it is JSON.
+    const payload = readEventData(this.provider, event.data, event.event === 'message');
+    if (payload === KEEP_ALIVE) return;
+    this.chunk(requireObject(this.provider, payload), event.data, emit);
   }
 
   payload(_eventName: string, payload: unknown, emit: Emit): void {

@@ -7,7 +7,7 @@
  */
 import { ToolStreamError } from '../../errors';
 import type { ProviderMetadata, SseEvent } from '../../events';
-import { asNumber, asRecord, asString, isAfterFinishFailure, parseEventData, providerError, type Emit, type WireDecoder } from '../decoder';
+import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, readEventData, providerError, type Emit, type WireDecoder } from '../decoder';
 import { chatUsage, normalizeChatFinishReason } from './mapping';
 import { safeStringify, stringifyJson, toolCallDelta, usageEvent, wireString } from '../wire';
 
@@ -79,6 +79,8 @@ export class OpenAIChatDecoder implements WireDecoder {
    */
   private finished: Map<number, string> | undefined;
   private lastUsage = '';
+  /** A choice's own `usage` (Moonshot / Kimi put it in `choices[i].usage`), read after the chunk's choices. */
+  private choiceUsage: Record<string, unknown> | undefined;
 
   sse(event: SseEvent, emit: Emit): void {
     if (this.done) return;
@@ -99,7 +101,10 @@ export class OpenAIChatDecoder implements WireDecoder {
       emit({ type: 'done' });
       return;
     }
-    this.payload(event.event, parseEventData(this.provider, data), emit);
+    // Chat names no events: data under any other name (`ping`, `keepalive`, …) is read only when it is JSON.
+    const payload = readEventData(this.provider, data, event.event === 'message');
+    if (payload === KEEP_ALIVE) return; // an empty `data:` or a named keep-alive between chunks
+    this.payload(event.event, payload, emit);
   }
 
   payload(_eventName: string, payload: unknown, emit: Emit): void {
@@ -125,7 +130,9 @@ export class OpenAIChatDecoder implements WireDecoder {
       if (!Array.isArray(choices)) throw new ToolStreamError('invalid-event', { provider: this.provider, data: safeStringify(payload), detail: '`choices` must be an array' });
       for (let position = 0; position < choices.length; position++) this.choice(choices[position], position, emit);
     }
-    const usage = asRecord(chunk['usage']);
+    // Usage where the servers put it: `usage` (OpenAI), `x_groq.usage` (Groq), a choice's `usage` (Moonshot / Kimi).
+    const usage = asRecord(chunk['usage']) ?? asRecord(asRecord(chunk['x_groq'])?.['usage']) ?? this.choiceUsage;
+    this.choiceUsage = undefined;
     if (usage !== undefined) this.usage(usage, emit);
   }
 
@@ -149,10 +156,13 @@ export class OpenAIChatDecoder implements WireDecoder {
       const toolCalls = delta['tool_calls'];
       if (Array.isArray(toolCalls)) {
         for (const call of toolCalls) this.toolCall(index, asRecord(call), emit);
+      } else if (toolCalls !== undefined && toolCalls !== null) {
+        this.toolCall(index, asRecord(toolCalls), emit); // one entry sent as an object instead of an array
       }
       const legacy = asRecord(delta['function_call']);
       if (legacy !== undefined) this.toolCall(index, { function: legacy }, emit);
     }
+    if (choice['usage'] !== undefined) this.choiceUsage ??= asRecord(choice['usage']);
     const rawReason = choice['finish_reason'];
     if (typeof rawReason === 'string' && rawReason.length > 0) {
       // OpenRouter reports the upstream's failure in `native_finish_reason` beside a harmless `finish_reason`.

@@ -45,7 +45,9 @@ export function normalizeChatFinishReason(raw: string): FinishReason {
 /**
  * OpenAI chat `usage` → token counts: `prompt_tokens` already holds the cached tokens and
  * `completion_tokens` the reasoning ones, except on servers whose own total shows the reasoning was
- * left out (xAI: `total = prompt + completion + reasoning`): then it is added to the output.
+ * left out (xAI: `total = prompt + completion + reasoning`): then it is added to the output. The
+ * cached part is `prompt_tokens_details.cached_tokens`, else DeepSeek's `prompt_cache_hit_tokens`
+ * (a part of its `prompt_tokens`, beside `prompt_cache_miss_tokens`), else Moonshot's `cached_tokens`.
  */
 export function chatUsage(usage: Record<string, unknown>): UsageCounts {
   return openaiUsage(
@@ -53,7 +55,7 @@ export function chatUsage(usage: Record<string, unknown>): UsageCounts {
     asNumber(usage['completion_tokens']),
     asNumber(usage['total_tokens']),
     countAt(usage, 'completion_tokens_details', 'reasoning_tokens'),
-    countAt(usage, 'prompt_tokens_details', 'cached_tokens'),
+    countAt(usage, 'prompt_tokens_details', 'cached_tokens') ?? asNumber(usage['prompt_cache_hit_tokens']) ?? asNumber(usage['cached_tokens']),
   );
 }
 

@@ -55,6 +55,10 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
   private readonly reasoningEnded = new Set<string>();
   private readonly indexByItemId = new Map<string, number>();
 
+  protected parses(name: string): boolean {
+    return name.startsWith('response.');
+  }
+
   protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
     switch (type) {
       case 'response.created':

@@ -1,13 +1,13 @@
 import { concat, from, map, throwError, toArray } from 'rxjs';
 import { type TestScheduler } from 'rxjs/testing';
 import { z } from 'zod';
-import { chatState, type ChatState, type ChatStateOptions, type ChatStateCall } from '../src/operators/chatState';
-import type { ToolSchemas } from '../src/parse/validate';
-import { ToolStreamError } from '../src/errors';
-import type { StreamEvent } from '../src/events';
-import type { StandardSchemaV1 } from '../src/parse/standardSchema';
-import { standardCases } from './helpers/standardCases';
-import { testScheduler } from './helpers/marbles';
+import { chatState, type ChatState, type ChatStateOptions, type ChatStateCall } from '../../src/operators/chatState';
+import type { ToolSchemas } from '../../src/parse/validate';
+import { ToolStreamError } from '../../src/errors';
+import type { StreamEvent } from '../../src/events';
+import type { StandardSchemaV1 } from '../../src/parse/standardSchema';
+import { standardCases } from '../helpers/standardCases';
+import { testScheduler } from '../helpers/marbles';
 
 const text = (t: string, choice = 0): StreamEvent => ({ type: 'text-delta', choice, text: t });
 const open = (index: number, id: string, name: string, choice = 0): StreamEvent => ({ type: 'tool-call-delta', choice, index, id, name, argumentsDelta: '' });

@@ -17,8 +17,8 @@ import {
   type Usage,
   type UsageEvent,
 } from 'rxjs-tool-calls';
-import { usageEvent } from '../../src/providers/wire';
-import { loadFixtures } from '../helpers/fixtures';
+import { usageEvent } from '../../../src/providers/wire';
+import { loadFixtures } from '../../helpers/fixtures';
 
 const FORMATS = {
   'openai-chat': openaiChat,

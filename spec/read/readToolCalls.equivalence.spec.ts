@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { from } from 'rxjs';
 import { isToolStreamError, readToolCalls, type ReadToolCallsOptions, type ToolCallResult } from 'rxjs-tool-calls';
-import { chunkings } from './helpers/chunking';
-import { loadFixtures } from './helpers/fixtures';
-import { plain } from './helpers/plain';
-import { runChunks } from './helpers/runStream';
+import { chunkings } from '../helpers/chunking';
+import { loadFixtures } from '../helpers/fixtures';
+import { plain } from '../helpers/plain';
+import { runChunks } from '../helpers/runStream';
 
 function fused(chunks: Uint8Array[], options: ReadToolCallsOptions) {
   const results: ToolCallResult[] = [];
@@ -23,7 +23,7 @@ function fused(chunks: Uint8Array[], options: ReadToolCallsOptions) {
 }
 
 const streams: Array<[string, Uint8Array]> = [
-  ['examples/weather.sse', new Uint8Array(readFileSync(resolve(__dirname, '../examples/weather.sse')))],
+  ['examples/weather.sse', new Uint8Array(readFileSync(resolve(__dirname, '../../examples/weather.sse')))],
   ...loadFixtures().map((f): [string, Uint8Array] => [f.name, f.bytes]),
   ['html error page', new TextEncoder().encode('<html>502 Bad Gateway</html>')],
   ['cut mid-call', new TextEncoder().encode('data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"a","function":{"name":"f","arguments":"{\\"x\\":"}}]}}]}\n\n')],

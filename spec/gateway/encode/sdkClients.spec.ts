@@ -8,9 +8,9 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { concat, from, throwError, type Observable } from 'rxjs';
 import { readStreamEvents, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
-import { startEncodedServer, type EncodedServer } from '../helpers/encodedServer';
-import { loadFixtures } from '../helpers/fixtures';
-import { encoderFor, view, type View } from '../helpers/reencode';
+import { startEncodedServer, type EncodedServer } from '../../helpers/encodedServer';
+import { loadFixtures } from '../../helpers/fixtures';
+import { encoderFor, view, type View } from '../../helpers/reencode';
 
 const fixtures = loadFixtures();
 const byName = new Map(fixtures.map((f) => [f.name, f.bytes]));

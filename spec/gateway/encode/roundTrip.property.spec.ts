@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { isToolStreamError, ToolStreamError } from 'rxjs-tool-calls';
-import { eventsOf, streamModel } from '../helpers/eventArbitraries';
-import { reencode, TARGETS, view, viewEvents } from '../helpers/reencode';
-import { actualCalls, actualClosing, expectedCalls, expectedClosing, expectedFinish, expectedUsage } from '../helpers/targetExpectations';
+import { eventsOf, streamModel } from '../../helpers/eventArbitraries';
+import { reencode, TARGETS, view, viewEvents } from '../../helpers/reencode';
+import { actualCalls, actualClosing, expectedCalls, expectedClosing, expectedFinish, expectedUsage } from '../../helpers/targetExpectations';
 
 describe.each(TARGETS.map((t) => [t] as const))('%s', (target) => {
   it('reading the encoded stream gives the calls, text, reasoning, finish and usage of the events', () => {

@@ -11,10 +11,10 @@ import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { Ollama } from 'ollama';
 import { concat, from, switchMap, throwError, timer, type Observable } from 'rxjs';
 import { bedrockConverse, ollamaChat, readStreamEvents, ToolStreamError, type StreamEvent } from 'rxjs-tool-calls';
-import { loadFixtures } from '../helpers/fixtures';
-import { expectedFramedFinish, expectedFramedUsage } from '../helpers/framedTargets';
-import { startFramedServer, type FramedServer } from '../helpers/framedServer';
-import { view, type View } from '../helpers/reencode';
+import { loadFixtures } from '../../helpers/fixtures';
+import { expectedFramedFinish, expectedFramedUsage } from '../../helpers/framedTargets';
+import { startFramedServer, type FramedServer } from '../../helpers/framedServer';
+import { view, type View } from '../../helpers/reencode';
 
 const fixtures = loadFixtures();
 const byName = new Map(fixtures.map((f) => [f.name, f.bytes]));

@@ -1,7 +1,7 @@
 import { map } from 'rxjs';
 import { readStreamEvents, readToolCalls } from 'rxjs-tool-calls';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
-import { testScheduler } from './helpers/marbles';
+import { testScheduler } from '../helpers/marbles';
 
 const ts = () => testScheduler();
 const a0 = openaiChunk({ toolCalls: [{ index: 0, id: 'A', name: 'f', arguments: '{"x"' }] });

@@ -3,7 +3,7 @@
  * output wins and the others are unsubscribed, failures before output fall through to the next
  * request, unsubscription cancels everything.
  */
-import { lastValueFrom } from 'rxjs';
+import { lastValueFrom, NEVER, VirtualTimeScheduler } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import type { StreamEvent } from 'rxjs-tool-calls';
 import { hedge } from 'rxjs-tool-calls/gateway';
@@ -99,5 +99,25 @@ describe('hedge()', () => {
 
   it('needs at least one request', async () => {
     await expect(lastValueFrom(hedge([], { afterMs: 1 }))).rejects.toThrow(TypeError);
+  });
+});
+
+describe('hedge() with a wait longer than one timer holds', () => {
+  it('starts the next request after the whole of afterMs (5e9 ms, past 2^31 − 1), never early', () => {
+    const scheduler = new VirtualTimeScheduler();
+    let startedAt: number | undefined;
+    const subscription = hedge(
+      [
+        () => NEVER,
+        () => {
+          startedAt = scheduler.now();
+          return NEVER;
+        },
+      ],
+      { afterMs: 5e9, scheduler },
+    ).subscribe({ error: () => undefined });
+    scheduler.flush();
+    expect(startedAt).toBe(5e9);
+    subscription.unsubscribe();
   });
 });

@@ -2,7 +2,7 @@
 import { from } from 'rxjs';
 import type { StreamEvent } from 'rxjs-tool-calls';
 import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses } from 'rxjs-tool-calls/gateway';
-import { collect } from '../helpers/reencode';
+import { collect } from '../../helpers/reencode';
 
 it('encodeOpenAIChat', () => {
   const events: StreamEvent[] = [

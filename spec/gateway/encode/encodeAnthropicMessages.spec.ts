@@ -1,9 +1,8 @@
-import { concat, from, map, throwError } from 'rxjs';
+import { from, map } from 'rxjs';
 import { type ErrorInit, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions } from 'rxjs-tool-calls/gateway';
-import { testScheduler } from '../helpers/marbles';
-import { collect, genIds, view, written } from '../helpers/reencode';
-import { standardCases } from '../helpers/standardCases';
+import { testScheduler } from '../../helpers/marbles';
+import { collect, genIds, view, written, writtenBy } from '../../helpers/reencode';
 
 const encode = (extra: EncodeAnthropicMessagesOptions = {}) => encodeAnthropicMessages({ id: 'msg_1', model: 'm', generateId: genIds(), ...extra });
 const ev = (type: string, data: Record<string, unknown>) => ({ event: type, data: { type, ...data } });
@@ -22,21 +21,10 @@ const e: StreamEvent = { type: 'tool-call-end', choice: 0, index: 0 };
 const f: StreamEvent = { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' };
 const d: StreamEvent = { type: 'done' };
 
-function writtenFor(events: StreamEvent[], extra: EncodeAnthropicMessagesOptions = {}, error?: unknown) {
-  const source =
-    error === undefined
-      ? from(events)
-      : concat(
-          from(events),
-          throwError(() => error),
-        );
-  const out = collect(source.pipe(encode(extra)));
-  return { ...out, events: out.values.flatMap(written) };
-}
+/** All SSE events the encoder writes for `events` (then `error`, when given). */
+const writtenFor = (events: StreamEvent[], extra: EncodeAnthropicMessagesOptions = {}, error?: unknown) => writtenBy(encode(extra), events, error);
 
 describe('encodeAnthropicMessages', () => {
-  standardCases(() => encode(), [t, x1, x2, e, f, d]);
-
   it('follows the doc diagram: one sequence of block indices for thinking, text and tool_use; a text block after a tool block is a new one', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const events = cold('--m--u--r--t--x--y--e--t--f--d|', { m, u: u0, r, t, x: x1, y: x2, e, f, d });

@@ -4,14 +4,14 @@
  * partial value of a call is a prefix of its final arguments.
  */
 import { from } from 'rxjs';
-import { chatState, type ChatState } from '../src/operators/chatState';
-import { readStreamEvents } from '../src/read/readStreamEvents';
-import type { ToolCallResult } from '../src/result';
-import { chunkings } from './helpers/chunking';
-import { isPrefixValue } from './helpers/isPrefixValue';
-import { runChunks } from './helpers/runStream';
-import { allStreams, errorPrint } from './helpers/timeline';
-import { TRUNCATION_STREAMS } from './helpers/truncationStreams';
+import { chatState, type ChatState } from '../../src/operators/chatState';
+import { readStreamEvents } from '../../src/read/readStreamEvents';
+import type { ToolCallResult } from '../../src/result';
+import { chunkings } from '../helpers/chunking';
+import { isPrefixValue } from '../helpers/isPrefixValue';
+import { runChunks } from '../helpers/runStream';
+import { allStreams, errorPrint } from '../helpers/timeline';
+import { TRUNCATION_STREAMS } from '../helpers/truncationStreams';
 
 interface Run {
   readonly states: ChatState[];

@@ -1,16 +1,13 @@
 import { mergeMap, take, toArray, map } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
+import { type TestScheduler } from 'rxjs/testing';
 import { accumulateToolCalls, groupToolCalls, type StreamEvent, toolCalls, ToolStreamError } from 'rxjs-tool-calls';
 import { plainValue } from '../helpers/plain';
+import { testScheduler } from '../helpers/marbles';
 
 const provError = new ToolStreamError('provider-error', { provider: 'openai-chat', providerCode: 'x', type: undefined, message: 'boom', status: 500, retryable: true, payload: {} });
 
-function scheduler() {
-  return new TestScheduler((actual, expected) => {
-    const norm = (frames: Array<{ frame?: number; notification?: { kind: string; value?: unknown; error?: unknown } }>) =>
-      frames.map((f) => (f.notification === undefined ? f : { frame: f.frame, kind: f.notification.kind, value: plainValue(f.notification.value), error: plainValue(f.notification.error) }));
-    expect(norm(actual)).toEqual(norm(expected));
-  });
+function scheduler(): TestScheduler {
+  return testScheduler('plain');
 }
 
 let n = 0;
@@ -176,8 +173,19 @@ describe('toolCalls()', () => {
   });
 
   it('ignores events that are not about tool calls, and completes with nothing when there are no calls', () => {
+    const stop: StreamEvent = { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' };
     scheduler().run(({ cold, expectObservable }) => {
-      expectObservable(cold('-t-u-f-d|', { t: ev.t, u: ev.u, f: ev.f, d: ev.d }).pipe(toolCalls())).toBe('--------|');
+      expectObservable(cold('-t-u-f-d|', { t: ev.t, u: ev.u, f: stop, d: ev.d }).pipe(toolCalls())).toBe('--------|');
+    });
+  });
+
+  it('a tool-calls finish that no call came for gives one missing-tool-calls failure at the end of the stream (a late call would still count) (issue 30, rule 4)', () => {
+    scheduler().run(({ cold, expectObservable }) => {
+      const results = cold('-t-u-f-d|', { t: ev.t, u: ev.u, f: ev.f, d: ev.d }).pipe(
+        toolCalls({ generateId: () => 'gen_0' }),
+        map((r) => (r.success ? 'ran' : `${r.error.code} ${r.error.toolCall.id} ${r.error.toolCall.name === '' ? '(no name)' : r.error.toolCall.name}`)),
+      );
+      expectObservable(results).toBe('-------m|', { m: 'missing-tool-calls gen_0 (no name)' });
     });
   });
 

@@ -1,18 +1,14 @@
 /**
  * idleTimeout(): marble tests in virtual time, and the idleTimeoutMs option of readToolCalls().
  */
-import { NEVER, Subject } from 'rxjs';
-import { TestScheduler } from 'rxjs/testing';
+import { NEVER, Subject, VirtualTimeScheduler } from 'rxjs';
+import { type TestScheduler } from 'rxjs/testing';
 import { idleTimeout, readToolCalls, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeChunks, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
-import { plainValue } from '../helpers/plain';
+import { testScheduler } from '../helpers/marbles';
 
 function scheduler(): TestScheduler {
-  return new TestScheduler((actual, expected) => {
-    const norm = (frames: Array<{ frame?: number; notification?: { kind: string; value?: unknown; error?: unknown } }>) =>
-      frames.map((f) => (f.notification === undefined ? f : { frame: f.frame, kind: f.notification.kind, value: plainValue(f.notification.value), error: plainValue(f.notification.error) }));
-    expect(norm(actual)).toEqual(norm(expected));
-  });
+  return testScheduler('plain');
 }
 
 const timeoutError = new ToolStreamError('idle-timeout', { timeoutMs: 5 });
@@ -128,5 +124,35 @@ describe('readToolCalls with a stalled connection', () => {
     scheduler().run(({ cold, expectObservable }) => {
       expectObservable(cold('-a--b--d|', wire).pipe(readToolCalls({ idleTimeoutMs: 5 }))).toBe('-------A|', { A: { plain: A } }); // at [DONE]
     });
+  });
+});
+
+describe('idleTimeout() past what one timer holds', () => {
+  it('waits the whole of a silence longer than 2^31 − 1 ms (virtual time): it never fires early', () => {
+    const scheduler = new VirtualTimeScheduler();
+    let failedAt: number | undefined;
+    NEVER.pipe(idleTimeout(5e9, scheduler)).subscribe({ error: () => (failedAt = scheduler.now()) });
+    scheduler.flush();
+    expect(failedAt).toBe(5e9);
+  });
+
+  it('arms no real timer past 2^31 − 1 ms (a longer one would fire after 1 ms)', () => {
+    jest.useFakeTimers();
+    const setInterval = jest.spyOn(globalThis, 'setInterval');
+    const setTimeout = jest.spyOn(globalThis, 'setTimeout');
+    try {
+      let failed = false;
+      const subscription = NEVER.pipe(idleTimeout(5e9)).subscribe({ error: () => (failed = true) });
+      jest.advanceTimersByTime(2 ** 31);
+      expect(failed).toBe(false);
+      const delays = [...setInterval.mock.calls, ...setTimeout.mock.calls].map((call) => Number(call[1] ?? 0));
+      expect(delays.length).toBeGreaterThan(0);
+      expect(Math.max(...delays)).toBeLessThanOrEqual(2 ** 31 - 1);
+      subscription.unsubscribe();
+    } finally {
+      setInterval.mockRestore();
+      setTimeout.mockRestore();
+      jest.useRealTimers();
+    }
   });
 });

@@ -3,8 +3,8 @@ import { from, lastValueFrom, takeLast, toArray } from 'rxjs';
 import { type TestScheduler } from 'rxjs/testing';
 import type { StreamEvent, UsageEvent, Usage } from 'rxjs-tool-calls';
 import { totalUsage, addUsage } from 'rxjs-tool-calls/gateway';
-import { standardCases } from '../helpers/standardCases';
-import { testScheduler } from '../helpers/marbles';
+import { standardCases } from '../../helpers/standardCases';
+import { testScheduler } from '../../helpers/marbles';
 
 const usage = (inputTokens: number, outputTokens: number, extra: Partial<UsageEvent> = {}): UsageEvent => ({
   type: 'usage',

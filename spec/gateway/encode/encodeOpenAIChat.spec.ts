@@ -1,9 +1,8 @@
 import { concat, from, map, throwError } from 'rxjs';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeOpenAIChat, type EncodeOpenAIChatOptions } from 'rxjs-tool-calls/gateway';
-import { testScheduler } from '../helpers/marbles';
-import { collect, genIds, view, written } from '../helpers/reencode';
-import { standardCases } from '../helpers/standardCases';
+import { testScheduler } from '../../helpers/marbles';
+import { collect, genIds, view, written, writtenBy } from '../../helpers/reencode';
 
 const fixed = { id: 'c1', model: 'm', created: 7 };
 const encode = (extra: EncodeOpenAIChatOptions = {}) => encodeOpenAIChat({ ...fixed, generateId: genIds(), ...extra });
@@ -32,22 +31,10 @@ const overloaded = new ToolStreamError('provider-error', {
   payload: {},
 });
 
-/** All SSE events an encoder writes for `events` (then `error`, when given). */
-function writtenFor(events: StreamEvent[], extra: EncodeOpenAIChatOptions = {}, error?: unknown) {
-  const source =
-    error === undefined
-      ? from(events)
-      : concat(
-          from(events),
-          throwError(() => error),
-        );
-  const out = collect(source.pipe(encode(extra)));
-  return { ...out, events: out.values.flatMap(written) };
-}
+/** All SSE events the encoder writes for `events` (then `error`, when given). */
+const writtenFor = (events: StreamEvent[], extra: EncodeOpenAIChatOptions = {}, error?: unknown) => writtenBy(encode(extra), events, error);
 
 describe('encodeOpenAIChat', () => {
-  standardCases(() => encode(), [t, x1, x2, f, d]);
-
   it('follows the doc diagram: each piece at once, calls indexed 0 and 1 with id, type and name on their first delta only, usage and [DONE] at the end', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const events = cold('--m--t--x--y--z--f--u--d|', { m, t, x: x1, y: y1, z: x2, f, u, d });

@@ -5,8 +5,7 @@
 import { concat, from, throwError } from 'rxjs';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeOllamaChat, type EncodeOllamaChatOptions } from 'rxjs-tool-calls/gateway';
-import { collect, genIds } from '../helpers/reencode';
-import { standardCases } from '../helpers/standardCases';
+import { collect, genIds } from '../../helpers/reencode';
 
 const AT = '2025-01-01T00:00:00.000Z';
 const encode = (extra: EncodeOllamaChatOptions = {}) => encodeOllamaChat({ generateId: genIds(), createdAt: AT, model: 'qwen3', ...extra });
@@ -40,8 +39,6 @@ const d: StreamEvent = { type: 'done' };
 const line = (message: unknown) => ({ model: 'qwen3', created_at: AT, message, done: false });
 
 describe('encodeOllamaChat', () => {
-  standardCases(() => encode(), [t, x1, x2, e, f, d]);
-
   it('writes text, thinking, each call whole when it ends, and the last line with the counts', () => {
     const out = lines([
       { type: 'metadata', provider: 'anthropic', model: 'claude' },

@@ -5,9 +5,9 @@
  * except what a target cannot carry (see `expectedCalls`, `expectedFinish`, `expectedUsage`).
  */
 import { isToolStreamError } from 'rxjs-tool-calls';
-import { loadFixtures } from '../helpers/fixtures';
-import { eventsOf, providerErrorView, reencode, TARGETS, view, type Target } from '../helpers/reencode';
-import { actualCalls, actualClosing, expectedCalls, expectedClosing, expectedFinish, expectedUsage } from '../helpers/targetExpectations';
+import { loadFixtures } from '../../helpers/fixtures';
+import { eventsOf, providerErrorView, reencode, TARGETS, view, type Target } from '../../helpers/reencode';
+import { actualCalls, actualClosing, expectedCalls, expectedClosing, expectedFinish, expectedUsage } from '../../helpers/targetExpectations';
 
 const fixtures = loadFixtures();
 const cases = fixtures.flatMap((f) => TARGETS.map((target): [string, Target, Uint8Array] => [f.name, target, f.bytes]));

@@ -5,8 +5,8 @@
  * usage as reading the original, except what a target cannot carry (see spec/helpers/framedTargets.ts).
  */
 import { isToolStreamError } from 'rxjs-tool-calls';
-import { chunkings } from '../helpers/chunking';
-import { loadFixtures } from '../helpers/fixtures';
+import { chunkings } from '../../helpers/chunking';
+import { loadFixtures } from '../../helpers/fixtures';
 import {
   actualFramedCalls,
   actualFramedClosing,
@@ -18,8 +18,8 @@ import {
   reencodeFramed,
   viewFramed,
   type FramedTarget,
-} from '../helpers/framedTargets';
-import { eventsOf, providerErrorView, view } from '../helpers/reencode';
+} from '../../helpers/framedTargets';
+import { eventsOf, providerErrorView, view } from '../../helpers/reencode';
 
 const fixtures = loadFixtures();
 const cases = fixtures.flatMap((f) => FRAMED_TARGETS.map((target): [string, FramedTarget, Uint8Array] => [f.name, target, f.bytes]));

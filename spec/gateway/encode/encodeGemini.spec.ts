@@ -1,9 +1,8 @@
-import { concat, from, map, throwError } from 'rxjs';
+import { from, map } from 'rxjs';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeGemini, type EncodeGeminiOptions } from 'rxjs-tool-calls/gateway';
-import { testScheduler } from '../helpers/marbles';
-import { collect, genIds, view, written } from '../helpers/reencode';
-import { standardCases } from '../helpers/standardCases';
+import { testScheduler } from '../../helpers/marbles';
+import { collect, genIds, view, written, writtenBy } from '../../helpers/reencode';
 
 const encode = (extra: EncodeGeminiOptions = {}) => encodeGemini({ id: 'r1', model: 'g', generateId: genIds(), ...extra });
 const chunk = (body: Record<string, unknown>) => ({ event: 'message', data: { ...body, modelVersion: 'g', responseId: 'r1' } });
@@ -20,21 +19,10 @@ const f: StreamEvent = { type: 'finish', choice: 0, reason: 'tool-calls', rawRea
 const u: StreamEvent = { type: 'usage', inputTokens: 10, outputTokens: 5, reasoningTokens: 2, raw: {} };
 const d: StreamEvent = { type: 'done' };
 
-function writtenFor(events: StreamEvent[], extra: EncodeGeminiOptions = {}, error?: unknown) {
-  const source =
-    error === undefined
-      ? from(events)
-      : concat(
-          from(events),
-          throwError(() => error),
-        );
-  const out = collect(source.pipe(encode(extra)));
-  return { ...out, events: out.values.flatMap(written) };
-}
+/** All SSE events the encoder writes for `events` (then `error`, when given). */
+const writtenFor = (events: StreamEvent[], extra: EncodeGeminiOptions = {}, error?: unknown) => writtenBy(encode(extra), events, error);
 
 describe('encodeGemini', () => {
-  standardCases(() => encode(), [t, x1, x2, f, d]);
-
   it('follows the doc diagram: text at once, each call whole when it completes, finish, usage last', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const events = cold('--m--t--x--z--y--w--f--u--d|', { m, t, x: x1, z: x2, y: y1, w: y2, f, u, d });

@@ -6,9 +6,8 @@
 import { concat, from, throwError } from 'rxjs';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeBedrockConverse, type EncodeBedrockConverseOptions } from 'rxjs-tool-calls/gateway';
-import { awsCodec } from '../helpers/framing';
-import { collect, genIds } from '../helpers/reencode';
-import { standardCases } from '../helpers/standardCases';
+import { awsCodec } from '../../helpers/framing';
+import { collect, genIds } from '../../helpers/reencode';
 
 const encode = (extra: EncodeBedrockConverseOptions = {}) => encodeBedrockConverse({ generateId: genIds(), ...extra });
 
@@ -50,8 +49,6 @@ const f: StreamEvent = { type: 'finish', choice: 0, reason: 'tool-calls', rawRea
 const d: StreamEvent = { type: 'done' };
 
 describe('encodeBedrockConverse', () => {
-  standardCases(() => encode(), [t, x1, x2, e, f, d]);
-
   it('follows the doc diagram: one frame chunk per event that says something, blocks numbered in order', () => {
     const { values, frames, completed } = encoded([t, x1, x2, e, f, { type: 'usage', inputTokens: 10, outputTokens: 5, raw: {} }, d]);
     expect(completed).toBe(true);

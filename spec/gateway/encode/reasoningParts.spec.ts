@@ -6,8 +6,8 @@
  */
 import { from } from 'rxjs';
 import type { StreamEvent } from 'rxjs-tool-calls';
-import { collect, encoderFor, eventsOf, type Target } from '../helpers/reencode';
-import { anthropicTurn, responsesTurn, type TurnBlock } from '../helpers/reasoningTurns';
+import { collect, encoderFor, eventsOf, type Target } from '../../helpers/reencode';
+import { anthropicTurn, responsesTurn, type TurnBlock } from '../../helpers/reasoningTurns';
 
 /** Events → the target's SSE text (no error expected). */
 function encode(events: ReadonlyArray<StreamEvent>, target: Target, options: { reasoning?: 'keep' | 'drop' } = {}): string {

@@ -1,9 +1,8 @@
-import { concat, from, map, throwError } from 'rxjs';
+import { from, map } from 'rxjs';
 import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { encodeOpenAIResponses, type EncodeOpenAIResponsesOptions } from 'rxjs-tool-calls/gateway';
-import { testScheduler } from '../helpers/marbles';
-import { collect, genIds, view, written, type WrittenEvent } from '../helpers/reencode';
-import { standardCases } from '../helpers/standardCases';
+import { testScheduler } from '../../helpers/marbles';
+import { collect, genIds, view, written, type WrittenEvent, writtenBy } from '../../helpers/reencode';
 
 const encode = (extra: EncodeOpenAIResponsesOptions = {}) => encodeOpenAIResponses({ id: 'resp_r', model: 'm', created: 7, generateId: genIds(), ...extra });
 const types = (s: string) => written(s).map((w) => w.event);
@@ -17,22 +16,11 @@ const f: StreamEvent = { type: 'finish', choice: 0, reason: 'tool-calls', rawRea
 const u: StreamEvent = { type: 'usage', inputTokens: 10, outputTokens: 5, reasoningTokens: 1, raw: {} };
 const d: StreamEvent = { type: 'done' };
 
-function writtenFor(events: StreamEvent[], extra: EncodeOpenAIResponsesOptions = {}, error?: unknown): { events: WrittenEvent[]; error: unknown } {
-  const source =
-    error === undefined
-      ? from(events)
-      : concat(
-          from(events),
-          throwError(() => error),
-        );
-  const out = collect(source.pipe(encode(extra)));
-  return { error: out.error, events: out.values.flatMap(written) };
-}
+/** All SSE events the encoder writes for `events` (then `error`, when given). */
+const writtenFor = (events: StreamEvent[], extra: EncodeOpenAIResponsesOptions = {}, error?: unknown) => writtenBy(encode(extra), events, error);
 const data = (w: WrittenEvent | undefined) => w?.data as Record<string, unknown>;
 
 describe('encodeOpenAIResponses', () => {
-  standardCases(() => encode(), [t, x1, x2, e, f, d]);
-
   it('follows the doc diagram: items added, streamed and done in order, response.completed last', () => {
     testScheduler().run(({ cold, expectObservable }) => {
       const events = cold('--m--t--x--y--e--f--u--d|', { m, t, x: x1, y: x2, e, f, u, d });
