@@ -1,12 +1,12 @@
 // Re-encoding benchmark: `node bench/encode.mjs` (part of `npm run bench`; needs `npm run build`).
-// Prints a table and writes BENCHMARKS-encode.md.
+// Prints a table and writes its section of docs/benchmarks.md (bench/results/encode.md).
 //
 //   --runs N          timed runs per scenario x row (default 7)
 //   --warmup N        warm-up rounds before timing (default 2)
 //   --quick           --runs 3 --warmup 1
 //   --scenarios a,b   only these scenarios of bench/scenarios.mjs (default: all)
 //   --seed N          scenario seed (default 20251130)
-//   --no-write        print only; do not write BENCHMARKS-encode.md
+//   --no-write        print only; do not write bench/results/encode.md
 //
 // Rows, all over the same network chunks: the floor of `bench/run.mjs` (a hand-written loop that
 // decodes the calls), `readStreamEvents()` alone (the decode an encoder starts from), and
@@ -20,9 +20,10 @@
 import os from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { buildScenario, SCENARIO_NAMES } from './scenarios.mjs';
 import { checkCalls } from './check.mjs';
+import { writeSection } from './page.mjs';
 import floor from './impl/floor.mjs';
 
 const DIST = new URL('../dist/index.js', import.meta.url);
@@ -30,11 +31,12 @@ if (!existsSync(DIST)) {
   console.error('dist/index.js is missing: run `npm run build` first');
   process.exit(1);
 }
-const lib = await import(DIST.href);
+// The readers from the main entry, the encoders from the gateway wing.
+const lib = { ...(await import(DIST.href)), ...(await import(new URL('../dist/gateway.js', import.meta.url).href)) };
 const { from } = await import('rxjs');
 for (const name of ['readStreamEvents', 'readToolCalls', 'encodeOpenAIChat', 'encodeOpenAIResponses', 'encodeAnthropicMessages', 'encodeGemini']) {
   if (typeof lib[name] !== 'function') {
-    console.error(`dist/index.js has no \`${name}\` export`);
+    console.error(`dist/ has no \`${name}\` export (main entry or rxjs-tool-calls/gateway)`);
     process.exit(1);
   }
 }
@@ -172,9 +174,7 @@ const table = [...header, ...lines].join('\n');
 console.log(`\n${machine}\n${command}\n\n${table}`);
 
 if (write) {
-  const markdown = `## Re-encoding: decode → encode
-
-Command: \`${command}\` (part of \`npm run bench\`). ${machine}.
+  const markdown = `Command: \`${command}\` (part of \`npm run bench\`). ${machine}.
 
 Each scenario of \`bench/scenarios.mjs\` in its network chunks. Rows: the floor of \`bench/run.mjs\` (a hand-written
 loop that decodes the calls), \`readStreamEvents()\` alone (the decoding an encoder starts from), and
@@ -187,6 +187,5 @@ most 1.00 (re-encoding costs at most as much again as decoding), i.e. decode →
 
 ${table}
 `;
-  writeFileSync(new URL('../BENCHMARKS-encode.md', import.meta.url), markdown);
-  log('wrote BENCHMARKS-encode.md');
+  log(`wrote ${writeSection('encode', markdown).join(', ')}`);
 }

@@ -1,6 +1,7 @@
 // The non-SSE framings against the floor: decoding Bedrock Converse frames (AWS event stream) and
 // Ollama NDJSON into tool calls. `node bench/framing.mjs [--quick]` (needs `npm run build`; not part
-// of `npm run bench`). Prints a markdown table.
+// of `npm run bench`). Prints markdown tables and writes its section of docs/benchmarks.md
+// (bench/results/framing.md; `--no-write`: print only).
 //
 // For each benchmark scenario (bench/scenarios.mjs), the same calls are streamed three ways:
 //   - SSE, the scenario's own bytes, read by the floor of `npm run bench` (bench/impl/floor.mjs);
@@ -26,6 +27,7 @@ import { checkCalls } from './check.mjs';
 import { readCalls } from './impl/calls.mjs';
 import { eachData } from './impl/floor.mjs';
 import { buildScenario, createRng, rechunk, seedFromName, splitFragments } from './scenarios.mjs';
+import { writeSection } from './page.mjs';
 
 const lib = await import('../dist/index.js').catch(() => {
   console.error('dist/index.js is missing: run `npm run build` first');
@@ -208,22 +210,25 @@ for (const name of SCENARIOS) {
 const ms = (x) => x.toFixed(2);
 const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
 const kb = (n) => `${(n / 1000).toFixed(0)} KB`;
-console.log(`\nNode ${process.version}, median of ${runs} runs each (interleaved, GC before each run); ms to the calls.\n`);
-console.log(
-  '| scenario | SSE floor (npm run bench) | SSE library | Converse bytes / frames | Converse floor | floor + CRC | Converse library | / floor | / floor + CRC | / SSE floor | / SSE library |',
-);
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+const out = [];
+out.push(`\nNode ${process.version}, median of ${runs} runs each (interleaved, GC before each run); ms to the calls.\n`);
+out.push('| scenario | SSE floor (npm run bench) | SSE library | Converse bytes / frames | Converse floor | floor + CRC | Converse library | / floor | / floor + CRC | / SSE floor | / SSE library |');
+out.push('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const lib = r.t.converseLibrary;
-  console.log(
+  out.push(
     `| ${r.name} | ${ms(r.t.sseFloor)} (${kb(r.sse)}) | ${ms(r.t.sseLibrary)} | ${kb(r.converse)} / ${r.frames} | ${ms(r.t.converseFloor)} | ${ms(r.t.converseFloorCrc)} | ${ms(lib)} | ${ratio(lib, r.t.converseFloor)} | ${ratio(lib, r.t.converseFloorCrc)} | ${ratio(lib, r.t.sseFloor)} | ${ratio(lib, r.t.sseLibrary)} |`,
   );
 }
-console.log('\n| scenario | SSE floor (npm run bench) | SSE library | NDJSON bytes | NDJSON floor | NDJSON library | / floor | / SSE floor | / SSE library |');
-console.log('|---|---|---|---|---|---|---|---|---|');
+out.push('\n| scenario | SSE floor (npm run bench) | SSE library | NDJSON bytes | NDJSON floor | NDJSON library | / floor | / SSE floor | / SSE library |');
+out.push('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const lib = r.t.ndjsonLibrary;
-  console.log(
+  out.push(
     `| ${r.name} | ${ms(r.t.sseFloor)} (${kb(r.sse)}) | ${ms(r.t.sseLibrary)} | ${kb(r.ndjson)} | ${ms(r.t.ndjsonFloor)} | ${ms(lib)} | ${ratio(lib, r.t.ndjsonFloor)} | ${ratio(lib, r.t.sseFloor)} | ${ratio(lib, r.t.sseLibrary)} |`,
   );
 }
+
+console.log(out.join('\n'));
+if (!process.argv.includes('--no-write'))
+  console.log(`wrote ${writeSection('framing', `Command: \`node bench/framing.mjs${process.argv.includes('--quick') ? ' --quick' : ''}\`.\n${out.join('\n')}`).join(', ')}`);

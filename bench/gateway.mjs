@@ -1,5 +1,6 @@
 // The example gateway against a pass-through proxy on the same stack: `node bench/gateway.mjs`
-// (part of `npm run bench`). Prints a markdown table; `--profile` adds where the gateway's CPU goes.
+// (part of `npm run bench`). Prints a markdown table and writes its section of docs/benchmarks.md
+// (bench/results/gateway.md; `--no-write`: print only); `--profile` adds where the gateway's CPU goes.
 //
 //   --streams N,M   concurrent streams per round (default 100,1000)
 //   --rounds R      timed rounds per target, size and scenario (default 5; one untimed round first)
@@ -34,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { checkStream, MARKER, streamOf, upstreamWrites } from './gateway-wire.mjs';
 import { entryAliases } from './load-source.mjs';
+import { writeSection } from './page.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = path.join(ROOT, '.bench-out');
@@ -344,6 +346,7 @@ for (const { n, paced, flood } of table) {
   }
 }
 console.log(lines.join('\n'));
+if (!argv.includes('--no-write')) log(`wrote ${writeSection('gateway', `Command: \`node bench/gateway.mjs${argv.length > 0 ? ` ${argv.join(' ')}` : ''}\`.\n\n${lines.join('\n')}`).join(', ')}`);
 
 if (profile) {
   const dirs = { gateway: path.join(OUT, 'gateway-profile'), proxy: path.join(OUT, 'proxy-profile') };

@@ -8,7 +8,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Build `contents` (export statements relative to the project root, e.g.
- * `export { partialObject } from './src/parse/partialObject.ts';`) into `.bench-out/<name>.mjs`
+ * `export { partialObject } from './src/index.ts';`) into `.bench-out/<name>.mjs`
  * and import it.
  */
 export async function loadSource(name, contents) {

@@ -1,6 +1,7 @@
-// A yardstick for the partial-value goals (issues 17 and 19: live values ≤ 1.5× "append the
-// fragments + one JSON.parse"): how fast can JavaScript read the same text at all?
-//   node --expose-gc bench/partial-json-bound.mjs [runs] [--write FILE]
+// A yardstick for the partial-value goals (live values ≤ 1.5× "append the fragments + one
+// JSON.parse"): how fast can JavaScript read the same text at all?
+//   node --expose-gc bench/partial-json-bound.mjs [runs] [--write]
+// `--write` writes its section of docs/benchmarks.md (bench/results/partial-bound.md).
 // For each input of bench/partial-json.mjs it times, in one process, interleaved, no forced GC:
 //   floor      append the 1–8 character fragments, then one JSON.parse (the goal's reference)
 //   JSON.parse JSON.parse of the whole text alone (no appends)
@@ -13,14 +14,15 @@
 //              least any reader showing live values does per fragment on that shape
 // An incremental parser that shows partial values does at least what "JS parse" does (every
 // character, every value built), plus the fragment boundaries and the values. Median and least ms.
-import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { argumentsText, deepText, fragments, longStringText, sameJson, wideArrayText, wideObjectText } from './partial-json-data.mjs';
 import { jsParse, leastLiveString, scan } from './partial-json-readers.mjs';
+import { sectionLink, writeSection } from './page.mjs';
 
 const argv = process.argv.slice(2);
 const writeAt = argv.indexOf('--write');
-const write = writeAt === -1 ? undefined : argv.splice(writeAt, 2)[1];
+const write = writeAt !== -1;
+if (write) argv.splice(writeAt, 1);
 const runs = Number(argv[0] ?? 15);
 
 const INPUTS = [
@@ -67,14 +69,13 @@ for (const [label, make] of INPUTS) {
   console.log(`${label}: floor ${f('floor')}, JSON.parse ${f('native')}, scan ${f('scan')}, JS parse ${f('js')}${row.live ? `, least live ${f('live')}` : ''}`);
 }
 
-if (write !== undefined) {
+if (write) {
   const cell = (row, k) => `${row[k].median.toFixed(2)} ms (${row[k].least.toFixed(2)}) **${(row[k].median / row.floor.median).toFixed(2)}×**`;
   const lines = [
-    '## How fast can JavaScript parse it at all? (bench/partial-json-bound.mjs)',
+    `Command: \`node --expose-gc bench/partial-json-bound.mjs ${runs} --write\`. Node ${process.version}, ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${os.cpus().length} cores; load average (1 min) ${os.loadavg()[0].toFixed(2)} at the end.`,
     '',
-    `Command: \`node --expose-gc bench/partial-json-bound.mjs ${runs} --write ${write}\`. Node ${process.version}, ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${os.cpus().length} cores; load average (1 min) ${os.loadavg()[0].toFixed(2)} at the end.`,
-    '',
-    "Same inputs as BENCHMARKS-partial.md, one process, interleaved, no forced GC; median ms (least in brackets), × = median ÷ the floor's median. " +
+    `Same inputs as ${sectionLink('partial-json')}, one process,` +
+      " interleaved, no forced GC; median ms (least in brackets), × = median ÷ the floor's median. " +
       '**scan** reads every character once in a JavaScript loop and builds nothing; **JS parse** is a whole-text recursive-descent parser in JavaScript ' +
       '(one string, no fragments, no partial values; checked equal to `JSON.parse`). An incremental parser that shows partial values does at least ' +
       'what JS parse does, plus fragment boundaries and the values it shows. **least live** (1 MB string only) is a reader written for exactly ' +
@@ -89,5 +90,5 @@ if (write !== undefined) {
     ),
     '',
   ];
-  writeFileSync(write, lines.join('\n'));
+  console.log(`wrote ${writeSection('partial-bound', lines.join('\n')).join(', ')}`);
 }

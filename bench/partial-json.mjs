@@ -7,14 +7,15 @@
 // modes, against the floor: appending the fragments and parsing the whole text once with
 // JSON.parse (what any consumer that wants the arguments does, with no partial values at all).
 // For the documents, also against re-parsing the accumulated text with the `partial-json`
-// package after every fragment. Writes BENCHMARKS-partial.md.
+// package after every fragment. Writes its section of docs/benchmarks.md (bench/results/partial-json.md;
+// `--no-write`: print only).
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as partialJsonParse, Allow } from 'partial-json';
+import { sectionLink, writeSection } from './page.mjs';
 import { argumentsText, deepText, fragments, longStringText, sameJson, wideArrayText, wideObjectText } from './partial-json-data.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -193,13 +194,11 @@ const lines = [
 ];
 const cpus = os.cpus();
 const machine = `Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores`;
-const markdown = `## Streaming partial JSON (\`src/parse/partialJson.ts\`)
-
-Command: \`node --expose-gc bench/partial-json.mjs\` (builds the source with esbuild into \`.bench-out/\`). ${machine}.
+const markdown = `Command: \`node --expose-gc bench/partial-json.mjs\` (builds the source with esbuild into \`.bench-out/\`). ${machine}.
 
 Arguments, cut into 1–8 character fragments (seeded): a "report" tool call (scalars, nested
 objects, small arrays, a numeric table and long section bodies with escapes, non-ASCII and astral
-characters, pretty-printed) of about 10 KB, 100 KB and 1 MB; and the shapes of issue 19: \`{"rows": [...]}\`
+characters, pretty-printed) of about 10 KB, 100 KB and 1 MB; and four adversarial shapes: \`{"rows": [...]}\`
 with 160,000 numbers, an object of 50,000 keys, \`{"content": "…"}\` with a 1 MB string, and
 \`[\` × 100,000 then \`]\` × 100,000 (default \`maxPartialDepth\`, 256). "push + read each" pushes every
 fragment and reads \`parser.value\` after every one, as \`partialToolCalls()\` does.
@@ -212,7 +211,7 @@ the heap one final value holds (five kept alive, after full GCs), against that o
 the same text; the last one runs the floor, live and immutable again back to back with no forced
 GC, as a process that keeps parsing does (a full GC throws away optimised code whose object shapes
 died, which costs this parser more than the native \`JSON.parse\`). How fast JavaScript can parse these texts at all, whole and with no partial values:
-[BENCHMARKS-partial-bound.md](BENCHMARKS-partial-bound.md) (\`node --expose-gc bench/partial-json-bound.mjs\`).
+${sectionLink('partial-bound')}.
 
 ${lines.join('\n')}
 
@@ -221,5 +220,5 @@ Load average while running: ${os
   .map((l) => l.toFixed(2))
   .join(', ')} (other processes share the machine: medians are noisy).
 `;
-writeFileSync(join(root, 'BENCHMARKS-partial.md'), markdown);
 console.log(markdown);
+if (!process.argv.includes('--no-write')) console.log(`wrote ${writeSection('partial-json', markdown).join(', ')}`);

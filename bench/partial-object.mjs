@@ -9,12 +9,9 @@
 //     values alone;
 //   - the AI SDK's `streamObject` (`ai`, output 'no-schema' and with the zod schema) on the same
 //     deltas, driven by a mock LanguageModelV3 whose stream holds the parts already (no delays).
-// Writes BENCHMARKS-structured.md.
-import { writeFileSync } from 'node:fs';
+// Writes its section of docs/benchmarks.md (bench/results/structured.md; `--no-write`: print only).
 import { loadSource } from './load-source.mjs';
 import os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { jsonSchema, streamObject } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
@@ -23,12 +20,9 @@ import { argumentsText, fragments } from './partial-json-data.mjs';
 import { chatContentChunks, floorFromBytes } from './structured-wire.mjs';
 import { replayFetch } from './impl/replay.mjs';
 import { measureAll, pairedRatio } from './interleaved.mjs';
+import { sectionLink, writeSection } from './page.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { partialObject, readStreamEvents, from } = await loadSource(
-  'partialObject',
-  "export { partialObject } from './src/parse/partialObject.ts';\nexport { readStreamEvents } from './src/readStreamEvents.ts';\nexport { from } from 'rxjs';\n",
-);
+const { partialObject, readStreamEvents, from } = await loadSource('partialObject', "export { partialObject, readStreamEvents } from './src/index.ts';\nexport { from } from 'rxjs';\n");
 
 const gc = globalThis.gc ?? (() => {});
 const text = argumentsText(100_000);
@@ -204,9 +198,7 @@ const ai = rows.filter((r) => r.label.startsWith('AI SDK'));
 const span = (values, unit = '×') => `${Math.min(...values).toFixed(unit === '×' ? 2 : 0)}–${Math.max(...values).toFixed(unit === '×' ? 2 : 0)}${unit}`;
 const cpus = os.cpus();
 const goalMet = (r) => pairedRatio(r.m, floorBytes) <= 1.5 && pairedRatio(r.steady, steadyFloorBytes) <= 1.5;
-const markdown = `## Structured output (\`partialObject()\`, \`src/parse/partialObject.ts\`)
-
-Command: \`node --expose-gc bench/partial-object.mjs\` (builds the source with esbuild into \`.bench-out/\`). Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores.
+const markdown = `Command: \`node --expose-gc bench/partial-object.mjs\` (builds the source with esbuild into \`.bench-out/\`). Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores.
 
 A ${text.length.toLocaleString('en')}-character JSON answer (the 100 KB "report" of bench/partial-json.mjs, pretty-printed) as
 ${deltas.length.toLocaleString('en')} text deltas of 1–8 characters (seeded), read to the end with every partial value.
@@ -233,7 +225,7 @@ ${(byteRows[byteRows.length - 1].m.median / 1000).toFixed(0)} s on the same byte
 ### From the events (stricter: no decoding in the floor)
 
 The same deltas as \`text-delta\` events already decoded (\`from(events)\`). **The floor**
-appends every delta and parses the text once with \`JSON.parse\`, as in BENCHMARKS-partial.md; the
+appends every delta and parses the text once with \`JSON.parse\`, as in ${sectionLink('partial-json')}; the
 RxJS floor does the same inside a subscriber of the same \`from(events)\` source. The AI SDK
 (\`ai\` 6.0) reads the same deltas from a mock LanguageModelV3 stream with no delays.
 
@@ -244,10 +236,10 @@ partial values alone, and 1.5× is not met. For scale: the same deltas through t
 with no parsing until the end take ${ratio(rows[1].steady.median, steadyBase.median)} the floor (runs back to back), and a
 whole-text recursive-descent parser in JavaScript, with no fragments and no partial values, takes
 about the floor's time on this document, more or less from run to run
-([BENCHMARKS-partial-bound.md](BENCHMARKS-partial-bound.md), the 100 KB row). Run back to back, as
+(${sectionLink('partial-bound')}, the 100 KB row). Run back to back, as
 a stream is read in a warm process, \`partialObject()\` takes ${span(ourRows.map((r) => r.steady.median / steadyBase.median))} this floor; with a forced
-full GC before every run (the method of BENCHMARKS-partial.md), ${span(ourRows.map((r) => r.m.median / base.median))}. The cost is the
-incremental parser itself (BENCHMARKS-partial.md, pushing and reading after every fragment) plus one
+full GC before every run (the method of ${sectionLink('partial-json')}), ${span(ourRows.map((r) => r.m.median / base.median))}. The cost is the
+incremental parser itself (${sectionLink('partial-json')}, pushing and reading after every fragment) plus one
 RxJS event and one update object per visible change. The AI SDK's \`streamObject\` re-parses the
 whole accumulated text after every delta (quadratic): ${span(
   ai.map((r) => r.m.median / 1000),
@@ -256,5 +248,5 @@ whole accumulated text after every delta (quadratic): ${span(
 
 Load average before / after: ${loadBefore.map((l) => l.toFixed(2)).join(', ')} / ${loadAfter.map((l) => l.toFixed(2)).join(', ')} (the machine is shared: medians are noisy).
 `;
-writeFileSync(join(root, 'BENCHMARKS-structured.md'), markdown);
 console.log(markdown);
+if (!process.argv.includes('--no-write')) console.log(`wrote ${writeSection('structured', markdown).join(', ')}`);

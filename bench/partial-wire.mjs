@@ -10,24 +10,21 @@
 //   - `readStreamEvents({ provider: 'openai-chat' })` then `partialToolCalls()`, live and immutable
 //     snapshots, every partial value consumed (as a UI does);
 //   - `readToolCalls({ provider: 'openai-chat' })` (no partial values), for reference.
-// Writes BENCHMARKS-partial-wire.md. The parser alone against append + one JSON.parse (no
-// decoding in the floor): BENCHMARKS-partial.md.
-import { writeFileSync } from 'node:fs';
+// Writes its section of docs/benchmarks.md (bench/results/partial-wire.md; `--no-write`: print
+// only). The parser alone against append + one JSON.parse (no decoding in the floor): bench/partial-json.mjs.
 import { loadSource } from './load-source.mjs';
 import os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eachData } from './impl/floor.mjs';
 import { readCalls } from './impl/calls.mjs';
 import { argumentsText, deepText, fragments, longStringText, sameJson, wideArrayText, wideObjectText } from './partial-json-data.mjs';
 import { openaiChatSse } from './scenario-wire.mjs';
 import { createRng, rechunk } from './scenarios.mjs';
 import { measureAll, pairedRatio } from './interleaved.mjs';
+import { sectionLink, writeSection } from './page.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { partialToolCalls, readStreamEvents, readToolCalls, from } = await loadSource(
   'partialWire',
-  "export { partialToolCalls } from './src/parse/partialToolCalls.ts';\nexport { readStreamEvents } from './src/readStreamEvents.ts';\nexport { readToolCalls } from './src/readToolCalls.ts';\nexport { from } from 'rxjs';\n",
+  "export { partialToolCalls, readStreamEvents, readToolCalls } from './src/index.ts';\nexport { from } from 'rxjs';\n",
 );
 
 const ROWS = [
@@ -116,12 +113,10 @@ const lines = [
   ),
 ];
 const cpus = os.cpus();
-const markdown = `## Partial tool-call arguments from the bytes (\`readStreamEvents()\` + \`partialToolCalls()\`)
+const markdown = `Command: \`node --expose-gc bench/partial-wire.mjs\` (builds the source with esbuild into \`.bench-out/\`). Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores.
 
-Command: \`node --expose-gc bench/partial-wire.mjs\` (builds the source with esbuild into \`.bench-out/\`). Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores.
-
-The arguments of [BENCHMARKS-partial.md](BENCHMARKS-partial.md) (the "report" documents and the four
-shapes of issue 19) as one tool call of an OpenAI Chat Completions stream: one \`data:\` chunk per
+The arguments of ${sectionLink('partial-json')} (the "report" documents and the four
+adversarial shapes) as one tool call of an OpenAI Chat Completions stream: one \`data:\` chunk per
 1–8 character argument fragment, as the API sends them, in network chunks of 1–16,384 bytes.
 **The floor** is the hand-written loop of \`npm run bench\` (bench/impl/floor.mjs): streaming
 \`TextDecoder\`, split on blank lines, \`JSON.parse\` of each event, append the arguments per call
@@ -130,7 +125,7 @@ turns once (as a process has between streams), then the readers run in rounds, o
 round in a rotating order, so that the machine's drifting speed weighs on all of them alike. Ours: \`readStreamEvents({ provider:
 'openai-chat' })\` then \`partialToolCalls({ snapshots })\`, every partial value consumed; and
 \`readToolCalls()\` (results only) for reference. Ratios: median ÷ the floor's median (best ÷ best)
-in the same pass. The goals of issues 17 and 19 (live ≤ 1.5× the floor, immutable ≤ 2× live) are
+in the same pass. The goals (live ≤ 1.5× the floor, immutable ≤ 2× live) are
 marked on paired ratios: in each round, the reader's time ÷ the floor's (or live's) time in the same
 round, the median over rounds (bench/interleaved.mjs), in both passes. The machine's speed drifts by
 up to 2× over minutes; a paired ratio cancels the drift that separate medians or bests do not.
@@ -142,5 +137,5 @@ Load average: ${os
   .map((l) => l.toFixed(2))
   .join(', ')} (the machine is shared: medians are noisy).
 `;
-writeFileSync(join(root, 'BENCHMARKS-partial-wire.md'), markdown);
 console.log(markdown);
+if (!process.argv.includes('--no-write')) console.log(`wrote ${writeSection('partial-wire', markdown).join(', ')}`);

@@ -1,11 +1,11 @@
-// Server-scale benchmark (issue 17): `node --expose-gc bench/scale.mjs` (part of `npm run bench`;
-// needs `npm run build`). Writes BENCHMARKS-scale.md.
+// Server-scale benchmark: `node --expose-gc bench/scale.mjs` (part of `npm run bench`; needs
+// `npm run build`). Writes its section of docs/benchmarks.md (bench/results/scale.md).
 //
 //   --base DIR      another checkout (its built dist/ and its src/) measured side by side as "before"
 //   --streams N     streams open at once in the CPU and memory rows (default 10,000)
 //   --reps N        child processes per CPU / memory / after-GC cell (default 3; 11 for the first and second streams)
 //   --no-partial    skip the partial-value rows
-//   --no-write      print only; do not write BENCHMARKS-scale.md
+//   --no-write      print only; do not write bench/results/scale.md
 //
 // Every cell runs in fresh `node --expose-gc` children (bench/scale-child.mjs), children of all
 // implementations interleaved; the figure is the median over children (each child's own figure is
@@ -17,12 +17,12 @@
 // partial values (and immutable snapshots) at 10 KB / 100 KB / 1 MB of arguments in 1–8 char
 // fragments against appending + one JSON.parse (as bench/partial-json.mjs).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMPLS } from './scale-impls.mjs';
 import { partialRows } from './scale-partial.mjs';
+import { writeSection } from './page.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
@@ -138,9 +138,7 @@ if (!argv.includes('--no-partial')) {
 
 const cpus = os.cpus();
 const command = `node --expose-gc bench/scale.mjs${argv.length > 0 ? ` ${argv.join(' ')}` : ''}`;
-const markdown = `## Server scale: many open streams, cold starts
-
-Command: \`${command}\` (part of \`npm run bench\`). Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores; load average (1 min) during the run ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}.
+const markdown = `Command: \`${command}\` (part of \`npm run bench\`). Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores; load average (1 min) during the run ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}.
 ${base ? `"before" is the build in \`${path.relative(ROOT, path.resolve(base)) || base}\`, "after" this checkout's \`dist/\`, measured in the same run, children interleaved.\n` : ''}
 Each stream is an RxJS \`Subject\` with one subscription, fed 26 OpenAI chat events (one per chunk, as bytes) carrying 2 tool calls.
 **Floor in a Subject**: TextDecoder + split on blank lines + \`JSON.parse\` + per-index append, in that one subscription.
@@ -151,10 +149,4 @@ Heap: \`used_heap_size\` after two full GCs with ${streams.toLocaleString('en')}
 ${lines.join('\n')}
 ${partial}`;
 console.log(markdown);
-if (!argv.includes('--no-write')) {
-  // The hand-written notes (from a `## Notes` heading on) survive a re-run.
-  const file = path.join(ROOT, 'BENCHMARKS-scale.md');
-  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const notes = old.indexOf('\n## Notes');
-  writeFileSync(file, notes === -1 ? markdown : `${markdown}${old.slice(notes)}`);
-}
+if (!argv.includes('--no-write')) console.log(`wrote ${writeSection('scale', markdown).join(', ')}`);

@@ -5,7 +5,7 @@
 //   --quick         base sizes / 4 (a smoke run)
 //   --budget S      stop doubling a row once one size took more than S seconds (default 20)
 //   --only a,b      only the rows whose key contains one of these strings
-//   --no-write      print only; do not write BENCHMARKS-scaling.md
+//   --no-write      print only; do not write its section of docs/benchmarks.md (bench/results/scaling.md)
 //
 // Each row doubles n four times (n, 2n, 4n, 8n, 16n) and prints the CPU time per unit (µs of
 // user + system CPU of this process, which a busy machine disturbs less than wall time; GC work
@@ -13,11 +13,11 @@
 // ratio of the last to the first: about 1 is linear, about 16 is quadratic. Inputs are built
 // before timing; each size runs 3 times (once when a run takes more than 2 s) and the least time
 // is kept. Every run's output is checked (counts of results, events or items) before it counts.
-import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { asapScheduler, from, lastValueFrom, mergeMap, observeOn, reduce } from 'rxjs';
+import { writeSection } from './page.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
@@ -33,7 +33,9 @@ const only = option('--only', '')
 const dist = path.resolve(ROOT, option('--dist', 'dist'));
 const lib = await import(pathToFileURL(path.join(dist, 'index.js')).href);
 const { anthropicEvent, geminiChunk, openaiChunk, openaiDone } = await import(pathToFileURL(path.join(dist, 'marbles.js')).href);
-const { accumulateToolCalls, groupToolCalls, partialToolCalls, readStreamEvents, readToolCalls, tool, toolCalls, toolLoop } = lib;
+const { accumulateToolCalls, groupToolCalls, partialToolCalls, readStreamEvents, readToolCalls, toolCalls } = lib;
+// tool() and toolLoop() moved to the tools entry; older builds (for --dist) export them from the main one.
+const { tool, toolLoop } = lib.toolLoop === undefined ? await import(pathToFileURL(path.join(dist, 'tools.js')).href) : lib;
 // SseParser moved to the advanced entry; older builds (for --dist) export it from the main one.
 const SseParser = lib.SseParser ?? (await import(pathToFileURL(path.join(dist, 'advanced.js')).href)).SseParser;
 
@@ -289,12 +291,10 @@ for (const { row, cells } of results) {
 const table = lines.join('\n');
 const cpus = os.cpus();
 const command = `node --expose-gc bench/scaling.mjs${argv.length > 0 ? ` ${argv.join(' ')}` : ''}`;
-const markdown = `## Scaling: time per unit as n doubles
-
-Command: \`${command}\` (part of \`npm run bench\`), over \`${path.relative(ROOT, dist).startsWith('..') ? dist : path.relative(ROOT, dist)}\`. Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, load average ${os.loadavg()[0].toFixed(2)}.
+const markdown = `Command: \`${command}\` (part of \`npm run bench\`), over \`${path.relative(ROOT, dist).startsWith('..') ? dist : path.relative(ROOT, dist)}\`. Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, load average ${os.loadavg()[0].toFixed(2)}.
 CPU time (user + system) of this process per unit, least of 3 runs (1 when a run takes over 2 s); a row stops doubling once a run takes over ${budgetMs / 1000} s. The last column is the time per unit at the largest n over that at the first: about 1 is linear (the goal), about 16 quadratic over four doublings.
 
 ${table}
 `;
 console.log(markdown);
-if (!argv.includes('--no-write')) writeFileSync(path.join(ROOT, 'BENCHMARKS-scaling.md'), markdown);
+if (!argv.includes('--no-write')) console.log(`wrote ${writeSection('scaling', markdown).join(', ')}`);

@@ -1,12 +1,13 @@
 // SSE framing alone: our SseParser against eventsource-parser 3 and a hand-written loop, on the
 // same bytes (every benchmark scenario's stream, in its network chunks). `node bench/sse-parser.mjs`
-// (part of `npm run bench`; needs `npm run build`). Prints a table and writes BENCHMARKS-sse.md.
+// (part of `npm run bench`; needs `npm run build`). Prints a table and writes its section of docs/benchmarks.md (bench/results/sse.md;
+// `--no-write`: print only).
 //
 // All three are checked to dispatch the same number of events with the same data before timing.
-import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { createParser } from 'eventsource-parser';
 import { SseParser } from '../dist/advanced.js';
+import { writeSection } from './page.mjs';
 import { buildScenario, SCENARIO_NAMES } from './scenarios.mjs';
 
 /** The hand loop: streaming TextDecoder, split on blank lines, keep the data lines. LF only. */
@@ -89,13 +90,11 @@ const table = [
   ),
 ].join('\n');
 const cpus = os.cpus();
-const markdown = `## SSE framing alone
-
-Command: \`node --expose-gc bench/sse-parser.mjs\` (part of \`npm run bench\`). Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, load average ${os.loadavg()[0].toFixed(2)}.
+const markdown = `Command: \`node --expose-gc bench/sse-parser.mjs\` (part of \`npm run bench\`). Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, load average ${os.loadavg()[0].toFixed(2)}.
 Each scenario's bytes in its network chunks; median of ${runs} interleaved runs, first with a forced full GC before every run ("after GC"), then without ("steady"); no JSON parsing. The three dispatch identical event data (checked first).
 Why our own parser rather than eventsource-parser: in the steady state it is faster than eventsource-parser on every scenario here; right after a forced full GC it is slower on streams of many small events (the GC discards its optimized code, which the JIT then rebuilds); it follows the WHATWG rules where eventsource-parser 3 does not (a final lone CR, \`id\` persistence, a BOM in decoded text; \`spec/sse/eventsourceParser.spec.ts\`), and it reports byte offsets for \`event-too-large\`.
 
 ${table}
 `;
-writeFileSync(new URL('../BENCHMARKS-sse.md', import.meta.url), markdown);
 console.log(markdown);
+if (!process.argv.includes('--no-write')) console.log(`wrote ${writeSection('sse', markdown).join(', ')}`);

@@ -1,17 +1,17 @@
 // Same-process A/B of `readToolCalls()` on bench scenarios, two builds in one process:
-//   node --expose-gc bench/steady-ab.mjs <scenario[,scenario…]|all> [runs] --base DIR [--gc | --both] [--write FILE [--label TEXT]]
+//   node --expose-gc bench/steady-ab.mjs <scenario[,scenario…]|all> [runs] --base DIR [--gc | --both] [--write [--label TEXT]]
 // DIR is another checkout with a built dist/. Per scenario, after 5 warm-up rounds, runs both
 // builds `runs` times (default 40), alternating which goes first, with no forced GC (the "steady"
 // pass of bench/run.mjs), or with `--gc` a full GC before every run (its "median" pass), or both
-// passes with `--both`; prints the median and least wall ms of each. `--write FILE` also writes the
-// figures as a markdown table (`--label` says what the base build is). Used for regression checks
-// where separate-process runs are too noisy (see BENCHMARKS-scale.md and BENCHMARKS-ab.md).
-import { writeFileSync } from 'node:fs';
+// passes with `--both`; prints the median and least wall ms of each. `--write` also writes the
+// figures as its section of docs/benchmarks.md (bench/results/ab.md; `--label` says what the base
+// build is). Used for regression checks where separate-process runs are too noisy.
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { from, lastValueFrom, reduce } from 'rxjs';
 import { buildScenario, SCENARIO_NAMES } from './scenarios.mjs';
+import { writeSection } from './page.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
@@ -29,9 +29,9 @@ const flag = (name) => {
   return at !== -1;
 };
 const baseArg = valueOf('--base');
-if (baseArg === undefined) throw new Error('usage: node --expose-gc bench/steady-ab.mjs <scenario[,…]|all> [runs] --base DIR [--gc | --both] [--write FILE [--label TEXT]]');
+if (baseArg === undefined) throw new Error('usage: node --expose-gc bench/steady-ab.mjs <scenario[,…]|all> [runs] --base DIR [--gc | --both] [--write [--label TEXT]]');
 const base = path.resolve(baseArg);
-const write = valueOf('--write');
+const write = flag('--write');
 const label = valueOf('--label');
 const both = flag('--both');
 const passes = both ? [false, true] : [flag('--gc')];
@@ -80,12 +80,10 @@ for (const name of scenarios) {
   }
 }
 
-if (write !== undefined) {
+if (write) {
   const cell = (t) => `${t.median.toFixed(1)} (${t.least.toFixed(1)})`;
   const lines = [
-    '## Same-process A/B of `readToolCalls()` (bench/steady-ab.mjs)',
-    '',
-    `Command: \`node --expose-gc bench/steady-ab.mjs ${which} ${runs} --base ${baseArg}${both ? ' --both' : passes[0] ? ' --gc' : ''}${label === undefined ? '' : ` --label '${label}'`} --write ${write}\`. Node ${process.version}, ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${os.cpus().length} cores; load average (1 min) ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
+    `Command: \`node --expose-gc bench/steady-ab.mjs ${which} ${runs} --base ${baseArg}${both ? ' --both' : passes[0] ? ' --gc' : ''}${label === undefined ? '' : ` --label '${label}'`} --write\`. Node ${process.version}, ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${os.cpus().length} cores; load average (1 min) ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
     '',
     `"before" is \`${baseArg}/dist\`${label === undefined ? '' : ` (${label})`}, "after" this checkout's \`dist/\`: both loaded in one process, \`readToolCalls()\` on the same chunks, ${runs} runs each after 5 warm-up rounds, alternating which build goes first. Median wall ms (least in brackets).`,
     '',
@@ -94,5 +92,5 @@ if (write !== undefined) {
     ...rows.map((r) => `| ${r.name} | ${r.pass} | ${cell(r.before)} | ${cell(r.after)} | ${(r.after.median / r.before.median).toFixed(3)} |`),
     '',
   ];
-  writeFileSync(write, lines.join('\n'));
+  console.log(`wrote ${writeSection('ab', lines.join('\n')).join(', ')}`);
 }

@@ -1,4 +1,4 @@
-// The tables of BENCHMARKS.md (and of bench/run.mjs's printout), from its measured results.
+// The tables of the pipeline section of docs/benchmarks.md (and of bench/run.mjs's printout), from its measured results.
 
 /**
  * The table builders over one run's results.

@@ -1,23 +1,24 @@
-// Benchmark of `textToolCalls()`: `npx tsup && node bench/text-tool-calls.mjs`.
+// Benchmark of `textToolCalls()`: `npm run build && node bench/text-tool-calls.mjs`.
 //
 // An OpenAI-compatible chat stream (one SSE event per token, as vLLM / Ollama / llama.cpp send
 // them) whose tool calls are written as text in `delta.content`, read with
 // readStreamEvents() + textToolCalls() + toolCalls(), against the SAME calls sent natively as
 // `delta.tool_calls` fragments, read with readStreamEvents() + toolCalls(). Same calls, same
 // argument text, same fragment sizes; the ratio is text-embedded / native (median of 7 runs each,
-// interleaved, after a warm-up). Reads the BUILT library only (dist/index.js). Writes
-// BENCHMARKS-text.md unless --no-write.
-import { existsSync, writeFileSync } from 'node:fs';
+// interleaved, after a warm-up). Reads the BUILT library only (dist/index.js). Writes its section
+// of docs/benchmarks.md (bench/results/text.md) unless --no-write.
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { writeSection } from './page.mjs';
 
 const DIST = new URL('../dist/index.js', import.meta.url);
-if (!existsSync(DIST)) throw new Error('dist/index.js is missing: run `npx tsup` first');
+if (!existsSync(DIST)) throw new Error('dist/index.js is missing: run `npm run build` first');
 const lib = await import(DIST.href);
-if (typeof lib.textToolCalls !== 'function') throw new Error('dist/index.js does not export textToolCalls: export it from src/index.ts and run `npx tsup`');
+const { textToolCalls } = await import(new URL('../dist/text.js', import.meta.url).href);
 const { from, lastValueFrom, toArray } = await import('rxjs');
-const { readStreamEvents, textToolCalls, toolCalls } = lib;
+const { readStreamEvents, toolCalls } = lib;
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc');
@@ -152,8 +153,6 @@ for (const syntax of ['hermes', 'qwen3-coder']) {
 
 const cpus = os.cpus();
 const lines = [
-  '## Tool calls written as text: `textToolCalls()`',
-  '',
   `Command: \`node bench/text-tool-calls.mjs\` (part of \`npm run bench\`). ${CALLS} calls of ~${Math.round(JSON.stringify(calls[0].args).length / 100) / 10} KB arguments, ${TOKEN}-character tokens, one SSE event per token.`,
   `Node ${process.version}, ${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, load average ${os
     .loadavg()
@@ -169,6 +168,5 @@ const lines = [
 ];
 console.log(lines.join('\n'));
 if (!process.argv.includes('--no-write')) {
-  writeFileSync(new URL('../BENCHMARKS-text.md', import.meta.url), lines.join('\n') + '\n');
-  console.log('wrote BENCHMARKS-text.md');
+  console.log(`wrote ${writeSection('text', lines.join('\n')).join(', ')}`);
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// npm run check:readme — every ```ts block of README.md type-checks against the built package.
+// npm run check:readme — every ```ts block of README.md and of every docs/*.md page type-checks
+// against the built package.
 //
 // Each block is compiled as its own module (strict, noUncheckedIndexedAccess,
 // exactOptionalPropertyTypes) in a temporary directory where `rxjs-tool-calls` resolves to this
@@ -13,8 +14,9 @@
 //        <!-- readme-declare: declare const url: string; declare const messages: object[]; -->
 // Blocks that are not meant to compile are not ```ts (use ```text, ```sh, …).
 //
-// Usage: node scripts/check-readme.mjs [README.md]. Prints each failing block with the README line
-// of each error, then "check-readme: N passed, N failed"; exits 1 when a block fails.
+// Usage: node scripts/check-readme.mjs [FILE.md …] (default: README.md and docs/*.md). Prints each
+// file's count and each failing block with the file's line of each error, then one line over all
+// files, "check-readme: N passed, N failed"; exits 1 when a block fails.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,8 +24,19 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const readmePath = path.resolve(process.argv[2] ?? path.join(root, 'README.md'));
-const readme = readFileSync(readmePath, 'utf8');
+const docsDir = path.join(root, 'docs');
+const pages =
+  process.argv.length > 2
+    ? process.argv.slice(2).map((file) => path.resolve(file))
+    : [
+        path.join(root, 'README.md'),
+        ...(existsSync(docsDir)
+          ? readdirSync(docsDir)
+              .filter((name) => name.endsWith('.md'))
+              .sort()
+              .map((name) => path.join(docsDir, name))
+          : []),
+      ];
 
 /** The ```ts blocks: their code, the README line of their first code line, and hidden declarations. */
 function extractBlocks(text) {
@@ -75,12 +88,13 @@ if (!existsSync(path.join(root, 'dist', 'index.d.ts'))) {
   process.exit(1);
 }
 
-const blocks = extractBlocks(readme);
+// Every block of every page, each compiled as its own module in one program.
+const blocks = pages.flatMap((page) => extractBlocks(readFileSync(page, 'utf8')).map((block) => ({ ...block, page, name: path.relative(root, page) })));
 const dir = workspace();
 try {
   // The hidden declarations go on the first line, so the block's own lines keep their numbers (+1).
   const files = blocks.map((block, n) => {
-    const file = path.join(dir, `block${String(n + 1).padStart(2, '0')}.ts`);
+    const file = path.join(dir, `block${String(n + 1).padStart(3, '0')}.ts`);
     writeFileSync(file, `${block.declared.replace(/\n/g, ' ')} export {};\n${block.code}\n`);
     return file;
   });
@@ -115,19 +129,21 @@ try {
   }
   let passed = 0;
   let failed = 0;
-  blocks.forEach((block, n) => {
-    const errors = byFile.get(files[n]);
-    if (errors.length === 0) {
-      passed++;
-      return;
+  for (const page of pages) {
+    const name = path.relative(root, page);
+    const own = blocks.map((block, n) => ({ block, n })).filter(({ block }) => block.page === page);
+    const failures = own.filter(({ n }) => byFile.get(files[n]).length > 0);
+    console.log(`${failures.length === 0 ? 'ok  ' : 'FAIL'} ${name}: ${own.length - failures.length} passed, ${failures.length} failed`);
+    passed += own.length - failures.length;
+    failed += failures.length;
+    for (const { block, n } of failures) {
+      console.log(`  ✗ ${name}:${block.start - 1}:`);
+      for (const e of byFile.get(files[n])) {
+        const where = e.line === 0 ? 'readme-declare comment' : `${name}:${block.start + e.line - 1}`;
+        console.log(`      ${where}: TS${e.code} ${e.message.split('\n').join('\n        ')}`);
+      }
     }
-    failed++;
-    console.log(`✗ block ${n + 1} (${path.basename(readmePath)}:${block.start - 1}):`);
-    for (const e of errors) {
-      const where = e.line === 0 ? 'readme-declare comment' : `${path.basename(readmePath)}:${block.start + e.line - 1}`;
-      console.log(`    ${where}: TS${e.code} ${e.message.split('\n').join('\n      ')}`);
-    }
-  });
+  }
   console.log(`check-readme: ${passed} passed, ${failed} failed`);
   process.exitCode = failed === 0 ? 0 : 1;
 } finally {

@@ -30,7 +30,7 @@ export interface PartialToolCallsOptions extends ToolCallsOptions {
    * by a fixed fraction (O(n) in total), so a value may lag a few fragments behind the text.
    * `'live'`: one value per call, mutated in place and always current: O(1) per value, for
    * consumers that render each value before the next arrives and keep none. Both are linear in
-   * the arguments' size whatever their shape (see BENCHMARKS-partial.md).
+   * the arguments' size whatever their shape (docs/benchmarks.md, "Partial JSON").
    */
   readonly snapshots?: 'immutable' | 'live';
   /**
