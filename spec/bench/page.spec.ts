@@ -74,4 +74,9 @@ describe('docs/benchmarks.md', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it("README.md's headline table (between the BENCH-HEADLINE markers) is the page's (re-run `node bench/page.mjs --headline`)", () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const headline = /<!-- BENCH-HEADLINE -->\n([\s\S]*?)\n<!-- \/BENCH-HEADLINE -->/.exec(readme);
+    expect(headline?.[1]).toBe(page.headlineTable(page.readResults(path.join(root, 'bench/results')))?.trim());
+  });
 });
