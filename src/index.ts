@@ -44,7 +44,7 @@ export { toolCalls, type TypedToolCallsOptions } from './operators/toolCalls';
 export { validateResults } from './operators/validateResults';
 export type { ToolCallLimits } from './calls/call';
 export type { ToolCallsOptions } from './parse/results';
-export type { InferToolCall, StandardSchemaV1, ToolSchemas, TypedToolCallResult } from './parse/validate';
+export type { CustomToolSchema, InferToolCall, StandardSchemaV1, ToolArgumentsOf, ToolSchemas, TypedToolCallResult } from './parse/validate';
 
 // ---- Views: partial arguments, structured output, one chat turn ---------------------------------
 export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions, type TypedPartialToolCall, type TypedPartialToolCallsOptions } from './operators/partialToolCalls';
@@ -78,7 +78,7 @@ export type {
   Usage,
   UsageEvent,
 } from './events';
-export type { Result, ToolCall, ToolCallResult } from './result';
+export type { CustomToolCall, Result, ToolCall, ToolCallResult } from './result';
 export {
   ERROR_CODES,
   isToolStreamError,

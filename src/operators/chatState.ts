@@ -14,7 +14,7 @@ import { parseArguments } from '../parse/arguments';
 import type { DeepPartial } from '../parse/deepPartial';
 import { PartialJsonParser, type JsonPath, type PartialJsonOptions } from '../parse/partialJson';
 import { resultOf, type ArgumentsParser, type ToolCallsOptions } from '../parse/results';
-import { isPromiseLike, type StandardSchemaV1, type ToolSchemas } from '../parse/validate';
+import { isPromiseLike, type StandardSchemaV1, type ToolArgumentsOf, type ToolSchemas } from '../parse/validate';
 import type { ToolCall, ToolCallResult } from '../result';
 import { validateResult } from './validateResults';
 
@@ -50,7 +50,7 @@ export interface ChatStateCall<Name extends string = string, Args = unknown, Cal
  * result is then `unknown-tool`): the type lists the declared tools only.
  */
 export type TypedChatStateCall<T extends ToolSchemas> = {
-  [Name in keyof T & string]: ChatStateCall<Name, DeepPartial<StandardSchemaV1.InferOutput<T[Name]>>, ToolCall<Name, StandardSchemaV1.InferOutput<T[Name]>>>;
+  [Name in keyof T & string]: ChatStateCall<Name, DeepPartial<ToolArgumentsOf<T[Name]>>, ToolCall<Name, ToolArgumentsOf<T[Name]>>>;
 }[keyof T & string];
 
 /** The state of one streaming turn. */

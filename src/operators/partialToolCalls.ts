@@ -13,7 +13,7 @@ import { parseArguments } from '../parse/arguments';
 import type { DeepPartial } from '../parse/deepPartial';
 import { maxPartialDepthOf, PartialJsonParser, type JsonPath, type PartialJsonOptions } from '../parse/partialJson';
 import { resultOf, type ToolCallsOptions } from '../parse/results';
-import type { StandardSchemaV1, ToolSchemas } from '../parse/validate';
+import type { StandardSchemaV1, ToolArgumentsOf, ToolSchemas } from '../parse/validate';
 import type { ToolCall, ToolCallResult } from '../result';
 import { validating } from './validateResults';
 
@@ -72,6 +72,11 @@ export interface PartialToolCall<Name extends string = string, Args = unknown, C
   readonly openPath: JsonPath | undefined;
   /** On the last value of the call only: its result (parsed arguments, validated with `tools`, or a typed error). */
   readonly result?: ToolCallResult<Call>;
+  /**
+   * `'custom'` for a custom (freeform) tool's call: `arguments` is its input text so far (a string
+   * that grows with each fragment; `openPath` is `[]` until the call is complete). Absent for JSON calls.
+   */
+  readonly kind?: 'custom';
 }
 
 /**
@@ -82,7 +87,7 @@ export interface PartialToolCall<Name extends string = string, Args = unknown, C
  * the type lists the declared tools only.
  */
 export type TypedPartialToolCall<T extends ToolSchemas> = {
-  [Name in keyof T & string]: PartialToolCall<Name, DeepPartial<StandardSchemaV1.InferOutput<T[Name]>>, ToolCall<Name, StandardSchemaV1.InferOutput<T[Name]>>>;
+  [Name in keyof T & string]: PartialToolCall<Name, DeepPartial<ToolArgumentsOf<T[Name]>>, ToolCall<Name, ToolArgumentsOf<T[Name]>>>;
 }[keyof T & string];
 
 /**
@@ -196,6 +201,9 @@ function isEmptyObject(value: unknown): boolean {
   return true;
 }
 
+/** The path a custom call's text is open at while it streams (shared, never changed). */
+const OPEN_ROOT: JsonPath = Object.freeze([]) as unknown as JsonPath;
+
 /** What one open call has read and shown so far. */
 interface CallView {
   /** The call's incremental parser (a new one when the wire re-sends the whole text). */
@@ -217,6 +225,8 @@ class PartialCalls implements InputHandler<StreamEvent> {
   private readonly state: ToolCallsState;
   private readonly live: boolean;
   private readonly views = new Map<number, CallView>();
+  /** The custom calls that showed a value. */
+  private readonly customs = new Set<number>();
 
   /**
    * @param out Where the values go.
@@ -263,6 +273,14 @@ class PartialCalls implements InputHandler<StreamEvent> {
   }
 
   private fragment(call: TrackedCall, argumentsDelta: string): void {
+    if (call.kind === 'custom') {
+      // A custom tool's input is text: it grows as it comes, nothing to parse.
+      if (argumentsDelta !== '' || !this.customs.has(call.seq)) {
+        this.customs.add(call.seq);
+        this.out.next({ key: call.seq, id: call.id, name: call.name, index: call.index, choice: call.choice, kind: 'custom', arguments: call.rawArguments, openPath: OPEN_ROOT });
+      }
+      return;
+    }
     let view = this.views.get(call.seq);
     if (view === undefined || view.consumed + argumentsDelta.length !== call.rawArguments.length) {
       // the first fragment, or a replace delta (the wire re-sent the whole text): start over
@@ -293,6 +311,7 @@ class PartialCalls implements InputHandler<StreamEvent> {
    * `JSON.parse`, property-tested), else `parseArguments`'s.
    */
   private closed(call: TrackedCall): void {
+    if (call.kind === 'custom') return this.closedCustom(call);
     const view = this.views.get(call.seq);
     this.views.delete(call.seq);
     const result = resultOf(
@@ -313,6 +332,23 @@ class PartialCalls implements InputHandler<StreamEvent> {
       choice: call.choice,
       arguments: result.success ? result.data.arguments : (last ?? EMPTY),
       openPath: result.success ? undefined : last === undefined ? view?.parser.openPath : view?.lastPath,
+      result,
+    });
+  }
+
+  /** A custom tool's call closed: its last value is its whole text, with its result. */
+  private closedCustom(call: TrackedCall): void {
+    this.customs.delete(call.seq);
+    const result = resultOf(call, undefined, this.repair);
+    this.out.next({
+      key: call.seq,
+      id: call.id,
+      name: call.name,
+      index: call.index,
+      choice: call.choice,
+      kind: 'custom',
+      arguments: call.rawArguments,
+      openPath: result.success ? undefined : OPEN_ROOT,
       result,
     });
   }

@@ -31,7 +31,7 @@ export function validateResults<T extends ToolSchemas>(tools: T): OperatorFuncti
   return validating<ToolCallResult, TypedToolCallResult<T>>(
     tools,
     (result) => result,
-    (_result, validated) => validated,
+    (_result, validated) => validated as TypedToolCallResult<T>,
   );
 }
 

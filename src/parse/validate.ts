@@ -9,7 +9,7 @@
  * @module
  */
 import { ToolStreamError, type ToolCallContext, type ValidationIssue } from '../errors';
-import { fail, ok, type Result, type ToolCall, type ToolCallResult } from '../result';
+import { fail, ok, type CustomToolCall, type Result, type ToolCall, type ToolCallResult } from '../result';
 import type { StandardSchemaV1 } from './standardSchema';
 
 export type { StandardSchemaV1 } from './standardSchema';
@@ -17,16 +17,54 @@ export type { StandardSchemaV1 } from './standardSchema';
 /** A value, or a Promise of it when a validator is asynchronous. */
 export type MaybePromise<T> = T | Promise<T>;
 
-/** A tool's schema by tool name. */
-export type ToolSchemas = Record<string, StandardSchemaV1>;
+/**
+ * A custom (freeform) tool among `tools`: its calls carry text, not JSON (`kind: 'custom'`, `input`).
+ * `schema`, when given, validates that text (a Standard Schema whose input is a string); the call's
+ * `arguments` are then its output. A call of it that came as JSON `{ "input": "…" }` (the wrapping
+ * `toolSpecs()` declares for formats without custom tools) is read as that text.
+ */
+export interface CustomToolSchema<S extends StandardSchemaV1 | undefined = StandardSchemaV1 | undefined> {
+  /** Always `'custom'`. */
+  readonly kind: 'custom';
+  /** Validates (and may transform) the input text. */
+  readonly schema?: S;
+}
+
+/** A tool's schema by tool name (a custom tool's entry is a {@link CustomToolSchema}). */
+export type ToolSchemas = Record<string, StandardSchemaV1 | CustomToolSchema>;
+
+/** The `arguments` type of a custom tool's calls: its validator's output, else the text. */
+type CustomArgs<T> = T extends { readonly schema?: infer S } ? (S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : string) : string;
+
+/** The `arguments` type of the calls of one `tools` entry: its schema's output (a custom tool's: its text, or its validator's output). */
+export type ToolArgumentsOf<E> = E extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<E> : CustomArgs<E>;
 
 /**
  * The completed calls of a set of tools: a union discriminated by `name`, whose `arguments` are
- * each schema's output type. `if (call.name === 'get_weather') call.arguments.city` type-checks.
+ * each schema's output type (a custom tool's: its text, see {@link CustomToolCall}).
+ * `if (call.name === 'get_weather') call.arguments.city` type-checks.
  */
 export type InferToolCall<T extends ToolSchemas> = {
-  [Name in keyof T & string]: ToolCall<Name, StandardSchemaV1.InferOutput<T[Name]>>;
+  [Name in keyof T & string]: T[Name] extends StandardSchemaV1 ? ToolCall<Name, StandardSchemaV1.InferOutput<T[Name]>> : CustomToolCall<Name, CustomArgs<T[Name]>>;
 }[keyof T & string];
+
+/** Whether a `tools` entry is a custom tool's ({@link CustomToolSchema}). */
+export function isCustomTool(entry: unknown): entry is CustomToolSchema {
+  return typeof entry === 'object' && entry !== null && (entry as { readonly kind?: unknown }).kind === 'custom';
+}
+
+/**
+ * The text of a call of a custom tool: its input (`kind: 'custom'`), or the one string member
+ * `input` of JSON arguments (the wrapping of formats without custom tools); `undefined` otherwise.
+ */
+export function customInputOf(call: ToolCall): string | undefined {
+  if (call.kind === 'custom') return call.input ?? (typeof call.arguments === 'string' ? call.arguments : undefined);
+  const args = call.arguments;
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return undefined;
+  const keys = Object.keys(args);
+  const input = (args as Record<string, unknown>)['input'];
+  return keys.length === 1 && typeof input === 'string' ? input : undefined;
+}
 
 /** The result of one call of a set of typed tools. */
 export type TypedToolCallResult<T extends ToolSchemas> = ToolCallResult<InferToolCall<T>>;
@@ -88,9 +126,27 @@ export async function validateArgumentsAsync<S extends StandardSchemaV1>(
 export function validateToolCall<T extends ToolSchemas>(tools: T, call: ToolCall): MaybePromise<TypedToolCallResult<T>> {
   const context = contextOf(call);
   if (!Object.prototype.hasOwnProperty.call(tools, call.name)) return fail(new ToolStreamError('unknown-tool', { toolCall: context, availableTools: Object.keys(tools) }));
-  const schema = tools[call.name] as StandardSchemaV1;
+  const entry = tools[call.name];
+  if (isCustomTool(entry)) return validateCustomCall(entry, call) as MaybePromise<TypedToolCallResult<T>>;
+  const schema = entry as StandardSchemaV1;
   const typed = (result: Result<unknown, ToolStreamError<'invalid-arguments'>>): TypedToolCallResult<T> => (result.success ? ok({ ...call, arguments: result.data } as InferToolCall<T>) : result);
   const result = validateArguments(schema, call.arguments, context);
+  return isPromiseLike(result) ? result.then(typed) : typed(result);
+}
+
+/**
+ * A call of a custom tool, checked: its text ({@link customInputOf}) through the tool's validator
+ * when it has one; `invalid-arguments` when the call carries no text (JSON arguments of another shape).
+ */
+export function validateCustomCall(tool: CustomToolSchema, call: ToolCall): MaybePromise<Result<CustomToolCall<string, unknown>, ToolStreamError<'invalid-arguments'>>> {
+  const context = contextOf(call);
+  const input = customInputOf(call);
+  if (input === undefined)
+    return fail(new ToolStreamError('invalid-arguments', { toolCall: context, issues: [{ message: 'a custom tool is called with text (or JSON {"input": "…"})', path: [] }], value: call.arguments }));
+  const custom = (args: unknown): CustomToolCall<string, unknown> => ({ ...call, kind: 'custom', input, arguments: args });
+  if (tool.schema === undefined) return ok(custom(input));
+  const result = validateArguments(tool.schema, input, context);
+  const typed = (r: Result<unknown, ToolStreamError<'invalid-arguments'>>): Result<CustomToolCall<string, unknown>, ToolStreamError<'invalid-arguments'>> => (r.success ? ok(custom(r.data)) : r);
   return isPromiseLike(result) ? result.then(typed) : typed(result);
 }
 

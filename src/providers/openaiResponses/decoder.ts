@@ -10,9 +10,11 @@ import { asNumber, asRecord, asString, providerError, type Emit } from '../decod
 import { openaiUsage } from '../openaiChat/mapping';
 import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
 
-/** One `function_call` output item, keyed by its `output_index`. */
+/** One `function_call` (or custom tool's `custom_tool_call`) output item, keyed by its `output_index`. */
 interface FunctionCallState {
   readonly index: number;
+  /** A `custom_tool_call`: its `input` is text, not JSON. */
+  readonly custom: boolean;
   readonly callId: string | undefined;
   readonly itemId: string | undefined;
   /** Whether any non-empty argument text was handed on (deltas, `.done` or the item). */
@@ -45,6 +47,16 @@ function incompleteReason(response: Record<string, unknown> | undefined): Finish
   return asString(asRecord(response?.['incomplete_details'])?.['reason']) === 'content_filter' ? 'content-filter' : 'length';
 }
 
+/** The item types the decoder reads as calls to run: `function_call` and a custom tool's `custom_tool_call`. */
+function isCallItem(type: unknown): type is 'function_call' | 'custom_tool_call' {
+  return type === 'function_call' || type === 'custom_tool_call';
+}
+
+/** A call item's whole text: `arguments` (JSON) of a `function_call`, `input` (text) of a `custom_tool_call`. */
+function textOf(item: Record<string, unknown>): string | undefined {
+  return asString(item['type'] === 'custom_tool_call' ? item['input'] : item['arguments']);
+}
+
 /** Decoder state for one Responses stream. */
 export class OpenAIResponsesDecoder extends TypedEventDecoder {
   /** The wire format this decoder reads: always `'openai-responses'`. */
@@ -70,11 +82,13 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
         this.itemAdded(data, emit);
         return;
       case 'response.function_call_arguments.delta':
+      case 'response.custom_tool_call_input.delta':
         this.argumentsDelta(data, emit);
         return;
-      case 'response.function_call_arguments.done': {
+      case 'response.function_call_arguments.done':
+      case 'response.custom_tool_call_input.done': {
         const call = this.callFor(data);
-        if (call !== undefined) this.argumentsDone(call, asString(data['arguments']), emit);
+        if (call !== undefined) this.argumentsDone(call, asString(type === 'response.custom_tool_call_input.done' ? data['input'] : data['arguments']), emit);
         return;
       }
       case 'response.output_item.done':
@@ -115,9 +129,9 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
 
   private itemAdded(data: Record<string, unknown>, emit: Emit): void {
     const item = asRecord(data['item']);
-    if (item === undefined || item['type'] !== 'function_call') return;
+    if (item === undefined || !isCallItem(item['type'])) return;
     const index = asNumber(data['output_index']) ?? this.calls.size;
-    this.open(index, item, asString(item['arguments']) ?? '', false, emit);
+    this.open(index, item, textOf(item) ?? '', false, emit);
   }
 
   /** Emit the first delta of a call (id, name, item id) and remember it. */
@@ -125,7 +139,8 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     const callId = wireString(item['call_id']);
     const itemId = wireString(item['id']);
     const name = wireString(item['name']);
-    const call: FunctionCallState = { index, callId, itemId, hasText: args !== '', final: replace ? args : undefined, held: false, ended: false };
+    const custom = item['type'] === 'custom_tool_call';
+    const call: FunctionCallState = { index, custom, callId, itemId, hasText: args !== '', final: replace ? args : undefined, held: false, ended: false };
     this.calls.set(index, call);
     if (itemId !== undefined) this.indexByItemId.set(itemId, index);
     emit({
@@ -137,6 +152,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
       ...(name === undefined ? {} : { name }),
       ...(replace ? { replace: true } : {}),
       ...(itemId === undefined ? {} : { metadata: { itemId } }),
+      ...(custom ? { kind: 'custom' as const } : {}),
     });
     return call;
   }
@@ -175,8 +191,8 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
   private itemDone(data: Record<string, unknown>, emit: Emit): void {
     const item = asRecord(data['item']);
     if (item?.['type'] === 'reasoning') return this.reasoningDone(item, asNumber(data['output_index']), emit);
-    if (item === undefined || item['type'] !== 'function_call') return;
-    const full = asString(item['arguments']);
+    if (item === undefined || !isCallItem(item['type'])) return;
+    const full = textOf(item);
     let call = this.callFor(data);
     if (call === undefined) {
       // A server that never sent `output_item.added` for this call: open it whole.
@@ -242,12 +258,12 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
         const item = asRecord(value);
         // A reasoning item the stream never finished (a server that only sends the final output).
         if (item?.['type'] === 'reasoning') return this.reasoningDone(item, position, emit);
-        if (item?.['type'] !== 'function_call') return;
+        if (item === undefined || !isCallItem(item['type'])) return;
         const itemId = wireString(item['id']);
         const byItem = itemId === undefined ? undefined : this.indexByItemId.get(itemId);
         const call = this.calls.get(byItem ?? position);
         if (call === undefined) this.itemDone({ output_index: position, item }, emit);
-        else if (!call.ended) this.argumentsDone(call, asString(item['arguments']), emit);
+        else if (!call.ended) this.argumentsDone(call, textOf(item), emit);
       });
     }
     for (const call of this.calls.values()) this.endCall(call, emit, incomplete);

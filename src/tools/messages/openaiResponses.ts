@@ -60,8 +60,30 @@ export type ResponsesFunctionCallOutput = {
   /** The tool's output as text (see `stringify`), or the error message of a failed run. */
   readonly output: string;
 };
+/** An OpenAI Responses `custom_tool_call` input item: one call of a custom (freeform) tool. */
+export type ResponsesCustomToolCall = {
+  /** Always `'custom_tool_call'`. */
+  readonly type: 'custom_tool_call';
+  /** The item's id (`ctc_…`), sent when the step's reasoning items are. */
+  readonly id?: string;
+  /** The call's id, repeated by its `custom_tool_call_output`. */
+  readonly call_id: string;
+  /** The tool name. */
+  readonly name: string;
+  /** The input text, as the model streamed it. */
+  readonly input: string;
+};
+/** An OpenAI Responses `custom_tool_call_output` input item: one custom tool call's result. */
+export type ResponsesCustomToolCallOutput = {
+  /** Always `'custom_tool_call_output'`. */
+  readonly type: 'custom_tool_call_output';
+  /** The `call_id` of the call this answers. */
+  readonly call_id: string;
+  /** The tool's output as text (see `stringify`), or the error message of a failed run. */
+  readonly output: string;
+};
 /** Any input item the Responses message builder writes. */
-export type ResponsesItem = ResponsesAssistantMessage | ResponsesReasoningItem | ResponsesFunctionCall | ResponsesFunctionCallOutput;
+export type ResponsesItem = ResponsesAssistantMessage | ResponsesReasoningItem | ResponsesFunctionCall | ResponsesFunctionCallOutput | ResponsesCustomToolCall | ResponsesCustomToolCallOutput;
 
 /** A reasoning part as an input item; `undefined` for a part without an item id (not from a Responses stream). */
 function reasoningItem(part: ReasoningPart): ResponsesReasoningItem | undefined {
@@ -78,7 +100,8 @@ function reasoningItem(part: ReasoningPart): ResponsesReasoningItem | undefined 
 /**
  * OpenAI Responses: the step's output items in the order they were streamed (its `reasoning` items
  * with their `encrypted_content`, its text as an `assistant` message, one `function_call` item per
- * call), then one `function_call_output` item per call (`call_id`). When reasoning items are sent,
+ * call, `custom_tool_call` for a custom tool's), then one `function_call_output` item per call
+ * (`custom_tool_call_output` for a custom tool's, by `call_id`). When reasoning items are sent,
  * each `function_call` carries its item `id` (`fc_…`), by which the API pairs it with its reasoning.
  */
 export function openaiResponsesToolItems(step: ToolStep, options: ToolMessagesOptions = {}): ResponsesItem[] {
@@ -92,9 +115,16 @@ export function openaiResponsesToolItems(step: ToolStep, options: ToolMessagesOp
       return item === undefined ? [] : [item];
     }
     const v = segment.view;
-    return [{ type: 'function_call', ...(withReasoning && v.itemId !== undefined ? { id: v.itemId } : {}), call_id: v.id, name: v.name, arguments: v.rawArguments }];
+    const id = withReasoning && v.itemId !== undefined ? { id: v.itemId } : {};
+    if (v.custom !== undefined) return [{ type: 'custom_tool_call', ...id, call_id: v.id, name: v.name, input: v.custom }];
+    return [{ type: 'function_call', ...id, call_id: v.id, name: v.name, arguments: v.rawArguments }];
   });
-  return [...items, ...views.map((v): ResponsesFunctionCallOutput => ({ type: 'function_call_output', call_id: v.id, output: v.text }))];
+  return [
+    ...items,
+    ...views.map((v): ResponsesFunctionCallOutput | ResponsesCustomToolCallOutput =>
+      v.custom !== undefined ? { type: 'custom_tool_call_output', call_id: v.id, output: v.text } : { type: 'function_call_output', call_id: v.id, output: v.text },
+    ),
+  ];
 }
 
 /** The openaiResponses message builders. */

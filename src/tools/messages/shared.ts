@@ -105,6 +105,12 @@ export interface CallView {
   readonly text: string;
   /** The tool's raw output (`undefined` for a failure). */
   readonly output: unknown;
+  /**
+   * A custom (freeform) tool's call: its input text (OpenAI chat and Responses send it back as a
+   * custom call; the other formats as the function `toolSpecs()` declares for it, `input` and
+   * `rawArguments` being `{ "input": text }`). `undefined` for a JSON tool's call.
+   */
+  readonly custom: string | undefined;
 }
 
 /** Strings as they are; `undefined` as `''`; anything else as JSON (or `String()` when it cannot be). */
@@ -127,8 +133,9 @@ function viewOf(result: ToolRunResult<ToolRun>, stringify: (output: unknown) => 
   const extra = metadata?.['extraContent'];
   // The parsed arguments when the call parsed (a repaired call's text is the broken resend: write its value).
   const error = result.error;
-  const parsed = call !== undefined ? call.arguments : error?.code === 'invalid-arguments' ? error.value : undefined;
-  const raw = call?.repaired !== undefined ? stringifyJson(call.arguments) : identity.rawArguments;
+  const custom = call?.kind === 'custom' ? (call.input ?? identity.rawArguments) : undefined;
+  const parsed = custom !== undefined ? { input: custom } : call !== undefined ? call.arguments : error?.code === 'invalid-arguments' ? error.value : undefined;
+  const raw = custom !== undefined ? stringifyJson({ input: custom }) : call?.repaired !== undefined ? stringifyJson(call.arguments) : identity.rawArguments;
   return {
     id: identity.id,
     name: identity.name,
@@ -142,6 +149,7 @@ function viewOf(result: ToolRunResult<ToolRun>, stringify: (output: unknown) => 
     failed: !result.success,
     text: result.success ? stringify(result.data.output) : (error?.message ?? ''),
     output: result.success ? result.data.output : undefined,
+    custom,
   };
 }
 
