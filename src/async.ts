@@ -25,7 +25,7 @@ import { eachValueFrom } from 'rxjs-for-await';
 // From the main entry point: the build keeps this import as `rxjs-tool-calls`, so the results and
 // error classes are the main entry's own (`instanceof `provider-error` error` holds), not a second copy. Types
 // from their modules, so that the declaration bundle has no import cycle through the entry.
-import { readToolCalls, type ToolSchemas, type TypedToolCallResult } from './index';
+import { readToolCalls, type ToolsInput, type TypedToolCallResult } from './index';
 import type { ReadToolCallsOptions } from './read/readToolCalls';
 import type { ToolCallResult } from './result';
 
@@ -70,9 +70,9 @@ import type { ToolCallResult } from './result';
  *   `tools` (validated and typed by tool name, as in `readToolCalls({ tools })`).
  * @return An async iterable of {@link ToolCallResult}s (typed by tool name with `tools`).
  */
-export function eachToolCall<T extends ToolSchemas>(bytes$: Observable<Uint8Array | string>, options: ReadToolCallsOptions & { readonly tools: T }): AsyncIterable<TypedToolCallResult<T>>;
+export function eachToolCall<T extends ToolsInput>(bytes$: Observable<Uint8Array | string>, options: ReadToolCallsOptions & { readonly tools: T }): AsyncIterable<TypedToolCallResult<T>>;
 export function eachToolCall(bytes$: Observable<Uint8Array | string>, options?: ReadToolCallsOptions): AsyncIterable<ToolCallResult>;
-export function eachToolCall(bytes$: Observable<Uint8Array | string>, options: ReadToolCallsOptions & { readonly tools?: ToolSchemas } = {}): AsyncIterable<ToolCallResult> {
+export function eachToolCall(bytes$: Observable<Uint8Array | string>, options: ReadToolCallsOptions & { readonly tools?: ToolsInput } = {}): AsyncIterable<ToolCallResult> {
   const { tools, ...rest } = options;
   const results$ = tools === undefined ? bytes$.pipe(readToolCalls(rest)) : bytes$.pipe(readToolCalls({ ...rest, tools }));
   return { [Symbol.asyncIterator]: () => eachValueFrom(results$) };

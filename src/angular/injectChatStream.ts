@@ -8,7 +8,7 @@ import { assertInInjectionContext, DestroyRef, inject, Injector, signal, type Si
 import { Subject, takeUntil, type Subscription } from 'rxjs';
 // Values from the main entry point (the build keeps the import as `rxjs-tool-calls`); types from
 // their modules, so that the declaration bundle has no import cycle through the entry.
-import { chatState, readStreamEvents, type ToolSchemas } from '../index';
+import { chatState, readStreamEvents, type ToolsInput } from '../index';
 import type { ChatState, ChatStateCall, ChatStateOptions, TypedChatStateCall } from '../operators/chatState';
 import type { ReadStreamEventsOptions } from '../read/readStreamEvents';
 import { streamFrom, type StreamFromOptions, type StreamRequestOptions } from './streamFrom';
@@ -25,8 +25,8 @@ export interface ChatStreamOptions extends ChatStateOptions, ReadStreamEventsOpt
 }
 
 /** Options of {@link injectChatStream} with typed tools. */
-export interface TypedChatStreamOptions<T extends ToolSchemas> extends ChatStreamOptions {
-  /** Tool names mapped to their argument schemas: calls are typed by name and validated when they close (see `chatState()`). */
+export interface TypedChatStreamOptions<T extends ToolsInput> extends ChatStreamOptions {
+  /** The tools (schemas or `tool()` records by name, or an array of named `tool()` records): calls are typed by name and validated when they close (see `chatState()`). */
   readonly tools: T;
 }
 
@@ -94,8 +94,8 @@ export interface ChatStream<Call extends ChatStateCall<string, unknown> = ChatSt
  * @return The state signal with `start()` and `cancel()`.
  */
 export function injectChatStream(options: ChatStreamOptions): ChatStream;
-export function injectChatStream<T extends ToolSchemas>(options: TypedChatStreamOptions<T>): ChatStream<TypedChatStateCall<T>>;
-export function injectChatStream(options: ChatStreamOptions & { readonly tools?: ToolSchemas }): ChatStream {
+export function injectChatStream<T extends ToolsInput>(options: TypedChatStreamOptions<T>): ChatStream<TypedChatStateCall<T>>;
+export function injectChatStream(options: ChatStreamOptions & { readonly tools?: ToolsInput }): ChatStream {
   if (options.injector === undefined) assertInInjectionContext(injectChatStream);
   const injector = options.injector ?? inject(Injector);
   const http = injector.get(HttpClient);

@@ -6,7 +6,7 @@
  */
 import { catchError, concatWith, defer, isObservable, map, merge, Observable, of, tap, type OperatorFunction } from 'rxjs';
 import { eventsAndResults } from '../operators/eventsAndResults';
-import type { InferToolCall, ToolSchemas } from '../parse/validate';
+import { checkTools, type InferToolCall, type ToolsInput } from '../parse/validate';
 import type { StreamEvent, Usage } from '../events';
 import { readStreamEvents } from '../read/readStreamEvents';
 import type { ReadToolCallsOptions } from '../read/readToolCalls';
@@ -69,11 +69,12 @@ export interface TagSourceOptions extends ReadToolCallsOptions {
   /** Emit `event` items (every normalised event). Default `true`; `false` keeps only results, errors and completes. */
   readonly events?: boolean;
   /**
-   * Tool schemas: each source's calls are validated as by `toolCalls({ tools })`. Given in the
+   * The tools (schemas or `tool()` records by name, or an array of named `tool()` records): each
+   * source's calls are validated as by `toolCalls({ tools })`. Given in the
    * shared options of `mergeStreams()` (or to `tagSource()`), they also type `result.data` by tool
    * name; a source's own `tools` replace the shared ones at run time but do not change the type.
    */
-  readonly tools?: ToolSchemas;
+  readonly tools?: ToolsInput;
 }
 
 /** A source given with its own options (they override the shared ones). */
@@ -127,12 +128,10 @@ export interface MergeStreamsOptions extends TagSourceOptions {
  * @param options The wire format (`provider`, default `auto`), SSE and tool-call limits, `events`.
  * @return An operator from byte (or text) chunks to tagged {@link MergedItem}s.
  */
-export function tagSource<S extends string, T extends ToolSchemas>(
-  source: S,
-  options: TagSourceOptions & { readonly tools: T },
-): OperatorFunction<Uint8Array | string, MergedItem<S, InferToolCall<T>>>;
+export function tagSource<S extends string, T extends ToolsInput>(source: S, options: TagSourceOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, MergedItem<S, InferToolCall<T>>>;
 export function tagSource<S extends string>(source: S, options?: TagSourceOptions): OperatorFunction<Uint8Array | string, MergedItem<S>>;
 export function tagSource<S extends string>(source: S, options: TagSourceOptions = {}): OperatorFunction<Uint8Array | string, MergedItem<S>> {
+  if (options.tools !== undefined) checkTools(options.tools, 'tagSource');
   return (bytes$) =>
     defer(() => {
       let usage: Usage | undefined;
@@ -248,12 +247,13 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  *   The shared `tools` type every result's `data` by tool name.
  * @return The tagged items of every source, merged as they arrive.
  */
-export function mergeStreams<S extends string, T extends ToolSchemas>(
+export function mergeStreams<S extends string, T extends ToolsInput>(
   sources: Readonly<Record<S, MergeSource>>,
   options: MergeStreamsOptions & { readonly tools: T },
 ): Observable<MergedItem<S, InferToolCall<T>>>;
 export function mergeStreams<S extends string>(sources: Readonly<Record<S, MergeSource>>, options?: MergeStreamsOptions): Observable<MergedItem<S>>;
 export function mergeStreams<S extends string>(sources: Readonly<Record<S, MergeSource>>, options: MergeStreamsOptions = {}): Observable<MergedItem<S>> {
+  if (options.tools !== undefined) checkTools(options.tools, 'mergeStreams');
   const tagged = (Object.keys(sources) as S[]).map((name) => {
     const [bytes$, own] = sourceOptions(options, sources[name]);
     return bytes$.pipe(tagSource(name, own));

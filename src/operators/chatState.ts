@@ -14,7 +14,7 @@ import { parseArguments } from '../parse/arguments';
 import type { DeepPartial } from '../parse/deepPartial';
 import { PartialJsonParser, type JsonPath, type PartialJsonOptions } from '../parse/partialJson';
 import { resultOf, type ArgumentsParser, type ToolCallsOptions } from '../parse/results';
-import { isPromiseLike, type StandardSchemaV1, type ToolArgumentsOf, type ToolSchemas } from '../parse/validate';
+import { checkTools, isPromiseLike, type ToolArguments, type ToolName, type ToolsByName, type ToolsInput } from '../parse/validate';
 import type { ToolCall, ToolCallResult } from '../result';
 import { validateResult } from './validateResults';
 
@@ -49,9 +49,9 @@ export interface ChatStateCall<Name extends string = string, Args = unknown, Cal
  * tool's schema output. The name is `''` until the wire sends it and may be one `tools` lacks (its
  * result is then `unknown-tool`): the type lists the declared tools only.
  */
-export type TypedChatStateCall<T extends ToolSchemas> = {
-  [Name in keyof T & string]: ChatStateCall<Name, DeepPartial<ToolArgumentsOf<T[Name]>>, ToolCall<Name, ToolArgumentsOf<T[Name]>>>;
-}[keyof T & string];
+export type TypedChatStateCall<T extends ToolsInput> = {
+  [Name in ToolName<T>]: ChatStateCall<Name, DeepPartial<ToolArguments<ToolsByName<T>[Name]>>, ToolCall<Name, ToolArguments<ToolsByName<T>[Name]>>>;
+}[ToolName<T>];
 
 /** The state of one streaming turn. */
 export interface ChatState<Call extends ChatStateCall<string, unknown, ToolCall<string, unknown>> = ChatStateCall> {
@@ -80,8 +80,11 @@ export interface ChatStateOptions extends ToolCallsOptions {
 }
 
 /** Options of {@link chatState} with typed tools. */
-export interface TypedChatStateOptions<T extends ToolSchemas> extends ChatStateOptions {
-  /** Tool names mapped to their argument schemas (zod 4 or any Standard Schema): each call is validated once, when it closes. */
+export interface TypedChatStateOptions<T extends ToolsInput> extends ChatStateOptions {
+  /**
+   * The tools: names mapped to their argument schemas (zod 4 or any Standard Schema) or to `tool()`
+   * records, or an array of named `tool()` records. Each call is validated once, when it closes.
+   */
   readonly tools: T;
 }
 
@@ -143,14 +146,14 @@ export interface TypedChatStateOptions<T extends ToolSchemas> extends ChatStateO
  * @return An operator from {@link StreamEvent}s to {@link ChatState}s.
  */
 export function chatState(options?: ChatStateOptions): OperatorFunction<StreamEvent, ChatState>;
-export function chatState<T extends ToolSchemas>(options: TypedChatStateOptions<T>): OperatorFunction<StreamEvent, ChatState<TypedChatStateCall<T>>>;
-export function chatState(options: ChatStateOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<StreamEvent, ChatState> {
+export function chatState<T extends ToolsInput>(options: TypedChatStateOptions<T>): OperatorFunction<StreamEvent, ChatState<TypedChatStateCall<T>>>;
+export function chatState(options: ChatStateOptions & { readonly tools?: ToolsInput } = {}): OperatorFunction<StreamEvent, ChatState> {
   const config: ChatConfig = {
     limits: resolveLimits(options),
     repair: options.repairArguments !== false,
     choice: options.choice ?? 0,
     parser: { allowPartialLiterals: options.allowPartialLiterals === true },
-    tools: options.tools,
+    tools: options.tools === undefined ? undefined : checkTools(options.tools, 'chatState'),
   };
   // The handler ends the output itself: after the last state, later when a validation is pending.
   return operate<StreamEvent, ChatState>((subscriber) => new ChatView(subscriber, config));
@@ -162,7 +165,7 @@ interface ChatConfig {
   readonly repair: boolean;
   readonly choice: number;
   readonly parser: PartialJsonOptions;
-  readonly tools: ToolSchemas | undefined;
+  readonly tools: ToolsInput | undefined;
 }
 
 const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
@@ -202,7 +205,7 @@ class ChatView implements InputHandler<StreamEvent> {
   private readonly choice: number;
   private readonly repair: boolean;
   private readonly parserOptions: PartialJsonOptions;
-  private readonly tools: ToolSchemas | undefined;
+  private readonly tools: ToolsInput | undefined;
   private readonly reducer: ToolCallsState;
   private stopped = false;
   private readonly states = new Map<number, CallState>();

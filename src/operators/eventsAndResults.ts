@@ -9,7 +9,7 @@ import { createToolCallsState, reduceToolCalls, resolveLimits, type ToolCallsInp
 import type { StreamEvent } from '../events';
 import { operate } from '../internal/operate';
 import { resultOf, type ToolCallsOptions } from '../parse/results';
-import type { ToolSchemas } from '../parse/validate';
+import type { ToolsInput } from '../parse/validate';
 import type { ToolCallResult } from '../result';
 import { validating } from './validateResults';
 
@@ -32,7 +32,7 @@ export type EventOrResult =
  * Each event, then the results it completes (validated with `tools` when given); on an error, the
  * open calls' `incomplete` results, then the error. `events: false` leaves the events out.
  */
-export function eventsAndResults(options: ToolCallsOptions & { readonly tools?: ToolSchemas; readonly events?: boolean } = {}): OperatorFunction<StreamEvent, EventOrResult> {
+export function eventsAndResults(options: ToolCallsOptions & { readonly tools?: ToolsInput; readonly events?: boolean } = {}): OperatorFunction<StreamEvent, EventOrResult> {
   const limits = resolveLimits(options);
   const repair = options.repairArguments !== false;
   const withEvents = options.events !== false;

@@ -16,7 +16,7 @@ import { JsonDocument } from '../parse/jsonDocument';
 import { maxPartialDepthOf, type JsonPath, type PartialJsonOptions } from '../parse/partialJson';
 import { resultOf, type ToolCallsOptions } from '../parse/results';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
-import { isPromiseLike, validateArguments } from '../parse/validate';
+import { isPromiseLike, isStandardSchema, validateArguments } from '../parse/validate';
 import { fail, ok, type Result } from '../result';
 
 /** Options of {@link partialObject}. */
@@ -36,8 +36,17 @@ export interface PartialObjectOptions<S extends StandardSchemaV1 = StandardSchem
   /**
    * Read the arguments of the first call of this tool in the choice instead of the text (the
    * Anthropic pattern: structured output through one forced tool). No fence is stripped there.
+   * The tool's name, or the tool itself (`tool({ name, schema })`, the one sent with
+   * `toolSpecs()`): its `schema` is then the document's schema unless `schema` is given.
    */
-  readonly fromTool?: string;
+  readonly fromTool?:
+    | string
+    | {
+        /** The tool's name: its first call in the choice is read. */
+        readonly name: string;
+        /** The tool's schema: the document's schema when `schema` is not given. */
+        readonly schema?: S | undefined;
+      };
   /**
    * Emit each element of an array once it is complete: `true` for an array at the root, or the
    * path of the array (`['items']`). Elements are validated with `elementSchema` when given.
@@ -122,7 +131,8 @@ export type PartialObjectUpdate<T = unknown, E = unknown> =
  * 1. Reads the `text-delta`s of `choice` (0) as one JSON document; leading whitespace and one
  *    ```` ```json ```` fence around it are stripped. Any other text before or after the document
  *    (prose, a second document) is `malformed-arguments` with the whole text as `rawArguments`;
- *    nothing is guessed. With `fromTool`, reads the first call of that tool instead.
+ *    nothing is guessed. With `fromTool`, reads the first call of that tool instead (`fromTool`
+ *    may be the `tool()` itself: its schema then validates the document).
  * 2. Emits a `'partial'` update after each delta that changed what is visible, with the rules of
  *    `partialToolCalls()`: strings grow, a key appears once its value starts, numbers and
  *    literals only when complete (unless `allowPartialLiterals`); `openPath` and `isSettled()`
@@ -160,13 +170,22 @@ export function partialObject<S extends StandardSchemaV1 = StandardSchemaV1<unkn
   options: PartialObjectOptions<S, E> = {},
 ): OperatorFunction<StreamEvent, PartialObjectUpdate<StandardSchemaV1.InferOutput<S>, StandardSchemaV1.InferOutput<E>>> {
   const elements = options.elements;
+  const fromTool = options.fromTool;
+  if (fromTool !== undefined && typeof fromTool !== 'string') {
+    const expected = (option: string, value: unknown, what: string): never => {
+      throw new ToolStreamError('invalid-option', { function: 'partialObject', option, value, expected: what });
+    };
+    if (typeof fromTool !== 'object' || fromTool === null) expected('options.fromTool', fromTool, 'a tool name or a tool (tool({ name, schema }))');
+    if (typeof fromTool.name !== 'string' || fromTool.name === '') expected('options.fromTool.name', fromTool.name, 'a tool name');
+    if (fromTool.schema !== undefined && !isStandardSchema(fromTool.schema)) expected('options.fromTool.schema', fromTool.schema, 'a Standard Schema (zod, valibot, …)');
+  }
   const config: ObjectReaderConfig = {
     limits: resolveLimits(options),
     repair: options.repairArguments !== false,
     parser: { allowPartialLiterals: options.allowPartialLiterals === true, snapshots: options.snapshots ?? 'immutable', maxPartialDepth: maxPartialDepthOf(options.maxPartialDepth) },
     choice: options.choice ?? 0,
-    fromTool: options.fromTool,
-    schema: options.schema,
+    fromTool: typeof fromTool === 'object' ? fromTool.name : fromTool,
+    schema: options.schema ?? (typeof fromTool === 'object' ? fromTool.schema : undefined),
     elements: elements === true ? [] : elements,
     elementSchema: options.elementSchema,
   };

@@ -13,8 +13,9 @@ import { parseArguments } from '../parse/arguments';
 import type { DeepPartial } from '../parse/deepPartial';
 import { maxPartialDepthOf, PartialJsonParser, type JsonPath, type PartialJsonOptions } from '../parse/partialJson';
 import { resultOf, type ToolCallsOptions } from '../parse/results';
-import type { StandardSchemaV1, ToolArgumentsOf, ToolSchemas } from '../parse/validate';
+import type { ToolArguments, ToolName, ToolsByName, ToolsInput } from '../parse/validate';
 import type { ToolCall, ToolCallResult } from '../result';
+import { checkTools } from '../parse/validate';
 import { validating } from './validateResults';
 
 /** Options of {@link partialToolCalls}. */
@@ -42,10 +43,11 @@ export interface PartialToolCallsOptions extends ToolCallsOptions {
 }
 
 /** Options of {@link partialToolCalls} with typed tools. */
-export interface TypedPartialToolCallsOptions<T extends ToolSchemas> extends PartialToolCallsOptions {
+export interface TypedPartialToolCallsOptions<T extends ToolsInput> extends PartialToolCallsOptions {
   /**
-   * Tool names mapped to their argument schemas (zod, valibot or any Standard Schema): each call's
-   * last value is validated (`unknown-tool`, `invalid-arguments`), and the values are typed by tool name.
+   * The tools: names mapped to their argument schemas (zod, valibot or any Standard Schema) or to
+   * `tool()` records, or an array of named `tool()` records. Each call's last value is validated
+   * (`unknown-tool`, `invalid-arguments`), and the values are typed by tool name.
    */
   readonly tools: T;
 }
@@ -86,9 +88,9 @@ export interface PartialToolCall<Name extends string = string, Args = unknown, C
  * the input's shape until the last value. A name not in `tools` ends with an `unknown-tool` result;
  * the type lists the declared tools only.
  */
-export type TypedPartialToolCall<T extends ToolSchemas> = {
-  [Name in keyof T & string]: PartialToolCall<Name, DeepPartial<ToolArgumentsOf<T[Name]>>, ToolCall<Name, ToolArgumentsOf<T[Name]>>>;
-}[keyof T & string];
+export type TypedPartialToolCall<T extends ToolsInput> = {
+  [Name in ToolName<T>]: PartialToolCall<Name, DeepPartial<ToolArguments<ToolsByName<T>[Name]>>, ToolCall<Name, ToolArguments<ToolsByName<T>[Name]>>>;
+}[ToolName<T>];
 
 /**
  * Whether the field at `path` of a {@link PartialToolCall} (or of a `partialObject()` update) is
@@ -169,10 +171,10 @@ export function isSettled(partial: Pick<PartialToolCall, 'arguments' | 'openPath
  *   and `tools` (the last value of each call validated; values typed by tool name).
  * @return An operator from {@link StreamEvent}s to {@link PartialToolCall}s.
  */
-export function partialToolCalls<T extends ToolSchemas>(options: TypedPartialToolCallsOptions<T>): OperatorFunction<StreamEvent, TypedPartialToolCall<T>>;
+export function partialToolCalls<T extends ToolsInput>(options: TypedPartialToolCallsOptions<T>): OperatorFunction<StreamEvent, TypedPartialToolCall<T>>;
 export function partialToolCalls(options?: PartialToolCallsOptions): OperatorFunction<StreamEvent, PartialToolCall>;
-export function partialToolCalls(options: PartialToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<StreamEvent, PartialToolCall> {
-  const tools = options.tools;
+export function partialToolCalls(options: PartialToolCallsOptions & { readonly tools?: ToolsInput } = {}): OperatorFunction<StreamEvent, PartialToolCall> {
+  const tools = options.tools === undefined ? undefined : checkTools(options.tools, 'partialToolCalls');
   const parserOptions: PartialJsonOptions = {
     allowPartialLiterals: options.allowPartialLiterals === true,
     snapshots: options.snapshots ?? 'immutable',
@@ -185,7 +187,7 @@ export function partialToolCalls(options: PartialToolCallsOptions & { readonly t
 }
 
 /** Validate each call's last value: its result against the schema, its arguments the schema's output on success. */
-function validateLast(tools: ToolSchemas): OperatorFunction<PartialToolCall, PartialToolCall> {
+function validateLast(tools: ToolsInput): OperatorFunction<PartialToolCall, PartialToolCall> {
   return validating<PartialToolCall, PartialToolCall>(
     tools,
     (partial) => partial.result,

@@ -6,17 +6,18 @@
 import { filter, map, mergeMap, type OperatorFunction } from 'rxjs';
 import type { StreamEvent } from '../events';
 import type { ToolCallsOptions } from '../parse/results';
-import type { ToolSchemas, TypedToolCallResult } from '../parse/validate';
+import { checkTools, type ToolsInput, type TypedToolCallResult } from '../parse/validate';
 import type { ToolCallResult } from '../result';
 import { groupToolCalls, isClosing } from './groupToolCalls';
 import { validateResults } from './validateResults';
 
 /** Options of `toolCalls()` with typed tools. */
-export interface TypedToolCallsOptions<T extends ToolSchemas> extends ToolCallsOptions {
+export interface TypedToolCallsOptions<T extends ToolsInput> extends ToolCallsOptions {
   /**
-   * Tool names mapped to their argument schemas (zod 4 or any Standard Schema validator). Each
-   * call is validated once, on completion: `unknown-tool` for a name not in the map,
-   * `invalid-arguments` (with the validator's issues) when the schema rejects the arguments.
+   * The tools: names mapped to their argument schemas (zod 4 or any Standard Schema validator) or
+   * to `tool()` records, or an array of named `tool()` records. Each call is validated once, on
+   * completion: `unknown-tool` for a name not among them, `invalid-arguments` (with the
+   * validator's issues) when the schema rejects the arguments.
    */
   readonly tools: T;
 }
@@ -46,8 +47,8 @@ export interface TypedToolCallsOptions<T extends ToolSchemas> extends ToolCallsO
  *    and the JSON does not parse), `arguments-too-large` (over `maxArgumentsSize`).
  * 4. Stream-level errors (`provider-error`, `truncated`, `too-many-tool-calls`, …) end the output
  *    after every complete call was emitted and every open call was emitted as `incomplete`.
- * 5. With `tools` (zod 4 or any Standard Schema per tool name), each call is validated once, on
- *    completion, and the result type is a union by tool name with each tool's argument type:
+ * 5. With `tools` (zod 4 or any Standard Schema per tool name, `tool()` records by name, or an
+ *    array of named `tool()` records), each call is validated once, on completion, and the result type is a union by tool name with each tool's argument type:
  *    `unknown-tool` (with the available names) and `invalid-arguments` (with the validator's
  *    issues and their paths) are per-call failures like the others.
  *
@@ -75,8 +76,8 @@ export interface TypedToolCallsOptions<T extends ToolSchemas> extends ToolCallsO
  * @return An operator from {@link StreamEvent}s to {@link ToolCallResult}s.
  */
 export function toolCalls(options?: ToolCallsOptions): OperatorFunction<StreamEvent, ToolCallResult>;
-export function toolCalls<T extends ToolSchemas>(options: TypedToolCallsOptions<T>): OperatorFunction<StreamEvent, TypedToolCallResult<T>>;
-export function toolCalls(options: ToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<StreamEvent, ToolCallResult> {
+export function toolCalls<T extends ToolsInput>(options: TypedToolCallsOptions<T>): OperatorFunction<StreamEvent, TypedToolCallResult<T>>;
+export function toolCalls(options: ToolCallsOptions & { readonly tools?: ToolsInput } = {}): OperatorFunction<StreamEvent, ToolCallResult> {
   const results: OperatorFunction<StreamEvent, ToolCallResult> = (source) =>
     source.pipe(
       groupToolCalls(options),
@@ -87,6 +88,6 @@ export function toolCalls(options: ToolCallsOptions & { readonly tools?: ToolSch
         ),
       ),
     );
-  const tools = options.tools;
+  const tools = options.tools === undefined ? undefined : checkTools(options.tools, 'toolCalls');
   return tools === undefined ? results : (source) => source.pipe(results, validateResults(tools));
 }

@@ -5,7 +5,7 @@
  */
 import { mergeMap, type ObservableInput, type OperatorFunction } from 'rxjs';
 import type { ToolCallResult } from '../result';
-import { isPromiseLike, validateToolCall, type MaybePromise, type ToolSchemas, type TypedToolCallResult } from '../parse/validate';
+import { checkTools, isPromiseLike, validateToolCall, type MaybePromise, type ToolsInput, type TypedToolCallResult } from '../parse/validate';
 
 /**
  * Validate each successful result against its tool's schema; failures pass through unchanged.
@@ -22,14 +22,16 @@ import { isPromiseLike, validateToolCall, type MaybePromise, type ToolSchemas, t
  * 1. Synchronous validators keep the results in order and in time; asynchronous ones emit when they
  *    settle.
  * 2. A name not in `tools` is `unknown-tool`; a validator that throws gives `invalid-arguments`
- *    with the thrown message.
+ *    with the thrown message; a tool record without a schema passes its calls as they are.
+ * 3. `tools` is checked when the operator is made: an array's tools need distinct names, a record's
+ *    entries must be schemas or tool records (`invalid-option` otherwise).
  *
- * @param tools Tool names mapped to Standard Schema validators.
+ * @param tools Tool names mapped to Standard Schema validators or `tool()` records, or an array of named `tool()` records.
  * @return An operator from {@link ToolCallResult}s to typed results.
  */
-export function validateResults<T extends ToolSchemas>(tools: T): OperatorFunction<ToolCallResult, TypedToolCallResult<T>> {
+export function validateResults<T extends ToolsInput>(tools: T): OperatorFunction<ToolCallResult, TypedToolCallResult<T>> {
   return validating<ToolCallResult, TypedToolCallResult<T>>(
-    tools,
+    checkTools(tools, 'validateResults'),
     (result) => result,
     (_result, validated) => validated as TypedToolCallResult<T>,
   );
@@ -41,9 +43,9 @@ export function validateResults<T extends ToolSchemas>(tools: T): OperatorFuncti
  * back. A throwing validator is an `invalid-arguments` result, as in `validateResults()`.
  */
 export function validating<I, O>(
-  tools: ToolSchemas,
+  tools: ToolsInput,
   resultOf: (value: I) => ToolCallResult | undefined,
-  withResult: (value: I, validated: TypedToolCallResult<ToolSchemas>) => O,
+  withResult: (value: I, validated: TypedToolCallResult<ToolsInput>) => O,
 ): OperatorFunction<I, O> {
   return mergeMap((value): ObservableInput<O> => {
     const result = resultOf(value);
@@ -64,7 +66,7 @@ export function validating<I, O>(
  * @param result The result to check.
  * @return The typed result, or a Promise of it when the validator is asynchronous.
  */
-export function validateResult<T extends ToolSchemas>(tools: T, result: ToolCallResult): MaybePromise<TypedToolCallResult<T>> {
+export function validateResult<T extends ToolsInput>(tools: T, result: ToolCallResult): MaybePromise<TypedToolCallResult<T>> {
   if (!result.success) return result;
   return validateToolCall(tools, result.data) as MaybePromise<TypedToolCallResult<T>>;
 }

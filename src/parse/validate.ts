@@ -17,39 +17,79 @@ export type { StandardSchemaV1 } from './standardSchema';
 /** A value, or a Promise of it when a validator is asynchronous. */
 export type MaybePromise<T> = T | Promise<T>;
 
+/** A tool's schema by tool name. */
+export type ToolSchemas = Record<string, StandardSchemaV1>;
+
 /**
- * A custom (freeform) tool among `tools`: its calls carry text, not JSON (`kind: 'custom'`, `input`).
- * `schema`, when given, validates that text (a Standard Schema whose input is a string); the call's
- * `arguments` are then its output. A call of it that came as JSON `{ "input": "…" }` (the wrapping
- * `toolSpecs()` declares for formats without custom tools) is read as that text.
+ * What the readers need of a tool defined as a record (`tool()` from `rxjs-tool-calls/tools` makes
+ * one): the `schema` that validates its calls (absent: its arguments pass as parsed) and, in an
+ * array, its `name`. Its other fields (`execute`, …) are not read here.
  */
-export interface CustomToolSchema<S extends StandardSchemaV1 | undefined = StandardSchemaV1 | undefined> {
-  /** Always `'custom'`. */
-  readonly kind: 'custom';
-  /** Validates (and may transform) the input text. */
-  readonly schema?: S;
+export interface ToolShape {
+  /** The name the model calls the tool by: required in an array, and equal to its key in a record. */
+  readonly name?: string | undefined;
+  /** Validates (and may transform) the parsed arguments; absent: the arguments are passed as parsed. */
+  readonly schema?: StandardSchemaV1 | undefined;
+  /** What the tool does, for the model (not read by the readers). */
+  readonly description?: string | undefined;
+  /**
+   * `'custom'` for a custom (freeform) tool (`customTool()` from `rxjs-tool-calls/tools`): its calls
+   * carry text, not JSON (`kind: 'custom'`, `input`); `schema`, when given, validates that text. A
+   * call of it that came as JSON `{ "input": "…" }` (the wrapping `toolSpecs()` declares for formats
+   * without custom tools) is read as that text.
+   */
+  readonly kind?: 'custom' | undefined;
 }
 
-/** A tool's schema by tool name (a custom tool's entry is a {@link CustomToolSchema}). */
-export type ToolSchemas = Record<string, StandardSchemaV1 | CustomToolSchema>;
+/**
+ * Tools as every `tools` option takes them: by name, each a Standard Schema or a tool record
+ * (`{ get_weather: z.object(…) }`, `{ get_weather: tool({ schema, execute }) }`), or an array of
+ * named tool records (`[tool({ name: 'get_weather', schema })]`). The same object (or array) goes
+ * to `readToolCalls({ tools })`, `runTools(tools)` and `toolSpecs(tools, format)`.
+ */
+export type ToolsInput = Readonly<Record<string, StandardSchemaV1 | ToolShape>> | ReadonlyArray<ToolShape & { readonly name: string }>;
 
-/** The `arguments` type of a custom tool's calls: its validator's output, else the text. */
-type CustomArgs<T> = T extends { readonly schema?: infer S } ? (S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : string) : string;
+/** Tools by name: a record as it is, an array keyed by each tool's `name` (a literal name narrows, as `tool()` keeps it). */
+export type ToolsByName<T> =
+  T extends ReadonlyArray<infer E>
+    ? {
+        [Name in E extends { readonly name: infer N extends string } ? N : never]: Extract<E, { readonly name: Name }>;
+      }
+    : T;
 
-/** The `arguments` type of the calls of one `tools` entry: its schema's output (a custom tool's: its text, or its validator's output). */
-export type ToolArgumentsOf<E> = E extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<E> : CustomArgs<E>;
+/** The schema of a tool entry: the entry itself when it is a Standard Schema, else its `schema` (`never` without one). */
+export type SchemaOfTool<E> = E extends StandardSchemaV1
+  ? E
+  : E extends {
+        /** The tool's schema, when it has one. */
+        readonly schema?: infer S;
+      }
+    ? Exclude<S, undefined>
+    : never;
+
+/** Whether a tool entry is a custom tool's (`kind: 'custom'`). */
+type IsCustom<E> = E extends { readonly kind: 'custom' } ? true : false;
+
+/**
+ * The validated arguments of a tool entry: its schema's output, or `unknown` for a tool without a
+ * schema (a custom tool's: its validator's output, else its input text, a `string`).
+ */
+export type ToolArguments<E> = [SchemaOfTool<E>] extends [never] ? (IsCustom<E> extends true ? string : unknown) : StandardSchemaV1.InferOutput<SchemaOfTool<E> & StandardSchemaV1>;
+
+/** The names of a set of tools (a record's keys, or an array's `name`s). */
+export type ToolName<T extends ToolsInput> = keyof ToolsByName<T> & string;
 
 /**
  * The completed calls of a set of tools: a union discriminated by `name`, whose `arguments` are
  * each schema's output type (a custom tool's: its text, see {@link CustomToolCall}).
  * `if (call.name === 'get_weather') call.arguments.city` type-checks.
  */
-export type InferToolCall<T extends ToolSchemas> = {
-  [Name in keyof T & string]: T[Name] extends StandardSchemaV1 ? ToolCall<Name, StandardSchemaV1.InferOutput<T[Name]>> : CustomToolCall<Name, CustomArgs<T[Name]>>;
-}[keyof T & string];
+export type InferToolCall<T extends ToolsInput> = {
+  [Name in ToolName<T>]: IsCustom<ToolsByName<T>[Name]> extends true ? CustomToolCall<Name, ToolArguments<ToolsByName<T>[Name]>> : ToolCall<Name, ToolArguments<ToolsByName<T>[Name]>>;
+}[ToolName<T>];
 
-/** Whether a `tools` entry is a custom tool's ({@link CustomToolSchema}). */
-export function isCustomTool(entry: unknown): entry is CustomToolSchema {
+/** Whether a `tools` entry is a custom tool's (`kind: 'custom'`, see {@link ToolShape.kind}). */
+export function isCustomTool(entry: unknown): entry is ToolShape & { readonly kind: 'custom' } {
   return typeof entry === 'object' && entry !== null && (entry as { readonly kind?: unknown }).kind === 'custom';
 }
 
@@ -67,7 +107,69 @@ export function customInputOf(call: ToolCall): string | undefined {
 }
 
 /** The result of one call of a set of typed tools. */
-export type TypedToolCallResult<T extends ToolSchemas> = ToolCallResult<InferToolCall<T>>;
+export type TypedToolCallResult<T extends ToolsInput> = ToolCallResult<InferToolCall<T>>;
+
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
+
+/** Whether a tool entry is itself a Standard Schema (it has `~standard`), not a tool record holding one. */
+export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && isRecord((value as { readonly '~standard'?: unknown })['~standard']);
+}
+
+/**
+ * Check a `tools` option once, when the operator is made: each entry must be a Standard Schema or
+ * a tool record whose `schema`, if any, is a Standard Schema (any other object is a tool without
+ * a schema); an array's tools each need a non-empty `name` no other has, a record's tool records a
+ * `name` equal to their key, or none.
+ * Anything else is an `invalid-option` error naming `fn` and the entry (`options.tools[1]`,
+ * `options.tools.get_weather`).
+ *
+ * @param tools The option as given.
+ * @param fn The function it was given to (for the error).
+ * @return `tools`, unchanged.
+ */
+export function checkTools<T extends ToolsInput>(tools: T, fn: string): T {
+  const list = Array.isArray(tools);
+  Object.entries(tools as Readonly<Record<string, unknown>>).forEach(([key, tool], i, all) => {
+    const { schema, name = list ? '' : key } = isRecord(tool) && !isStandardSchema(tool) ? (tool as ToolShape) : { schema: tool };
+    const own = list ? name !== '' && all.findIndex(([, t]) => (t as ToolShape | null)?.name === name) === i : name === key;
+    if (!own || (schema !== undefined && !isStandardSchema(schema)))
+      throw new ToolStreamError('invalid-option', {
+        function: fn,
+        option: `options.tools${list ? `[${key}]` : `.${key}`}`,
+        value: tool,
+        expected: list ? 'a tool with a name of its own' : `a schema, or a tool named '${key}' or unnamed`,
+      });
+  });
+  return tools;
+}
+
+/** A tool found by name: its schema (`undefined`: none) and whether it is a custom tool. */
+export interface FoundTool {
+  /** Validates its calls (a custom tool's: its input text); `undefined`: none. */
+  readonly schema: StandardSchemaV1 | undefined;
+  /** Whether it is a custom (freeform) tool. */
+  readonly custom: boolean;
+}
+
+/**
+ * Find tool `name` in `tools`: `{ schema }` (`undefined`: a tool without a schema, whose
+ * arguments pass as parsed), or `undefined` when `tools` has no such tool.
+ */
+export function findTool(tools: ToolsInput, name: string): FoundTool | undefined {
+  const tool: unknown = Array.isArray(tools)
+    ? (tools as ReadonlyArray<ToolShape>).find((t) => t.name === name)
+    : Object.prototype.hasOwnProperty.call(tools, name)
+      ? (tools as Readonly<Record<string, unknown>>)[name]
+      : undefined;
+  if (tool === undefined) return undefined;
+  return isStandardSchema(tool) ? { schema: tool, custom: false } : { schema: (tool as ToolShape).schema, custom: isCustomTool(tool) };
+}
+
+/** The names of `tools`, in order (for `unknown-tool` errors). */
+export function toolNames(tools: ToolsInput): string[] {
+  return Array.isArray(tools) ? (tools as ReadonlyArray<ToolShape>).map((t) => String(t.name)) : Object.keys(tools);
+}
 
 /** Standard Schema issues as the library's {@link ValidationIssue}s (`{ key }` path segments become keys). */
 export function toValidationIssues(issues: ReadonlyArray<StandardSchemaV1.Issue>): ValidationIssue[] {
@@ -119,16 +221,18 @@ export async function validateArgumentsAsync<S extends StandardSchemaV1>(
 }
 
 /**
- * Check a completed call against its tool's schema: the call with typed `arguments`, an
- * `unknown-tool` error when `tools` has no schema for its name, or an
- * `invalid-arguments` error. Synchronous when the validator is.
+ * Check a completed call against its tool's schema: the call with typed `arguments` (as parsed for
+ * a tool without a schema), an `unknown-tool` error when `tools` has no tool of its name, or an
+ * `invalid-arguments` error. `tools` is any {@link ToolsInput} (schemas, `tool()` records, an
+ * array of named tools). Synchronous when the validator is.
  */
-export function validateToolCall<T extends ToolSchemas>(tools: T, call: ToolCall): MaybePromise<TypedToolCallResult<T>> {
+export function validateToolCall<T extends ToolsInput>(tools: T, call: ToolCall): MaybePromise<TypedToolCallResult<T>> {
   const context = contextOf(call);
-  if (!Object.prototype.hasOwnProperty.call(tools, call.name)) return fail(new ToolStreamError('unknown-tool', { toolCall: context, availableTools: Object.keys(tools) }));
-  const entry = tools[call.name];
-  if (isCustomTool(entry)) return validateCustomCall(entry, call) as MaybePromise<TypedToolCallResult<T>>;
-  const schema = entry as StandardSchemaV1;
+  const tool = findTool(tools, call.name);
+  if (tool === undefined) return fail(new ToolStreamError('unknown-tool', { toolCall: context, availableTools: toolNames(tools) }));
+  if (tool.custom) return validateCustomCall(tool, call) as MaybePromise<TypedToolCallResult<T>>;
+  if (tool.schema === undefined) return ok(call as InferToolCall<T>);
+  const schema = tool.schema;
   const typed = (result: Result<unknown, ToolStreamError<'invalid-arguments'>>): TypedToolCallResult<T> => (result.success ? ok({ ...call, arguments: result.data } as InferToolCall<T>) : result);
   const result = validateArguments(schema, call.arguments, context);
   return isPromiseLike(result) ? result.then(typed) : typed(result);
@@ -138,7 +242,10 @@ export function validateToolCall<T extends ToolSchemas>(tools: T, call: ToolCall
  * A call of a custom tool, checked: its text ({@link customInputOf}) through the tool's validator
  * when it has one; `invalid-arguments` when the call carries no text (JSON arguments of another shape).
  */
-export function validateCustomCall(tool: CustomToolSchema, call: ToolCall): MaybePromise<Result<CustomToolCall<string, unknown>, ToolStreamError<'invalid-arguments'>>> {
+export function validateCustomCall(
+  tool: { readonly schema?: StandardSchemaV1 | undefined },
+  call: ToolCall,
+): MaybePromise<Result<CustomToolCall<string, unknown>, ToolStreamError<'invalid-arguments'>>> {
   const context = contextOf(call);
   const input = customInputOf(call);
   if (input === undefined)

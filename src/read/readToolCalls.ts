@@ -9,7 +9,7 @@ import type { StreamEvent } from '../events';
 import { operate } from '../internal/operate';
 import { validateResults } from '../operators/validateResults';
 import { resultOf, type ToolCallsOptions } from '../parse/results';
-import type { ToolSchemas, TypedToolCallResult } from '../parse/validate';
+import { checkTools, type ToolsInput, type TypedToolCallResult } from '../parse/validate';
 import type { ToolCallResult } from '../result';
 import { idleWatch, type ReadStreamEventsOptions } from './readStreamEvents';
 import { readerConfig, StreamReader, type EventSink } from './streamReader';
@@ -85,13 +85,13 @@ export interface ReadToolCallsOptions extends ToolCallsOptions, ReadStreamEvents
  * @return An operator from byte (or text) chunks to {@link ToolCallResult}s.
  */
 export function readToolCalls(options?: ReadToolCallsOptions): OperatorFunction<Uint8Array | string, ToolCallResult>;
-export function readToolCalls<T extends ToolSchemas>(options: ReadToolCallsOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, TypedToolCallResult<T>>;
-export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?: ToolSchemas } = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
+export function readToolCalls<T extends ToolsInput>(options: ReadToolCallsOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, TypedToolCallResult<T>>;
+export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?: ToolsInput } = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
   const config = readerConfig(options);
   const limits = resolveLimits(options);
   const repair = options.repairArguments !== false;
   const read = operate<Uint8Array | string, ToolCallResult>((subscriber) => new StreamReader(config, subscriber, new ResultsSink(subscriber, limits, repair)));
-  const tools = options.tools;
+  const tools = options.tools === undefined ? undefined : checkTools(options.tools, 'readToolCalls');
   const watch = idleWatch(options);
   if (tools === undefined) return watch === undefined ? read : (source) => source.pipe(watch, read);
   const validate = validateResults(tools);

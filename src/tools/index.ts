@@ -25,6 +25,8 @@ export {
   type ToolReturn,
   type ToolRun,
   type ToolRunResult,
+  type ToolList,
+  type NamedAs,
   type ToolSet,
 } from './types';
 export { runTools, type RunToolsOptions } from './runTools';

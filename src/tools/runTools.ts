@@ -5,9 +5,9 @@
  */
 import { asyncScheduler, catchError, concat, defer, EMPTY, from, identity, isObservable, mergeMap, Observable, of, throwError, type OperatorFunction, type Subscription } from 'rxjs';
 import { ToolStreamError } from '../errors';
-import { contextOf, customInputOf, isPromiseLike, validateArguments } from '../parse/validate';
+import { checkTools, contextOf, customInputOf, isPromiseLike, validateArguments } from '../parse/validate';
 import type { Result, ToolCall, ToolCallResult } from '../result';
-import type { AnyTool, InferToolRun, ToolRunResult, ToolSet } from './types';
+import type { AnyTool, InferToolRun, ToolList, ToolRunResult, ToolSet } from './types';
 
 /** Options of {@link runTools}. */
 export interface RunToolsOptions {
@@ -86,7 +86,12 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
     if (tool.kind === 'custom') {
       const input = customInputOf(call);
       if (input === undefined) {
-        settle(failed(new ToolStreamError('invalid-arguments', { toolCall: context, issues: [{ message: 'a custom tool is called with text (or JSON {"input": "…"})', path: [] }], value: call.arguments }), call));
+        settle(
+          failed(
+            new ToolStreamError('invalid-arguments', { toolCall: context, issues: [{ message: 'a custom tool is called with text (or JSON {"input": "…"})', path: [] }], value: call.arguments }),
+            call,
+          ),
+        );
         return () => undefined;
       }
       args = input;
@@ -157,17 +162,19 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
  * // displays: get_weather { city: 'Paris', temperature: 21 }
  * ```
  *
- * @param tools The tools by name.
+ * @param tools The tools by name, or an array of named tools (e.g. made with `tool()`); a name
+ *   missing or repeated in an array is an `invalid-option` error.
  * @param options `concurrency`, the default `timeoutMs`, `failFast`.
  * @return An operator from {@link ToolCallResult}s to {@link ToolRunResult}s.
  */
-export function runTools<T extends ToolSet>(tools: T, options: RunToolsOptions = {}): OperatorFunction<ToolCallResult, ToolRunResult<InferToolRun<T>>> {
+export function runTools<T extends ToolSet | ToolList>(tools: T, options: RunToolsOptions = {}): OperatorFunction<ToolCallResult, ToolRunResult<InferToolRun<T>>> {
   const concurrency = options.concurrency ?? Infinity;
-  const names = Object.keys(tools);
+  const byName = toolsByName(tools, 'runTools');
+  const names = [...byName.keys()];
   const run = (result: ToolCallResult): Observable<ToolRunResult> => {
     if (!result.success) return of(failed(result.error));
     const call = result.data;
-    const tool = Object.prototype.hasOwnProperty.call(tools, call.name) ? tools[call.name] : undefined;
+    const tool = byName.get(call.name);
     if (tool === undefined) return of(failed(new ToolStreamError('unknown-tool', { toolCall: contextOf(call), availableTools: names }), call));
     return runOne(tool, call, options.timeoutMs);
   };
@@ -192,4 +199,16 @@ export function runTools<T extends ToolSet>(tools: T, options: RunToolsOptions =
       const end = defer(() => (sourceError === undefined ? EMPTY : throwError(() => sourceError?.error)));
       return concat(runs, end).pipe(options.failFast === true ? failFast : identity) as Observable<ToolRunResult<InferToolRun<T>>>;
     });
+}
+
+/**
+ * The tools of `runTools()` / `toolLoop()` by name, checked once (`invalid-option` for an array's
+ * tool without a name or with a repeated one, or a record's tool named unlike its key).
+ *
+ * @param tools Tools by name, or an array of named tools.
+ * @param fn The function they were given to (for the error).
+ */
+export function toolsByName(tools: ToolSet | ToolList, fn: string): ReadonlyMap<string, AnyTool> {
+  checkTools(tools, fn);
+  return new Map(Array.isArray(tools) ? (tools as ToolList).map((tool): [string, AnyTool] => [tool.name, tool]) : Object.entries(tools as ToolSet));
 }

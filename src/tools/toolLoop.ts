@@ -6,6 +6,7 @@
 import { catchError, connect, EMPTY, filter, map, merge, Observable, type Subscription, tap, throwError } from 'rxjs';
 import { eventsAndResults, type EventOrResult } from '../operators/eventsAndResults';
 import type { ToolCallsOptions } from '../parse/results';
+import { checkTools } from '../parse/validate';
 import { ToolStreamError } from '../errors';
 import type { StreamEvent } from '../events';
 import { readStreamEvents, type ReadStreamEventsOptions } from '../read/readStreamEvents';
@@ -14,7 +15,7 @@ import { withLoopUsage } from './loopUsage';
 import { runTools, type RunToolsOptions } from './runTools';
 import { TurnRecorder } from './turnRecorder';
 import { toolSpecs, type ToolSpecs, type ToolSpecsOptions } from './toolSpecs';
-import type { InferToolRun, ToolRunResult, ToolSet } from './types';
+import type { InferToolRun, ToolList, ToolRunResult, ToolSet } from './types';
 import type { LoopMessage, ToolLoopItem } from './loopItems';
 
 export type { LoopMessage, ToolLoopItem } from './loopItems';
@@ -125,12 +126,12 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *
  * @param request Starts one model call; its third argument carries the tools as the request's
  *   `tools` field in `format` (`toolSpecs(tools, format)`).
- * @param tools The tools by name.
+ * @param tools The tools by name, or an array of named tools (see `runTools()`).
  * @param options `format`, initial `messages`, `maxSteps`, and the options of `readStreamEvents()`,
  *   `toolCalls()`, `runTools()` and the message helpers.
  * @return The items of every step ({@link ToolLoopItem}, a union by `type`), ending with `done`.
  */
-export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, options: ToolLoopOptions = {}): Observable<ToolLoopItem<InferToolRun<T>>> {
+export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest, tools: T, options: ToolLoopOptions = {}): Observable<ToolLoopItem<InferToolRun<T>>> {
   type Run = InferToolRun<T>;
   type Item = ToolLoopItem<Run>;
   const provider = options.provider;
@@ -138,6 +139,7 @@ export function toolLoop<T extends ToolSet>(request: ToolLoopRequest, tools: T, 
   const format: MessageFormat = options.format ?? (providerName !== undefined && isMessageFormat(providerName) ? providerName : 'openai-chat');
   const readOptions = { ...options, provider: options.provider ?? options.format ?? 'auto' };
   const maxSteps = options.maxSteps ?? 10;
+  checkTools(tools, 'toolLoop');
   let specs: ToolSpecs<MessageFormat> | undefined;
   const context: ToolLoopRequestContext = {
     format,

@@ -24,6 +24,7 @@ import { allowsStrict, customInputSchema, type ToolSpecInput } from '../provider
 import { chatCustomToolSpec, type ChatCustomTool } from '../providers/openaiChat/toolSpec';
 import { responsesCustomToolSpec, type ResponsesCustomTool } from '../providers/openaiResponses/toolSpec';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
+import { isStandardSchema } from '../parse/validate';
 import type { CustomToolDeclaration, ToolDeclaration } from './types';
 
 /** The request formats `toolSpecs()` writes. */
@@ -76,8 +77,12 @@ export interface ToolSpecsOptions {
 /** One tool as `toolSpecs()` reads it: a JSON tool's declaration, or a custom tool's. */
 type AnyDeclaration = ToolDeclaration<StandardSchemaV1 | undefined> | CustomToolDeclaration;
 
-/** Tools by name (as `runTools()` / `toolLoop()` take them), or an array of tools that each have a `name`. */
-export type ToolDeclarations = Readonly<Record<string, AnyDeclaration>> | ReadonlyArray<AnyDeclaration>;
+/**
+ * Tools by name (as `runTools()` / `toolLoop()` take them; an entry may also be a bare Standard
+ * Schema, as the readers' `tools` take it), or an array of tools that each have a `name`; any of
+ * them may be a custom tool (`customTool()`).
+ */
+export type ToolDeclarations = Readonly<Record<string, AnyDeclaration | StandardSchemaV1>> | ReadonlyArray<AnyDeclaration>;
 
 /**
  * Whether a set of tools may hold a custom tool (a member whose `kind` may be `'custom'`): then the
@@ -88,7 +93,6 @@ export type HasCustomTool<T> =
 
 /** The `kind` a tool's type allows (`never` when it has none). */
 type KindOf<E> = E extends { readonly kind?: infer K } ? K : never;
-
 
 const record = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -131,7 +135,8 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
       return [tool.name, tool];
     });
   }
-  return Object.entries(tools as Readonly<Record<string, AnyDeclaration>>).map(([key, tool]): [string, AnyDeclaration] => {
+  return Object.entries(tools as Readonly<Record<string, AnyDeclaration | StandardSchemaV1>>).map(([key, entry]): [string, AnyDeclaration] => {
+    const tool: AnyDeclaration = isStandardSchema(entry) ? { schema: entry } : entry;
     if (tool.name !== undefined && tool.name !== key)
       throw new ToolStreamError('unsupported-request', { target: 'tools', field: `${key}.name`, detail: `the tool is named '${tool.name}' but listed as '${key}': calls are looked up by the key` });
     return [key, tool];
@@ -155,6 +160,7 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  *    `toolSpec` with `inputSchema.json` (the `toolConfig.tools` value); Ollama chat's own list.
  * 4. Names: a record's keys; a `name` that differs from its key is an `unsupported-request` error
  *    (the model would call a name `runTools()` does not know). An array needs a `name` on each tool.
+ *    A record's entry may be a bare schema (the `tools` of `readToolCalls()`): a tool with no description.
  * 5. A schema nested deeper than `maxDepth` (default 512 levels) is an `unsupported-request` error
  *    naming the level too deep; the strict check walks any width and depth without recursion.
  * 6. A custom tool (`customTool()`, `kind: 'custom'`) is a `type: "custom"` tool with its `format`

@@ -7,6 +7,7 @@
 import type { Observable } from 'rxjs';
 import type { ToolRunError } from '../errors';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
+import type { ToolsByName } from '../parse/validate';
 import type { ToolCall } from '../result';
 import type { JsonSchema } from '../providers/openaiChat/request';
 import type { CustomToolFormat } from '../providers/toolSpec';
@@ -92,6 +93,17 @@ export interface AnyTool {
 /** Tools by the name the model calls them with. */
 export type ToolSet = Readonly<Record<string, AnyTool>>;
 
+/** Tools as an array, each with its `name` (as `tool({ name: 'get_weather', … })` writes it). */
+export type ToolList = ReadonlyArray<AnyTool & { readonly name: string }>;
+
+/** The `name` a `tool()` definition was given, kept as its literal type so that an array of tools narrows by name. */
+export type NamedAs<N extends string> = string extends N
+  ? unknown
+  : {
+      /** The tool's name, as written. */
+      readonly name: N;
+    };
+
 /**
  * Define a tool once: its description and schema give the request's tool definitions
  * (`toolSpecs(tools, format)`), the schema validates and types its calls, and `execute` (optional)
@@ -114,10 +126,15 @@ export type ToolSet = Readonly<Record<string, AnyTool>>;
  *
  * @param definition `description`, `schema` (any Standard Schema), optional `name`, `parameters`,
  *   `timeoutMs`, and `execute`; without `execute` the tool is only declared (for `toolSpecs()`).
- * @return The definition itself, with its types inferred.
+ * @return The definition itself, with its types inferred (a `name` keeps its literal type, so an
+ *   array of tools narrows by name as a record does).
  */
-export function tool<S extends StandardSchemaV1 | undefined = undefined, Output = unknown>(definition: ToolDefinition<S, Output>): ToolDefinition<S, Output>;
-export function tool<S extends StandardSchemaV1 | undefined = undefined>(definition: ToolDeclaration<S> & { readonly execute?: undefined }): ToolDeclaration<S>;
+export function tool<S extends StandardSchemaV1 | undefined = undefined, Output = unknown, const N extends string = string>(
+  definition: ToolDefinition<S, Output> & { readonly name?: N },
+): ToolDefinition<S, Output> & NamedAs<N>;
+export function tool<S extends StandardSchemaV1 | undefined = undefined, const N extends string = string>(
+  definition: ToolDeclaration<S> & { readonly execute?: undefined; readonly name?: N },
+): ToolDeclaration<S> & NamedAs<N>;
 export function tool(definition: ToolDeclaration<StandardSchemaV1 | undefined>): ToolDeclaration<StandardSchemaV1 | undefined> {
   return definition;
 }
@@ -164,10 +181,14 @@ export interface CustomToolDefinition<S extends StandardSchemaV1 | undefined = u
  * ```
  *
  * @param definition `description`, `format`, an optional `schema` for the text, `execute`, `timeoutMs`.
- * @return The definition, marked `kind: 'custom'`.
+ * @return The definition, marked `kind: 'custom'` (a `name` keeps its literal type, as with `tool()`).
  */
-export function customTool<S extends StandardSchemaV1 | undefined = undefined, Output = unknown>(definition: Omit<CustomToolDefinition<S, Output>, 'kind'>): CustomToolDefinition<S, Output>;
-export function customTool<S extends StandardSchemaV1 | undefined = undefined>(definition: Omit<CustomToolDeclaration<S>, 'kind'> & { readonly execute?: undefined }): CustomToolDeclaration<S>;
+export function customTool<S extends StandardSchemaV1 | undefined = undefined, Output = unknown, const N extends string = string>(
+  definition: Omit<CustomToolDefinition<S, Output>, 'kind'> & { readonly name?: N },
+): CustomToolDefinition<S, Output> & NamedAs<N>;
+export function customTool<S extends StandardSchemaV1 | undefined = undefined, const N extends string = string>(
+  definition: Omit<CustomToolDeclaration<S>, 'kind'> & { readonly execute?: undefined; readonly name?: N },
+): CustomToolDeclaration<S> & NamedAs<N>;
 export function customTool(definition: Omit<CustomToolDeclaration, 'kind'>): CustomToolDeclaration {
   return { ...definition, kind: 'custom' };
 }
@@ -203,10 +224,10 @@ export interface ToolRun<Name extends string = string, Args = unknown, Output = 
   readonly output: Output;
 }
 
-/** The runs of a set of tools: a union discriminated by `call.name`. */
-export type InferToolRun<T extends ToolSet> = {
-  [Name in keyof T & string]: ToolRun<Name, ToolArgsOf<T[Name]>, ToolOutputOf<T[Name]>>;
-}[keyof T & string];
+/** The runs of a set of tools (by name, or an array of named tools): a union discriminated by `call.name`. */
+export type InferToolRun<T extends ToolSet | ToolList> = {
+  [Name in keyof ToolsByName<T> & string]: ToolRun<Name, ToolArgsOf<ToolsByName<T>[Name]>, ToolOutputOf<ToolsByName<T>[Name]>>;
+}[keyof ToolsByName<T> & string];
 
 /**
  * The result of one tool run: `{ success: true, data: { call, output } }` or
