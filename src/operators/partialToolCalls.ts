@@ -227,8 +227,8 @@ class PartialCalls implements InputHandler<StreamEvent> {
   private readonly state: ToolCallsState;
   private readonly live: boolean;
   private readonly views = new Map<number, CallView>();
-  /** The custom calls that showed a value. */
-  private readonly customs = new Set<number>();
+  /** The text each open custom call last showed. */
+  private readonly customs = new Map<number, string>();
 
   /**
    * @param out Where the values go.
@@ -276,9 +276,9 @@ class PartialCalls implements InputHandler<StreamEvent> {
 
   private fragment(call: TrackedCall, argumentsDelta: string): void {
     if (call.kind === 'custom') {
-      // A custom tool's input is text: it grows as it comes, nothing to parse.
-      if (argumentsDelta !== '' || !this.customs.has(call.seq)) {
-        this.customs.add(call.seq);
+      // A custom tool's input is text: it grows as it comes, nothing to parse (a resend of the same text shows nothing new).
+      if (this.customs.get(call.seq) !== call.rawArguments) {
+        this.customs.set(call.seq, call.rawArguments);
         this.out.next({ key: call.seq, id: call.id, name: call.name, index: call.index, choice: call.choice, kind: 'custom', arguments: call.rawArguments, openPath: OPEN_ROOT });
       }
       return;
