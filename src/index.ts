@@ -65,6 +65,7 @@ export type {
   MetadataEvent,
   ProviderMetadata,
   ProviderName,
+  ProviderToolEvent,
   ReasoningDeltaEvent,
   ReasoningEndEvent,
   ReasoningPart,
