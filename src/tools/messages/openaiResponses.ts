@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { turnOf, viewsOf, type MessageBuilder, type ReasoningPart, type ToolMessagesOptions, type ToolStep } from './shared';
+import { turnWithProviderTools, viewsOf, type MessageBuilder, type ReasoningPart, type ToolMessagesOptions, type ToolStep } from './shared';
 
 // Checked against the official SDK types in spec/types/messages.test-d.ts; arrays are mutable so
 // the messages can go straight into the SDKs' request types.
@@ -106,10 +106,12 @@ function reasoningItem(part: ReasoningPart): ResponsesReasoningItem | undefined 
  */
 export function openaiResponsesToolItems(step: ToolStep, options: ToolMessagesOptions = {}): ResponsesItem[] {
   const views = viewsOf(step, options);
-  const turn = turnOf(step, views, options);
+  const turn = turnWithProviderTools(step, views, options, 'openai-responses');
   const withReasoning = turn.some((s) => s.type === 'reasoning' && s.part.itemId !== undefined);
   const items = turn.flatMap((segment): ResponsesItem[] => {
     if (segment.type === 'text') return segment.text === '' ? [] : [{ role: 'assistant', content: segment.text }];
+    // A provider-executed tool's item (web_search_call, mcp_call, …), verbatim.
+    if (segment.type === 'provider-tool') return [segment.raw as unknown as ResponsesItem];
     if (segment.type === 'reasoning') {
       const item = reasoningItem(segment.part);
       return item === undefined ? [] : [item];
