@@ -162,6 +162,39 @@ export interface ToolCallEndEvent {
   readonly finishReason?: FinishReason;
 }
 
+/**
+ * A tool the provider ran itself (or, for shell calls, one the app runs on its own machine), never
+ * a call for `runTools()`: Responses `web_search_call`, `file_search_call`, `code_interpreter_call`,
+ * `mcp_call`, `image_generation_call`, `local_shell_call` / `shell_call`; Anthropic
+ * `server_tool_use` / `mcp_tool_use` and their `*_tool_result` blocks; Gemini `executableCode` /
+ * `codeExecutionResult` parts. Several events may tell one run (same `id`): it started, its input
+ * grew (`inputDelta`), it ended with its result. No `ToolCallResult` comes of it.
+ */
+export interface ProviderToolEvent {
+  /** Discriminant: always `'provider-tool'`. */
+  readonly type: 'provider-tool';
+  /** The choice (0 for formats with a single candidate). */
+  readonly choice: number;
+  /** The format whose wire carried it (the shape of `raw`). */
+  readonly provider: ProviderName;
+  /** The wire's position (Responses `output_index`, Anthropic content-block index, Gemini part count). */
+  readonly index?: number;
+  /** The run's id on the wire (Responses item id, Anthropic block id / `tool_use_id`; Gemini: generated per code part). */
+  readonly id: string;
+  /** What ran: `'web_search'`, `'file_search'`, `'code_interpreter'`, `'mcp'`, `'image_generation'`, `'local_shell'`, `'shell'`, Anthropic's server tool name (`'web_search'`, `'code_execution'`, …), Gemini `'code_execution'`. */
+  readonly tool: string;
+  /** `'running'` while it streams, then `'completed'` or `'failed'` (or `'incomplete'` when the wire says so). */
+  readonly status: 'running' | 'completed' | 'failed' | 'incomplete';
+  /** What it ran with, when this event carries it (a search action, code, MCP `{ server, name, arguments }`, shell commands). */
+  readonly input?: unknown;
+  /** The next piece of its input text while it streams (Responses `mcp_call_arguments.delta`, `code_interpreter_call_code.delta`; Anthropic `input_json_delta`). */
+  readonly inputDelta?: string;
+  /** Its result, when the wire carries one (search results, code outputs, an image, an MCP output). */
+  readonly result?: unknown;
+  /** The wire's own object, whole (Responses item, Anthropic block, Gemini part), to send back or re-encode verbatim. */
+  readonly raw?: Readonly<Record<string, unknown>>;
+}
+
 /** A choice ended. All of its still-open tool calls are complete now. */
 export interface FinishEvent {
   /** Discriminant: always `'finish'`. */
@@ -265,7 +298,18 @@ export interface RestartEvent {
 
 /** The union every stage shares, tagged by `type`. */
 export type StreamEvent =
-  TextDeltaEvent | ReasoningDeltaEvent | ReasoningEndEvent | ToolCallDeltaEvent | ToolCallEndEvent | FinishEvent | UsageEvent | MetadataEvent | DoneEvent | RetryEvent | RestartEvent;
+  | TextDeltaEvent
+  | ReasoningDeltaEvent
+  | ReasoningEndEvent
+  | ToolCallDeltaEvent
+  | ToolCallEndEvent
+  | ProviderToolEvent
+  | FinishEvent
+  | UsageEvent
+  | MetadataEvent
+  | DoneEvent
+  | RetryEvent
+  | RestartEvent;
 
 /** One Server-Sent Event, as dispatched by `decodeSse()` (WHATWG field semantics). */
 export interface SseEvent {

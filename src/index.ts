@@ -65,6 +65,7 @@ export type {
   MetadataEvent,
   ProviderMetadata,
   ProviderName,
+  ProviderToolEvent,
   ReasoningDeltaEvent,
   ReasoningEndEvent,
   ReasoningPart,
@@ -78,7 +79,7 @@ export type {
   Usage,
   UsageEvent,
 } from './events';
-export type { Result, ToolCall, ToolCallResult } from './result';
+export type { CustomToolCall, Result, ToolCall, ToolCallResult } from './result';
 export {
   ERROR_CODES,
   isToolStreamError,

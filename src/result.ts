@@ -58,10 +58,15 @@ export interface ToolCall<Name extends string = string, Args = unknown> extends 
   readonly input?: string;
 }
 
-/** A custom (freeform) tool's call: `kind: 'custom'`, its input text as `input` and `arguments`. */
-export interface CustomToolCall<Name extends string = string, Input extends string = string> extends ToolCall<Name, Input> {
+/**
+ * A custom (freeform) tool's call: `kind: 'custom'`, its input text as `input`; `arguments` is that
+ * text too, or what the tool's validator made of it (`Args`).
+ */
+export interface CustomToolCall<Name extends string = string, Args = string> extends ToolCall<Name, Args> {
+  /** Always `'custom'`. */
   readonly kind: 'custom';
-  readonly input: Input;
+  /** The call's input text, whole. */
+  readonly input: string;
 }
 
 /** The result of one tool call. */

@@ -25,8 +25,20 @@ function check(outcome: RunOutcome, expected: Expected): void {
   // A failed Responses stream ends with provider-error at its `error` event; the later
   // `response.failed` status (the expected "finish reason") is the same failure, not a finish.
   if (!(expected.errors !== undefined && expected.finishReason === 'failed')) expect(outcome.finishReason).toBe(expected.finishReason);
-  expect(outcome.results).toHaveLength(expected.toolCalls.length);
-  expected.toolCalls.forEach((call, i) => {
+  // Anthropic server-run tools (server_tool_use, mcp_tool_use) are provider-tool events, never calls to run (issue 30, rule 3).
+  const serverRun = (call: Expected['toolCalls'][number]): boolean => {
+    const type = (call as { type?: unknown }).type;
+    return type === 'server_tool_use' || type === 'mcp_tool_use';
+  };
+  for (const call of expected.toolCalls.filter(serverRun)) {
+    const runs = outcome.events.filter((e) => e.type === 'provider-tool' && e.id === call.id);
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.every((e) => e.type === 'provider-tool' && e.tool === call.name)).toBe(true);
+    expect(runs.filter((e) => e.type === 'provider-tool' && e.input !== undefined).at(-1)).toMatchObject({ input: call.arguments });
+  }
+  const calls = expected.toolCalls.filter((call) => !serverRun(call));
+  expect(outcome.results).toHaveLength(calls.length);
+  calls.forEach((call, i) => {
     const result = outcome.results[i];
     if (result === undefined) throw new Error(`missing result ${i}`);
     const got = result.success ? result.data : result.error.toolCall;

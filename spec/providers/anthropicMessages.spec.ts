@@ -127,7 +127,7 @@ describe('anthropicMessages()', () => {
     });
   });
 
-  it('maps thinking and signature_delta to reasoning, ends the block with its whole part, and keeps server_tool_use in metadata', () => {
+  it('maps thinking and signature_delta to reasoning, ends the block with its whole part; a server_tool_use block is a provider-tool event, never a call', () => {
     const out: StreamEvent[] = [];
     const decoder = new AnthropicMessagesDecoder();
     for (const event of [
@@ -144,7 +144,16 @@ describe('anthropicMessages()', () => {
       { type: 'reasoning-delta', choice: 0, text: 'Hmm' },
       { type: 'reasoning-delta', choice: 0, text: '', signature: 'sig==' },
       { type: 'reasoning-end', choice: 0, index: 0, text: 'Hmm', signature: 'sig==' },
-      open(1, { metadata: { type: 'server_tool_use' } }),
+      {
+        type: 'provider-tool',
+        choice: 0,
+        provider: P,
+        index: 1,
+        id: 'toolu_1',
+        tool: 'get_weather',
+        status: 'running',
+        raw: { type: 'server_tool_use', id: 'toolu_1', name: 'get_weather', input: {} },
+      },
     ]);
   });
 

@@ -19,6 +19,8 @@ export type CallSummary =
       readonly args: unknown;
       /** `data.repaired` (`'repeated'` / `'cumulative'` / `'split'`), only when the library repaired the text. */
       readonly repaired?: unknown;
+      /** `data.kind` (`'custom'` for a custom tool's call), only when set. */
+      readonly kind?: unknown;
     }
   | {
       /** `error.code` as a string (new codes such as `missing-name` do not exist in the union yet). */
@@ -55,7 +57,7 @@ function withError(summary: Summary, error: unknown): Run {
 function summarizeResult(r: ToolCallResult): CallSummary {
   if (r.success) {
     const repaired = (r.data as unknown as Record<string, unknown>)['repaired'];
-    return { id: r.data.id, name: r.data.name, args: r.data.arguments, ...(repaired === undefined ? {} : { repaired }) };
+    return { id: r.data.id, name: r.data.name, args: r.data.arguments, ...(repaired === undefined ? {} : { repaired }), ...(r.data.kind === undefined ? {} : { kind: r.data.kind }) };
   }
   const e = r.error;
   const reason = 'reason' in e ? (e as { reason?: unknown }).reason : undefined;

@@ -2,14 +2,16 @@
  * The message helpers' output fits the official SDKs' request types (checked by tsc, never run).
  */
 import type { ContentBlockParam, MessageParam, RedactedThinkingBlockParam, ThinkingBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatCompletionAssistantMessageParam, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ResponseFunctionToolCall, ResponseInputItem, ResponseReasoningItem } from 'openai/resources/responses/responses';
+import type { ChatCompletionAssistantMessageParam, ChatCompletionMessageCustomToolCall, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ResponseCustomToolCall, ResponseCustomToolCallOutput, ResponseFunctionToolCall, ResponseInputItem, ResponseReasoningItem } from 'openai/resources/responses/responses';
 import {
   toolMessages,
   type AnthropicAssistantBlock,
   type AnthropicAssistantMessage,
   type AnthropicToolResultMessage,
   type OpenAIChatAssistantMessage,
+  type ResponsesCustomToolCall,
+  type ResponsesCustomToolCallOutput,
   type ResponsesFunctionCall,
   type ToolStep,
   type WireMessage,
@@ -51,3 +53,12 @@ void [anyBlock, thinking, redacted, sdkReasoning, sdkCall, sdkAssistant];
 // @ts-expect-error a reasoning item is not a chat message
 const notChat: ChatCompletionMessageParam = reasoningItem;
 void notChat;
+
+// Custom tools' calls, as the SDKs type them.
+declare const customCall: ResponsesCustomToolCall;
+const sdkCustomCall: ResponseCustomToolCall = customCall;
+declare const customOutput: ResponsesCustomToolCallOutput;
+const sdkCustomOutput: ResponseCustomToolCallOutput = customOutput;
+declare const chatCustomCall: Extract<NonNullable<OpenAIChatAssistantMessage['tool_calls']>[number], { type: 'custom' }>;
+const sdkChatCustomCall: ChatCompletionMessageCustomToolCall = chatCustomCall;
+void [sdkCustomCall, sdkCustomOutput, sdkChatCustomCall];

@@ -5,7 +5,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
 import { z } from 'zod';
-import { runTools, tool, toolLoop, toolSpecs, type MessageFormat, type ToolDeclaration, type ToolLoopRequest, type ToolSpecFormat } from 'rxjs-tool-calls/tools';
+import { customTool, runTools, tool, toolLoop, toolSpecs, type MessageFormat, type ToolDeclaration, type ToolLoopRequest, type ToolSpecFormat } from 'rxjs-tool-calls/tools';
 import { from } from 'rxjs';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -60,3 +60,23 @@ const request: ToolLoopRequest = (_messages, _step, context) => {
 toolLoop(request, { get_weather: getWeather });
 // A two-argument request still fits.
 toolLoop((_messages, step) => from([String(step)]), { get_weather: getWeather });
+
+// Custom (freeform) tools: the OpenAI formats' lists then hold the SDKs' custom tool types too,
+// the other formats a function (its one string parameter `input`).
+const patchTool = customTool({ description: 'Apply a patch', format: { type: 'grammar', syntax: 'lark', definition: 'start: /.+/s' }, execute: (patch) => patch.length });
+const withCustom = { get_weather: getWeather, apply_patch: patchTool };
+const chatCustom: OpenAI.Chat.Completions.ChatCompletionTool[] = toolSpecs(withCustom, 'openai-chat');
+const responsesCustom: Array<OpenAI.Responses.FunctionTool | OpenAI.Responses.CustomTool> = toolSpecs(withCustom, 'openai-responses');
+const anthropicCustom: Anthropic.Messages.Tool[] = toolSpecs(withCustom, 'anthropic');
+void [chatCustom, responsesCustom, anthropicCustom];
+// @ts-expect-error a list that may hold a custom tool is not only function tools
+const onlyFunctions: OpenAI.Chat.Completions.ChatCompletionFunctionTool[] = toolSpecs(withCustom, 'openai-chat');
+void onlyFunctions;
+// A custom tool's execute gets its text; its runs are typed by name.
+runTools(withCustom)(from([])).subscribe((run) => {
+  if (run.success && run.data.name === 'apply_patch') {
+    const input: string = run.data.call.arguments;
+    const output: number = run.data.output;
+    void [input, output];
+  }
+});

@@ -275,7 +275,7 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
   } else {
     const before = call.rawArguments;
     // `}` then `{`: the text may be several calls glued together (rule 6); looked at when the call closes.
-    if (!call.glued && before.length > 0 && opensObject(fragment) && closesObject(before)) call.glued = true;
+    if (!call.glued && call.kind !== 'custom' && before.length > 0 && opensObject(fragment) && closesObject(before)) call.glued = true;
     call.rawArguments = before + fragment;
     if (fragment !== '') {
       if (call.cumulative && call.fragments > 0) call.cumulative = fragment.length >= call.lastFragment.length && fragment.startsWith(call.lastFragment);

@@ -74,6 +74,11 @@ export interface PartialToolCall<Name extends string = string, Args = unknown, C
   readonly openPath: JsonPath | undefined;
   /** On the last value of the call only: its result (parsed arguments, validated with `tools`, or a typed error). */
   readonly result?: ToolCallResult<Call>;
+  /**
+   * `'custom'` for a custom (freeform) tool's call: `arguments` is its input text so far (a string
+   * that grows with each fragment; `openPath` is `[]` until the call is complete). Absent for JSON calls.
+   */
+  readonly kind?: 'custom';
 }
 
 /**
@@ -198,6 +203,9 @@ function isEmptyObject(value: unknown): boolean {
   return true;
 }
 
+/** The path a custom call's text is open at while it streams (shared, never changed). */
+const OPEN_ROOT: JsonPath = Object.freeze([]) as unknown as JsonPath;
+
 /** What one open call has read and shown so far. */
 interface CallView {
   /** The call's incremental parser (a new one when the wire re-sends the whole text). */
@@ -219,6 +227,8 @@ class PartialCalls implements InputHandler<StreamEvent> {
   private readonly state: ToolCallsState;
   private readonly live: boolean;
   private readonly views = new Map<number, CallView>();
+  /** The text each open custom call last showed. */
+  private readonly customs = new Map<number, string>();
 
   /**
    * @param out Where the values go.
@@ -265,6 +275,14 @@ class PartialCalls implements InputHandler<StreamEvent> {
   }
 
   private fragment(call: TrackedCall, argumentsDelta: string): void {
+    if (call.kind === 'custom') {
+      // A custom tool's input is text: it grows as it comes, nothing to parse (a resend of the same text shows nothing new).
+      if (this.customs.get(call.seq) !== call.rawArguments) {
+        this.customs.set(call.seq, call.rawArguments);
+        this.out.next({ key: call.seq, id: call.id, name: call.name, index: call.index, choice: call.choice, kind: 'custom', arguments: call.rawArguments, openPath: OPEN_ROOT });
+      }
+      return;
+    }
     let view = this.views.get(call.seq);
     if (view === undefined || view.consumed + argumentsDelta.length !== call.rawArguments.length) {
       // the first fragment, or a replace delta (the wire re-sent the whole text): start over
@@ -295,6 +313,7 @@ class PartialCalls implements InputHandler<StreamEvent> {
    * `JSON.parse`, property-tested), else `parseArguments`'s.
    */
   private closed(call: TrackedCall): void {
+    if (call.kind === 'custom') return this.closedCustom(call);
     const view = this.views.get(call.seq);
     this.views.delete(call.seq);
     const result = resultOf(
@@ -315,6 +334,23 @@ class PartialCalls implements InputHandler<StreamEvent> {
       choice: call.choice,
       arguments: result.success ? result.data.arguments : (last ?? EMPTY),
       openPath: result.success ? undefined : last === undefined ? view?.parser.openPath : view?.lastPath,
+      result,
+    });
+  }
+
+  /** A custom tool's call closed: its last value is its whole text, with its result. */
+  private closedCustom(call: TrackedCall): void {
+    this.customs.delete(call.seq);
+    const result = resultOf(call, undefined, this.repair);
+    this.out.next({
+      key: call.seq,
+      id: call.id,
+      name: call.name,
+      index: call.index,
+      choice: call.choice,
+      kind: 'custom',
+      arguments: call.rawArguments,
+      openPath: result.success ? undefined : OPEN_ROOT,
       result,
     });
   }

@@ -33,7 +33,7 @@ export function validateResults<T extends ToolsInput>(tools: T): OperatorFunctio
   return validating<ToolCallResult, TypedToolCallResult<T>>(
     checkTools(tools, 'validateResults'),
     (result) => result,
-    (_result, validated) => validated,
+    (_result, validated) => validated as TypedToolCallResult<T>,
   );
 }
 

@@ -9,7 +9,7 @@
  * @module
  */
 import { ToolStreamError, type ToolCallContext, type ValidationIssue } from '../errors';
-import { fail, ok, type Result, type ToolCall, type ToolCallResult } from '../result';
+import { fail, ok, type CustomToolCall, type Result, type ToolCall, type ToolCallResult } from '../result';
 import type { StandardSchemaV1 } from './standardSchema';
 
 export type { StandardSchemaV1 } from './standardSchema';
@@ -32,6 +32,13 @@ export interface ToolShape {
   readonly schema?: StandardSchemaV1 | undefined;
   /** What the tool does, for the model (not read by the readers). */
   readonly description?: string | undefined;
+  /**
+   * `'custom'` for a custom (freeform) tool (`customTool()` from `rxjs-tool-calls/tools`): its calls
+   * carry text, not JSON (`kind: 'custom'`, `input`); `schema`, when given, validates that text. A
+   * call of it that came as JSON `{ "input": "…" }` (the wrapping `toolSpecs()` declares for formats
+   * without custom tools) is read as that text.
+   */
+  readonly kind?: 'custom' | undefined;
 }
 
 /**
@@ -60,19 +67,44 @@ export type SchemaOfTool<E> = E extends StandardSchemaV1
     ? Exclude<S, undefined>
     : never;
 
-/** The validated arguments of a tool entry: its schema's output, or `unknown` for a tool without a schema. */
-export type ToolArguments<E> = [SchemaOfTool<E>] extends [never] ? unknown : StandardSchemaV1.InferOutput<SchemaOfTool<E> & StandardSchemaV1>;
+/** Whether a tool entry is a custom tool's (`kind: 'custom'`). */
+type IsCustom<E> = E extends { readonly kind: 'custom' } ? true : false;
+
+/**
+ * The validated arguments of a tool entry: its schema's output, or `unknown` for a tool without a
+ * schema (a custom tool's: its validator's output, else its input text, a `string`).
+ */
+export type ToolArguments<E> = [SchemaOfTool<E>] extends [never] ? (IsCustom<E> extends true ? string : unknown) : StandardSchemaV1.InferOutput<SchemaOfTool<E> & StandardSchemaV1>;
 
 /** The names of a set of tools (a record's keys, or an array's `name`s). */
 export type ToolName<T extends ToolsInput> = keyof ToolsByName<T> & string;
 
 /**
  * The completed calls of a set of tools: a union discriminated by `name`, whose `arguments` are
- * each schema's output type. `if (call.name === 'get_weather') call.arguments.city` type-checks.
+ * each schema's output type (a custom tool's: its text, see {@link CustomToolCall}).
+ * `if (call.name === 'get_weather') call.arguments.city` type-checks.
  */
 export type InferToolCall<T extends ToolsInput> = {
-  [Name in ToolName<T>]: ToolCall<Name, ToolArguments<ToolsByName<T>[Name]>>;
+  [Name in ToolName<T>]: IsCustom<ToolsByName<T>[Name]> extends true ? CustomToolCall<Name, ToolArguments<ToolsByName<T>[Name]>> : ToolCall<Name, ToolArguments<ToolsByName<T>[Name]>>;
 }[ToolName<T>];
+
+/** Whether a `tools` entry is a custom tool's (`kind: 'custom'`, see {@link ToolShape.kind}). */
+export function isCustomTool(entry: unknown): entry is ToolShape & { readonly kind: 'custom' } {
+  return typeof entry === 'object' && entry !== null && (entry as { readonly kind?: unknown }).kind === 'custom';
+}
+
+/**
+ * The text of a call of a custom tool: its input (`kind: 'custom'`), or the one string member
+ * `input` of JSON arguments (the wrapping of formats without custom tools); `undefined` otherwise.
+ */
+export function customInputOf(call: ToolCall): string | undefined {
+  if (call.kind === 'custom') return call.input ?? (typeof call.arguments === 'string' ? call.arguments : undefined);
+  const args = call.arguments;
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return undefined;
+  const keys = Object.keys(args);
+  const input = (args as Record<string, unknown>)['input'];
+  return keys.length === 1 && typeof input === 'string' ? input : undefined;
+}
 
 /** The result of one call of a set of typed tools. */
 export type TypedToolCallResult<T extends ToolsInput> = ToolCallResult<InferToolCall<T>>;
@@ -112,17 +144,26 @@ export function checkTools<T extends ToolsInput>(tools: T, fn: string): T {
   return tools;
 }
 
+/** A tool found by name: its schema (`undefined`: none) and whether it is a custom tool. */
+export interface FoundTool {
+  /** Validates its calls (a custom tool's: its input text); `undefined`: none. */
+  readonly schema: StandardSchemaV1 | undefined;
+  /** Whether it is a custom (freeform) tool. */
+  readonly custom: boolean;
+}
+
 /**
  * Find tool `name` in `tools`: `{ schema }` (`undefined`: a tool without a schema, whose
  * arguments pass as parsed), or `undefined` when `tools` has no such tool.
  */
-export function findTool(tools: ToolsInput, name: string): { readonly schema: StandardSchemaV1 | undefined } | undefined {
+export function findTool(tools: ToolsInput, name: string): FoundTool | undefined {
   const tool: unknown = Array.isArray(tools)
     ? (tools as ReadonlyArray<ToolShape>).find((t) => t.name === name)
     : Object.prototype.hasOwnProperty.call(tools, name)
       ? (tools as Readonly<Record<string, unknown>>)[name]
       : undefined;
-  return tool === undefined ? undefined : { schema: isStandardSchema(tool) ? tool : (tool as ToolShape).schema };
+  if (tool === undefined) return undefined;
+  return isStandardSchema(tool) ? { schema: tool, custom: false } : { schema: (tool as ToolShape).schema, custom: isCustomTool(tool) };
 }
 
 /** The names of `tools`, in order (for `unknown-tool` errors). */
@@ -189,9 +230,30 @@ export function validateToolCall<T extends ToolsInput>(tools: T, call: ToolCall)
   const context = contextOf(call);
   const tool = findTool(tools, call.name);
   if (tool === undefined) return fail(new ToolStreamError('unknown-tool', { toolCall: context, availableTools: toolNames(tools) }));
+  if (tool.custom) return validateCustomCall(tool, call) as MaybePromise<TypedToolCallResult<T>>;
   if (tool.schema === undefined) return ok(call as InferToolCall<T>);
+  const schema = tool.schema;
   const typed = (result: Result<unknown, ToolStreamError<'invalid-arguments'>>): TypedToolCallResult<T> => (result.success ? ok({ ...call, arguments: result.data } as InferToolCall<T>) : result);
-  const result = validateArguments(tool.schema, call.arguments, context);
+  const result = validateArguments(schema, call.arguments, context);
+  return isPromiseLike(result) ? result.then(typed) : typed(result);
+}
+
+/**
+ * A call of a custom tool, checked: its text ({@link customInputOf}) through the tool's validator
+ * when it has one; `invalid-arguments` when the call carries no text (JSON arguments of another shape).
+ */
+export function validateCustomCall(
+  tool: { readonly schema?: StandardSchemaV1 | undefined },
+  call: ToolCall,
+): MaybePromise<Result<CustomToolCall<string, unknown>, ToolStreamError<'invalid-arguments'>>> {
+  const context = contextOf(call);
+  const input = customInputOf(call);
+  if (input === undefined)
+    return fail(new ToolStreamError('invalid-arguments', { toolCall: context, issues: [{ message: 'a custom tool is called with text (or JSON {"input": "…"})', path: [] }], value: call.arguments }));
+  const custom = (args: unknown): CustomToolCall<string, unknown> => ({ ...call, kind: 'custom', input, arguments: args });
+  if (tool.schema === undefined) return ok(custom(input));
+  const result = validateArguments(tool.schema, input, context);
+  const typed = (r: Result<unknown, ToolStreamError<'invalid-arguments'>>): Result<CustomToolCall<string, unknown>, ToolStreamError<'invalid-arguments'>> => (r.success ? ok(custom(r.data)) : r);
   return isPromiseLike(result) ? result.then(typed) : typed(result);
 }
 

@@ -54,6 +54,8 @@ export interface EncodedCall {
   readonly rawArguments: string;
   /** Provider extras of the source (`thoughtSignature`, Responses `itemId`, Anthropic block `type` and `caller`, …). */
   readonly metadata: ProviderMetadata | undefined;
+  /** `'custom'` for a custom (freeform) tool's call (its text is not JSON); see {@link WireEncoder.customCalls}. */
+  readonly kind: 'custom' | undefined;
 }
 
 /**
@@ -99,6 +101,12 @@ export interface WireEncoder {
    * append-only formats (chat, Anthropic).
    */
   readonly restatesArguments: boolean;
+  /**
+   * `true` when the format writes custom (freeform) tools' calls as such (OpenAI chat `type:
+   * "custom"`, Responses `custom_tool_call`). Otherwise the driver hands a custom call over as the
+   * JSON of the function `toolSpecs()` declares for it, `{"input": text}`.
+   */
+  readonly customCalls?: boolean;
   /** Response metadata of the source (id, model, provider). */
   metadata(event: MetadataEvent): void;
   /** Visible text of a choice (`''` only with a `signature`: Gemini's signature of a text part). */

@@ -7,6 +7,24 @@
  */
 import type { JsonSchema } from './openaiChat/request';
 
+/**
+ * What a custom (freeform) tool's input text must be: any text (`{ type: 'text' }`, the default),
+ * or text in a grammar (`lark` or `regex` syntax). Responses' own shape; chat nests the grammar.
+ */
+export type CustomToolFormat =
+  | {
+      /** Any text. */
+      readonly type: 'text';
+    }
+  | {
+      /** Text in a grammar. */
+      readonly type: 'grammar';
+      /** The grammar's syntax. */
+      readonly syntax: 'lark' | 'regex';
+      /** The grammar itself (e.g. a Lark grammar of a patch format). */
+      readonly definition: string;
+    };
+
 /** One tool, ready to be written in a format's request. */
 export interface ToolSpecInput {
   /** The name the model calls the tool by. */
@@ -17,6 +35,21 @@ export interface ToolSpecInput {
   readonly parameters: JsonSchema;
   /** Whether the request asks for strict schema adherence (OpenAI formats only; see {@link allowsStrict}). */
   readonly strict: boolean;
+  /**
+   * Set for a custom (freeform) tool: OpenAI chat and Responses write a `type: "custom"` tool with
+   * its `format`; the other formats write a function whose one string parameter `input` carries the
+   * text (`parameters` is that schema, see {@link customInputSchema}).
+   */
+  readonly custom?: { readonly format: CustomToolFormat | undefined } | undefined;
+}
+
+/**
+ * The JSON Schema a format without custom tools declares for one: an object with one string
+ * `input` (the text), described by the grammar when there is one.
+ */
+export function customInputSchema(format: CustomToolFormat | undefined): Record<string, unknown> {
+  const description = format?.type === 'grammar' ? `The input text, in this ${format.syntax} grammar:\n${format.definition}` : 'The input text.';
+  return { type: 'object', properties: { input: { type: 'string', description } }, required: ['input'], additionalProperties: false };
 }
 
 const record = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -146,13 +146,23 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * object with every member in it (a member added to a smaller literal goes to a separate property
  * store: a second allocation per fragment).
  */
-export function toolCallDelta(choice: number, argumentsDelta: string, index: number | undefined, id?: string, name?: string, replace?: boolean, metadata?: ProviderMetadata): ToolCallDeltaEvent {
-  if (index !== undefined && id === undefined && name === undefined && replace !== true && metadata === undefined) return { type: 'tool-call-delta', choice, argumentsDelta, index };
+export function toolCallDelta(
+  choice: number,
+  argumentsDelta: string,
+  index: number | undefined,
+  id?: string,
+  name?: string,
+  replace?: boolean,
+  metadata?: ProviderMetadata,
+  kind?: 'custom',
+): ToolCallDeltaEvent {
+  if (index !== undefined && id === undefined && name === undefined && replace !== true && metadata === undefined && kind === undefined) return { type: 'tool-call-delta', choice, argumentsDelta, index };
   const event: Mutable<ToolCallDeltaEvent> = { type: 'tool-call-delta', choice, argumentsDelta };
   if (index !== undefined) event.index = index;
   if (id !== undefined) event.id = id;
   if (name !== undefined) event.name = name;
   if (replace === true) event.replace = true;
   if (metadata !== undefined) event.metadata = metadata;
+  if (kind !== undefined) event.kind = kind;
   return event;
 }

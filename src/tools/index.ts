@@ -8,8 +8,13 @@
 
 // ---- Running tools -----------------------------------------------------------------------------
 export {
+  customTool,
   tool,
   type AnyTool,
+  type CustomToolDeclaration,
+  type CustomToolDefinition,
+  type CustomToolFormat,
+  type CustomToolInput,
   type ToolDeclaration,
   type InferToolRun,
   type ToolArgs,
@@ -26,11 +31,19 @@ export {
 } from './types';
 export { runTools, type RunToolsOptions } from './runTools';
 export { toolLoop, type ToolLoopOptions, type ToolLoopRequest, type ToolLoopRequestContext } from './toolLoop';
-export { toolSpecs, type ToolDeclarations, type ToolSpecFormat, type ToolSpecs, type ToolSpecsByFormat, type ToolSpecsOptions } from './toolSpecs';
+export { toolSpecs, type HasCustomTool, type ToolDeclarations, type ToolSpecFormat, type ToolSpecs, type ToolSpecsByFormat, type ToolSpecsOptions } from './toolSpecs';
 export type { LoopMessage, ToolLoopDone, ToolLoopEvent, ToolLoopItem, ToolLoopStepEnd, ToolLoopStepStart, ToolLoopToolCall, ToolLoopToolResult } from './loopItems';
 export { assistantTextMessage, toolMessages, type MessageFormat, type ToolMessagesOptions, type ToolStep, type TurnPiece, type WireMessage } from './messages';
 export type { OpenAIChatAssistantMessage, OpenAIChatToolMessage } from './messages/openaiChat';
-export type { ResponsesAssistantMessage, ResponsesFunctionCall, ResponsesFunctionCallOutput, ResponsesItem, ResponsesReasoningItem } from './messages/openaiResponses';
+export type {
+  ResponsesAssistantMessage,
+  ResponsesCustomToolCall,
+  ResponsesCustomToolCallOutput,
+  ResponsesFunctionCall,
+  ResponsesFunctionCallOutput,
+  ResponsesItem,
+  ResponsesReasoningItem,
+} from './messages/openaiResponses';
 export type { AnthropicAssistantBlock, AnthropicAssistantMessage, AnthropicToolResultBlock, AnthropicToolResultMessage } from './messages/anthropic';
 export type { GeminiModelContent, GeminiModelPart, GeminiResponsePart, GeminiToolContent } from './messages/gemini';
 export type { ConverseAssistantBlock, ConverseAssistantMessage, ConverseToolResultBlock, ConverseToolResultMessage } from './messages/bedrockConverse';
@@ -41,3 +54,5 @@ export { TurnRecorder } from './turnRecorder';
 export { toolJsonSchema } from './toolSpecs';
 export { allowsStrict } from '../providers/toolSpec';
 export type { CallView, MessageBuilder } from './messages/shared';
+export type { ChatCustomTool } from '../providers/openaiChat/toolSpec';
+export type { ResponsesCustomTool } from '../providers/openaiResponses/toolSpec';

@@ -5,7 +5,7 @@
  */
 import { asyncScheduler, catchError, concat, defer, EMPTY, from, identity, isObservable, mergeMap, Observable, of, throwError, type OperatorFunction, type Subscription } from 'rxjs';
 import { ToolStreamError } from '../errors';
-import { checkTools, contextOf, isPromiseLike, validateArguments } from '../parse/validate';
+import { checkTools, contextOf, customInputOf, isPromiseLike, validateArguments } from '../parse/validate';
 import type { Result, ToolCall, ToolCallResult } from '../result';
 import type { AnyTool, InferToolRun, ToolList, ToolRunResult, ToolSet } from './types';
 
@@ -80,10 +80,27 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
       else settle(failed(validation.error, call));
     };
 
-    if (tool.schema === undefined) execute(call.arguments);
+    // A custom tool runs with its call's text: the input of a custom call, or `{ "input": "…" }` of a
+    // format without custom tools (the function toolSpecs() declares for it).
+    let args: unknown = call.arguments;
+    if (tool.kind === 'custom') {
+      const input = customInputOf(call);
+      if (input === undefined) {
+        settle(
+          failed(
+            new ToolStreamError('invalid-arguments', { toolCall: context, issues: [{ message: 'a custom tool is called with text (or JSON {"input": "…"})', path: [] }], value: call.arguments }),
+            call,
+          ),
+        );
+        return () => undefined;
+      }
+      args = input;
+      call = { ...call, kind: 'custom', input, arguments: input };
+    }
+    if (tool.schema === undefined) execute(args);
     else {
       // validateArguments never throws or rejects: a throwing validator fails this call (invalid-arguments).
-      const validation = validateArguments(tool.schema, call.arguments, context);
+      const validation = validateArguments(tool.schema, args, context);
       if (isPromiseLike(validation)) void validation.then(checked);
       else checked(validation);
     }

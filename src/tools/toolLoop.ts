@@ -49,6 +49,13 @@ export interface ToolLoopOptions extends RunToolsOptions, ToolCallsOptions, Read
   readonly messages?: ReadonlyArray<LoopMessage>;
   /** The most model calls the loop makes. Default 10. */
   readonly maxSteps?: number;
+  /**
+   * What to do with a step whose model finished with `tool-calls` but sent no call (a
+   * `missing-tool-calls` result: the calls were lost on the way): `'error'` (the default) ends the
+   * loop with that error after the step's `step-end`; `'retry'` makes the same request again as the
+   * next step (counted by `maxSteps`). Never taken as the model's answer.
+   */
+  readonly onMissingToolCalls?: 'error' | 'retry';
 }
 
 interface StepState<Run> {
@@ -89,6 +96,11 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *    the sum over the steps (as `totalUsage()` counts them); absent where nothing was reported.
  * 5. When step `maxSteps - 1` (the last allowed) still has tool calls, its tools run and its
  *    `step-end` is emitted, then the output ends with `max-steps` (`max-steps` error).
+ * 5a. A step whose model finished with `tool-calls` but sent no call (a `missing-tool-calls`
+ *    result) is not an answer: after its `step-end` (the messages unchanged) the loop ends with that
+ *    error, or with `onMissingToolCalls: 'retry'` makes the same request again as the next step.
+ *    Provider-executed tools (web search, code interpreter, …) are never run: they are kept in the
+ *    turn sent back.
  * 6. A stream error (HTTP, provider, …) ends the loop with that error, after the tools already
  *    running finished (as `runTools()` does). `failFast` ends it at a tool's failure.
  * 7. Unsubscribing cancels the current request (closing the connection when `request` uses
@@ -169,9 +181,17 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
     );
   };
 
-  /** After a step's items: its `step-end`, then `done`, `max-steps`, or the messages of the next step. */
-  const finish = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): { items: Item[]; next?: ReadonlyArray<LoopMessage>; error?: ToolStreamError<'max-steps'> } => {
-    const { text, results } = state;
+  /** After a step's items: its `step-end`, then `done`, `max-steps`, `missing-tool-calls`, or the messages of the next step. */
+  const finish = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): { items: Item[]; next?: ReadonlyArray<LoopMessage>; error?: ToolStreamError } => {
+    const { text } = state;
+    // A `tool-calls` finish without calls is no call to answer and no answer either (rule 4).
+    const missing = state.results.find((r): r is Extract<ToolRunResult<Run>, { success: false }> => !r.success && r.error.code === 'missing-tool-calls' && r.error.toolCall.choice === 0);
+    const results = state.results.filter((r) => r.success || r.error.code !== 'missing-tool-calls');
+    if (missing !== undefined && results.length === 0) {
+      const items: Item[] = [{ type: 'step-end', step, text, results: state.results, messages }];
+      if (options.onMissingToolCalls === 'retry' && step + 1 < maxSteps) return { items, next: messages };
+      return { items, error: step + 1 >= maxSteps && options.onMissingToolCalls === 'retry' ? new ToolStreamError('max-steps', { maxSteps }) : missing.error };
+    }
     if (results.length === 0) {
       const final = text === '' ? messages : messages.concat([assistantTextMessage(format, text)]);
       return {

@@ -20,20 +20,22 @@ import { chatToolSpec } from '../providers/openaiChat/toolSpec';
 import type { ResponsesFunctionTool } from '../providers/openaiResponses/request';
 import { responsesToolSpec } from '../providers/openaiResponses/toolSpec';
 import { jsonProblem, maxDepthOption } from '../providers/requestReader';
-import { allowsStrict, type ToolSpecInput } from '../providers/toolSpec';
+import { allowsStrict, customInputSchema, type ToolSpecInput } from '../providers/toolSpec';
+import { chatCustomToolSpec, type ChatCustomTool } from '../providers/openaiChat/toolSpec';
+import { responsesCustomToolSpec, type ResponsesCustomTool } from '../providers/openaiResponses/toolSpec';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
 import { isStandardSchema } from '../parse/validate';
-import type { ToolDeclaration } from './types';
+import type { CustomToolDeclaration, ToolDeclaration } from './types';
 
 /** The request formats `toolSpecs()` writes. */
 export type ToolSpecFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'bedrock-converse' | 'bedrock-invoke-model' | 'ollama';
 
-/** The value of a request's `tools` field in each format. */
-export interface ToolSpecsByFormat {
-  /** Chat Completions: `[{ type: 'function', function: { name, description, parameters, strict? } }]`. */
-  'openai-chat': ChatFunctionTool[];
-  /** Responses: `[{ type: 'function', name, description, parameters, strict }]`. */
-  'openai-responses': ResponsesFunctionTool[];
+/** The value of a request's `tools` field in each format (`Custom`: whether the tools may hold a custom tool). */
+export interface ToolSpecsByFormat<Custom extends boolean = boolean> {
+  /** Chat Completions: `[{ type: 'function', function: { name, description, parameters, strict? } }]` (a custom tool: `{ type: 'custom', custom: { name, description, format } }`). */
+  'openai-chat': Custom extends true ? Array<ChatFunctionTool | ChatCustomTool> : ChatFunctionTool[];
+  /** Responses: `[{ type: 'function', name, description, parameters, strict }]` (a custom tool: `{ type: 'custom', name, description, format }`). */
+  'openai-responses': Custom extends true ? Array<ResponsesFunctionTool | ResponsesCustomTool> : ResponsesFunctionTool[];
   /** Anthropic Messages: `[{ name, description, input_schema }]`. */
   anthropic: AnthropicTool[];
   /** Gemini: one tool holding every function, `[{ functionDeclarations: [...] }]`. */
@@ -49,8 +51,8 @@ export interface ToolSpecsByFormat {
   ollama: OllamaTool[];
 }
 
-/** The request's `tools` value in format `F`. */
-export type ToolSpecs<F extends ToolSpecFormat = ToolSpecFormat> = ToolSpecsByFormat[F];
+/** The request's `tools` value in format `F` (`Custom`: whether the tools may hold a custom tool). */
+export type ToolSpecs<F extends ToolSpecFormat = ToolSpecFormat, Custom extends boolean = boolean> = ToolSpecsByFormat<Custom>[F];
 
 /** Options of {@link toolSpecs}. */
 export interface ToolSpecsOptions {
@@ -72,11 +74,25 @@ export interface ToolSpecsOptions {
   readonly maxDepth?: number;
 }
 
+/** One tool as `toolSpecs()` reads it: a JSON tool's declaration, or a custom tool's. */
+type AnyDeclaration = ToolDeclaration<StandardSchemaV1 | undefined> | CustomToolDeclaration;
+
 /**
  * Tools by name (as `runTools()` / `toolLoop()` take them; an entry may also be a bare Standard
- * Schema, as the readers' `tools` take it), or an array of tools that each have a `name`.
+ * Schema, as the readers' `tools` take it), or an array of tools that each have a `name`; any of
+ * them may be a custom tool (`customTool()`).
  */
-export type ToolDeclarations = Readonly<Record<string, ToolDeclaration<StandardSchemaV1 | undefined> | StandardSchemaV1>> | ReadonlyArray<ToolDeclaration<StandardSchemaV1 | undefined>>;
+export type ToolDeclarations = Readonly<Record<string, AnyDeclaration | StandardSchemaV1>> | ReadonlyArray<AnyDeclaration>;
+
+/**
+ * Whether a set of tools may hold a custom tool (a member whose `kind` may be `'custom'`): then the
+ * OpenAI formats' tool lists are typed with custom tools too.
+ */
+export type HasCustomTool<T> =
+  T extends ReadonlyArray<infer E> ? ('custom' extends KindOf<E> ? true : false) : true extends { [K in keyof T]: 'custom' extends KindOf<T[K]> ? true : false }[keyof T] ? true : false;
+
+/** The `kind` a tool's type allows (`never` when it has none). */
+type KindOf<E> = E extends { readonly kind?: infer K } ? K : never;
 
 const record = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -112,21 +128,19 @@ export function toolJsonSchema(tool: ToolDeclaration<StandardSchemaV1 | undefine
 }
 
 /** Every tool with its name, in order (a record's keys are the names). */
-function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<StandardSchemaV1 | undefined>]> {
+function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
   if (Array.isArray(tools)) {
-    return (tools as ReadonlyArray<ToolDeclaration<StandardSchemaV1 | undefined>>).map((tool, i): [string, ToolDeclaration<StandardSchemaV1 | undefined>] => {
+    return (tools as ReadonlyArray<AnyDeclaration>).map((tool, i): [string, AnyDeclaration] => {
       if (tool.name === undefined || tool.name === '') throw new ToolStreamError('unsupported-request', { target: 'tools', field: `[${i}].name`, detail: 'a tool in an array needs a name' });
       return [tool.name, tool];
     });
   }
-  return Object.entries(tools as Readonly<Record<string, ToolDeclaration<StandardSchemaV1 | undefined> | StandardSchemaV1>>).map(
-    ([key, entry]): [string, ToolDeclaration<StandardSchemaV1 | undefined>] => {
-      const tool: ToolDeclaration<StandardSchemaV1 | undefined> = isStandardSchema(entry) ? { schema: entry } : entry;
-      if (tool.name !== undefined && tool.name !== key)
-        throw new ToolStreamError('unsupported-request', { target: 'tools', field: `${key}.name`, detail: `the tool is named '${tool.name}' but listed as '${key}': calls are looked up by the key` });
-      return [key, tool];
-    },
-  );
+  return Object.entries(tools as Readonly<Record<string, AnyDeclaration | StandardSchemaV1>>).map(([key, entry]): [string, AnyDeclaration] => {
+    const tool: AnyDeclaration = isStandardSchema(entry) ? { schema: entry } : entry;
+    if (tool.name !== undefined && tool.name !== key)
+      throw new ToolStreamError('unsupported-request', { target: 'tools', field: `${key}.name`, detail: `the tool is named '${tool.name}' but listed as '${key}': calls are looked up by the key` });
+    return [key, tool];
+  });
 }
 
 /**
@@ -149,6 +163,9 @@ function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<Standard
  *    A record's entry may be a bare schema (the `tools` of `readToolCalls()`): a tool with no description.
  * 5. A schema nested deeper than `maxDepth` (default 512 levels) is an `unsupported-request` error
  *    naming the level too deep; the strict check walks any width and depth without recursion.
+ * 6. A custom tool (`customTool()`, `kind: 'custom'`) is a `type: "custom"` tool with its `format`
+ *    in OpenAI chat and Responses; the other formats have no custom tools and get a function with one
+ *    required string parameter `input` (described by the grammar), whose calls are read as the text.
  *
  * @example
  * ```ts
@@ -165,17 +182,19 @@ function named(tools: ToolDeclarations): Array<[string, ToolDeclaration<Standard
  * @param options `strict` (OpenAI), `onSchemaDrop` (Gemini) and `maxDepth`.
  * @return The value of the request's `tools` field.
  */
-export function toolSpecs<F extends ToolSpecFormat>(tools: ToolDeclarations, format: F, options: ToolSpecsOptions = {}): ToolSpecs<F> {
+export function toolSpecs<F extends ToolSpecFormat, T extends ToolDeclarations = ToolDeclarations>(tools: T, format: F, options: ToolSpecsOptions = {}): ToolSpecs<F, HasCustomTool<T>> {
   const maxDepth = maxDepthOption(options.maxDepth, 'toolSpecs');
   const inputs = named(tools).map(([name, tool]): ToolSpecInput => {
+    // A custom tool: text input, written as `type: "custom"` where the format has it, else as one string `input`.
+    if ('kind' in tool && tool.kind === 'custom') return { name, description: tool.description, parameters: customInputSchema(tool.format), strict: false, custom: { format: tool.format } };
     const parameters = toolJsonSchema(tool, name);
     const problem = jsonProblem(parameters, maxDepth, `${name}.parameters`);
     if (problem !== undefined) throw new ToolStreamError('unsupported-request', { target: String(format), field: problem.path, detail: problem.detail });
     return { name, description: tool.description, parameters, strict: options.strict !== false && allowsStrict(parameters) };
   });
   const byFormat: { readonly [K in ToolSpecFormat]: () => ToolSpecsByFormat[K] } = {
-    'openai-chat': () => inputs.map(chatToolSpec),
-    'openai-responses': () => inputs.map(responsesToolSpec),
+    'openai-chat': () => inputs.map((input) => (input.custom === undefined ? chatToolSpec(input) : chatCustomToolSpec(input, input.custom.format))),
+    'openai-responses': () => inputs.map((input) => (input.custom === undefined ? responsesToolSpec(input) : responsesCustomToolSpec(input, input.custom.format))),
     anthropic: () => inputs.map(anthropicToolSpec),
     gemini: () => [{ functionDeclarations: inputs.map((input) => geminiToolSpec(input, options.onSchemaDrop, maxDepth)) }],
     'bedrock-converse': () => inputs.map(converseToolSpec),
@@ -189,5 +208,5 @@ export function toolSpecs<F extends ToolSpecFormat>(tools: ToolDeclarations, for
       field: 'format',
       detail: `toolSpecs writes openai-chat, openai-responses, anthropic, gemini, bedrock-converse, bedrock-invoke-model or ollama tools, not '${String(format)}'`,
     });
-  return build() as ToolSpecs<F>;
+  return build() as ToolSpecs<F, HasCustomTool<T>>;
 }

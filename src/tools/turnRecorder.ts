@@ -44,6 +44,8 @@ function partOf(event: Extract<StreamEvent, { type: 'reasoning-end' }>): Reasoni
  */
 export class TurnRecorder {
   private readonly pieces: TurnPiece[] = [];
+  /** Provider-executed tools' objects by run and kind: where each is, and whether it may still be replaced. */
+  private readonly providerTools = new Map<string, { readonly position: number; running: boolean }>();
   private allText = '';
   private reasoning: OpenText | undefined;
   private text: OpenText | undefined;
@@ -86,6 +88,25 @@ export class TurnRecorder {
         // A call without a wire index gets its ordinal position, as the tracker numbers it.
         this.pieces.push({ type: 'call', index: event.index ?? this.callCount });
         this.callCount++;
+        return;
+      }
+      case 'provider-tool': {
+        // The wire's object, to send back in its format: a later, fuller object of the same run and
+        // kind replaces a running one (Responses item added → done, Anthropic block start → stop).
+        // Shell calls are the app's to run and answer with its own output item: not sent back without it.
+        if (event.raw === undefined || event.tool === 'shell' || event.tool === 'local_shell') return;
+        const key = `${event.id}|${String(event.raw['type'] ?? Object.keys(event.raw)[0])}`;
+        const at = this.providerTools.get(key);
+        const piece = { type: 'provider-tool' as const, provider: event.provider, raw: event.raw };
+        if (at !== undefined && at.running) {
+          this.pieces[at.position] = piece;
+          at.running = event.status === 'running';
+          return;
+        }
+        this.closeReasoning();
+        this.closeText();
+        this.providerTools.set(key, { position: this.pieces.length, running: event.status === 'running' });
+        this.pieces.push(piece);
         return;
       }
       default:

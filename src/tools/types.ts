@@ -10,6 +10,9 @@ import type { StandardSchemaV1 } from '../parse/standardSchema';
 import type { ToolsByName } from '../parse/validate';
 import type { ToolCall } from '../result';
 import type { JsonSchema } from '../providers/openaiChat/request';
+import type { CustomToolFormat } from '../providers/toolSpec';
+
+export type { CustomToolFormat } from '../providers/toolSpec';
 
 /** What a tool's `execute` receives besides its arguments. */
 export interface ToolContext<Call extends ToolCall<string, unknown> = ToolCall> {
@@ -81,6 +84,10 @@ export interface AnyTool {
   readonly name?: string | undefined;
   /** The arguments' JSON Schema, overriding the one derived from `schema` (see {@link ToolDeclaration.parameters}). */
   readonly parameters?: JsonSchema | undefined;
+  /** `'custom'` for a custom (freeform) tool: `execute` gets its input text (see {@link customTool}). */
+  readonly kind?: 'custom' | undefined;
+  /** A custom tool's input format. */
+  readonly format?: CustomToolFormat | undefined;
 }
 
 /** Tools by the name the model calls them with. */
@@ -130,6 +137,60 @@ export function tool<S extends StandardSchemaV1 | undefined = undefined, const N
 ): ToolDeclaration<S> & NamedAs<N>;
 export function tool(definition: ToolDeclaration<StandardSchemaV1 | undefined>): ToolDeclaration<StandardSchemaV1 | undefined> {
   return definition;
+}
+
+/** The input a custom tool with validator `S` receives: the validator's output, else the text. */
+export type CustomToolInput<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : string;
+
+/** What the model is told about a custom (freeform) tool, whose input is text (see {@link customTool}). */
+export interface CustomToolDeclaration<S extends StandardSchemaV1 | undefined = StandardSchemaV1 | undefined> {
+  /** Always `'custom'`. */
+  readonly kind: 'custom';
+  /** The name the model calls the tool by (optional in a record of tools, as for {@link ToolDeclaration.name}). */
+  readonly name?: string | undefined;
+  /** What the tool does, for the model. */
+  readonly description?: string | undefined;
+  /** What the input text must be: any text (the default) or text in a `lark` / `regex` grammar. */
+  readonly format?: CustomToolFormat | undefined;
+  /** Validates (and may transform) the input text (a Standard Schema of a string). */
+  readonly schema?: S;
+}
+
+/** A custom (freeform) tool: its input is text, not JSON (see {@link customTool}). */
+export interface CustomToolDefinition<S extends StandardSchemaV1 | undefined = undefined, Output = unknown> extends CustomToolDeclaration<S> {
+  /** Runs the tool with the input text (the validator's output when there is one). */
+  readonly execute: (input: CustomToolInput<S>, context: ToolContext<ToolCall<string, CustomToolInput<S>>>) => ToolReturn<Output>;
+  /** This tool's time limit in ms (overrides `RunToolsOptions.timeoutMs`). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Define a custom (freeform) tool: the model calls it with text, not JSON (OpenAI's custom tools,
+ * e.g. an `apply_patch` tool with a Lark grammar of patches). `toolSpecs()` writes it as a
+ * `type: "custom"` tool with its `format` for OpenAI chat and Responses, and as a function with one
+ * string parameter `input` for the formats that have no custom tools (a call of that function,
+ * `{ "input": "…" }`, is read as the text). `runTools()` / `toolLoop()` call `execute` with the text
+ * and send the output back as the format's tool message (`custom_tool_call_output` in Responses).
+ *
+ * ```ts
+ * import { customTool, toolSpecs } from 'rxjs-tool-calls/tools';
+ *
+ * const tools = { apply_patch: customTool({ description: 'Apply a patch', format: { type: 'grammar', syntax: 'lark', definition: 'start: /.+/s' }, execute: (patch) => apply(patch) }) };
+ * console.log(JSON.stringify(toolSpecs(tools, 'openai-responses')));
+ * // displays: [{"type":"custom","name":"apply_patch","description":"Apply a patch","format":{"type":"grammar","syntax":"lark","definition":"start: /.+/s"}}]
+ * ```
+ *
+ * @param definition `description`, `format`, an optional `schema` for the text, `execute`, `timeoutMs`.
+ * @return The definition, marked `kind: 'custom'` (a `name` keeps its literal type, as with `tool()`).
+ */
+export function customTool<S extends StandardSchemaV1 | undefined = undefined, Output = unknown, const N extends string = string>(
+  definition: Omit<CustomToolDefinition<S, Output>, 'kind'> & { readonly name?: N },
+): CustomToolDefinition<S, Output> & NamedAs<N>;
+export function customTool<S extends StandardSchemaV1 | undefined = undefined, const N extends string = string>(
+  definition: Omit<CustomToolDeclaration<S>, 'kind'> & { readonly execute?: undefined; readonly name?: N },
+): CustomToolDeclaration<S> & NamedAs<N>;
+export function customTool(definition: Omit<CustomToolDeclaration, 'kind'>): CustomToolDeclaration {
+  return { ...definition, kind: 'custom' };
 }
 
 /** The arguments type of a tool definition's `execute`. */

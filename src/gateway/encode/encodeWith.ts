@@ -30,6 +30,8 @@ interface Written {
    * the rest waits for the call's end, where the reducer splits it into calls or not.
    */
   glued?: boolean;
+  /** A custom tool's call, written as JSON `{"input": …}` by a format without custom tools: `{"input":"` was written. */
+  wrapped?: boolean;
 }
 
 /** Whether a stream error is the provider's own failure (written in the target's error shape). */
@@ -139,18 +141,18 @@ class EncodeRun implements InputHandler<StreamEvent> {
     if (written.glued === true || (call.split === undefined && call.glued && !this.encoder.restatesArguments)) {
       // Glued text (rule 5): what follows the first object is written at the call's end, as one call or as its pieces.
       written.glued = true;
-      this.encoder.toolCallDelta(call, '');
+      this.hand(call, '');
     } else if (!this.replace && !written.held) {
       // In step: the tracker appended exactly this fragment to what was written.
       written.sent = call.rawArguments;
-      this.encoder.toolCallDelta(call, argumentsDelta);
+      this.hand(call, argumentsDelta);
     } else if (this.replace && written.sent === '') {
       // The whole arguments arrived (Gemini parts, Anthropic `input`, Responses `.done` without
       // deltas): written with the call's next event, so a later `replace` can still supersede it.
       written.held = call.rawArguments !== '';
-      this.encoder.toolCallDelta(call, '');
+      this.hand(call, '');
     } else {
-      this.encoder.toolCallDelta(call, this.catchUp(call, written));
+      this.hand(call, this.catchUp(call, written));
     }
     if (closed) this.closed(call);
   }
@@ -163,21 +165,26 @@ class EncodeRun implements InputHandler<StreamEvent> {
     if (call.split !== undefined && call.split.part > 0) {
       // A piece split from glued text: its own call, written whole.
       this.written[call.seq] = { sent: call.rawArguments, held: false };
-      this.encoder.toolCallDelta(call, call.rawArguments);
+      this.hand(call, call.rawArguments);
     } else if (written?.glued === true) {
       // Held glued text: the first object was written (with at most some whitespace after it); the rest now, unless it was split off.
       const raw = call.rawArguments;
       if (raw.startsWith(written.sent)) {
         const append = raw.slice(written.sent.length);
         written.sent = raw;
-        if (append !== '') this.encoder.toolCallDelta(call, append);
+        if (append !== '') this.hand(call, append);
       }
     } else if (written !== undefined && written.held) {
       const append = this.catchUp(call, written);
-      if (append !== '') this.encoder.toolCallDelta(call, append);
+      if (append !== '') this.hand(call, append);
     }
     let outcome: CallOutcome | undefined;
     const judge = (): CallOutcome => (outcome ??= this.outcome(call));
+    if (call.kind === 'custom' && this.encoder.customCalls !== true && call.ending?.kind === 'complete' && judge().status !== 'incomplete') {
+      // The end of the `{"input": …}` a custom call is written as (a call cut short is left open: read back as cut).
+      const wrapped = this.written[call.seq]?.wrapped === true;
+      this.encoder.toolCallDelta(call, wrapped ? '"}' : '{"input":""}');
+    }
     this.encoder.toolCallEnd(call, {
       outcome: judge,
       // Without parsing when the ending decides it: cut or too large, or complete under a finish
@@ -243,6 +250,22 @@ class EncodeRun implements InputHandler<StreamEvent> {
     if (text !== '') this.out.next(text);
   }
 
+  /**
+   * Hand the encoder what is new of a call's text. A custom tool's call goes to a format without
+   * custom tools as the JSON of the function `toolSpecs()` declares for it, `{"input": text}`: its
+   * text escaped as a JSON string, after `{"input":"` (the end, `"}`, is written when it completes).
+   */
+  private hand(call: TrackedCall, append: string): void {
+    if (call.kind !== 'custom' || this.encoder.customCalls === true) return this.encoder.toolCallDelta(call, append);
+    const written = (this.written[call.seq] ??= { sent: '', held: false });
+    let text = append === '' ? '' : JSON.stringify(append).slice(1, -1);
+    if (written.wrapped !== true && text !== '') {
+      text = `{"input":"${text}`;
+      written.wrapped = true;
+    }
+    this.encoder.toolCallDelta(call, text);
+  }
+
   /** The text that brings what was written up to the call's arguments. */
   private catchUp(call: TrackedCall, written: Written): string {
     const raw = call.rawArguments;
@@ -263,10 +286,10 @@ class EncodeRun implements InputHandler<StreamEvent> {
     return '';
   }
 
-  /** How the readers judge the closed call (the same `resultOf`). */
+  /** How the readers judge the closed call (the same `resultOf`; a custom call written as JSON: `{ input }`). */
   private outcome(call: TrackedCall): CallOutcome {
     const result = resultOf(call, undefined, this.repair);
-    if (result.success) return { status: 'complete', value: result.data.arguments };
+    if (result.success) return { status: 'complete', value: call.kind === 'custom' && this.encoder.customCalls !== true ? { input: result.data.arguments } : result.data.arguments };
     return result.error.code === 'incomplete' || result.error.code === 'arguments-too-large' ? { status: 'incomplete' } : { status: 'failed' };
   }
 }

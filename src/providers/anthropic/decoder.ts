@@ -60,6 +60,20 @@ interface ThinkingBlock {
   readonly redacted: string | undefined;
 }
 
+/** One server-run tool block (`server_tool_use`, `mcp_tool_use`): its input JSON as it streams. */
+interface ServerToolBlock {
+  readonly block: Record<string, unknown>;
+  readonly id: string;
+  readonly tool: string;
+  json: string;
+}
+
+/** Whether a result block says the run failed (`is_error`, or content of an `*_error` type). */
+function failedResult(block: Record<string, unknown>): boolean {
+  const type = asString(asRecord(block['content'])?.['type']);
+  return block['is_error'] === true || (type !== undefined && type.endsWith('_error'));
+}
+
 /** The events whose data Anthropic's decoder must read (`ping` is a keep-alive: its data may be anything). */
 const ANTHROPIC_EVENTS = /* @__PURE__ */ new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
 
@@ -72,6 +86,10 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   /** Open thinking blocks by content-block index (each ends with a whole `reasoning-end`). */
   private readonly thinking = new Map<number, ThinkingBlock>();
   private startUsage: Record<string, unknown> | undefined;
+  /** Open server-run tool blocks by content-block index. */
+  private readonly serverTools = new Map<number, ServerToolBlock>();
+  /** The tool of each server-run tool id, for its result block. */
+  private readonly serverToolNames = new Map<string, string>();
   /** How many tool blocks are started and not stopped (so a message_delta per block costs O(1)). */
   private unstopped = 0;
 
@@ -93,6 +111,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
       case 'content_block_stop': {
         const index = asNumber(data['index']) ?? -1;
         this.thinkingEnd(index, emit);
+        this.serverToolEnd(index, emit);
         const tool = this.tools.get(index);
         if (tool !== undefined && !tool.stopped) {
           tool.stopped = true;
@@ -155,7 +174,9 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
       if (index !== undefined) this.thinking.set(index, { text: '', signature: '', redacted: asString(block['data']) ?? '' });
       return;
     }
-    if (!blockType.endsWith('tool_use') || index === undefined) return; // tool_use, server_tool_use, mcp_tool_use
+    if (blockType === 'server_tool_use' || blockType === 'mcp_tool_use') return this.serverToolStart(block, blockType, index, emit);
+    if (blockType.endsWith('_tool_result') && blockType !== 'tool_result') return this.serverToolResult(block, index, emit);
+    if (blockType !== 'tool_use' || index === undefined) return;
     const id = wireString(block['id']);
     const name = wireString(block['name']);
     const input = asRecord(block['input']);
@@ -202,6 +223,13 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
       case 'input_json_delta': {
         const fragment = asString(delta['partial_json']);
         if (fragment === undefined) return;
+        const server = index === undefined ? undefined : this.serverTools.get(index);
+        if (server !== undefined) {
+          if (fragment === '') return;
+          server.json += fragment;
+          emit({ type: 'provider-tool', choice: 0, provider: this.provider, index: index ?? -1, id: server.id, tool: server.tool, status: 'running', inputDelta: fragment });
+          return;
+        }
         const tool = index === undefined ? undefined : this.tools.get(index);
         // Streamed JSON wins over an `input` given in the block start: the first real fragment replaces it.
         const replace = tool !== undefined && tool.prefilled && fragment.length > 0;
@@ -212,6 +240,58 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
       default:
         return; // citations_delta and later additions
     }
+  }
+
+  /**
+   * A tool the server runs (`server_tool_use`: web search, code execution, …; `mcp_tool_use`): never
+   * a call to run, a `provider-tool` event; its input streams as `input_json_delta`s.
+   */
+  private serverToolStart(block: Record<string, unknown>, blockType: string, index: number | undefined, emit: Emit): void {
+    const id = wireString(block['id']) ?? '';
+    const tool = blockType === 'mcp_tool_use' ? 'mcp' : (wireString(block['name']) ?? '');
+    this.serverToolNames.set(id, tool);
+    const input = asRecord(block['input']);
+    const prefilled = input !== undefined && Object.keys(input).length > 0;
+    if (index !== undefined) this.serverTools.set(index, { block, id, tool, json: '' });
+    const shown = blockType === 'mcp_tool_use' ? { server: block['server_name'], name: block['name'], arguments: input } : input;
+    emit({ type: 'provider-tool', choice: 0, provider: this.provider, ...(index === undefined ? {} : { index }), id, tool, status: 'running', ...(prefilled ? { input: shown } : {}), raw: block });
+  }
+
+  /** A server tool block stopped: its whole input (streamed JSON wins over the start's), still running until its result block. */
+  private serverToolEnd(index: number, emit: Emit): void {
+    const server = this.serverTools.get(index);
+    if (server === undefined) return;
+    this.serverTools.delete(index);
+    let input: unknown = server.block['input'];
+    if (server.json !== '') {
+      try {
+        input = JSON.parse(server.json) as unknown;
+      } catch {
+        input = server.json; // not JSON: shown as the text that came
+      }
+    }
+    const raw = { ...server.block, input };
+    const shown = server.block['type'] === 'mcp_tool_use' ? { server: server.block['server_name'], name: server.block['name'], arguments: input } : input;
+    emit({ type: 'provider-tool', choice: 0, provider: this.provider, index, id: server.id, tool: server.tool, status: 'running', input: shown, raw });
+  }
+
+  /** A server tool's result block (`web_search_tool_result`, `code_execution_tool_result`, `mcp_tool_result`, …): whole in its start. */
+  private serverToolResult(block: Record<string, unknown>, index: number | undefined, emit: Emit): void {
+    const id = wireString(block['tool_use_id']) ?? '';
+    const type = asString(block['type']) ?? '';
+    const tool = this.serverToolNames.get(id) ?? (type === 'mcp_tool_result' ? 'mcp' : type.slice(0, -'_tool_result'.length));
+    const result = block['content'];
+    emit({
+      type: 'provider-tool',
+      choice: 0,
+      provider: this.provider,
+      ...(index === undefined ? {} : { index }),
+      id,
+      tool,
+      status: failedResult(block) ? 'failed' : 'completed',
+      ...(result === undefined ? {} : { result }),
+      raw: block,
+    });
   }
 
   /** A thinking block stopped: the whole part, with its signature or redacted data. */

@@ -33,6 +33,10 @@ interface Candidate {
   open: StreamedCall | undefined;
   pending: PendingCall | undefined;
   finished: boolean;
+  /** How many `executableCode` parts came (their ids: `code_<choice>_<n>`). */
+  codeParts?: number;
+  /** The id of the latest `executableCode` part: its results (there may be several) carry it. */
+  lastCode?: string;
 }
 
 /** Decoder state for one Gemini stream. */
@@ -143,14 +147,34 @@ export class GeminiDecoder implements WireDecoder {
       return;
     }
     this.release(choice, state, emit);
+    const code = asRecord(part['executableCode']);
+    const outcome = asRecord(part['codeExecutionResult']);
+    if (code !== undefined || outcome !== undefined) return this.codeExecution(choice, state, part, code, outcome, emit);
     const text = asString(part['text']);
-    if (text === undefined) return; // executableCode, inlineData, …
+    if (text === undefined) return; // inlineData, …
     if (part['thought'] === true) {
       if (text || signature) emit({ type: 'reasoning-delta', choice, text, ...(signature === undefined ? {} : { signature }) });
       return;
     }
     // A signature on a text part (often an empty last part) stays with the text: it is sent back on it.
     if (text || signature) emit({ type: 'text-delta', choice, text, ...(signature === undefined ? {} : { signature }) });
+  }
+
+  /**
+   * Gemini's code execution (run by Google): an `executableCode` part starts a run, each
+   * `codeExecutionResult` part after it is a result of that run (one code part may have several).
+   */
+  private codeExecution(choice: number, state: Candidate, part: Record<string, unknown>, code: Record<string, unknown> | undefined, outcome: Record<string, unknown> | undefined, emit: Emit): void {
+    if (code !== undefined) {
+      const n = state.codeParts ?? 0;
+      state.codeParts = n + 1;
+      state.lastCode = `code_${choice}_${n}`;
+      emit({ type: 'provider-tool', choice, provider: this.provider, id: state.lastCode, tool: 'code_execution', status: 'running', input: code, raw: part });
+      return;
+    }
+    const result = outcome ?? {};
+    const failed = asString(result['outcome']) !== undefined && result['outcome'] !== 'OUTCOME_OK';
+    emit({ type: 'provider-tool', choice, provider: this.provider, id: state.lastCode ?? `code_${choice}_result`, tool: 'code_execution', status: failed ? 'failed' : 'completed', result, raw: part });
   }
 
   private functionCall(choice: number, state: Candidate, call: Record<string, unknown>, signature: string | undefined, data: string, emit: Emit): void {

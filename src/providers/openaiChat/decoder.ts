@@ -209,6 +209,9 @@ export class OpenAIChatDecoder implements WireDecoder {
   private toolCall(choice: number, call: Record<string, unknown> | undefined, emit: Emit): void {
     if (call === undefined) return;
     const fn = asRecord(call['function']);
+    // A custom (freeform) tool's call: `type: "custom"`, `custom: { name, input }` with text input.
+    const custom = fn === undefined ? asRecord(call['custom']) : undefined;
+    if (custom !== undefined || call['type'] === 'custom') return this.customCall(choice, call, custom, emit);
     const rawArgs = fn?.['arguments'];
     const argumentsDelta = typeof rawArgs === 'string' ? rawArgs : rawArgs === undefined || rawArgs === null ? '' : stringifyJson(rawArgs);
     const index = asNumber(call['index']);
@@ -216,6 +219,13 @@ export class OpenAIChatDecoder implements WireDecoder {
     const name = wireString(fn?.['name']);
     const metadata = extraContentMetadata(call['extra_content']);
     emit(toolCallDelta(choice, argumentsDelta, index, id, name, false, metadata));
+  }
+
+  /** A custom tool's fragment: a piece of its input text (not JSON), kind `custom`. */
+  private customCall(choice: number, call: Record<string, unknown>, custom: Record<string, unknown> | undefined, emit: Emit): void {
+    const input = custom?.['input'];
+    const text = typeof input === 'string' ? input : input === undefined || input === null ? '' : stringifyJson(input);
+    emit(toolCallDelta(choice, text, asNumber(call['index']), wireString(call['id']), wireString(custom?.['name']), false, undefined, 'custom'));
   }
 
   private usage(usage: Record<string, unknown>, emit: Emit): void {

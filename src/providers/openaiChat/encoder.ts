@@ -35,6 +35,8 @@ interface ChatCall {
   signatureSent: boolean;
   /** The SSE text of an arguments-only delta up to the arguments' JSON (built once, for the hot path). */
   prefix?: string;
+  /** A custom tool's call: `type: "custom"`, its text in `custom.input`. */
+  readonly custom: boolean;
 }
 
 /** The thought signature a call carries in its metadata (Gemini), if any. */
@@ -48,6 +50,7 @@ export class OpenAIChatEncoder implements WireEncoder {
   readonly provider = 'openai-chat' as const;
   readonly choices = 'all' as const;
   readonly restatesArguments = false;
+  readonly customCalls = true;
   private readonly out = new SseWriter();
   private readonly response: ResponseIdentity;
   private readonly created: number;
@@ -91,7 +94,7 @@ export class OpenAIChatEncoder implements WireEncoder {
     if (state !== undefined && state.nameSent && (state.signatureSent || signature === undefined)) {
       // The hot path: only argument text can be new (the choice's role went out with the call's first delta).
       if (append === '') return;
-      state.prefix ??= `data: ${this.head()}{"index":${call.choice},"delta":{"tool_calls":[{"index":${state.index},"function":{"arguments":`;
+      state.prefix ??= `data: ${this.head()}{"index":${call.choice},"delta":{"tool_calls":[{"index":${state.index},${state.custom ? '"custom":{"input":' : '"function":{"arguments":'}`;
       this.out.raw(`${state.prefix}${JSON.stringify(append)}}}]},"finish_reason":null}]}\n\n`);
       return;
     }
@@ -102,23 +105,23 @@ export class OpenAIChatEncoder implements WireEncoder {
       // The first delta of a call carries its id and type (and its name when known).
       const index = this.callCount.get(call.choice) ?? 0;
       this.callCount.set(call.choice, index + 1);
-      state = { index, nameSent: false, signatureSent: false };
+      state = { index, nameSent: false, signatureSent: false, custom: call.kind === 'custom' };
       this.calls.set(call.seq, state);
       entry['id'] = call.id;
-      entry['type'] = 'function';
+      entry['type'] = state.custom ? 'custom' : 'function';
     }
     if (!state.nameSent && call.name !== '') {
       state.nameSent = true;
       fn['name'] = call.name;
     }
-    if (created || append !== '') fn['arguments'] = append;
+    if (created || append !== '') fn[state.custom ? 'input' : 'arguments'] = append;
     if (!state.signatureSent && signature !== undefined) {
       // Where Gemini's OpenAI-compatible endpoint puts it.
       state.signatureSent = true;
       entry['extra_content'] = { google: { thought_signature: signature } };
     }
-    if (!created && fn['name'] === undefined && fn['arguments'] === undefined && entry['extra_content'] === undefined) return;
-    this.chunk(call.choice, JSON.stringify({ tool_calls: [{ index: state.index, ...entry, function: fn }] }));
+    if (!created && fn['name'] === undefined && fn['arguments'] === undefined && fn['input'] === undefined && entry['extra_content'] === undefined) return;
+    this.chunk(call.choice, JSON.stringify({ tool_calls: [{ index: state.index, ...entry, [state.custom ? 'custom' : 'function']: fn }] }));
   }
 
   toolCallEnd(call: EncodedCall): void {

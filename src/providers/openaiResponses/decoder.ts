@@ -5,14 +5,16 @@
  * @module
  */
 import { ToolStreamError } from '../../errors';
-import type { FinishReason } from '../../events';
+import type { FinishReason, ProviderToolEvent } from '../../events';
 import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
 import { openaiUsage } from '../openaiChat/mapping';
 import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
 
-/** One `function_call` output item, keyed by its `output_index`. */
+/** One `function_call` (or custom tool's `custom_tool_call`) output item, keyed by its `output_index`. */
 interface FunctionCallState {
   readonly index: number;
+  /** A `custom_tool_call`: its `input` is text, not JSON. */
+  readonly custom: boolean;
   readonly callId: string | undefined;
   readonly itemId: string | undefined;
   /** Whether any non-empty argument text was handed on (deltas, `.done` or the item). */
@@ -45,6 +47,73 @@ function incompleteReason(response: Record<string, unknown> | undefined): Finish
   return asString(asRecord(response?.['incomplete_details'])?.['reason']) === 'content_filter' ? 'content-filter' : 'length';
 }
 
+/** The item types the decoder reads as calls to run: `function_call` and a custom tool's `custom_tool_call`. */
+function isCallItem(type: unknown): type is 'function_call' | 'custom_tool_call' {
+  return type === 'function_call' || type === 'custom_tool_call';
+}
+
+/** A call item's whole text: `arguments` (JSON) of a `function_call`, `input` (text) of a `custom_tool_call`. */
+function textOf(item: Record<string, unknown>): string | undefined {
+  return asString(item['type'] === 'custom_tool_call' ? item['input'] : item['arguments']);
+}
+
+/** The output items of tools the provider runs (or the app, for shell calls), by item type: never calls to run. */
+const PROVIDER_TOOLS: Readonly<Record<string, string>> = {
+  web_search_call: 'web_search',
+  file_search_call: 'file_search',
+  code_interpreter_call: 'code_interpreter',
+  mcp_call: 'mcp',
+  image_generation_call: 'image_generation',
+  local_shell_call: 'local_shell',
+  shell_call: 'shell',
+};
+
+/** The provider tool an item is a run of, if any. */
+function providerToolOf(item: Record<string, unknown> | undefined): string | undefined {
+  const type = item?.['type'];
+  return typeof type === 'string' && Object.prototype.hasOwnProperty.call(PROVIDER_TOOLS, type) ? PROVIDER_TOOLS[type] : undefined;
+}
+
+/** What a provider tool ran with, as its item says. */
+function providerInput(tool: string, item: Record<string, unknown>): unknown {
+  switch (tool) {
+    case 'file_search':
+      return item['queries'];
+    case 'code_interpreter':
+      return item['code'];
+    case 'mcp':
+      return { server: item['server_label'], name: item['name'], arguments: item['arguments'] };
+    case 'image_generation':
+      return item['revised_prompt'];
+    default:
+      return item['action']; // web_search, local_shell, shell
+  }
+}
+
+/** A provider tool's result, when its item carries one. */
+function providerResult(tool: string, item: Record<string, unknown>): unknown {
+  switch (tool) {
+    case 'file_search':
+      return item['results'];
+    case 'code_interpreter':
+      return item['outputs'];
+    case 'mcp':
+      return item['error'] ?? item['output'];
+    case 'image_generation':
+      return item['result'];
+    default:
+      return undefined;
+  }
+}
+
+/** A provider tool item's status as a {@link ProviderToolEvent} says it (`done`: the item is finished). */
+function providerStatus(item: Record<string, unknown>, done: boolean): ProviderToolEvent['status'] {
+  const status = item['status'];
+  if (status === 'failed' || (item['error'] !== undefined && item['error'] !== null)) return 'failed';
+  if (status === 'incomplete') return 'incomplete';
+  return done ? 'completed' : 'running';
+}
+
 /** Decoder state for one Responses stream. */
 export class OpenAIResponsesDecoder extends TypedEventDecoder {
   /** The wire format this decoder reads: always `'openai-responses'`. */
@@ -54,6 +123,8 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
   /** Reasoning items already ended (by item id, else position), so the final output does not repeat them. */
   private readonly reasoningEnded = new Set<string>();
   private readonly indexByItemId = new Map<string, number>();
+  /** Provider tool runs by item id (else `#output_index`): their tool, and whether their item is done. */
+  private readonly providerRuns = new Map<string, { readonly tool: string; readonly index: number | undefined; done: boolean }>();
 
   protected parses(name: string): boolean {
     return name.startsWith('response.');
@@ -70,15 +141,21 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
         this.itemAdded(data, emit);
         return;
       case 'response.function_call_arguments.delta':
+      case 'response.custom_tool_call_input.delta':
         this.argumentsDelta(data, emit);
         return;
-      case 'response.function_call_arguments.done': {
+      case 'response.function_call_arguments.done':
+      case 'response.custom_tool_call_input.done': {
         const call = this.callFor(data);
-        if (call !== undefined) this.argumentsDone(call, asString(data['arguments']), emit);
+        if (call !== undefined) this.argumentsDone(call, asString(type === 'response.custom_tool_call_input.done' ? data['input'] : data['arguments']), emit);
         return;
       }
       case 'response.output_item.done':
         this.itemDone(data, emit);
+        return;
+      case 'response.mcp_call_arguments.delta':
+      case 'response.code_interpreter_call_code.delta':
+        this.providerDelta(data, emit);
         return;
       case 'response.output_text.delta':
         this.text('text-delta', data, emit);
@@ -115,9 +192,10 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
 
   private itemAdded(data: Record<string, unknown>, emit: Emit): void {
     const item = asRecord(data['item']);
-    if (item === undefined || item['type'] !== 'function_call') return;
+    if (item !== undefined && providerToolOf(item) !== undefined) return this.providerItem(item, asNumber(data['output_index']), false, emit);
+    if (item === undefined || !isCallItem(item['type'])) return;
     const index = asNumber(data['output_index']) ?? this.calls.size;
-    this.open(index, item, asString(item['arguments']) ?? '', false, emit);
+    this.open(index, item, textOf(item) ?? '', false, emit);
   }
 
   /** Emit the first delta of a call (id, name, item id) and remember it. */
@@ -125,7 +203,8 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     const callId = wireString(item['call_id']);
     const itemId = wireString(item['id']);
     const name = wireString(item['name']);
-    const call: FunctionCallState = { index, callId, itemId, hasText: args !== '', final: replace ? args : undefined, held: false, ended: false };
+    const custom = item['type'] === 'custom_tool_call';
+    const call: FunctionCallState = { index, custom, callId, itemId, hasText: args !== '', final: replace ? args : undefined, held: false, ended: false };
     this.calls.set(index, call);
     if (itemId !== undefined) this.indexByItemId.set(itemId, index);
     emit({
@@ -137,6 +216,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
       ...(name === undefined ? {} : { name }),
       ...(replace ? { replace: true } : {}),
       ...(itemId === undefined ? {} : { metadata: { itemId } }),
+      ...(custom ? { kind: 'custom' as const } : {}),
     });
     return call;
   }
@@ -175,8 +255,9 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
   private itemDone(data: Record<string, unknown>, emit: Emit): void {
     const item = asRecord(data['item']);
     if (item?.['type'] === 'reasoning') return this.reasoningDone(item, asNumber(data['output_index']), emit);
-    if (item === undefined || item['type'] !== 'function_call') return;
-    const full = asString(item['arguments']);
+    if (item !== undefined && providerToolOf(item) !== undefined) return this.providerItem(item, asNumber(data['output_index']), true, emit);
+    if (item === undefined || !isCallItem(item['type'])) return;
+    const full = textOf(item);
     let call = this.callFor(data);
     if (call === undefined) {
       // A server that never sent `output_item.added` for this call: open it whole.
@@ -213,6 +294,41 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     });
   }
 
+  /** A provider tool's item started (`done` false) or finished (`done` true, once per run). */
+  private providerItem(item: Record<string, unknown>, index: number | undefined, done: boolean, emit: Emit): void {
+    const tool = providerToolOf(item) ?? '';
+    const id = wireString(item['id']) ?? '';
+    const key = id !== '' ? id : `#${index ?? this.providerRuns.size}`;
+    const run = this.providerRuns.get(key);
+    if (run?.done === true) return;
+    if (run === undefined) this.providerRuns.set(key, { tool, index, done });
+    else run.done = done;
+    const input = providerInput(tool, item);
+    const result = done ? providerResult(tool, item) : undefined;
+    emit({
+      type: 'provider-tool',
+      choice: 0,
+      provider: this.provider,
+      ...(index === undefined ? {} : { index }),
+      id,
+      tool,
+      status: providerStatus(item, done),
+      ...(input === undefined ? {} : { input }),
+      ...(result === undefined || result === null ? {} : { result }),
+      raw: item,
+    });
+  }
+
+  /** A piece of a provider tool's input (MCP arguments, code interpreter code) while it streams. */
+  private providerDelta(data: Record<string, unknown>, emit: Emit): void {
+    const delta = asString(data['delta']);
+    const id = wireString(data['item_id']) ?? '';
+    const index = asNumber(data['output_index']);
+    const run = this.providerRuns.get(id !== '' ? id : `#${index ?? -1}`);
+    if (delta === undefined || delta === '' || run === undefined || run.done) return;
+    emit({ type: 'provider-tool', choice: 0, provider: this.provider, ...(index === undefined ? {} : { index }), id, tool: run.tool, status: 'running', inputDelta: delta });
+  }
+
   private endCall(call: FunctionCallState, emit: Emit, incomplete?: FinishReason): void {
     if (call.ended) return;
     call.ended = true;
@@ -242,12 +358,14 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
         const item = asRecord(value);
         // A reasoning item the stream never finished (a server that only sends the final output).
         if (item?.['type'] === 'reasoning') return this.reasoningDone(item, position, emit);
-        if (item?.['type'] !== 'function_call') return;
+        // A provider tool's run the stream never finished (or never showed): its final item, once.
+        if (item !== undefined && providerToolOf(item) !== undefined) return this.providerItem(item, position, true, emit);
+        if (item === undefined || !isCallItem(item['type'])) return;
         const itemId = wireString(item['id']);
         const byItem = itemId === undefined ? undefined : this.indexByItemId.get(itemId);
         const call = this.calls.get(byItem ?? position);
         if (call === undefined) this.itemDone({ output_index: position, item }, emit);
-        else if (!call.ended) this.argumentsDone(call, asString(item['arguments']), emit);
+        else if (!call.ended) this.argumentsDone(call, textOf(item), emit);
       });
     }
     for (const call of this.calls.values()) this.endCall(call, emit, incomplete);

@@ -44,6 +44,7 @@ export class OpenAIResponsesEncoder implements WireEncoder {
   readonly provider = 'openai-responses' as const;
   readonly choices: number;
   readonly restatesArguments = true;
+  readonly customCalls = true;
   private readonly out = new SseWriter();
   private readonly identity: ResponseIdentity;
   private readonly created: number;
@@ -113,20 +114,21 @@ export class OpenAIResponsesEncoder implements WireEncoder {
       if (call.name === '' && append === '') return;
       item = this.addCall(call);
     }
-    if (append !== '') this.delta('response.function_call_arguments.delta', item, `"delta":${JSON.stringify(append)}`);
+    if (append !== '') this.delta(call.kind === 'custom' ? 'response.custom_tool_call_input.delta' : 'response.function_call_arguments.delta', item, `"delta":${JSON.stringify(append)}`);
   }
 
   toolCallEnd(call: EncodedCall, judge: CallJudge): void {
     const item = this.calls.get(call.seq) ?? this.addCall(call);
-    // The whole text is restated, so whatever was streamed, the arguments are the source's.
-    item.snapshot['arguments'] = call.rawArguments;
+    // The whole text is restated, so whatever was streamed, the arguments are the source's (a custom tool's: its `input`).
+    const field = call.kind === 'custom' ? 'input' : 'arguments';
+    item.snapshot[field] = call.rawArguments;
     // A call left without `.done` / `output_item.done` is read as cut off (`incomplete`) at `response.incomplete`.
     if (judge.incomplete()) return;
     item.snapshot['status'] = 'completed';
     const args = JSON.stringify(call.rawArguments); // once: in `.done`, the done item and the final output
-    this.delta('response.function_call_arguments.done', item, `"arguments":${args}`);
-    const { arguments: _args, ...rest } = item.snapshot;
-    item.json = `${JSON.stringify(rest).slice(0, -1)},"arguments":${args}}`;
+    this.delta(call.kind === 'custom' ? 'response.custom_tool_call_input.done' : 'response.function_call_arguments.done', item, `"${field}":${args}`);
+    const { [field]: _args, ...rest } = item.snapshot;
+    item.json = `${JSON.stringify(rest).slice(0, -1)},"${field}":${args}}`;
     this.itemDone(item);
   }
 
@@ -238,9 +240,10 @@ export class OpenAIResponsesEncoder implements WireEncoder {
 
   private addCall(call: EncodedCall): Item {
     const sourceItemId = call.metadata?.['itemId'];
+    const custom = call.kind === 'custom';
     const item = this.add(
-      'fc',
-      { type: 'function_call', status: 'in_progress', arguments: '', call_id: call.id, name: call.name },
+      custom ? 'ctc' : 'fc',
+      custom ? { type: 'custom_tool_call', status: 'in_progress', input: '', call_id: call.id, name: call.name } : { type: 'function_call', status: 'in_progress', arguments: '', call_id: call.id, name: call.name },
       typeof sourceItemId === 'string' && sourceItemId !== '' ? sourceItemId : undefined,
     );
     this.calls.set(call.seq, item);

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { turnOf, viewsOf, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type TurnSegment } from './shared';
+import { turnWithProviderTools, viewsOf, type ProviderToolPiece, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type TurnSegment } from './shared';
 
 // Checked against the official SDK types in spec/types/messages.test-d.ts; arrays are mutable so
 // the messages can go straight into the SDKs' request types.
@@ -67,8 +67,11 @@ export type AnthropicToolResultMessage = {
 };
 
 /** One segment of the turn as blocks (`[]` for a reasoning part Anthropic cannot take: no signature, no redacted data). */
-function blocksOf(segment: TurnSegment): AnthropicAssistantBlock[] {
+function blocksOf(segment: TurnSegment | ProviderToolPiece): AnthropicAssistantBlock[] {
   switch (segment.type) {
+    case 'provider-tool':
+      // A server tool's block (server_tool_use, web_search_tool_result, …), verbatim.
+      return [segment.raw as unknown as AnthropicAssistantBlock];
     case 'text':
       return segment.text === '' ? [] : [{ type: 'text', text: segment.text }];
     case 'reasoning': {
@@ -91,7 +94,7 @@ export function anthropicToolMessages(step: ToolStep, options: ToolMessagesOptio
   const views = viewsOf(step, options);
   const results = views.map((v): AnthropicToolResultBlock => ({ type: 'tool_result', tool_use_id: v.id, content: v.text, ...(v.failed ? { is_error: true } : {}) }));
   return [
-    { role: 'assistant', content: turnOf(step, views, options).flatMap(blocksOf) },
+    { role: 'assistant', content: turnWithProviderTools(step, views, options, 'anthropic').flatMap(blocksOf) },
     { role: 'user', content: results },
   ];
 }

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { turnOf, viewsOf, type CallView, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type TurnSegment } from './shared';
+import { turnWithProviderTools, viewsOf, type ProviderToolPiece, type CallView, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type TurnSegment } from './shared';
 
 // Checked against the official SDK types in spec/types/messages.test-d.ts; arrays are mutable so
 // the messages can go straight into the SDKs' request types.
@@ -62,8 +62,11 @@ const idOf = (v: CallView): { id?: string } => (v.idGenerated ? {} : { id: v.id 
 const signed = (signature: string | undefined): { thoughtSignature?: string } => (signature === undefined ? {} : { thoughtSignature: signature });
 
 /** One segment of the turn as parts (`[]` for a reasoning part with neither text nor signature, e.g. another format's redacted block). */
-function partsOf(segment: TurnSegment): GeminiModelPart[] {
+function partsOf(segment: TurnSegment | ProviderToolPiece): GeminiModelPart[] {
   switch (segment.type) {
+    case 'provider-tool':
+      // An executableCode / codeExecutionResult part, verbatim.
+      return [segment.raw as unknown as GeminiModelPart];
     case 'text':
       return [{ text: segment.text, ...signed(segment.signature) }];
     case 'reasoning': {
@@ -87,7 +90,7 @@ export function geminiToolContents(step: ToolStep, options: ToolMessagesOptions 
   const views = viewsOf(step, options);
   const responses = views.map((v): GeminiResponsePart => ({ functionResponse: { name: v.name, response: v.failed ? { error: v.text } : { output: v.output ?? null }, ...idOf(v) } }));
   return [
-    { role: 'model', parts: turnOf(step, views, options).flatMap(partsOf) },
+    { role: 'model', parts: turnWithProviderTools(step, views, options, 'gemini').flatMap(partsOf) },
     { role: 'user', parts: responses },
   ];
 }

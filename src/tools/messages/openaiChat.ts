@@ -22,21 +22,36 @@ export type OpenAIChatAssistantMessage = {
   /** The same, in the field OpenRouter and Groq use (with `reasoningField: 'reasoning'`). */
   readonly reasoning?: string;
   /** Absent when there are no calls (the API rejects an empty array). */
-  readonly tool_calls?: Array<{
-    /** The call's id (e.g. `'call_abc123'`); the matching `tool` message repeats it as `tool_call_id`. */
-    readonly id: string;
-    /** Always `'function'`. */
-    readonly type: 'function';
-    /** The function the model called. */
-    readonly function: {
-      /** The tool name (e.g. `'get_weather'`). */
-      readonly name: string;
-      /** The arguments text exactly as the model streamed it (`'{}'` when it sent none). */
-      readonly arguments: string;
-    };
-    /** The call's `extra_content` as streamed (Gemini's compatibility endpoint: `{ google: { thought_signature } }`, required back). */
-    readonly extra_content?: Readonly<Record<string, unknown>>;
-  }>;
+  readonly tool_calls?: Array<
+    | {
+        /** The call's id (e.g. `'call_abc123'`); the matching `tool` message repeats it as `tool_call_id`. */
+        readonly id: string;
+        /** Always `'function'`. */
+        readonly type: 'function';
+        /** The function the model called. */
+        readonly function: {
+          /** The tool name (e.g. `'get_weather'`). */
+          readonly name: string;
+          /** The arguments text exactly as the model streamed it (`'{}'` when it sent none). */
+          readonly arguments: string;
+        };
+        /** The call's `extra_content` as streamed (Gemini's compatibility endpoint: `{ google: { thought_signature } }`, required back). */
+        readonly extra_content?: Readonly<Record<string, unknown>>;
+      }
+    | {
+        /** The call's id; the matching `tool` message repeats it as `tool_call_id`. */
+        readonly id: string;
+        /** Always `'custom'`: a custom (freeform) tool's call. */
+        readonly type: 'custom';
+        /** The custom tool the model called. */
+        readonly custom: {
+          /** The tool name (e.g. `'apply_patch'`). */
+          readonly name: string;
+          /** The input text, as the model streamed it. */
+          readonly input: string;
+        };
+      }
+  >;
 };
 /** An OpenAI Chat Completions `tool` message: one call's result. */
 export type OpenAIChatToolMessage = {
@@ -65,12 +80,16 @@ export function openaiChatToolMessages(step: ToolStep, options: ToolMessagesOpti
     // goes back: Groq and Cerebras reject assistant messages with either field.
     else if (segment.type === 'reasoning' && (field !== undefined || segment.part.metadata?.['field'] === undefined)) reasoning += segment.part.text;
   }
-  const toolCalls = views.map((v) => ({
-    id: v.id,
-    type: 'function' as const,
-    function: { name: v.name, arguments: v.rawArguments },
-    ...(v.extraContent === undefined ? {} : { extra_content: v.extraContent }),
-  }));
+  const toolCalls = views.map((v) =>
+    v.custom !== undefined
+      ? { id: v.id, type: 'custom' as const, custom: { name: v.name, input: v.custom } }
+      : {
+          id: v.id,
+          type: 'function' as const,
+          function: { name: v.name, arguments: v.rawArguments },
+          ...(v.extraContent === undefined ? {} : { extra_content: v.extraContent }),
+        },
+  );
   const assistant: OpenAIChatAssistantMessage = {
     role: 'assistant',
     content: text === '' ? null : text,

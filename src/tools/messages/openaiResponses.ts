@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { turnOf, viewsOf, type MessageBuilder, type ReasoningPart, type ToolMessagesOptions, type ToolStep } from './shared';
+import { turnWithProviderTools, viewsOf, type MessageBuilder, type ReasoningPart, type ToolMessagesOptions, type ToolStep } from './shared';
 
 // Checked against the official SDK types in spec/types/messages.test-d.ts; arrays are mutable so
 // the messages can go straight into the SDKs' request types.
@@ -60,8 +60,30 @@ export type ResponsesFunctionCallOutput = {
   /** The tool's output as text (see `stringify`), or the error message of a failed run. */
   readonly output: string;
 };
+/** An OpenAI Responses `custom_tool_call` input item: one call of a custom (freeform) tool. */
+export type ResponsesCustomToolCall = {
+  /** Always `'custom_tool_call'`. */
+  readonly type: 'custom_tool_call';
+  /** The item's id (`ctc_…`), sent when the step's reasoning items are. */
+  readonly id?: string;
+  /** The call's id, repeated by its `custom_tool_call_output`. */
+  readonly call_id: string;
+  /** The tool name. */
+  readonly name: string;
+  /** The input text, as the model streamed it. */
+  readonly input: string;
+};
+/** An OpenAI Responses `custom_tool_call_output` input item: one custom tool call's result. */
+export type ResponsesCustomToolCallOutput = {
+  /** Always `'custom_tool_call_output'`. */
+  readonly type: 'custom_tool_call_output';
+  /** The `call_id` of the call this answers. */
+  readonly call_id: string;
+  /** The tool's output as text (see `stringify`), or the error message of a failed run. */
+  readonly output: string;
+};
 /** Any input item the Responses message builder writes. */
-export type ResponsesItem = ResponsesAssistantMessage | ResponsesReasoningItem | ResponsesFunctionCall | ResponsesFunctionCallOutput;
+export type ResponsesItem = ResponsesAssistantMessage | ResponsesReasoningItem | ResponsesFunctionCall | ResponsesFunctionCallOutput | ResponsesCustomToolCall | ResponsesCustomToolCallOutput;
 
 /** A reasoning part as an input item; `undefined` for a part without an item id (not from a Responses stream). */
 function reasoningItem(part: ReasoningPart): ResponsesReasoningItem | undefined {
@@ -78,23 +100,33 @@ function reasoningItem(part: ReasoningPart): ResponsesReasoningItem | undefined 
 /**
  * OpenAI Responses: the step's output items in the order they were streamed (its `reasoning` items
  * with their `encrypted_content`, its text as an `assistant` message, one `function_call` item per
- * call), then one `function_call_output` item per call (`call_id`). When reasoning items are sent,
+ * call, `custom_tool_call` for a custom tool's), then one `function_call_output` item per call
+ * (`custom_tool_call_output` for a custom tool's, by `call_id`). When reasoning items are sent,
  * each `function_call` carries its item `id` (`fc_…`), by which the API pairs it with its reasoning.
  */
 export function openaiResponsesToolItems(step: ToolStep, options: ToolMessagesOptions = {}): ResponsesItem[] {
   const views = viewsOf(step, options);
-  const turn = turnOf(step, views, options);
+  const turn = turnWithProviderTools(step, views, options, 'openai-responses');
   const withReasoning = turn.some((s) => s.type === 'reasoning' && s.part.itemId !== undefined);
   const items = turn.flatMap((segment): ResponsesItem[] => {
     if (segment.type === 'text') return segment.text === '' ? [] : [{ role: 'assistant', content: segment.text }];
+    // A provider-executed tool's item (web_search_call, mcp_call, …), verbatim.
+    if (segment.type === 'provider-tool') return [segment.raw as unknown as ResponsesItem];
     if (segment.type === 'reasoning') {
       const item = reasoningItem(segment.part);
       return item === undefined ? [] : [item];
     }
     const v = segment.view;
-    return [{ type: 'function_call', ...(withReasoning && v.itemId !== undefined ? { id: v.itemId } : {}), call_id: v.id, name: v.name, arguments: v.rawArguments }];
+    const id = withReasoning && v.itemId !== undefined ? { id: v.itemId } : {};
+    if (v.custom !== undefined) return [{ type: 'custom_tool_call', ...id, call_id: v.id, name: v.name, input: v.custom }];
+    return [{ type: 'function_call', ...id, call_id: v.id, name: v.name, arguments: v.rawArguments }];
   });
-  return [...items, ...views.map((v): ResponsesFunctionCallOutput => ({ type: 'function_call_output', call_id: v.id, output: v.text }))];
+  return [
+    ...items,
+    ...views.map((v): ResponsesFunctionCallOutput | ResponsesCustomToolCallOutput =>
+      v.custom !== undefined ? { type: 'custom_tool_call_output', call_id: v.id, output: v.text } : { type: 'function_call_output', call_id: v.id, output: v.text },
+    ),
+  ];
 }
 
 /** The openaiResponses message builders. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ReasoningPart } from '../../events';
+import type { ProviderName, ReasoningPart } from '../../events';
 import { safeStringify, stringifyJson } from '../../internal/json';
 import type { ToolRun, ToolRunResult } from '../types';
 
@@ -31,7 +31,21 @@ export type TurnPiece =
       readonly type: 'call';
       /** The call's `index` (the wire's position of the call, as in its result). */
       readonly index: number;
-    };
+    }
+  | ProviderToolPiece;
+
+/**
+ * A provider-executed tool's wire object (a Responses item, an Anthropic block, a Gemini part), kept
+ * to send back verbatim in the same format (the other formats leave it out).
+ */
+export interface ProviderToolPiece {
+  /** A provider-executed tool's run (or its result). */
+  readonly type: 'provider-tool';
+  /** The format the object is in. */
+  readonly provider: ProviderName;
+  /** The object, whole. */
+  readonly raw: Readonly<Record<string, unknown>>;
+}
 
 /** What the model produced in one step, and what running its calls gave. */
 export interface ToolStep {
@@ -105,6 +119,12 @@ export interface CallView {
   readonly text: string;
   /** The tool's raw output (`undefined` for a failure). */
   readonly output: unknown;
+  /**
+   * A custom (freeform) tool's call: its input text (OpenAI chat and Responses send it back as a
+   * custom call; the other formats as the function `toolSpecs()` declares for it, `input` and
+   * `rawArguments` being `{ "input": text }`). `undefined` for a JSON tool's call.
+   */
+  readonly custom: string | undefined;
 }
 
 /** Strings as they are; `undefined` as `''`; anything else as JSON (or `String()` when it cannot be). */
@@ -127,8 +147,9 @@ function viewOf(result: ToolRunResult<ToolRun>, stringify: (output: unknown) => 
   const extra = metadata?.['extraContent'];
   // The parsed arguments when the call parsed (a repaired call's text is the broken resend: write its value).
   const error = result.error;
-  const parsed = call !== undefined ? call.arguments : error?.code === 'invalid-arguments' ? error.value : undefined;
-  const raw = call?.repaired !== undefined ? stringifyJson(call.arguments) : identity.rawArguments;
+  const custom = call?.kind === 'custom' ? (call.input ?? identity.rawArguments) : undefined;
+  const parsed = custom !== undefined ? { input: custom } : call !== undefined ? call.arguments : error?.code === 'invalid-arguments' ? error.value : undefined;
+  const raw = custom !== undefined ? stringifyJson({ input: custom }) : call?.repaired !== undefined ? stringifyJson(call.arguments) : identity.rawArguments;
   return {
     id: identity.id,
     name: identity.name,
@@ -142,6 +163,7 @@ function viewOf(result: ToolRunResult<ToolRun>, stringify: (output: unknown) => 
     failed: !result.success,
     text: result.success ? stringify(result.data.output) : (error?.message ?? ''),
     output: result.success ? result.data.output : undefined,
+    custom,
   };
 }
 
@@ -152,7 +174,7 @@ export function viewsOf(step: ToolStep, options: ToolMessagesOptions): CallView[
 }
 
 /** One piece of the assistant turn as the builders write it: text, a reasoning part, or a call. */
-export type TurnSegment = Exclude<TurnPiece, { readonly type: 'call' }> | { readonly type: 'call'; readonly view: CallView };
+export type TurnSegment = Exclude<TurnPiece, { readonly type: 'call' } | ProviderToolPiece> | { readonly type: 'call'; readonly view: CallView };
 
 /**
  * The assistant turn in the order to write it: the step's `content` when given (calls matched by
@@ -160,8 +182,16 @@ export type TurnSegment = Exclude<TurnPiece, { readonly type: 'call' }> | { read
  * `sendReasoning`, reasoning parts are left out.
  */
 export function turnOf(step: ToolStep, views: ReadonlyArray<CallView>, options: ToolMessagesOptions): TurnSegment[] {
+  return turnWithProviderTools(step, views, options, undefined).filter((s): s is TurnSegment => s.type !== 'provider-tool');
+}
+
+/**
+ * {@link turnOf}, with the provider-executed tools' objects of `provider`'s format in their place
+ * (those of other formats are left out: no other format can take them).
+ */
+export function turnWithProviderTools(step: ToolStep, views: ReadonlyArray<CallView>, options: ToolMessagesOptions, provider: ProviderName | undefined): Array<TurnSegment | ProviderToolPiece> {
   const send = options.sendReasoning !== false;
-  const out: TurnSegment[] = [];
+  const out: Array<TurnSegment | ProviderToolPiece> = [];
   if (step.content === undefined) {
     if (send) for (const part of step.reasoning ?? []) out.push({ type: 'reasoning', part });
     if (step.text) out.push({ type: 'text', text: step.text });
@@ -180,6 +210,8 @@ export function turnOf(step: ToolStep, views: ReadonlyArray<CallView>, options: 
       out.push({ type: 'call', view });
     } else if (piece.type === 'text') {
       if (piece.text !== '' || piece.signature !== undefined) out.push(piece);
+    } else if (piece.type === 'provider-tool') {
+      if (piece.provider === provider) out.push(piece);
     } else if (send) {
       out.push(piece);
     }
