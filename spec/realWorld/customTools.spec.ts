@@ -33,7 +33,12 @@ describe('real-world custom tools: Responses', () => {
   });
 
   it('decolua/9router#1371: Codex’s apply_patch arrives as a custom_tool_call with its input only in the done item (no deltas)', () => {
-    const run = runWire(created, responsesEvent('response.output_item.added', { output_index: 0, item: item('') }), responsesEvent('response.output_item.done', { output_index: 0, item: item(PATCH) }), completed);
+    const run = runWire(
+      created,
+      responsesEvent('response.output_item.added', { output_index: 0, item: item('') }),
+      responsesEvent('response.output_item.done', { output_index: 0, item: item(PATCH) }),
+      completed,
+    );
     expect(run).toEqual(outcome([custom('call_p', 'apply_patch', PATCH)], 'tool-calls/completed'));
   });
 
@@ -80,7 +85,8 @@ describe('real-world custom tools through typed `tools`', () => {
     for (const s of seen) expect(s).toEqual(seen[0]);
     return seen[0] ?? [];
   }
-  const fnCall = (args: string): string => chat([{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_f', type: 'function', function: { name: 'apply_patch', arguments: args } }] }, finish_reason: 'tool_calls' }]);
+  const fnCall = (args: string): string =>
+    chat([{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_f', type: 'function', function: { name: 'apply_patch', arguments: args } }] }, finish_reason: 'tool_calls' }]);
 
   it('Wei-Shaw/sub2api#5659: DeepSeek answers a custom tool with a function call of JSON `{"input": …}`: read as the custom call’s text', async () => {
     expect(await typed(fnCall(JSON.stringify({ input: PATCH })), openaiDone())).toEqual([{ kind: 'custom', input: PATCH, arguments: PATCH }]);
@@ -102,7 +108,10 @@ describe('real-world custom tools through typed `tools`', () => {
     ];
     const sent: unknown[][] = [];
     const items: ToolLoopItem[] = await lastValueFrom(
-      toolLoop((messages, step) => (sent.push([...messages]), of((answers[step] ?? []).join(''))), loopTools, { format: 'openai-responses', messages: [{ role: 'user', content: 'Add hello.txt' }] }).pipe(toArray()),
+      toolLoop((messages, step) => (sent.push([...messages]), of((answers[step] ?? []).join(''))), loopTools, {
+        format: 'openai-responses',
+        messages: [{ role: 'user', content: 'Add hello.txt' }],
+      }).pipe(toArray()),
     );
     expect(ran).toEqual([PATCH]);
     expect(sent[1]).toEqual([

@@ -46,7 +46,11 @@ describe('real-world finishes that promise calls', () => {
   });
 
   it('Kilo-Org/kilocode#7773: a Cohere-format turn ends TOOL_CALL with no tool-call-start', () => {
-    const run = runWire(cohereEvent('message-start', { id: 'c_k' }), cohereEvent('tool-plan-delta', { delta: { message: { tool_plan: 'Search first.' } } }), cohereEvent('message-end', { delta: { finish_reason: 'TOOL_CALL' } }));
+    const run = runWire(
+      cohereEvent('message-start', { id: 'c_k' }),
+      cohereEvent('tool-plan-delta', { delta: { message: { tool_plan: 'Search first.' } } }),
+      cohereEvent('message-end', { delta: { finish_reason: 'TOOL_CALL' } }),
+    );
     expect(run).toEqual(outcome([missing], 'tool-calls/TOOL_CALL'));
   });
 

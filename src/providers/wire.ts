@@ -156,7 +156,8 @@ export function toolCallDelta(
   metadata?: ProviderMetadata,
   kind?: 'custom',
 ): ToolCallDeltaEvent {
-  if (index !== undefined && id === undefined && name === undefined && replace !== true && metadata === undefined && kind === undefined) return { type: 'tool-call-delta', choice, argumentsDelta, index };
+  if (index !== undefined && id === undefined && name === undefined && replace !== true && metadata === undefined && kind === undefined)
+    return { type: 'tool-call-delta', choice, argumentsDelta, index };
   const event: Mutable<ToolCallDeltaEvent> = { type: 'tool-call-delta', choice, argumentsDelta };
   if (index !== undefined) event.index = index;
   if (id !== undefined) event.id = id;

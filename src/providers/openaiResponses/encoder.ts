@@ -243,7 +243,9 @@ export class OpenAIResponsesEncoder implements WireEncoder {
     const custom = call.kind === 'custom';
     const item = this.add(
       custom ? 'ctc' : 'fc',
-      custom ? { type: 'custom_tool_call', status: 'in_progress', input: '', call_id: call.id, name: call.name } : { type: 'function_call', status: 'in_progress', arguments: '', call_id: call.id, name: call.name },
+      custom
+        ? { type: 'custom_tool_call', status: 'in_progress', input: '', call_id: call.id, name: call.name }
+        : { type: 'function_call', status: 'in_progress', arguments: '', call_id: call.id, name: call.name },
       typeof sourceItemId === 'string' && sourceItemId !== '' ? sourceItemId : undefined,
     );
     this.calls.set(call.seq, item);
