@@ -181,7 +181,7 @@ describe.each<Timing>(['sync', 'async'])('toolLoop never drops an error, %s requ
       if (++calls === 4) throw failure;
       return String(output);
     };
-    const outcome = await run(request, { format: 'openai-chat', messages: [question], maxSteps: 100, stringify });
+    const outcome = await run(request, { format: 'openai-chat', messages: [question], maxSteps: 100, reply: { stringify } });
     expect(outcome.error).toBe(failure);
     expect(outcome.counts).toMatchObject({ 'step-start': 4, 'tool-result': 4, 'step-end': 3 });
   });

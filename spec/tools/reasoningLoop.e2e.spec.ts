@@ -143,7 +143,7 @@ describe('sendReasoning: false', () => {
     '%s: the reasoning is left out and the strict server rejects the second request',
     async (_name, provider) => {
       const server = await serve(provider);
-      const error = await loopError(run(server, provider, { sendReasoning: false }));
+      const error = await loopError(run(server, provider, { reply: { sendReasoning: false } }));
       expect(error.status).toBe(400);
       expect(error.message).toMatch(provider.strippedError);
     },
@@ -151,7 +151,7 @@ describe('sendReasoning: false', () => {
 
   it('gemini: call signatures are not reasoning and still go back', async () => {
     const server = await serve(STRICT_PROVIDERS.find((p) => p.format === 'gemini') as StrictProvider);
-    const items = await run(server, STRICT_PROVIDERS.find((p) => p.format === 'gemini') as StrictProvider, { sendReasoning: false });
+    const items = await run(server, STRICT_PROVIDERS.find((p) => p.format === 'gemini') as StrictProvider, { reply: { sendReasoning: false } });
     expect(server.rejections).toEqual([]);
     expect(items.at(-1)).toMatchObject({ type: 'done' });
   });
@@ -188,7 +188,7 @@ describe('a chat server that streams `reasoning` and refuses it back (Groq)', ()
 
   it('echoing it (reasoningField, or a client that adds reasoning_content) gets Groq’s 400', async () => {
     const server = await serve(strictGroq);
-    const named = await loopError(run(server, strictGroq, { reasoningField: 'reasoning' }));
+    const named = await loopError(run(server, strictGroq, { reply: { reasoningField: 'reasoning' } }));
     expect(named.message).toMatch(/'messages\.1' : property 'reasoning' is unsupported/);
     await server.close();
     const again = await serve(strictGroq);

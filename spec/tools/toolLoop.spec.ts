@@ -98,3 +98,52 @@ describe('toolLoop', () => {
     expect(() => toolLoop(() => NEVER, {}, { maxSteps: 0 })).toThrow(RangeError);
   });
 });
+
+describe('toolLoop options, one group per stage', () => {
+  const answered = (): Observable<string> => from([openaiChunk({ role: 'assistant', content: 'ok' }), openaiChunk({ finishReason: 'stop' }), openaiDone()]);
+
+  it('read: the stream is read with its options (a named provider that does not match the bytes fails them)', async () => {
+    const { request } = stub([answered()]);
+    const error: unknown = await lastValueFrom(toolLoop(request, {}, { read: { provider: 'anthropic' } })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ToolStreamError);
+    expect((error as ToolStreamError).code).toBe('invalid-event');
+    const { request: again } = stub([answered()]);
+    expect((await lastValueFrom(toolLoop(again, {}, { read: { provider: 'openai-chat' } }))).type).toBe('done');
+  });
+
+  it('read.provider names the messages format when format is not given', async () => {
+    const { request, sent } = stub([from([geminiChunk({ text: 'ok', finishReason: 'STOP' })])]);
+    const done = await lastValueFrom(toolLoop(request, {}, { read: { provider: 'gemini' }, messages: [{ role: 'user', parts: [{ text: 'hi' }] }] }));
+    expect(sent).toHaveLength(1);
+    expect(done).toMatchObject({
+      type: 'done',
+      messages: [
+        { role: 'user', parts: [{ text: 'hi' }] },
+        { role: 'model', parts: [{ text: 'ok' }] },
+      ],
+    });
+  });
+
+  it('run and reply: runTools() and toolMessages() get their groups', async () => {
+    const { request, sent } = stub([from(weatherCall.concat(openaiDone())), answered()]);
+    const tools = { get_weather: tool({ execute: () => ({ sky: 'clear' }) }) };
+    const items = await lastValueFrom(toolLoop(request, tools, { run: { concurrency: 1 }, reply: { stringify: (output) => `sky=${(output as { sky: string }).sky}` } }).pipe(toArray()));
+    expect(items.at(-1)).toMatchObject({ type: 'done' });
+    expect(sent[1]?.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_1', content: 'sky=clear' });
+  });
+
+  it.each([['provider'], ['concurrency'], ['stringify'], ['strict'], ['nonsense']])('a key outside the groups (%s, given flat) is an invalid-option error when the loop is made', (key) => {
+    const { request } = stub([answered()]);
+    const make = (): unknown => toolLoop(request, {}, { [key]: 1 } as never);
+    expect(make).toThrow(ToolStreamError);
+    try {
+      make();
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'invalid-option', function: 'toolLoop', option: `options.${key}`, value: 1 });
+      expect((error as Error).message).toMatch(/read \(readStreamEvents\(\) and the calls\), run \(runTools\(\)\), reply \(toolMessages\(\)\), specs \(toolSpecs\(\)\)/);
+    }
+  });
+});

@@ -38,11 +38,15 @@ export interface ToolLoopRequestContext {
  */
 export type ToolLoopRequest = (messages: ReadonlyArray<LoopMessage>, step: number, context: ToolLoopRequestContext) => Observable<Uint8Array | string>;
 
-/** Options of {@link toolLoop}. */
-export interface ToolLoopOptions extends RunToolsOptions, ToolCallsOptions, ReadStreamEventsOptions, ToolMessagesOptions, ToolSpecsOptions {
+/**
+ * Options of {@link toolLoop}: the loop's own, then one group per stage it drives, each the options
+ * of that stage's own function (`read` → `readStreamEvents()` and the calls, `run` → `runTools()`,
+ * `reply` → `toolMessages()`, `specs` → `toolSpecs()`).
+ */
+export interface ToolLoopOptions {
   /**
-   * The wire format of the messages the loop appends. Default: `provider` when it is one of these
-   * four, else `'openai-chat'`.
+   * The wire format of the messages the loop appends. Default: `read.provider` when it is a format
+   * messages can be written in, else `'openai-chat'`.
    */
   readonly format?: MessageFormat;
   /** The conversation so far (system / user messages …), in `format`. Default `[]`. */
@@ -56,6 +60,33 @@ export interface ToolLoopOptions extends RunToolsOptions, ToolCallsOptions, Read
    * next step (counted by `maxSteps`). Never taken as the model's answer.
    */
   readonly onMissingToolCalls?: 'error' | 'retry';
+  /**
+   * Reading each step's stream: `readStreamEvents()`'s options (`provider`, default `format`;
+   * `idleTimeoutMs`, the SSE limits, …) and the calls' (`repairArguments`, `maxToolCalls`,
+   * `maxArgumentsSize`, …).
+   */
+  readonly read?: ReadStreamEventsOptions & ToolCallsOptions;
+  /** Running the tools: `runTools()`'s options (`concurrency`, `timeoutMs`, `failFast`). */
+  readonly run?: RunToolsOptions;
+  /** Writing the turn and the results back: `toolMessages()`'s options (`stringify`, `sendReasoning`, …). */
+  readonly reply?: ToolMessagesOptions;
+  /** Declaring the tools to the model (`context.tools`): `toolSpecs()`'s options (`strict`, `onSchemaDrop`, `maxDepth`). */
+  readonly specs?: ToolSpecsOptions;
+}
+
+/** The keys of {@link ToolLoopOptions}. */
+const LOOP_OPTIONS = ['format', 'messages', 'maxSteps', 'onMissingToolCalls', 'read', 'run', 'reply', 'specs'];
+
+/**
+ * An option the loop does not take is an `invalid-option` error, not silently ignored: a stage's
+ * option given flat (`provider`, `concurrency`, `stringify`, …) belongs in that stage's group.
+ */
+function checkOptionKeys(options: ToolLoopOptions): void {
+  for (const key of Object.keys(options)) {
+    if (LOOP_OPTIONS.includes(key)) continue;
+    const expected = `one of ${LOOP_OPTIONS.join(', ')}; an option of a stage goes in its group: read (readStreamEvents() and the calls), run (runTools()), reply (toolMessages()), specs (toolSpecs())`;
+    throw new ToolStreamError('invalid-option', { function: 'toolLoop', option: `options.${key}`, value: (options as Record<string, unknown>)[key], expected });
+  }
 }
 
 interface StepState<Run> {
@@ -127,24 +158,29 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  * @param request Starts one model call; its third argument carries the tools as the request's
  *   `tools` field in `format` (`toolSpecs(tools, format)`).
  * @param tools The tools by name, or an array of named tools (see `runTools()`).
- * @param options `format`, initial `messages`, `maxSteps`, and the options of `readStreamEvents()`,
- *   `toolCalls()`, `runTools()` and the message helpers.
+ * @param options `format`, initial `messages`, `maxSteps`, `onMissingToolCalls`, and one group per
+ *   stage: `read` (`readStreamEvents()` and the calls), `run` (`runTools()`), `reply`
+ *   (`toolMessages()`), `specs` (`toolSpecs()`).
  * @return The items of every step ({@link ToolLoopItem}, a union by `type`), ending with `done`.
  */
 export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest, tools: T, options: ToolLoopOptions = {}): Observable<ToolLoopItem<InferToolRun<T>>> {
   type Run = InferToolRun<T>;
   type Item = ToolLoopItem<Run>;
-  const provider = options.provider;
+  checkOptionKeys(options);
+  const read = options.read ?? {};
+  const provider = read.provider;
   const providerName = provider === undefined ? undefined : typeof provider === 'string' ? provider : provider.format;
   const format: MessageFormat = options.format ?? (providerName !== undefined && isMessageFormat(providerName) ? providerName : 'openai-chat');
-  const readOptions = { ...options, provider: options.provider ?? options.format ?? 'auto' };
+  const readOptions: ReadStreamEventsOptions = { ...read, provider: provider ?? options.format ?? 'auto' };
+  const runOptions = options.run ?? {};
+  const replyOptions = options.reply ?? {};
   const maxSteps = options.maxSteps ?? 10;
   checkTools(tools, 'toolLoop');
   let specs: ToolSpecs<MessageFormat> | undefined;
   const context: ToolLoopRequestContext = {
     format,
     get tools() {
-      return (specs ??= toolSpecs(tools, format, options));
+      return (specs ??= toolSpecs(tools, format, options.specs));
     },
   };
   if (!(maxSteps >= 1)) throw new RangeError(`rxjs-tool-calls: maxSteps must be at least 1 (got ${maxSteps})`);
@@ -157,7 +193,7 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
     const dropStreamError = catchError<Item, Observable<never>>((error: unknown) => (streamError !== undefined && error === streamError.error ? EMPTY : throwError(() => error)));
     return request(messages, step, context).pipe(
       readStreamEvents(readOptions),
-      eventsAndResults(options),
+      eventsAndResults(read),
       tap({ error: (error: unknown) => (streamError = { error }) }),
       connect((items) =>
         merge(
@@ -172,7 +208,7 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
           items.pipe(
             filter((item): item is Extract<EventOrResult, { type: 'result' }> => item.type === 'result'),
             map((item) => item.result),
-            runTools(tools, options),
+            runTools(tools, runOptions),
             tap((result) => state.results.push(result)),
             map((result): Item => ({ type: 'tool-result', step, result })),
           ),
@@ -202,7 +238,7 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
       };
     }
     // One new array per step (a copy of the history: `request` and the items hand out snapshots).
-    const appended = messages.concat(toolMessages(format, state.turn.step(results), options));
+    const appended = messages.concat(toolMessages(format, state.turn.step(results), replyOptions));
     const items: Item[] = [{ type: 'step-end', step, text, results, messages: appended }];
     return step + 1 >= maxSteps ? { items, error: new ToolStreamError('max-steps', { maxSteps }) } : { items, next: appended };
   };
