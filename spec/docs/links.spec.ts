@@ -59,6 +59,11 @@ describe.each(pages)('%s', (page) => {
       .map(({ link }) => link);
     expect(broken).toEqual([]);
   });
+
+  it('names only files of the repository when it names one in code (`spec/…`, `src/…`, `bench/…`, `examples/…`, `scripts/…`)', () => {
+    const named = [...text.matchAll(/`((?:spec|src|bench|examples|scripts)\/[^`*\s<>]+)`/g)].map((m) => m[1]!);
+    expect(named.filter((file) => !existsSync(path.join(root, file)))).toEqual([]);
+  });
 });
 
 it('finds links at all', () => {
