@@ -36,8 +36,12 @@ export interface ResolvedLimits {
   readonly sequentialCalls: boolean;
 }
 
-/** Resolve an operator's limits once (the defaults: 1,024 calls, 64 MiB of arguments per call). */
+/** No limit given: the defaults. */
+const DEFAULT_RESOLVED: ResolvedLimits = Object.freeze({ maxToolCalls: DEFAULT_MAX_TOOL_CALLS, maxArgumentsSize: DEFAULT_MAX_ARGUMENTS_SIZE, generateId: undefined, sequentialCalls: false });
+
+/** Resolve an operator's limits once (the defaults: 1,024 calls, 64 MiB of arguments per call; shared when none is given). */
 export function resolveLimits(options: ToolCallLimits = {}): ResolvedLimits {
+  if (options.maxToolCalls === undefined && options.maxArgumentsSize === undefined && options.generateId === undefined && options.sequentialCalls !== true) return DEFAULT_RESOLVED;
   return {
     maxToolCalls: options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS,
     maxArgumentsSize: options.maxArgumentsSize ?? DEFAULT_MAX_ARGUMENTS_SIZE,

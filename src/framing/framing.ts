@@ -113,9 +113,10 @@ export function sniffFraming(head: Uint8Array, ended: boolean): FramingKind | un
  */
 export class AutoFraming implements Framing {
   private inner: Framing | undefined;
-  private held: Array<Uint8Array | string> = [];
-  /** The bytes held so far, for the decision. */
-  private head = new Uint8Array(0);
+  /** The chunks held while undecided (none before the first, and none kept after the decision). */
+  private held: Array<Uint8Array | string> | undefined;
+  /** The first bytes held so far (at most 16), for the decision. */
+  private head: Uint8Array | undefined;
   /** The content type said `application/json`: an array or JSON values, by the first character. */
   private json = false;
   /** The bytes held (string chunks as UTF-8), while undecided. */
@@ -134,19 +135,21 @@ export class AutoFraming implements Framing {
 
   push(chunk: Uint8Array | string, out: EventSink): void {
     if (this.inner !== undefined) return this.inner.push(chunk, out);
-    if (this.held.length === 0 && !this.json) {
+    if (this.held === undefined && !this.json) {
       const type = contentTypeOf(chunk);
       const named = type === undefined ? undefined : framingOfContentType(type);
       if (named === 'json') this.json = true;
       else if (named !== undefined) return this.choose(named === 'ndjson' ? 'ndjson' : named, chunk, out);
     }
-    this.held.push(chunk);
+    (this.held ??= []).push(chunk);
     this.heldBytes += typeof chunk === 'string' ? new TextEncoder().encode(chunk).length : chunk.length;
     const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk.slice(0, 16)) : chunk.subarray(0, 16);
-    if (this.head.length < 16) {
-      const head = new Uint8Array(Math.min(16, this.head.length + bytes.length));
-      head.set(this.head);
-      head.set(bytes.subarray(0, head.length - this.head.length), this.head.length);
+    const kept = this.head;
+    const length = kept?.length ?? 0;
+    if (length < 16) {
+      const head = new Uint8Array(Math.min(16, length + bytes.length));
+      if (kept !== undefined) head.set(kept);
+      head.set(bytes.subarray(0, head.length - length), length);
       this.head = head;
     }
     const kind = this.decide(false);
@@ -159,7 +162,7 @@ export class AutoFraming implements Framing {
   }
 
   private decide(ended: boolean): FramingKind | undefined {
-    const kind = sniffFraming(this.head, ended);
+    const kind = sniffFraming(this.head ?? new Uint8Array(0), ended); // no head: the stream ended before its first byte
     // A JSON content type: an array, or JSON values (one document, usually).
     if (this.json && kind !== undefined && kind !== 'json-array') return 'json-sequence';
     return kind;
@@ -173,8 +176,7 @@ export class AutoFraming implements Framing {
   private replay(kind: FramingKind, out: EventSink): void {
     const inner = (this.inner = framingOf(kind, this.limits));
     const held = this.held;
-    this.held = [];
-    this.head = new Uint8Array(0);
-    for (const chunk of held) inner.push(chunk, out);
+    this.held = this.head = undefined;
+    if (held !== undefined) for (const chunk of held) inner.push(chunk, out);
   }
 }

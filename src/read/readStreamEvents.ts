@@ -32,7 +32,7 @@ export function idleWatch(options: ReadStreamEventsOptions): MonoTypeOperatorFun
 }
 
 /** The events go out as they are. */
-const NOTHING_PENDING = { complete(): void {}, error(): void {} };
+const NOTHING_PENDING = { eventsEnded(): void {}, eventsFailed(): void {} };
 
 /**
  * Read a streamed response's bytes as normalised events.

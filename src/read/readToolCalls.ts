@@ -12,28 +12,32 @@ import { resultOf, type ToolCallsOptions } from '../parse/results';
 import { checkTools, type ToolsInput, type TypedToolCallResult } from '../parse/validate';
 import type { ToolCallResult } from '../result';
 import { idleWatch, type ReadStreamEventsOptions } from './readStreamEvents';
-import { readerConfig, StreamReader, type EventSink } from './streamReader';
+import { readerConfig, StreamReader, type EventSink, type ReaderConfig } from './streamReader';
 
 /** The results step of the fused reader: the reducer, then one result per call it closed. */
-class ResultsSink implements EventSink {
+/** One subscription of `readToolCalls()`: the fused reader, its own sink (the reducer and the result builder). */
+class ResultsReader extends StreamReader implements EventSink {
   /** The reducer's accumulator, made at the first event. */
   private state: ToolCallsState | undefined;
 
   constructor(
-    private readonly subscriber: Subscriber<ToolCallResult>,
+    config: ReaderConfig,
+    subscriber: Subscriber<ToolCallResult>,
     private readonly limits: ResolvedLimits,
     private readonly repair: boolean,
-  ) {}
+  ) {
+    super(config, subscriber);
+  }
 
   event(event: StreamEvent): void {
     this.step(event);
   }
 
-  complete(): void {
+  eventsEnded(): void {
     this.step({ type: 'complete' });
   }
 
-  error(error: unknown): void {
+  eventsFailed(error: unknown): void {
     this.step({ type: 'error', error });
   }
 
@@ -46,7 +50,6 @@ class ResultsSink implements EventSink {
   }
 }
 
-/** Options of {@link readToolCalls}. */
 export interface ReadToolCallsOptions extends ToolCallsOptions, ReadStreamEventsOptions {}
 
 /**
@@ -90,7 +93,7 @@ export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?:
   const config = readerConfig(options);
   const limits = resolveLimits(options);
   const repair = options.repairArguments !== false;
-  const read = operate<Uint8Array | string, ToolCallResult>((subscriber) => new StreamReader(config, subscriber, new ResultsSink(subscriber, limits, repair)));
+  const read = operate<Uint8Array | string, ToolCallResult>((subscriber) => new ResultsReader(config, subscriber, limits, repair));
   const tools = options.tools === undefined ? undefined : checkTools(options.tools, 'readToolCalls');
   const watch = idleWatch(options);
   if (tools === undefined) return watch === undefined ? read : (source) => source.pipe(watch, read);

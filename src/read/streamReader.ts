@@ -56,9 +56,9 @@ export interface EventSink {
   /** One event. May throw a typed error of its own (`too-many-tool-calls`): the stream ends with it. */
   event(event: StreamEvent): void;
   /** The events ended: emit what is pending. */
-  complete(): void;
+  eventsEnded(): void;
   /** The events failed with `error`: emit what is pending (the error goes on after). */
-  error(error: unknown): void;
+  eventsFailed(error: unknown): void;
 }
 
 /** The options of the fused reader, resolved once per operator. */
@@ -69,10 +69,20 @@ export interface ReaderConfig {
   readonly provider: ProviderOption;
 }
 
-/** Resolve the reader's options once. */
+/** No framing limit given: every framing's defaults. */
+const DEFAULT_LIMITS: FramingLimits = Object.freeze({});
+/** No option given. */
+const DEFAULT_CONFIG: ReaderConfig = Object.freeze({ limits: DEFAULT_LIMITS, provider: 'auto' });
+
+/** Resolve the reader's options once (the common cases share constant objects: many open streams, each its own operator, hold no copies). */
 export function readerConfig(options: FramingLimits & { readonly provider?: ProviderOption }): ReaderConfig {
   const { maxEventSize, maxFrameSize, maxLineSize, maxElementSize } = options;
-  return { limits: { maxEventSize, maxFrameSize, maxLineSize, maxElementSize }, provider: options.provider ?? 'auto' };
+  const limits =
+    maxEventSize === undefined && maxFrameSize === undefined && maxLineSize === undefined && maxElementSize === undefined
+      ? DEFAULT_LIMITS
+      : { maxEventSize, maxFrameSize, maxLineSize, maxElementSize };
+  const provider = options.provider ?? 'auto';
+  return limits === DEFAULT_LIMITS && provider === 'auto' ? DEFAULT_CONFIG : { limits, provider };
 }
 
 /** The framing of one stream: a Bedrock or Ollama format's own, else judged from the stream (SSE, a JSON body or array, or, auto-detected, any framing). */
@@ -120,12 +130,17 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
   /** The decoder's error while the parser called it (to tell it from the parser's own). */
   private decoderError: unknown;
   private ended = false;
+  /** The parser's output: each record to {@link record} (made with the parts, at the first notification). */
+  private records: RecordSink | undefined;
+  private readonly sink: EventSink;
 
+  /** `sink` defaults to the reader itself: a subclass that is its own sink saves an object per stream. */
   constructor(
     private readonly config: ReaderConfig,
-    private readonly subscriber: Subscriber<unknown>,
-    private readonly sink: EventSink,
+    protected readonly subscriber: Subscriber<unknown>,
+    sink?: EventSink,
   ) {
+    this.sink = sink ?? (this as unknown as EventSink);
     // An unsupported provider name fails the subscription here, before any byte.
     if (typeof config.provider === 'string' && config.provider !== 'auto') decoderFor(config.provider);
   }
@@ -134,7 +149,7 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
     const parser = this.parser ?? this.build();
     if (this.head?.keeping === true) this.head.add(chunk);
     try {
-      parser.push(chunk, this.onSse);
+      parser.push(chunk, this.records as RecordSink);
     } catch (error) {
       this.failed(error);
     }
@@ -143,7 +158,7 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
   complete(): void {
     const parser = this.parser ?? this.build();
     try {
-      parser.end(this.onSse);
+      parser.end(this.records as RecordSink);
     } catch (error) {
       return this.failed(error);
     }
@@ -155,7 +170,7 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
     }
     if (this.ended) return;
     this.ended = true;
-    this.sink.complete();
+    this.sink.eventsEnded();
   }
 
   error(error: unknown): void {
@@ -163,8 +178,8 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
     this.inputFailed(asConnectionLost(error, 'readStreamEvents', parser.bytesRead));
   }
 
-  /** One SSE event to the decoder (the parser's sink). */
-  private readonly onSse = (event: SseEvent): void => {
+  /** One record (an SSE event, a frame, a line, an element) to the decoder. */
+  record(event: SseEvent): void {
     if (this.ended) return;
     try {
       if (this.whole !== undefined && this.wholeResponse(this.whole, event)) return;
@@ -173,7 +188,7 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
       this.decoderError = error;
       throw error;
     }
-  };
+  }
 
   /** The first record of a named format: when it is a whole JSON response, the decoder reads the records of its stream instead. */
   private wholeResponse(whole: WholeResponse, event: SseEvent): boolean {
@@ -186,6 +201,7 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
 
   private build(): Framing {
     const config = this.config;
+    this.records = new RecordSink(this);
     const auto = config.provider === 'auto';
     this.head = auto ? new RawHead() : undefined;
     this.decoder = decoderFor(config.provider, this.head)();
@@ -221,7 +237,7 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
     if (this.ended) return;
     if (!complete) return this.end(error);
     this.ended = true;
-    this.sink.complete();
+    this.sink.eventsEnded();
     this.subscriber.complete();
   }
 
@@ -229,7 +245,16 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
   private end(error: unknown): void {
     if (this.ended) return;
     this.ended = true;
-    this.sink.error(error);
+    this.sink.eventsFailed(error);
     this.subscriber.error(error);
+  }
+}
+
+/** The parser's sink of one reader: hands each record to {@link StreamReader.record}. */
+class RecordSink {
+  constructor(private readonly reader: StreamReader) {}
+
+  next(event: SseEvent): void {
+    this.reader.record(event);
   }
 }
