@@ -5,7 +5,7 @@
  */
 import type { MonoTypeOperatorFunction, OperatorFunction } from 'rxjs';
 import type { StreamEvent } from '../events';
-import { operate } from '../internal/operate';
+import { operateWith } from '../internal/operate';
 import type { ProviderOption } from '../providers/auto';
 import type { DecodeAwsEventStreamOptions } from '../framing/decodeAwsEventStream';
 import type { DecodeJsonArrayOptions } from '../framing/decodeJsonArray';
@@ -56,7 +56,7 @@ const NOTHING_PENDING = { eventsEnded(): void {}, eventsFailed(): void {} };
  */
 export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string, StreamEvent> {
   const config = readerConfig(options);
-  const read = operate<Uint8Array | string, StreamEvent>((subscriber) => {
+  const read = operateWith<Uint8Array | string, StreamEvent>((subscriber) => {
     const sink: EventSink = { event: (event) => subscriber.next(event), ...NOTHING_PENDING };
     return new StreamReader(config, subscriber, sink);
   });

@@ -6,7 +6,7 @@
 import type { OperatorFunction, Subscriber } from 'rxjs';
 import { createToolCallsState, reduceToolCalls, resolveLimits, type ResolvedLimits, type ToolCallsInput, type ToolCallsState } from '../calls/reducer';
 import type { StreamEvent } from '../events';
-import { operate } from '../internal/operate';
+import { operateWith } from '../internal/operate';
 import { validateResults } from '../operators/validateResults';
 import { resultOf, type ToolCallsOptions } from '../parse/results';
 import { checkTools, type ToolsInput, type TypedToolCallResult } from '../parse/validate';
@@ -16,7 +16,7 @@ import { readerConfig, StreamReader, type EventSink, type ReaderConfig } from '.
 
 /** The results step of the fused reader: the reducer, then one result per call it closed. */
 /** One subscription of `readToolCalls()`: the fused reader, its own sink (the reducer and the result builder). */
-class ResultsReader extends StreamReader implements EventSink {
+class ResultsReader extends StreamReader<ToolCallResult> implements EventSink {
   /** The reducer's accumulator, made at the first event. */
   private state: ToolCallsState | undefined;
 
@@ -45,7 +45,7 @@ class ResultsReader extends StreamReader implements EventSink {
     const changed = reduceToolCalls((this.state ??= createToolCallsState(this.limits)), input).changed;
     for (let i = 0; i < changed.length; i++) {
       const call = changed[i]!;
-      if (call.ending !== undefined) this.subscriber.next(resultOf(call, undefined, this.repair));
+      if (call.ending !== undefined) this.destination.next(resultOf(call, undefined, this.repair));
     }
   }
 }
@@ -93,7 +93,7 @@ export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?:
   const config = readerConfig(options);
   const limits = resolveLimits(options);
   const repair = options.repairArguments !== false;
-  const read = operate<Uint8Array | string, ToolCallResult>((subscriber) => new ResultsReader(config, subscriber, limits, repair));
+  const read = operateWith<Uint8Array | string, ToolCallResult>((subscriber) => new ResultsReader(config, subscriber, limits, repair));
   const tools = options.tools === undefined ? undefined : checkTools(options.tools, 'readToolCalls');
   const watch = idleWatch(options);
   if (tools === undefined) return watch === undefined ? read : (source) => source.pipe(watch, read);

@@ -8,7 +8,7 @@
  */
 import type { OperatorFunction, Subscriber } from 'rxjs';
 import type { SseEvent, StreamEvent } from '../events';
-import { operate, type InputHandler } from '../internal/operate';
+import { operate, SourceObserver } from '../internal/operate';
 import { AutoFraming, framingOf, type Framing, type FramingLimits } from '../framing/framing';
 import { decoderFor, formatOf, type ProviderOption, type RawStart } from '../providers/auto';
 import { wholeRecords, type Emit, type WholeResponse, type WireDecoder } from '../providers/decoder';
@@ -119,7 +119,7 @@ export function decodeFramed(config: ReaderConfig): OperatorFunction<Uint8Array 
  * 3. The decoder's own errors (`provider-error`, `invalid-event`, `truncated`, …) and the sink's
  *    end the stream after the sink emitted what is pending.
  */
-export class StreamReader implements InputHandler<Uint8Array | string> {
+export class StreamReader<O> extends SourceObserver<Uint8Array | string, O> {
   private parser: Framing | undefined;
   private decoder: WireDecoder | undefined;
   private head: RawHead | undefined;
@@ -137,15 +137,16 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
   /** `sink` defaults to the reader itself: a subclass that is its own sink saves an object per stream. */
   constructor(
     private readonly config: ReaderConfig,
-    protected readonly subscriber: Subscriber<unknown>,
+    subscriber: Subscriber<O>,
     sink?: EventSink,
   ) {
+    super(subscriber);
     this.sink = sink ?? (this as unknown as EventSink);
     // An unsupported provider name fails the subscription here, before any byte.
     if (typeof config.provider === 'string' && config.provider !== 'auto') decoderFor(config.provider);
   }
 
-  next(chunk: Uint8Array | string): void {
+  protected handleNext(chunk: Uint8Array | string): void {
     const parser = this.parser ?? this.build();
     if (this.head?.keeping === true) this.head.add(chunk);
     try {
@@ -153,9 +154,11 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
     } catch (error) {
       this.failed(error);
     }
+    // Once the framing is judged, its parser is called directly (one object less per chunk).
+    if (parser instanceof AutoFraming && parser.kind !== undefined) this.parser = parser.kind;
   }
 
-  complete(): void {
+  protected override handleComplete(): void {
     const parser = this.parser ?? this.build();
     try {
       parser.end(this.records as RecordSink);
@@ -173,7 +176,7 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
     this.sink.eventsEnded();
   }
 
-  error(error: unknown): void {
+  protected override handleError(error: unknown): void {
     const parser = this.parser ?? this.build();
     this.inputFailed(asConnectionLost(error, 'readStreamEvents', parser.bytesRead));
   }
@@ -238,7 +241,7 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
     if (!complete) return this.end(error);
     this.ended = true;
     this.sink.eventsEnded();
-    this.subscriber.complete();
+    this.destination.complete();
   }
 
   /** End the stream with `error`, after the sink emitted what is pending. */
@@ -246,13 +249,13 @@ export class StreamReader implements InputHandler<Uint8Array | string> {
     if (this.ended) return;
     this.ended = true;
     this.sink.eventsFailed(error);
-    this.subscriber.error(error);
+    this.destination.error(error);
   }
 }
 
 /** The parser's sink of one reader: hands each record to {@link StreamReader.record}. */
 class RecordSink {
-  constructor(private readonly reader: StreamReader) {}
+  constructor(private readonly reader: StreamReader<unknown>) {}
 
   next(event: SseEvent): void {
     this.reader.record(event);
