@@ -162,6 +162,16 @@ const CHECKS = [
     assert.deepStrictEqual(${callsOf('results')}, [['get_weather', { city: 'Zürich' }]]);`,
   },
   {
+    export: 'fromOpenAIChatChunks',
+    title: "fromOpenAIChatChunks() reads an SDK's chunk objects (an async iterable) into events toolCalls() completes",
+    body: `async function* chunks() {
+      yield { id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":' } }] }, finish_reason: null }] };
+      yield { id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '"Zürich"}' } }] }, finish_reason: 'tool_calls' }] };
+    }
+    const results = await rx.lastValueFrom(entry.fromOpenAIChatChunks(chunks()).pipe(main.toolCalls(), rx.toArray()));
+    assert.deepStrictEqual(${callsOf('results')}, [['get_weather', { city: 'Zürich' }]]);`,
+  },
+  {
     export: 'decodeSse',
     title: 'decodeSse() frames examples/weather.sse, [DONE] last',
     body: `const events = await rx.lastValueFrom(rx.of(SSE).pipe(entry.decodeSse(), rx.toArray()));

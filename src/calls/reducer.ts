@@ -30,9 +30,13 @@ export type ToolCallsInput = StreamEvent | StreamEnd;
 
 /** {@link ToolCallLimits} with the defaults applied, resolved once per operator. */
 export interface ResolvedLimits {
+  /** The most calls a stream opens (`maxToolCalls`, default 1,024). */
   readonly maxToolCalls: number;
+  /** The most characters of one call's arguments (`maxArgumentsSize`, default 64 MiB). */
   readonly maxArgumentsSize: number;
+  /** The ids of calls the wire sent none for (`generateId`; `undefined`: the default generator). */
   readonly generateId: (() => string) | undefined;
+  /** `sequentialCalls`: a chat call completes when the next of its choice opens. */
   readonly sequentialCalls: boolean;
 }
 

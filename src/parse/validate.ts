@@ -47,13 +47,33 @@ export interface ToolShape {
  * named tool records (`[tool({ name: 'get_weather', schema })]`). The same object (or array) goes
  * to `readToolCalls({ tools })`, `runTools(tools)` and `toolSpecs(tools, format)`.
  */
-export type ToolsInput = Readonly<Record<string, StandardSchemaV1 | ToolShape>> | ReadonlyArray<ToolShape & { readonly name: string }>;
+export type ToolsInput =
+  | Readonly<Record<string, StandardSchemaV1 | ToolShape>>
+  | ReadonlyArray<
+      ToolShape & {
+        /** The tool's name (its calls' `name`). */
+        readonly name: string;
+      }
+    >;
 
 /** Tools by name: a record as it is, an array keyed by each tool's `name` (a literal name narrows, as `tool()` keeps it). */
 export type ToolsByName<T> =
   T extends ReadonlyArray<infer E>
     ? {
-        [Name in E extends { readonly name: infer N extends string } ? N : never]: Extract<E, { readonly name: Name }>;
+        [
+          Name in E extends {
+            /** The tool's name. */
+            readonly name: infer N extends string;
+          }
+            ? N
+            : never
+        ]: Extract<
+          E,
+          {
+            /** The tool's name. */
+            readonly name: Name;
+          }
+        >;
       }
     : T;
 
@@ -89,7 +109,10 @@ export type InferToolCall<T extends ToolsInput> = {
 }[ToolName<T>];
 
 /** Whether a `tools` entry is a custom tool's (`kind: 'custom'`, see {@link ToolShape.kind}). */
-export function isCustomTool(entry: unknown): entry is ToolShape & { readonly kind: 'custom' } {
+export function isCustomTool(entry: unknown): entry is ToolShape & {
+  /** A custom tool. */
+  readonly kind: 'custom';
+} {
   return typeof entry === 'object' && entry !== null && (entry as { readonly kind?: unknown }).kind === 'custom';
 }
 

@@ -94,7 +94,12 @@ export interface AnyTool {
 export type ToolSet = Readonly<Record<string, AnyTool>>;
 
 /** Tools as an array, each with its `name` (as `tool({ name: 'get_weather', … })` writes it). */
-export type ToolList = ReadonlyArray<AnyTool & { readonly name: string }>;
+export type ToolList = ReadonlyArray<
+  AnyTool & {
+    /** The tool's name (its calls' `name`). */
+    readonly name: string;
+  }
+>;
 
 /** The `name` a `tool()` definition was given, kept as its literal type so that an array of tools narrows by name. */
 export type NamedAs<N extends string> = string extends N

@@ -17,7 +17,22 @@ export interface ChatCustomTool {
     /** What the tool does, for the model. */
     description?: string;
     /** What its input text must be (chat nests a grammar under `grammar`). */
-    format?: { type: 'text' } | { type: 'grammar'; grammar: { syntax: 'lark' | 'regex'; definition: string } };
+    format?:
+      | {
+          /** Free text. */
+          type: 'text';
+        }
+      | {
+          /** Text in a grammar. */
+          type: 'grammar';
+          /** The grammar. */
+          grammar: {
+            /** How `definition` is written. */
+            syntax: 'lark' | 'regex';
+            /** The grammar itself. */
+            definition: string;
+          };
+        };
   };
 }
 

@@ -15,7 +15,19 @@ export interface ResponsesCustomTool {
   /** What the tool does, for the model. */
   description?: string;
   /** What its input text must be. */
-  format?: { type: 'text' } | { type: 'grammar'; syntax: 'lark' | 'regex'; definition: string };
+  format?:
+    | {
+        /** Free text. */
+        type: 'text';
+      }
+    | {
+        /** Text in a grammar. */
+        type: 'grammar';
+        /** How `definition` is written. */
+        syntax: 'lark' | 'regex';
+        /** The grammar itself. */
+        definition: string;
+      };
 }
 
 /** A custom tool: `{ type: 'custom', name, description, format }`. */
