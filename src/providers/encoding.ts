@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { FinishReason, MetadataEvent, ProviderMetadata, ProviderName, ReasoningPart, UsageEvent } from '../events';
+import type { FinishReason, MetadataEvent, ProviderMetadata, ProviderName, ProviderToolEvent, ReasoningPart, UsageEvent } from '../events';
 import type { ProviderErrorInfo } from '../errors';
 
 /** Collects SSE text; {@link SseWriter.take} hands it over and starts again. */
@@ -123,6 +123,11 @@ export interface WireEncoder {
    * A fragment of a call: `append` is the text to add to what this encoder already wrote for the
    * call (`''` when only the call itself, its name or its metadata is new).
    */
+  /**
+   * A tool the provider ran (`provider-tool`): a target that can write it (the same format, from the
+   * event's `raw` object) does; absent, it is dropped.
+   */
+  providerTool?(event: ProviderToolEvent): void;
   toolCallDelta(call: EncodedCall, append: string): void;
   /**
    * The call is closed; every one of its fragments was handed over before. `judge` says how a

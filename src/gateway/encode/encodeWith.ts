@@ -224,6 +224,11 @@ class EncodeRun implements InputHandler<StreamEvent> {
         return this.reduce(event);
       case 'tool-call-end':
         return this.reduce(event);
+      case 'provider-tool':
+        // A tool the provider ran: written back by a target that can (its own format's item), else dropped.
+        this.seen.add(event.choice);
+        this.encoder.providerTool?.(event);
+        return;
       case 'finish':
         this.seen.add(event.choice);
         this.reduce(event); // closes the choice's open calls

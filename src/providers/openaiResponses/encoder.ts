@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FinishReason, MetadataEvent, ReasoningPart, UsageEvent } from '../../events';
+import type { FinishReason, MetadataEvent, ProviderToolEvent, ReasoningPart, UsageEvent } from '../../events';
 import type { ProviderErrorInfo } from '../../errors';
 import { ResponseIdentity, SseWriter, totalOf, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
 
@@ -54,6 +54,8 @@ export class OpenAIResponsesEncoder implements WireEncoder {
   private readonly items: Item[] = [];
   private open: TextItem | undefined;
   private readonly calls = new Map<number, Item>();
+  /** The provider-run tools' items written (a source may report one finished item twice). */
+  private providerItems: Set<string> | undefined;
   private lastUsage: UsageEvent | undefined;
   private reason: FinishReason = 'stop';
 
@@ -104,6 +106,19 @@ export class OpenAIResponsesEncoder implements WireEncoder {
       part.itemId,
     );
     if (part.encryptedContent !== undefined) item.snapshot['encrypted_content'] = part.encryptedContent;
+    this.itemDone(item);
+  }
+
+  /** A Responses source's server-run tool item (web search, MCP, …), written back whole once it is finished. */
+  providerTool(event: ProviderToolEvent): void {
+    const raw = event.raw;
+    if (event.provider !== 'openai-responses' || raw === undefined || event.status === 'running') return;
+    const seen = (this.providerItems ??= new Set());
+    if (seen.has(event.id)) return;
+    seen.add(event.id);
+    const { id: _id, ...fields } = raw;
+    const item = this.add('pt', fields, typeof raw['id'] === 'string' && raw['id'] !== '' ? raw['id'] : undefined);
+    item.json = JSON.stringify(item.snapshot);
     this.itemDone(item);
   }
 
