@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { FinishReason, MetadataEvent, ReasoningPart, UsageEvent } from '../../events';
+import type { FinishReason, MetadataEvent, ProviderToolEvent, ReasoningPart, UsageEvent } from '../../events';
 import type { ProviderErrorInfo } from '../../errors';
 import { ResponseIdentity, SseWriter, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from '../encoding';
 
@@ -79,6 +79,8 @@ export class AnthropicMessagesEncoder implements WireEncoder {
   private readonly prefixes = new Map<number, string>();
   private lastUsage: UsageEvent | undefined;
   private stopReason: string | null = null;
+  /** An Anthropic source's server tool blocks (`server_tool_use`, `mcp_tool_use`) by id, held until their input is whole (the next block). */
+  private serverUses: Map<string, Readonly<Record<string, unknown>>> | undefined;
 
   /** @param options Model, id, the choice to write, reasoning. */
   constructor(options: AnthropicEncoderOptions = {}) {
@@ -147,6 +149,42 @@ export class AnthropicMessagesEncoder implements WireEncoder {
     const index = this.tools.get(call.seq) ?? this.startTool(call);
     // A block left without its stop is read as cut off (`incomplete`), as Anthropic does at max_tokens.
     if (!judge.incomplete()) this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
+  }
+
+  /**
+   * An Anthropic source's server-run tool, written back as its blocks: the use block (held until
+   * its input is whole, then written before the next block) and its `*_tool_result` block whole.
+   */
+  providerTool(event: ProviderToolEvent): void {
+    const raw = event.raw;
+    if (event.provider !== 'anthropic' || raw === undefined) return;
+    const type = typeof raw['type'] === 'string' ? raw['type'] : '';
+    if (type.endsWith('tool_use')) {
+      (this.serverUses ??= new Map()).set(event.id, raw); // the last one seen has the whole input
+      return;
+    }
+    if (!type.endsWith('_tool_result')) return;
+    this.start();
+    this.closeOpen();
+    const index = this.blocks++;
+    this.out.json({ type: 'content_block_start', index, content_block: raw }, 'content_block_start');
+    this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
+  }
+
+  /** Write the held server tool use blocks (before the block that follows them). */
+  private flushServerUses(): void {
+    const uses = this.serverUses;
+    if (uses === undefined || uses.size === 0) return;
+    for (const use of uses.values()) {
+      const { input, ...block } = use;
+      const index = this.blocks++;
+      this.out.json({ type: 'content_block_start', index, content_block: { ...block, input: {} } }, 'content_block_start');
+      if (input !== undefined && !(typeof input === 'object' && input !== null && Object.keys(input).length === 0)) {
+        this.out.json({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } }, 'content_block_delta');
+      }
+      this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
+    }
+    uses.clear();
   }
 
   finish(_choice: number, reason: FinishReason, rawReason: string): void {
@@ -220,10 +258,13 @@ export class AnthropicMessagesEncoder implements WireEncoder {
     this.out.json({ type: 'content_block_delta', index: this.open?.index, delta }, 'content_block_delta');
   }
 
+  /** Close the open text or thinking block, then write the server tool blocks held after it. */
   private closeOpen(): void {
-    if (this.open === undefined) return;
-    this.out.json({ type: 'content_block_stop', index: this.open.index }, 'content_block_stop');
-    this.open = undefined;
+    if (this.open !== undefined) {
+      this.out.json({ type: 'content_block_stop', index: this.open.index }, 'content_block_stop');
+      this.open = undefined;
+    }
+    this.flushServerUses();
   }
 
   /** Start a tool block; text after it opens a new text block. Keeps `server_tool_use` / `mcp_tool_use` and `caller` of an Anthropic source. */
