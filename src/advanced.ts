@@ -52,7 +52,7 @@ export type { CallEnding, TrackedCall } from './calls/call';
 export { resultOf, type ArgumentsParser } from './parse/results';
 export { parseArguments, type ParsedArguments } from './parse/arguments';
 export { PartialJsonParser, type PartialJsonOptions } from './parse/partialJson';
-export { customInputOf, isCustomTool, validateArguments, validateArgumentsAsync, validateCustomCall, validateToolCall, type MaybePromise } from './parse/validate';
+export { customInputOf, isCustomTool, validateArguments, validateArgumentsAsync, validateCustomCall, validateToolCall, type MaybePromise, type ToolsByName } from './parse/validate';
 
 // ---- HTTP errors and network failures ----------------------------------------------------------
 export { httpProviderError } from './sources/response';

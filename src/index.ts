@@ -44,7 +44,7 @@ export { toolCalls, type TypedToolCallsOptions } from './operators/toolCalls';
 export { validateResults } from './operators/validateResults';
 export type { ToolCallLimits } from './calls/call';
 export type { ToolCallsOptions } from './parse/results';
-export type { InferToolCall, StandardSchemaV1, ToolArguments, ToolName, ToolsByName, ToolSchemas, ToolShape, ToolsInput, TypedToolCallResult } from './parse/validate';
+export type { InferToolCall, StandardSchemaV1, ToolArguments, ToolName, ToolSchemas, ToolShape, ToolsInput, TypedToolCallResult } from './parse/validate';
 
 // ---- Views: partial arguments, structured output, one chat turn ---------------------------------
 export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions, type TypedPartialToolCall, type TypedPartialToolCallsOptions } from './operators/partialToolCalls';
