@@ -68,6 +68,13 @@ describe('glued calls (rule 5)', () => {
     expect(out.map((r) => r.data?.rawArguments)).toEqual(['{"a":1}', '{"a":2}', '{"a":3}']);
   });
 
+  it('splits when a fragment of only whitespace comes between one object and the next, or the object ends before trailing space', async () => {
+    const between = await results(glued({ index: 0, name: 'f', args: '{"a":' }, { index: 0, args: '1}' }, { index: 0, args: ' \n' }, { index: 0, args: '{"a":2}' }));
+    expect(between.map(brief)).toEqual([1, 2].map((a, k) => ({ id: `gen_${k}`, name: 'f', index: 0, args: { a }, repaired: 'split' })));
+    const trailing = await results(glued({ index: 0, name: 'f', args: '{"a":1} ' }, { index: 0, args: '{"a":2}' }));
+    expect(trailing.map(brief)).toEqual([1, 2].map((a, k) => ({ id: `gen_${k}`, name: 'f', index: 0, args: { a }, repaired: 'split' })));
+  });
+
   it('does not split a call whose pieces were named differently, an unfinished piece, a scalar piece, or past maxToolCalls', async () => {
     expect((await results(glued({ index: 0, name: 'f', args: '{"a":1}' }, { index: 0, name: 'g', args: '{"b":2}' }))).map(brief)).toEqual([{ code: 'malformed-arguments', raw: '{"a":1}{"b":2}' }]);
     expect((await results(glued({ index: 0, name: 'f', args: '{"a":1}' }, { index: 0, args: '{"b":' }))).map(brief)).toEqual([{ code: 'malformed-arguments', raw: '{"a":1}{"b":' }]);

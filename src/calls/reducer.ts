@@ -283,7 +283,7 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
   } else {
     const before = call.rawArguments;
     // `}` then `{`: the text may be several calls glued together (rule 6); looked at when the call closes.
-    if (!call.glued && call.kind !== 'custom' && before.length > 0 && opensObject(fragment) && closesObject(before)) call.glued = true;
+    if (!call.glued && call.kind !== 'custom' && before.length > 0 && opensObject(fragment) && endsObject(call.lastFragment, before)) call.glued = true;
     call.rawArguments = before + fragment;
     if (fragment !== '') {
       if (call.cumulative && call.fragments > 0) call.cumulative = fragment.length >= call.lastFragment.length && fragment.startsWith(call.lastFragment);
@@ -305,13 +305,23 @@ function opensObject(text: string): boolean {
   return false;
 }
 
-/** Whether `text`'s last character that is not whitespace is `}`. */
-function closesObject(text: string): boolean {
+/**
+ * Whether the argument text `before` (which ends with `last`, its last non-empty fragment) ends in
+ * `}` but for whitespace. Looks at `last` first: `before` is a string built by concatenation, and
+ * reading its characters would flatten it, a copy of the whole text for every fragment.
+ */
+function endsObject(last: string, before: string): boolean {
+  const c = lastNonSpace(last);
+  return c === -1 ? lastNonSpace(before) === 0x7d : c === 0x7d;
+}
+
+/** The code of `text`'s last character that is not whitespace; -1 when there is none. */
+function lastNonSpace(text: string): number {
   for (let i = text.length - 1; i >= 0; i--) {
     const c = text.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return c === 0x7d;
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return c;
   }
-  return false;
+  return -1;
 }
 
 /** `sequentialCalls`: the open calls of the choice before `opened`, closed complete (`undefined` when none was open). */

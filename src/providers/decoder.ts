@@ -141,6 +141,20 @@ export function readEventData(provider: ProviderName, data: string, mustParse: b
   }
 }
 
+/**
+ * An SSE event's data when it is a JSON object, else `undefined` (then {@link readEventData} says
+ * whether it is a keep-alive or an error): the common case, without looking at the event's name.
+ */
+export function objectData(data: string): Record<string, unknown> | undefined {
+  if (isBlankData(data)) return undefined;
+  try {
+    const value = JSON.parse(data) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Parse one SSE data field as JSON, or throw a typed `invalid-event` error that shows the data. */
 export function parseEventData(provider: ProviderName, data: string): unknown {
   try {

@@ -6,7 +6,7 @@
  */
 import { ToolStreamError } from '../errors';
 import type { ProviderMetadata, ProviderName, SseEvent, ToolCallDeltaEvent, Usage, UsageEvent } from '../events';
-import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, parseEventData, providerError, readEventData, type Emit, type WireDecoder } from './decoder';
+import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, objectData, parseEventData, providerError, readEventData, type Emit, type WireDecoder } from './decoder';
 import { safeStringify } from '../internal/json';
 
 export { safeStringify, stringifyJson } from '../internal/json';
@@ -119,10 +119,16 @@ export abstract class TypedEventDecoder implements WireDecoder {
     if (this.done) return;
     const name = event.event;
     if (name === 'error') throw errorEvent(this.provider, event);
-    const data = readEventData(this.provider, event.data, name === 'message' || this.parses(name));
-    if (data === KEEP_ALIVE) return;
-    const payload = requireObject(this.provider, data);
-    this.handle(eventType(name, payload), payload, emit);
+    // Nearly every event is one of the format's own with an object as its data: the name is looked
+    // at only when the data is not one (a keep-alive, or an error when the format reads that event).
+    const payload = objectData(event.data) ?? this.otherData(name, event.data);
+    if (payload !== undefined) this.handle(eventType(name, payload), payload, emit);
+  }
+
+  /** Data that is not a JSON object: a keep-alive (`undefined`), or an `invalid-event` error for an event the format reads. */
+  private otherData(name: string, data: string): Record<string, unknown> | undefined {
+    const value = readEventData(this.provider, data, name === 'message' || this.parses(name));
+    return value === KEEP_ALIVE ? undefined : requireObject(this.provider, value);
   }
 
   /** After the terminator, an idle timeout or a dropped connection loses nothing: the stream is complete. */

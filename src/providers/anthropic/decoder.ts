@@ -74,8 +74,6 @@ function failedResult(block: Record<string, unknown>): boolean {
   return block['is_error'] === true || (type !== undefined && type.endsWith('_error'));
 }
 
-/** The events whose data Anthropic's decoder must read (`ping` is a keep-alive: its data may be anything). */
-const ANTHROPIC_EVENTS = /* @__PURE__ */ new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
 
 /** Decoder state for one Anthropic Messages stream. */
 export class AnthropicMessagesDecoder extends TypedEventDecoder {
@@ -93,8 +91,21 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   /** How many tool blocks are started and not stopped (so a message_delta per block costs O(1)). */
   private unstopped = 0;
 
+  /** The events whose data Anthropic's decoder must read (`ping` is a keep-alive: its data may be anything). */
   protected parses(name: string): boolean {
-    return ANTHROPIC_EVENTS.has(name);
+    // A switch, not a Set: the name is a new string per event, and comparing it to the most common
+    // name first is cheaper than hashing it.
+    switch (name) {
+      case 'content_block_delta':
+      case 'content_block_start':
+      case 'content_block_stop':
+      case 'message_start':
+      case 'message_delta':
+      case 'message_stop':
+        return true;
+      default:
+        return false;
+    }
   }
 
   protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
