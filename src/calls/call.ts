@@ -115,32 +115,77 @@ export interface TrackedCall {
   readonly glued: boolean;
 }
 
-/** The reducer's own view of a call (what {@link TrackedCall} shows, writable). @internal */
-export interface MutableCall {
-  seq: number;
-  id: string;
-  wireId: string | undefined;
-  idGenerated: boolean;
-  name: string;
-  index: number;
-  choice: number;
-  rawArguments: string;
-  metadata: Record<string, unknown> | undefined;
-  otherWireIds: string[] | undefined;
-  lastFragment: string;
-  fragments: number;
-  cumulative: boolean;
-  ending: CallEnding | undefined;
+/** What few calls have: kept in one object made at first need, so that a common call is smaller. */
+export interface RareParts {
   kind: 'custom' | undefined;
+  otherWireIds: string[] | undefined;
   otherIndices: number[] | undefined;
   split: CallSplit | undefined;
   glued: boolean;
-  /** A fragment named another tool than the call's name (dropped, rule 3): pieces of glued text could not be named. */
   nameConflict: boolean;
-  /** Whether the call was opened by a fragment with a wire index (its `index` is that one). */
-  indexed: boolean;
+}
+
+/**
+ * The reducer's own view of a call (what {@link TrackedCall} shows, writable). One class, so every
+ * call has one shape; what few calls have (a custom tool's kind, other ids and indices, glued text)
+ * lives in one object the reducer makes at its first write ({@link MutableCall.parts}). @internal
+ */
+export class MutableCall implements TrackedCall {
+  idGenerated: boolean;
+  name = '';
+  rawArguments = '';
+  metadata: Record<string, unknown> | undefined = undefined;
+  lastFragment = '';
+  fragments = 0;
+  cumulative = true;
+  ending: CallEnding | undefined = undefined;
   /** The next call of its choice opened after it and before the next finish of the choice. */
-  nextOpen: MutableCall | undefined;
+  nextOpen: MutableCall | undefined = undefined;
+  private rare: RareParts | undefined = undefined;
+
+  /**
+   * @param seq Unique within the stream, in order of first sight.
+   * @param id The call's id (the wire's, de-duplicated, or generated).
+   * @param wireId The id exactly as the wire sent it.
+   * @param index The wire's index, or the ordinal position within its choice.
+   * @param choice The choice the call belongs to.
+   * @param indexed Whether the call was opened by a fragment with a wire index (its `index` is that one).
+   */
+  constructor(
+    readonly seq: number,
+    public id: string,
+    public wireId: string | undefined,
+    public index: number,
+    readonly choice: number,
+    public indexed: boolean,
+  ) {
+    this.idGenerated = wireId === undefined;
+  }
+
+  /** The rare parts, for the reducer to write (made at the first write). */
+  parts(): RareParts {
+    return (this.rare ??= { kind: undefined, otherWireIds: undefined, otherIndices: undefined, split: undefined, glued: false, nameConflict: false });
+  }
+
+  get kind(): 'custom' | undefined {
+    return this.rare?.kind;
+  }
+  get otherWireIds(): string[] | undefined {
+    return this.rare?.otherWireIds;
+  }
+  get otherIndices(): number[] | undefined {
+    return this.rare?.otherIndices;
+  }
+  get split(): CallSplit | undefined {
+    return this.rare?.split;
+  }
+  get glued(): boolean {
+    return this.rare?.glued === true;
+  }
+  /** A fragment named another tool than the call's name (dropped, rule 3): pieces of glued text could not be named. */
+  get nameConflict(): boolean {
+    return this.rare?.nameConflict === true;
+  }
 }
 
 /**

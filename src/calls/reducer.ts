@@ -9,7 +9,7 @@
 import { isToolStreamError, ToolStreamError, type IncompleteReason } from '../errors';
 import type { FinishReason, StreamEvent, ToolCallDeltaEvent, ToolCallEndEvent } from '../events';
 import { isSnapshotChain, splitJsonDocuments } from '../internal/jsonDocuments';
-import { cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, DEFAULT_MAX_TOOL_CALLS, defaultIdGenerator, type CallEnding, type MutableCall, type ToolCallLimits, type TrackedCall } from './call';
+import { cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, DEFAULT_MAX_TOOL_CALLS, defaultIdGenerator, MutableCall, type CallEnding, type ToolCallLimits, type TrackedCall } from './call';
 import { CallRegistry, type ChoiceState } from './registry';
 
 /** The end of the event stream, as the reducer reads it: the source completed, or it failed with `error`. */
@@ -251,21 +251,21 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
         call.idGenerated = false;
       }
     } else if (registry.withId(choice, id) === undefined) {
-      (call.otherWireIds ??= []).push(id);
+      (call.parts().otherWireIds ??= []).push(id);
     }
   }
   if (name !== undefined) {
     if (call.name === '') call.name = name;
-    else if (call.name !== name) call.nameConflict = true; // dropped (rule 3): glued text could not be named
+    else if (call.name !== name) call.parts().nameConflict = true; // dropped (rule 3): glued text could not be named
   }
-  if (event.kind === 'custom') call.kind = 'custom';
+  if (event.kind === 'custom') call.parts().kind = 'custom';
   const index = event.index;
   if (index !== undefined) {
     // The call the index already stands for needs no binding (most fragments).
     if (call !== s.atIndexHit) {
       registry.bindIndex(choice, index, call, opened);
       // One call at several indices (rule 5): the other indices are kept.
-      if (!opened && call.indexed && index !== call.index && call.otherIndices?.includes(index) !== true) (call.otherIndices ??= []).push(index);
+      if (!opened && call.indexed && index !== call.index && call.otherIndices?.includes(index) !== true) (call.parts().otherIndices ??= []).push(index);
     }
   }
   if (id !== undefined) registry.bindId(choice, id, call);
@@ -283,7 +283,7 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
   } else {
     const before = call.rawArguments;
     // `}` then `{`: the text may be several calls glued together (rule 6); looked at when the call closes.
-    if (!call.glued && call.kind !== 'custom' && before.length > 0 && opensObject(fragment) && endsObject(call.lastFragment, before)) call.glued = true;
+    if (!call.glued && call.kind !== 'custom' && before.length > 0 && opensObject(fragment) && endsObject(call.lastFragment, before)) call.parts().glued = true;
     call.rawArguments = before + fragment;
     if (fragment !== '') {
       if (call.cumulative && call.fragments > 0) call.cumulative = fragment.length >= call.lastFragment.length && fragment.startsWith(call.lastFragment);
@@ -434,29 +434,7 @@ function find(s: MutableState, choice: ChoiceState, index: number | undefined, i
 
 /** A call as the reducer keeps it, closed or not (one shape for every call). */
 function callOf(seq: number, id: string, wireId: string | undefined, index: number, choice: number, indexed: boolean): MutableCall {
-  return {
-    seq,
-    id,
-    wireId,
-    idGenerated: wireId === undefined,
-    name: '',
-    index,
-    choice,
-    rawArguments: '',
-    metadata: undefined,
-    otherWireIds: undefined,
-    lastFragment: '',
-    fragments: 0,
-    cumulative: true,
-    ending: undefined,
-    kind: undefined,
-    otherIndices: undefined,
-    split: undefined,
-    glued: false,
-    nameConflict: false,
-    indexed,
-    nextOpen: undefined,
-  };
+  return new MutableCall(seq, id, wireId, index, choice, indexed);
 }
 
 function open(s: MutableState, choice: ChoiceState, wireIndex: number | undefined, wireId: string | undefined): MutableCall {
@@ -523,7 +501,7 @@ function split(s: MutableState, call: MutableCall, closed: MutableCall[]): void 
   call.lastFragment = first;
   call.fragments = 1;
   call.cumulative = true;
-  call.split = { part: 0, of };
+  call.parts().split = { part: 0, of };
   for (let part = 1; part < of; part++) {
     const piece = pieces[part] as string;
     const next = callOf(registry.all.length, generated(s), undefined, call.index, call.choice, false);
@@ -533,7 +511,7 @@ function split(s: MutableState, call: MutableCall, closed: MutableCall[]): void 
     next.lastFragment = piece;
     next.fragments = 1;
     next.ending = call.ending;
-    next.split = { part, of };
+    next.parts().split = { part, of };
     registry.addClosed(next);
     closed.push(next);
   }
