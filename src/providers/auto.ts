@@ -71,6 +71,11 @@ export class AutoDecoder implements WireDecoder {
     this.rawStart = typeof rawStart === 'function' ? { get: rawStart, release() {} } : rawStart;
   }
 
+  /** The decoder of the recognised format, once there is one (a reader may call it directly from then on). */
+  get detected(): WireDecoder | undefined {
+    return this.inner;
+  }
+
   /** The detected wire format; `'openai-chat'` until the first meaningful event has picked one. */
   get provider(): ProviderName {
     return this.inner?.provider ?? 'openai-chat';

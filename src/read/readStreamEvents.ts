@@ -12,7 +12,7 @@ import type { DecodeJsonArrayOptions } from '../framing/decodeJsonArray';
 import type { DecodeNdjsonOptions } from '../framing/decodeNdjson';
 import type { DecodeSseOptions } from '../sse/decodeSse';
 import { idleTimeout } from './idleTimeout';
-import { readerConfig, StreamReader, type EventSink } from './streamReader';
+import { readerConfig, StreamReader } from './streamReader';
 
 /** Options of {@link readStreamEvents}. */
 export interface ReadStreamEventsOptions extends DecodeSseOptions, DecodeAwsEventStreamOptions, DecodeNdjsonOptions, Omit<DecodeJsonArrayOptions, 'sequence'> {
@@ -31,8 +31,16 @@ export function idleWatch(options: ReadStreamEventsOptions): MonoTypeOperatorFun
   return options.idleTimeoutMs === undefined ? undefined : idleTimeout(options.idleTimeoutMs);
 }
 
-/** The events go out as they are. */
-const NOTHING_PENDING = { eventsEnded(): void {}, eventsFailed(): void {} };
+/** One subscription of `readStreamEvents()`: the events go out as they are, nothing is pending at the end. */
+class EventsReader extends StreamReader<StreamEvent> {
+  event(event: StreamEvent): void {
+    this.destination.next(event);
+  }
+
+  eventsEnded(): void {}
+
+  eventsFailed(): void {}
+}
 
 /**
  * Read a streamed response's bytes as normalised events.
@@ -56,10 +64,7 @@ const NOTHING_PENDING = { eventsEnded(): void {}, eventsFailed(): void {} };
  */
 export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string, StreamEvent> {
   const config = readerConfig(options);
-  const read = operateWith<Uint8Array | string, StreamEvent>((subscriber) => {
-    const sink: EventSink = { event: (event) => subscriber.next(event), ...NOTHING_PENDING };
-    return new StreamReader(config, subscriber, sink);
-  });
+  const read = operateWith<Uint8Array | string, StreamEvent>((subscriber) => new EventsReader(config, subscriber));
   const watch = idleWatch(options);
   return watch === undefined ? read : (source) => source.pipe(watch, read);
 }

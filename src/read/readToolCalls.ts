@@ -12,18 +12,17 @@ import { resultOf, type ToolCallsOptions } from '../parse/results';
 import { checkTools, type ToolsInput, type TypedToolCallResult } from '../parse/validate';
 import type { ToolCallResult } from '../result';
 import { idleWatch, type ReadStreamEventsOptions } from './readStreamEvents';
-import { readerConfig, StreamReader, type EventSink, type ReaderConfig } from './streamReader';
+import { readerConfig, StreamReader, type ReaderConfig } from './streamReader';
 
-/** The results step of the fused reader: the reducer, then one result per call it closed. */
 /** One subscription of `readToolCalls()`: the fused reader, its own sink (the reducer and the result builder). */
-class ResultsReader extends StreamReader<ToolCallResult> implements EventSink {
+class ResultsReader extends StreamReader<ToolCallResult> {
   /** The reducer's accumulator, made at the first event. */
   private state: ToolCallsState | undefined;
 
   constructor(
     config: ReaderConfig,
     subscriber: Subscriber<ToolCallResult>,
-    private readonly limits: ResolvedLimits,
+    private readonly callLimits: ResolvedLimits,
     private readonly repair: boolean,
   ) {
     super(config, subscriber);
@@ -42,7 +41,7 @@ class ResultsReader extends StreamReader<ToolCallResult> implements EventSink {
   }
 
   private step(input: ToolCallsInput): void {
-    const changed = reduceToolCalls((this.state ??= createToolCallsState(this.limits)), input).changed;
+    const changed = reduceToolCalls((this.state ??= createToolCallsState(this.callLimits)), input).changed;
     for (let i = 0; i < changed.length; i++) {
       const call = changed[i]!;
       if (call.ending !== undefined) this.destination.next(resultOf(call, undefined, this.repair));

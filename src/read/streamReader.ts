@@ -10,7 +10,7 @@ import type { OperatorFunction, Subscriber } from 'rxjs';
 import type { SseEvent, StreamEvent } from '../events';
 import { operate, SourceObserver } from '../internal/operate';
 import { AutoFraming, framingOf, type Framing, type FramingLimits } from '../framing/framing';
-import { decoderFor, formatOf, type ProviderOption, type RawStart } from '../providers/auto';
+import { AutoDecoder, decoderFor, formatOf, type ProviderOption, type RawStart } from '../providers/auto';
 import { wholeRecords, type Emit, type WholeResponse, type WireDecoder } from '../providers/decoder';
 import { asConnectionLost } from '../internal/networkError';
 
@@ -86,10 +86,9 @@ export function readerConfig(options: FramingLimits & { readonly provider?: Prov
 }
 
 /** The framing of one stream: a Bedrock or Ollama format's own, else judged from the stream (SSE, a JSON body or array, or, auto-detected, any framing). */
-export function framingFor(config: ReaderConfig): Framing {
-  const provider = config.provider;
+export function framingFor(provider: ProviderOption, limits: FramingLimits): Framing {
   const kind = provider === 'auto' ? 'sse' : (formatOf(provider)?.framing ?? 'sse');
-  return kind === 'sse' ? new AutoFraming(config.limits) : framingOf(kind, config.limits);
+  return kind === 'sse' ? new AutoFraming(limits) : framingOf(kind, limits);
 }
 
 /**
@@ -98,7 +97,7 @@ export function framingFor(config: ReaderConfig): Framing {
  */
 export function decodeFramed(config: ReaderConfig): OperatorFunction<Uint8Array | string, SseEvent> {
   return operate((subscriber) => {
-    const framing = framingFor(config);
+    const framing = framingFor(config.provider, config.limits);
     return {
       next: (chunk) => framing.push(chunk, subscriber),
       complete: () => framing.end(subscriber),
@@ -110,20 +109,20 @@ export function decodeFramed(config: ReaderConfig): OperatorFunction<Uint8Array 
 /**
  * One subscription of a fused reader: byte (or text) chunks → records of their framing (SSE
  * events, AWS event-stream frames, NDJSON lines, JSON-array elements) → the decoder's events →
- * `sink`. Its parts are built at the first notification, so an open stream that received nothing
- * yet holds this object only.
+ * {@link StreamReader.event}, where a subclass makes of them what it reads. Its parts are built
+ * at the first notification, so an open stream that received nothing yet holds this object only.
  *
  * 1. A source failure that is a network error becomes `connection-lost` (with the bytes read).
  * 2. A failure of the input to the decoder (the source's, or the SSE framing's own
  *    `event-too-large`) is offered to the decoder's `interrupt`, which may complete the stream.
- * 3. The decoder's own errors (`provider-error`, `invalid-event`, `truncated`, …) and the sink's
- *    end the stream after the sink emitted what is pending.
+ * 3. The decoder's own errors (`provider-error`, `invalid-event`, `truncated`, …) and the subclass's
+ *    end the stream after the subclass emitted what is pending.
  */
-export class StreamReader<O> extends SourceObserver<Uint8Array | string, O> {
+export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string, O> implements EventSink {
   private parser: Framing | undefined;
   private decoder: WireDecoder | undefined;
   private head: RawHead | undefined;
-  /** The decoder's output: the sink's `event`, or nothing once the stream ended. */
+  /** The decoder's output: {@link StreamReader.event}, or nothing once the stream ended. */
   private emit: Emit | undefined;
   /** A named format's reading of a whole JSON response, until the first record. */
   private whole: WholeResponse | undefined;
@@ -132,23 +131,26 @@ export class StreamReader<O> extends SourceObserver<Uint8Array | string, O> {
   private ended = false;
   /** The parser's output: each record to {@link record} (made with the parts, at the first notification). */
   private records: RecordSink | undefined;
-  private readonly sink: EventSink;
+  /** The operator's options, kept as two fields (not its object: a named format's is one per operator, so often one per stream). */
+  private readonly provider: ProviderOption;
+  private readonly framingLimits: FramingLimits;
 
-  /** `sink` defaults to the reader itself: a subclass that is its own sink saves an object per stream. */
-  constructor(
-    private readonly config: ReaderConfig,
-    subscriber: Subscriber<O>,
-    sink?: EventSink,
-  ) {
+  constructor(config: ReaderConfig, subscriber: Subscriber<O>) {
     super(subscriber);
-    this.sink = sink ?? (this as unknown as EventSink);
+    this.provider = config.provider;
+    this.framingLimits = config.limits;
     // An unsupported provider name fails the subscription here, before any byte.
     if (typeof config.provider === 'string' && config.provider !== 'auto') decoderFor(config.provider);
   }
 
+  /** What the reader does with each decoded event (the reader is its own sink: no object per stream for it). */
+  abstract event(event: StreamEvent): void;
+  abstract eventsEnded(): void;
+  abstract eventsFailed(error: unknown): void;
+
   protected handleNext(chunk: Uint8Array | string): void {
     const parser = this.parser ?? this.build();
-    if (this.head?.keeping === true) this.head.add(chunk);
+    if (this.head !== undefined) this.head.add(chunk);
     try {
       parser.push(chunk, this.records as RecordSink);
     } catch (error) {
@@ -173,7 +175,7 @@ export class StreamReader<O> extends SourceObserver<Uint8Array | string, O> {
     }
     if (this.ended) return;
     this.ended = true;
-    this.sink.eventsEnded();
+    this.eventsEnded();
   }
 
   protected override handleError(error: unknown): void {
@@ -191,6 +193,14 @@ export class StreamReader<O> extends SourceObserver<Uint8Array | string, O> {
       this.decoderError = error;
       throw error;
     }
+    if (this.head !== undefined && !this.head.keeping) this.detected();
+  }
+
+  /** Auto-detection recognised the format (it let go of the raw start): the format's decoder is called directly from now on. */
+  private detected(): void {
+    this.head = undefined;
+    const decoder = this.decoder;
+    if (decoder instanceof AutoDecoder && decoder.detected !== undefined) this.decoder = decoder.detected;
   }
 
   /** The first record of a named format: when it is a whole JSON response, the decoder reads the records of its stream instead. */
@@ -203,22 +213,25 @@ export class StreamReader<O> extends SourceObserver<Uint8Array | string, O> {
   }
 
   private build(): Framing {
-    const config = this.config;
+    const provider = this.provider;
     this.records = new RecordSink(this);
-    const auto = config.provider === 'auto';
+    const auto = provider === 'auto';
     this.head = auto ? new RawHead() : undefined;
-    this.decoder = decoderFor(config.provider, this.head)();
-    this.whole = config.provider === 'auto' ? undefined : formatOf(config.provider)?.whole;
-    const sink = this.sink;
-    this.emit = (event) => {
-      if (this.ended) return;
-      try {
-        sink.event(event);
-      } catch (error) {
-        this.end(error);
-      }
-    };
-    return (this.parser = framingFor(config));
+    this.decoder = decoderFor(provider, this.head)();
+    this.whole = auto ? undefined : formatOf(provider)?.whole;
+    // A bound method, not an arrow function: no context object per stream for it.
+    this.emit = this.deliver.bind(this);
+    return (this.parser = framingFor(provider, this.framingLimits));
+  }
+
+  /** The decoder's output: one event to {@link StreamReader.event}; its error ends the stream. */
+  private deliver(event: StreamEvent): void {
+    if (this.ended) return;
+    try {
+      this.event(event);
+    } catch (error) {
+      this.end(error);
+    }
   }
 
   /** What `parser.push` / `parser.end` threw: the decoder's own error, or the parser's. */
@@ -240,15 +253,15 @@ export class StreamReader<O> extends SourceObserver<Uint8Array | string, O> {
     if (this.ended) return;
     if (!complete) return this.end(error);
     this.ended = true;
-    this.sink.eventsEnded();
+    this.eventsEnded();
     this.destination.complete();
   }
 
-  /** End the stream with `error`, after the sink emitted what is pending. */
+  /** End the stream with `error`, after the subclass emitted what is pending. */
   private end(error: unknown): void {
     if (this.ended) return;
     this.ended = true;
-    this.sink.eventsFailed(error);
+    this.eventsFailed(error);
     this.destination.error(error);
   }
 }

@@ -74,7 +74,6 @@ function failedResult(block: Record<string, unknown>): boolean {
   return block['is_error'] === true || (type !== undefined && type.endsWith('_error'));
 }
 
-
 /** Decoder state for one Anthropic Messages stream. */
 export class AnthropicMessagesDecoder extends TypedEventDecoder {
   /** The wire format this decoder reads: always `'anthropic'`. */
