@@ -93,7 +93,8 @@ export type WholeResponse = (payload: Record<string, unknown>) => ReadonlyArray<
  * first record) is one; else `undefined`, and the decoder reads `event` as it is.
  */
 export function wholeRecords(whole: WholeResponse, event: SseEvent): ReadonlyArray<SseEvent> | undefined {
-  if (!event.data.startsWith('{')) return undefined;
+  // A whole response is an unnamed record (a JSON body, a line, an element); a named event is a stream's.
+  if (event.event !== 'message' || !event.data.startsWith('{')) return undefined;
   let payload: unknown;
   try {
     payload = JSON.parse(event.data);
