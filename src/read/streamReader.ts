@@ -219,8 +219,9 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
     this.head = auto ? new RawHead() : undefined;
     this.decoder = decoderFor(provider, this.head)();
     this.whole = auto ? undefined : formatOf(provider)?.whole;
-    // A bound method, not an arrow function: no context object per stream for it.
-    this.emit = this.deliver.bind(this);
+    // An arrow function, not a bound method: a call through a bound function is not inlined (≈ 5 %
+    // more instructions on a chatty stream, callgrind), worth more than the context object it saves.
+    this.emit = (event) => this.deliver(event);
     return (this.parser = framingFor(provider, this.framingLimits));
   }
 
