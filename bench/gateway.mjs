@@ -180,7 +180,7 @@ async function round(target, upstream, n, gap) {
   const results = await Promise.all(Array.from({ length: n }, (_, i) => request(target, first + i)));
   const wall = performance.now() - t0;
   const cpu1 = await target.cpu();
-  const wire = target.mode === 'gateway' ? 'chat' : 'anthropic';
+  const wire = target.mode === 'proxy' ? 'anthropic' : 'chat';
   const latencies = [];
   const tally = { ok: 0, lost: 0, duplicated: 0, corrupted: 0 };
   for (const r of results) {
@@ -192,22 +192,21 @@ async function round(target, upstream, n, gap) {
   return { cpuUs: (cpu1 - cpu0) / n, p50: median(latencies), p99: percentile(latencies, 99), throughput: (n / wall) * 1000, wall, tally };
 }
 
-/** Timed rounds of both targets, alternating; per round the gateway ÷ pass-through ratios. */
-async function pairedRounds(gateway, proxy, upstream, n, gap) {
-  await round(gateway, upstream, n, gap);
-  await round(proxy, upstream, n, gap);
+/** Timed rounds of every target, the order rotating per round; per round the ratios between targets. */
+async function pairedRounds(targets, upstream, n, gap) {
+  for (const target of targets) await round(target, upstream, n, gap);
   const rows = [];
   for (let r = 0; r < rounds; r++) {
-    const order = r % 2 === 0 ? [gateway, proxy] : [proxy, gateway];
+    const order = [...targets.slice(r % targets.length), ...targets.slice(0, r % targets.length)];
     const got = {};
     for (const target of order) got[target.mode] = await round(target, upstream, n, gap);
     rows.push(got);
     log(
-      `  n=${n} gap=${gap} round ${r + 1}: gateway cpu ${got.gateway.cpuUs.toFixed(0)} µs p50 ${got.gateway.p50.toFixed(1)} ms ${got.gateway.throughput.toFixed(0)}/s | proxy cpu ${got.proxy.cpuUs.toFixed(0)} µs p50 ${got.proxy.p50.toFixed(1)} ms ${got.proxy.throughput.toFixed(0)}/s`,
+      `  n=${n} gap=${gap} round ${r + 1}: ${targets.map(({ mode }) => `${mode} cpu ${got[mode].cpuUs.toFixed(0)} µs p50 ${got[mode].p50.toFixed(1)} ms ${got[mode].throughput.toFixed(0)}/s`).join(' | ')}`,
     );
   }
   const of = (mode, key) => median(rows.map((row) => row[mode][key]));
-  const ratio = (key) => median(rows.map((row) => row.gateway[key] / row.proxy[key]));
+  const ratio = (key, a = 'gateway', b = 'proxy') => median(rows.map((row) => row[a][key] / row[b][key]));
   const tally = (mode) =>
     rows.reduce(
       (sum, row) => ({
@@ -301,48 +300,43 @@ const upstream = await startUpstream();
 const loadBefore = os.loadavg()[0];
 const gateway = await startTarget(bundle, 'gateway', upstream.origin);
 const proxy = await startTarget(bundle, 'proxy', upstream.origin);
+const handWritten = await startTarget(bundle, 'hand-written', upstream.origin);
+const targets = [gateway, proxy, handWritten];
 const table = [];
 for (const n of sizes) {
   log(`${n} streams, paced (${gapMs} ms):`);
-  const paced = await pairedRounds(gateway, proxy, upstream, n, gapMs);
+  const paced = await pairedRounds(targets, upstream, n, gapMs);
   log(`${n} streams, flood:`);
-  const flood = await pairedRounds(gateway, proxy, upstream, n, 0);
+  const flood = await pairedRounds(targets, upstream, n, 0);
   table.push({ n, paced, flood });
 }
-await Promise.all([gateway.stop(), proxy.stop()]);
+await Promise.all(targets.map((target) => target.stop()));
 
 const x = (v) => `${v.toFixed(2)}×`;
 const lines = [
-  `Gateway vs pass-through, ${rounds} paired rounds per row (median of per-round ratios); Node ${process.version}, ${os.cpus().length} cores, load ${loadBefore.toFixed(2)} → ${os.loadavg()[0].toFixed(2)}.`,
+  `Gateway vs pass-through, ${rounds} rounds per row, the three targets in rotating order (median of per-round ratios); Node ${process.version}, ${os.cpus().length} cores, load ${loadBefore.toFixed(2)} → ${os.loadavg()[0].toFixed(2)}.`,
+  '"Hand-written" is the same Anthropic → OpenAI chat translation written by hand for this one stream shape, with no library, checks, log line, usage or cost (`handWritten` in bench/gateway-child.mjs): the floor of any gateway that reads what it relays.',
   '',
-  '| streams | scenario | measure | gateway | pass-through | gateway ÷ pass-through | goal |',
-  '|---:|---|---|---:|---:|---:|---|',
+  '| streams | scenario | measure | gateway | pass-through | hand-written | gateway ÷ pass-through | hand-written ÷ pass-through | gateway ÷ hand-written | goal |',
+  '|---:|---|---|---:|---:|---:|---:|---:|---:|---|',
 ];
 for (const { n, paced, flood } of table) {
   const goal = (ok, text) => `${text} ${ok ? '✓' : '✗'}`;
   lines.push(
-    `| ${n} | paced ${gapMs} ms | CPU per stream (µs) | ${paced.of('gateway', 'cpuUs').toFixed(0)} | ${paced.of('proxy', 'cpuUs').toFixed(0)} | ${x(paced.ratio('cpuUs'))} | ${goal(paced.ratio('cpuUs') <= 1.15, '≤ 1.15×')} |`,
-  );
-  lines.push(
-    `| ${n} | paced ${gapMs} ms | first tool-argument byte, upstream → client, p50 (ms) | ${paced.of('gateway', 'p50').toFixed(2)} | ${paced.of('proxy', 'p50').toFixed(2)} | ${x(paced.ratio('p50'))} | ${n >= 1000 ? goal(paced.ratio('p50') <= 1.5, '≤ 1.5×') : '(≤ 1.5× at 1,000)'} |`,
-  );
-  lines.push(`| ${n} | paced ${gapMs} ms | … p99 (ms) | ${paced.of('gateway', 'p99').toFixed(2)} | ${paced.of('proxy', 'p99').toFixed(2)} | ${x(paced.ratio('p99'))} | |`);
-  lines.push(
-    `| ${n} | flood | CPU per stream (µs) | ${flood.of('gateway', 'cpuUs').toFixed(0)} | ${flood.of('proxy', 'cpuUs').toFixed(0)} | ${x(flood.ratio('cpuUs'))} | ${goal(flood.ratio('cpuUs') <= 1.15, '≤ 1.15×')} |`,
-  );
-  lines.push(
-    `| ${n} | flood | throughput (streams/s) | ${flood.of('gateway', 'throughput').toFixed(0)} | ${flood.of('proxy', 'throughput').toFixed(0)} | ${x(flood.ratio('throughput'))} | ${goal(flood.ratio('throughput') >= 0.95, '≥ 0.95×')} |`,
+    `| ${n} | paced ${gapMs} ms | CPU per stream (µs) | ${paced.of('gateway', 'cpuUs').toFixed(0)} | ${paced.of('proxy', 'cpuUs').toFixed(0)} | ${paced.of('hand-written', 'cpuUs').toFixed(0)} | ${x(paced.ratio('cpuUs'))} | ${x(paced.ratio('cpuUs', 'hand-written', 'proxy'))} | ${x(paced.ratio('cpuUs', 'gateway', 'hand-written'))} | ${goal(paced.ratio('cpuUs') <= 1.15, '≤ 1.15×')} |`,
+    `| ${n} | paced ${gapMs} ms | first tool-argument byte, upstream → client, p50 (ms) | ${paced.of('gateway', 'p50').toFixed(2)} | ${paced.of('proxy', 'p50').toFixed(2)} | ${paced.of('hand-written', 'p50').toFixed(2)} | ${x(paced.ratio('p50'))} | ${x(paced.ratio('p50', 'hand-written', 'proxy'))} | ${x(paced.ratio('p50', 'gateway', 'hand-written'))} | ${n >= 1000 ? goal(paced.ratio('p50') <= 1.5, '≤ 1.5×') : '(≤ 1.5× at 1,000)'} |`,
+    `| ${n} | paced ${gapMs} ms | … p99 (ms) | ${paced.of('gateway', 'p99').toFixed(2)} | ${paced.of('proxy', 'p99').toFixed(2)} | ${paced.of('hand-written', 'p99').toFixed(2)} | ${x(paced.ratio('p99'))} | ${x(paced.ratio('p99', 'hand-written', 'proxy'))} | ${x(paced.ratio('p99', 'gateway', 'hand-written'))} |  |`,
+    `| ${n} | flood | CPU per stream (µs) | ${flood.of('gateway', 'cpuUs').toFixed(0)} | ${flood.of('proxy', 'cpuUs').toFixed(0)} | ${flood.of('hand-written', 'cpuUs').toFixed(0)} | ${x(flood.ratio('cpuUs'))} | ${x(flood.ratio('cpuUs', 'hand-written', 'proxy'))} | ${x(flood.ratio('cpuUs', 'gateway', 'hand-written'))} | ${goal(flood.ratio('cpuUs') <= 1.15, '≤ 1.15×')} |`,
+    `| ${n} | flood | throughput (streams/s) | ${flood.of('gateway', 'throughput').toFixed(0)} | ${flood.of('proxy', 'throughput').toFixed(0)} | ${flood.of('hand-written', 'throughput').toFixed(0)} | ${x(flood.ratio('throughput'))} | ${x(flood.ratio('throughput', 'hand-written', 'proxy'))} | ${x(flood.ratio('throughput', 'gateway', 'hand-written'))} | ${goal(flood.ratio('throughput') >= 0.95, '≥ 0.95×')} |`,
   );
   for (const [name, run] of [
     ['paced', paced],
     ['flood', flood],
   ]) {
-    const g = run.tally('gateway');
-    const p = run.tally('proxy');
-    const clean = g.lost + g.duplicated + g.corrupted === 0 && p.lost + p.duplicated + p.corrupted === 0;
-    lines.push(
-      `| ${n} | ${name} | calls exact / lost / duplicated / corrupted | ${g.ok} / ${g.lost} / ${g.duplicated} / ${g.corrupted} | ${p.ok} / ${p.lost} / ${p.duplicated} / ${p.corrupted} | | ${goal(clean, 'none lost, duplicated or corrupted')} |`,
-    );
+    const [g, p, h] = ['gateway', 'proxy', 'hand-written'].map((mode) => run.tally(mode));
+    const clean = [g, p, h].every((t) => t.lost + t.duplicated + t.corrupted === 0);
+    const cell = (t) => `${t.ok} / ${t.lost} / ${t.duplicated} / ${t.corrupted}`;
+    lines.push(`| ${n} | ${name} | calls exact / lost / duplicated / corrupted | ${cell(g)} | ${cell(p)} | ${cell(h)} | | | | ${goal(clean, 'none lost, duplicated or corrupted')} |`);
   }
 }
 console.log(lines.join('\n'));
