@@ -1,4 +1,4 @@
-// The example gateway against a pass-through proxy on the same stack: `node bench/gateway.mjs`
+// The example gateway against a pass-through proxy (and a hand-written translation) on the same stack: `node bench/gateway.mjs`
 // (part of `npm run bench`). Prints a markdown table and writes its section of docs/benchmarks.md
 // (bench/results/gateway.md; `--no-write`: print only); `--profile` adds where the gateway's CPU goes.
 //
@@ -11,14 +11,15 @@
 //                   paced) and summarise the profile by source folder and by function
 //
 // One scripted Anthropic upstream in this process (bench/gateway-wire.mjs: per stream, a text
-// block and one tool call of ~200 characters in 8-character fragments, ~32 writes) feeds two
+// block and one tool call of ~200 characters in 8-character fragments, ~32 writes) feeds three
 // children (bench/gateway-child.mjs, bundled from src/ with esbuild): the gateway
-// (examples/gateway/gateway.mjs: Anthropic → OpenAI chat, with its log line per request) and the
-// pass-through (node:http + fetch, each chunk written as it comes). The clients (node:http, one
-// keep-alive agent per target) are in this process too. Each round sends N requests at once to one
-// target; rounds of the two targets alternate (gateway first in even rounds), and each ratio is the
-// median over rounds of gateway ÷ the pass-through's round next to it, so a change of machine
-// speed during the run cancels. Scenarios: paced (a write every --gap ms per stream, as a model
+// (examples/gateway/gateway.mjs: Anthropic → OpenAI chat, with its log line per request), the
+// pass-through (node:http + fetch, each chunk written as it comes) and the same translation written
+// by hand for this stream shape (no library). The clients (node:http, one keep-alive agent per
+// target) are in this process too. Each round sends N requests at once to one target; the order of
+// the targets rotates from round to round, and each ratio is the median over rounds of one
+// target's round ÷ the other's in the same round, so a change of machine speed during the run
+// cancels. Scenarios: paced (a write every --gap ms per stream, as a model
 // streams) for the latency and CPU rows; flood (each stream written whole at once) for throughput.
 //   CPU per stream: the target process's user + system CPU over the round ÷ N.
 //   latency: from the upstream's write of a stream's first argument fragment to its client's read
