@@ -120,14 +120,14 @@ export interface WireEncoder {
    */
   reasoningEnd(choice: number, part: ReasoningPart): void;
   /**
-   * A fragment of a call: `append` is the text to add to what this encoder already wrote for the
-   * call (`''` when only the call itself, its name or its metadata is new).
-   */
-  /**
    * A tool the provider ran (`provider-tool`): a target that can write it (the same format, from the
    * event's `raw` object) does; absent, it is dropped.
    */
   providerTool?(event: ProviderToolEvent): void;
+  /**
+   * A fragment of a call: `append` is the text to add to what this encoder already wrote for the
+   * call (`''` when only the call itself, its name or its metadata is new).
+   */
   toolCallDelta(call: EncodedCall, append: string): void;
   /**
    * The call is closed; every one of its fragments was handed over before. `judge` says how a
