@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { from, lastValueFrom, toArray } from 'rxjs';
+import { from, lastValueFrom, Subject, toArray } from 'rxjs';
 import { fromResponse, readStreamEvents, readToolCalls, type ReadToolCallsOptions, type StreamEvent } from 'rxjs-tool-calls';
 import { chunkings } from '../helpers/chunking';
 import { framedView, loadFramingFixtures, readFramed, type FramingExpected } from '../helpers/framingFixtures';
@@ -195,5 +195,39 @@ describe.each(WHOLE)('a whole JSON body answering a streaming request: %s', (nam
   it('named: what its stream gives', async () => {
     const provider = name.split(' ')[0] as never;
     expect(await substance([JSON.stringify(body, null, 2)], { provider })).toEqual(await substance([stream], { provider }));
+  });
+});
+
+/**
+ * A server that waits for its model may open the stream with blank lines or spaces (keep-alives)
+ * before the first event. The framing is judged by the first other byte however many come first,
+ * and the events come out as they arrive, not at the end of the stream.
+ */
+describe('a stream that opens with keep-alive whitespace', () => {
+  const sse = 'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hi"},"finish_reason":null}]}\n\n';
+  const json = JSON.stringify({ id: 'c', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }] });
+  const starts: ReadonlyArray<readonly [string, ReadonlyArray<string | Uint8Array>]> = [
+    ['40 newlines in one chunk', ['\n'.repeat(40)]],
+    ['20 CRLF keep-alives, one chunk each', Array.from({ length: 20 }, () => '\r\n')],
+    ['a line of 30 spaces, as bytes', [new TextEncoder().encode(`${' '.repeat(30)}\n`)]],
+    ['a BOM, then a line of 20 spaces', [new Uint8Array([0xef, 0xbb, 0xbf]), `${' '.repeat(20)}\n`]],
+    ['a BOM cut in two, then 20 newlines', [new Uint8Array([0xef]), new Uint8Array([0xbb, 0xbf, ...new TextEncoder().encode('\n'.repeat(20))])]],
+  ];
+
+  it.each(starts)('%s, then SSE: the first event comes out before the stream ends', (_how, start) => {
+    const input = new Subject<Uint8Array | string>();
+    const events: StreamEvent[] = [];
+    let error: unknown;
+    input.pipe(readStreamEvents()).subscribe({ next: (event) => events.push(event), error: (e: unknown) => (error = e) });
+    for (const chunk of start) input.next(chunk);
+    input.next(sse);
+    expect(events.map((e) => e.type)).toContain('text-delta');
+    input.complete(); // no finish and no [DONE]: the stream was cut
+    expect(error).toMatchObject({ code: 'truncated' });
+  });
+
+  it.each(starts)('%s, then a whole JSON response: read as that response', async (_how, start) => {
+    const events = await lastValueFrom(from([...start, json]).pipe(readStreamEvents(), toArray()));
+    expect(events.filter((e) => e.type === 'text-delta').map((e) => (e as { text: string }).text)).toEqual(['Hi']);
   });
 });

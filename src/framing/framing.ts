@@ -77,8 +77,46 @@ function crc32(bytes: Uint8Array, n: number): number {
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
+/** How many bytes of a stream's start its framing is judged by (12 for an AWS prelude, a BOM and a few more). */
+const HEAD_BYTES = 16;
+const BOM = [0xef, 0xbb, 0xbf] as const;
+
 /**
- * The framing of a stream from its first bytes, or `undefined` when they do not tell yet.
+ * `head` (the bytes of the stream's start kept so far) grown by the start of `chunk`, up to
+ * {@link HEAD_BYTES}. A run of whitespace before the first other byte (after a BOM) is kept as one
+ * byte: {@link sniffFraming} reads it the same, and a stream that opens with any number of
+ * keep-alive blank lines is judged by what follows them.
+ */
+export function growHead(head: number[], chunk: Uint8Array | string): number[] {
+  // Whether `head` is a BOM (or its start) and whitespace, nothing else.
+  let blank = true;
+  for (let i = 0; i < head.length; i++) blank &&= i < 3 ? head[i] === BOM[i] || isSpace(head[i] as number) : isSpace(head[i] as number);
+  // Enough once the first byte is neither a possible AWS prelude nor a BOM and another byte came after the blanks.
+  const enough = (): boolean => !blank && (head[0] as number) > 1 && head[0] !== 0xef;
+  const take = (b: number): void => {
+    if (blank && isSpace(b) && head.length > 0 && isSpace(head[head.length - 1] as number)) return;
+    blank &&= isSpace(b) || (head.length < 3 && b === BOM[head.length] && head.every((c, i) => c === BOM[i]));
+    head.push(b);
+  };
+  if (typeof chunk !== 'string') {
+    for (let i = 0; i < chunk.length && head.length < HEAD_BYTES && !enough(); i++) take(chunk[i] as number);
+    return head;
+  }
+  for (let i = 0; i < chunk.length && head.length < HEAD_BYTES && !enough(); i++) {
+    const c = chunk.charCodeAt(i);
+    if (c < 0x80) take(c);
+    else {
+      // The rest as UTF-8 (a BOM is U+FEFF): only the first few bytes can matter.
+      for (const b of new TextEncoder().encode(chunk.slice(i, i + HEAD_BYTES))) if (head.length < HEAD_BYTES) take(b);
+      break;
+    }
+  }
+  return head;
+}
+
+/**
+ * The framing of a stream from its first bytes (as {@link growHead} keeps them), or `undefined`
+ * when they do not tell yet.
  *
  * 1. A binary AWS event-stream prelude (a total length whose first byte is 0 or 1, at least 16, and
  *    the CRC-32 of the first 8 bytes in bytes 8–12): `aws-event-stream` (12 bytes are needed).
@@ -86,14 +124,15 @@ const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a |
  *    one JSON document answering a request that asked for a stream); anything else: SSE.
  * 3. `ended`: the input ended; a stream of only whitespace (or nothing) is SSE.
  */
-export function sniffFraming(head: Uint8Array, ended: boolean): FramingKind | undefined {
+export function sniffFraming(head: ArrayLike<number>, ended: boolean): FramingKind | undefined {
   const first = head[0];
   if (first === undefined) return ended ? 'sse' : undefined;
   if (first <= 1) {
     if (head.length < 12) return ended ? 'sse' : undefined;
-    const view = new DataView(head.buffer, head.byteOffset, 12);
+    const bytes = Uint8Array.from(head);
+    const view = new DataView(bytes.buffer, 0, 12);
     const total = view.getUint32(0);
-    return total >= 16 && crc32(head, 8) === view.getUint32(8) ? 'aws-event-stream' : 'sse';
+    return total >= 16 && crc32(bytes, 8) === view.getUint32(8) ? 'aws-event-stream' : 'sse';
   }
   let i = 0;
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) i = 3;
@@ -102,6 +141,20 @@ export function sniffFraming(head: Uint8Array, ended: boolean): FramingKind | un
   if (i === head.length) return ended ? 'sse' : undefined;
   const c = head[i];
   return c === 0x5b ? 'json-array' : c === 0x7b ? 'json-sequence' : 'sse';
+}
+
+/**
+ * The framing the first chunk of a stream decides by itself (the content type a source marked on
+ * it, else its first bytes), or `undefined` when it does not tell yet. The fused readers make the
+ * framing's parser directly then; an {@link AutoFraming} asks the same question.
+ */
+export function framingOfFirstChunk(chunk: Uint8Array | string): FramingKind | undefined {
+  const type = contentTypeOf(chunk);
+  const named = type === undefined ? undefined : framingOfContentType(type);
+  if (named !== undefined && named !== 'json') return named;
+  const kind = sniffFraming(growHead([], chunk), false);
+  // A JSON content type: an array, or JSON values (one document, usually).
+  return named === 'json' && kind !== undefined && kind !== 'json-array' ? 'json-sequence' : kind;
 }
 
 /**
@@ -115,8 +168,8 @@ export class AutoFraming implements Framing {
   private inner: Framing | undefined;
   /** The chunks held while undecided (none before the first, and none kept after the decision). */
   private held: Array<Uint8Array | string> | undefined;
-  /** The first bytes held so far (at most 16), for the decision. */
-  private head: Uint8Array | undefined;
+  /** The first bytes held so far ({@link growHead}), for the decision. */
+  private head: number[] | undefined;
   /** The content type said `application/json`: an array or JSON values, by the first character. */
   private json = false;
   /** The bytes held (string chunks as UTF-8), while undecided. */
@@ -135,23 +188,15 @@ export class AutoFraming implements Framing {
 
   push(chunk: Uint8Array | string, out: EventSink): void {
     if (this.inner !== undefined) return this.inner.push(chunk, out);
-    if (this.held === undefined && !this.json) {
+    if (this.held === undefined) {
+      const kind = framingOfFirstChunk(chunk);
+      if (kind !== undefined) return this.choose(kind, chunk, out);
       const type = contentTypeOf(chunk);
-      const named = type === undefined ? undefined : framingOfContentType(type);
-      if (named === 'json') this.json = true;
-      else if (named !== undefined) return this.choose(named === 'ndjson' ? 'ndjson' : named, chunk, out);
+      this.json = type !== undefined && framingOfContentType(type) === 'json';
     }
     (this.held ??= []).push(chunk);
     this.heldBytes += typeof chunk === 'string' ? new TextEncoder().encode(chunk).length : chunk.length;
-    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk.slice(0, 16)) : chunk.subarray(0, 16);
-    const kept = this.head;
-    const length = kept?.length ?? 0;
-    if (length < 16) {
-      const head = new Uint8Array(Math.min(16, length + bytes.length));
-      if (kept !== undefined) head.set(kept);
-      head.set(bytes.subarray(0, head.length - length), length);
-      this.head = head;
-    }
+    this.head = growHead(this.head ?? [], chunk);
     const kind = this.decide(false);
     if (kind !== undefined) this.replay(kind, out);
   }
@@ -162,7 +207,7 @@ export class AutoFraming implements Framing {
   }
 
   private decide(ended: boolean): FramingKind | undefined {
-    const kind = sniffFraming(this.head ?? new Uint8Array(0), ended); // no head: the stream ended before its first byte
+    const kind = sniffFraming(this.head ?? [], ended); // no head: the stream ended before its first byte
     // A JSON content type: an array, or JSON values (one document, usually).
     if (this.json && kind !== undefined && kind !== 'json-array') return 'json-sequence';
     return kind;

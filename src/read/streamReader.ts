@@ -9,7 +9,7 @@
 import type { OperatorFunction, Subscriber } from 'rxjs';
 import type { SseEvent, StreamEvent } from '../events';
 import { operate, SourceObserver } from '../internal/operate';
-import { AutoFraming, framingOf, type Framing, type FramingLimits } from '../framing/framing';
+import { AutoFraming, framingOf, framingOfFirstChunk, type Framing, type FramingLimits } from '../framing/framing';
 import { AutoDecoder, decoderFor, formatOf, type ProviderOption, type RawStart } from '../providers/auto';
 import { wholeRecords, type Emit, type WholeResponse, type WireDecoder } from '../providers/decoder';
 import { asConnectionLost } from '../internal/networkError';
@@ -21,33 +21,53 @@ const RAW_START = 512;
  * The first 512 bytes of the raw input as they arrived (strings as UTF-8), decoded only when asked
  * for, so the start shown by `unknown-format` does not depend on how the bytes were chunked. Let go
  * as soon as the decoder recognised a format. Only in front of auto-detection.
+ *
+ * The chunk being read is held by reference ({@link RawHead.add}) and copied only when it was read
+ * without a format being recognised ({@link RawHead.settle}): a stream recognised in its first
+ * chunk, the usual case, copies nothing and allocates no buffer.
  */
 export class RawHead implements RawStart {
-  private head: Uint8Array | undefined = new Uint8Array(RAW_START);
+  /** The bytes of the chunks read before this one, made at the first {@link RawHead.settle} that keeps any. */
+  private kept: Uint8Array | undefined;
   private length = 0;
+  /** The chunk being read. */
+  private current: Uint8Array | string | undefined;
+  private released = false;
 
-  /** Keep the start of `chunk`, while fewer than 512 bytes are kept. */
+  /** `chunk` is read next: held until {@link RawHead.settle} (a chunk still held is settled first). */
   add(chunk: Uint8Array | string): void {
-    const head = this.head;
-    if (head === undefined || this.length === RAW_START) return;
+    if (this.released) return;
+    this.settle();
+    this.current = chunk;
+  }
+
+  /** The chunk held was read and no format was recognised: keep its start (while fewer than 512 bytes are kept). */
+  settle(): void {
+    const chunk = this.current;
+    if (chunk === undefined) return;
+    this.current = undefined;
+    if (this.released || this.length === RAW_START) return;
     const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk.slice(0, RAW_START)) : chunk;
     const take = Math.min(bytes.length, RAW_START - this.length);
-    head.set(bytes.subarray(0, take), this.length);
+    (this.kept ??= new Uint8Array(RAW_START)).set(bytes.subarray(0, take), this.length);
     this.length += take;
   }
 
-  /** What was kept, decoded (a streaming decode holds back a character cut at the end instead of showing U+FFFD). */
+  /** What was kept and the start of the chunk held, decoded (a streaming decode holds back a character cut at the end instead of showing U+FFFD). */
   get(): string {
-    return this.head === undefined ? '' : new TextDecoder().decode(this.head.subarray(0, this.length), { stream: true });
+    if (this.released) return '';
+    this.settle();
+    return this.kept === undefined ? '' : new TextDecoder().decode(this.kept.subarray(0, this.length), { stream: true });
   }
 
   release(): void {
-    this.head = undefined;
+    this.released = true;
+    this.kept = this.current = undefined;
   }
 
   /** Whether bytes are still being kept. */
   get keeping(): boolean {
-    return this.head !== undefined;
+    return !this.released;
   }
 }
 
@@ -85,10 +105,16 @@ export function readerConfig(options: FramingLimits & { readonly provider?: Prov
   return limits === DEFAULT_LIMITS && provider === 'auto' ? DEFAULT_CONFIG : { limits, provider };
 }
 
-/** The framing of one stream: a Bedrock or Ollama format's own, else judged from the stream (SSE, a JSON body or array, or, auto-detected, any framing). */
-export function framingFor(provider: ProviderOption, limits: FramingLimits): Framing {
+/**
+ * The framing of one stream: a Bedrock or Ollama format's own, else judged from the stream (SSE, a
+ * JSON body or array, or, auto-detected, any framing): by its first chunk when that one tells
+ * (`first`, the usual case: its parser is made directly), else by an {@link AutoFraming}.
+ */
+export function framingFor(provider: ProviderOption, limits: FramingLimits, first?: Uint8Array | string): Framing {
   const kind = provider === 'auto' ? 'sse' : (formatOf(provider)?.framing ?? 'sse');
-  return kind === 'sse' ? new AutoFraming(limits) : framingOf(kind, limits);
+  if (kind !== 'sse') return framingOf(kind, limits);
+  const judged = first === undefined ? undefined : framingOfFirstChunk(first);
+  return judged === undefined ? new AutoFraming(limits) : framingOf(judged, limits);
 }
 
 /**
@@ -149,13 +175,15 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
   abstract eventsFailed(error: unknown): void;
 
   protected handleNext(chunk: Uint8Array | string): void {
-    const parser = this.parser ?? this.build();
-    if (this.head !== undefined) this.head.add(chunk);
+    const parser = this.parser ?? this.build(chunk);
+    const head = this.head;
+    if (head !== undefined) head.add(chunk);
     try {
       parser.push(chunk, this.records as RecordSink);
     } catch (error) {
       this.failed(error);
     }
+    head?.settle();
     // Once the framing is judged, its parser is called directly (one object less per chunk).
     if (parser instanceof AutoFraming && parser.kind !== undefined) this.parser = parser.kind;
   }
@@ -212,7 +240,8 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
     return true;
   }
 
-  private build(): Framing {
+  /** The parts, at the first notification (`first`: its chunk, when it is one). */
+  private build(first?: Uint8Array | string): Framing {
     const provider = this.provider;
     this.records = new RecordSink(this);
     const auto = provider === 'auto';
@@ -222,7 +251,7 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
     // An arrow function, not a bound method: a call through a bound function is not inlined (≈ 5 %
     // more instructions on a chatty stream, callgrind), worth more than the context object it saves.
     this.emit = (event) => this.deliver(event);
-    return (this.parser = framingFor(provider, this.framingLimits));
+    return (this.parser = framingFor(provider, this.framingLimits, first));
   }
 
   /** The decoder's output: one event to {@link StreamReader.event}; its error ends the stream. */

@@ -114,7 +114,12 @@ export class RetryRun implements GateHost {
     subscribeLinked(
       defer(() => this.request(context)).pipe(
         idleWatch(options) ?? identity,
-        head === undefined ? identity : tap((chunk: Uint8Array | string) => head.add(chunk)),
+        head === undefined
+          ? identity
+          : tap((chunk: Uint8Array | string) => {
+              head.add(chunk);
+              head.settle(); // copied before it is read: the decoder runs downstream of this tap
+            }),
         decodeFramed(readerConfig(options)),
         resumingDecode(decoder, position, resumed, this),
       ),
