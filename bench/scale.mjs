@@ -99,6 +99,18 @@ const rows = [
       COLUMNS.filter((c) => c.key === 'library'),
     ),
   },
+  {
+    label: 'the same, with 26 more streams of each of the two open through every round, one at each stage (a server always has other streams open)',
+    ratio: true,
+    goal: 1.3,
+    values: measure(
+      'cpu-paired-open',
+      reps,
+      (o) => median(o.ratios),
+      streams,
+      COLUMNS.filter((c) => c.key === 'library' || c.key === 'library-auto'),
+    ),
+  },
   { label: 'heap per idle open stream (after GC)', unit: 'B', absGoal: 1536, values: measure('idle', reps, (o) => o.bytesPerStream) },
   { label: 'heap per half-delivered open stream (13 of 26 events, after GC)', unit: 'B', absGoal: 3072, values: measure('half', reps, (o) => o.bytesPerStream) },
   { label: 'one small stream right after a full GC (wall, median of 31 per child)', unit: 'µs', values: measure('after-gc', reps, (o) => median(o.us)) },
@@ -119,12 +131,14 @@ for (const row of rows) {
     if (row.ratio) return c.id === floorId ? '1×' : v === undefined ? '—' : `${v.toFixed(2)}×`;
     return c.id === floorId ? fmt(v, row.unit) : `${fmt(v, row.unit)} (${(v / floorValue).toFixed(2)}×)`;
   });
-  const after = row.values.get('library@after');
+  // A goal is met when both readers of this checkout (named and auto-detecting) meet it, where the row has both.
+  const afters = ['library@after', 'library-auto@after'].map((id) => row.values.get(id)).filter((v) => v !== undefined);
+  const met = (limit, of) => (afters.every((v) => of(v) <= limit) ? 'met' : 'not met');
   const goal =
     row.absGoal !== undefined
-      ? `≤ ${fmt(row.absGoal, 'B')}: ${after <= row.absGoal ? 'met' : 'not met'}`
+      ? `≤ ${fmt(row.absGoal, 'B')}: ${met(row.absGoal, (v) => v)}`
       : row.goal !== undefined
-        ? `≤ ${row.goal}× floor: ${(row.ratio ? after : after / floorValue) <= row.goal ? 'met' : 'not met'}`
+        ? `≤ ${row.goal}× floor: ${met(row.goal, (v) => (row.ratio ? v : v / floorValue))}`
         : '(no goal)';
   lines.push(`| ${row.label} | ${cells.join(' | ')} | ${goal} |`);
 }
@@ -143,7 +157,7 @@ ${base ? `"before" is the build in \`${path.relative(ROOT, path.resolve(base)) |
 Each stream is an RxJS \`Subject\` with one subscription, fed 26 OpenAI chat events (one per chunk, as bytes) carrying 2 tool calls.
 **Floor in a Subject**: TextDecoder + split on blank lines + \`JSON.parse\` + per-index append, in that one subscription.
 Every cell is the median over ${reps} fresh \`node --expose-gc\` children (${Math.max(reps, 11)} for the first and second streams), interleaved; × = ratio to the floor in the same run.
-CPU: user + system of the child over the whole life of the ${streams.toLocaleString('en')} streams (open, feed round-robin, complete; GC included), median of 5 rounds after one warm-up round. The paired row runs \`readToolCalls({ provider: 'openai-chat' })\` and the floor in one child, 8 rounds each, alternating (a full GC before each round), and takes the median of the ratios of neighbouring rounds: a change of machine speed during the child cancels out; each implementation's own CPU row moves by ±25 % between runs.
+CPU: user + system of the child over the whole life of the ${streams.toLocaleString('en')} streams (open, feed round-robin, complete; GC included), median of 5 rounds after one warm-up round. The paired row runs \`readToolCalls({ provider: 'openai-chat' })\` and the floor in one child, 8 rounds each, alternating (a full GC before each round), and takes the median of the ratios of neighbouring rounds: a change of machine speed during the child cancels out; each implementation's own CPU row moves by ±25 % between runs. Between two rounds nothing else is open, so the full GC frees the hidden classes ("maps") of every object the code handled, and V8 throws away the optimised code that refers to them (\`--trace-deopt\`: "weak objects") and compiles it again in the next round; builds before 0.2 kept streams of their own open for the life of the process, which kept those maps. The row after it keeps 26 more streams of each of the two open through every round, one at each stage of the 26 events, as any server has.
 Heap: \`used_heap_size\` after two full GCs with ${streams.toLocaleString('en')} streams open, minus the same before opening them, per stream.
 
 ${lines.join('\n')}

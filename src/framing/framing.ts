@@ -87,7 +87,7 @@ const BOM = [0xef, 0xbb, 0xbf] as const;
  * byte: {@link sniffFraming} reads it the same, and a stream that opens with any number of
  * keep-alive blank lines is judged by what follows them.
  */
-export function growHead(head: number[], chunk: Uint8Array | string): number[] {
+function growHead(head: number[], chunk: Uint8Array | string): number[] {
   // Whether `head` is a BOM (or its start) and whitespace, nothing else.
   let blank = true;
   for (let i = 0; i < head.length; i++) blank &&= i < 3 ? head[i] === BOM[i] || isSpace(head[i] as number) : isSpace(head[i] as number);

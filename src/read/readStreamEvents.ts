@@ -18,8 +18,8 @@ import { readerConfig, StreamReader } from './streamReader';
 export interface ReadStreamEventsOptions extends DecodeSseOptions, DecodeAwsEventStreamOptions, DecodeNdjsonOptions, Omit<DecodeJsonArrayOptions, 'sequence'> {
   /**
    * The wire format; `auto` (the default) recognises the framing (from the response's content type,
-   * else the first bytes: SSE, an AWS event stream, NDJSON or a JSON body, a JSON array) and the
-   * format (from the first meaningful record).
+   * else the first bytes after any leading whitespace: SSE, an AWS event stream, NDJSON or a JSON
+   * body, a JSON array) and the format (from the first meaningful record).
    */
   readonly provider?: ProviderOption;
   /** End the stream with `idle-timeout` when no chunk arrives for this many ms (see `idleTimeout()`). Default: no timeout. */
