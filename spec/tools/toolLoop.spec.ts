@@ -146,4 +146,10 @@ describe('toolLoop options, one group per stage', () => {
       expect((error as Error).message).toMatch(/read \(readStreamEvents\(\) and the calls\), run \(runTools\(\)\), reply \(toolMessages\(\)\), specs \(toolSpecs\(\)\)/);
     }
   });
+
+  it.each([['fail'], ['Retry'], [true]])('an onMissingToolCalls that is neither error nor retry (%p) is an invalid-option error when the loop is made', (value) => {
+    const { request } = stub([answered()]);
+    const make = (): unknown => toolLoop(request, {}, { onMissingToolCalls: value } as never);
+    expect(make).toThrow(expect.objectContaining({ code: 'invalid-option', function: 'toolLoop', option: 'options.onMissingToolCalls', value, expected: "'error' or 'retry'" }));
+  });
 });

@@ -79,7 +79,8 @@ const LOOP_OPTIONS = ['format', 'messages', 'maxSteps', 'onMissingToolCalls', 'r
 
 /**
  * An option the loop does not take is an `invalid-option` error, not silently ignored: a stage's
- * option given flat (`provider`, `concurrency`, `stringify`, …) belongs in that stage's group.
+ * option given flat (`provider`, `concurrency`, `stringify`, …) belongs in that stage's group; so is
+ * an `onMissingToolCalls` other than `'error'` or `'retry'`.
  */
 function checkOptionKeys(options: ToolLoopOptions): void {
   for (const key of Object.keys(options)) {
@@ -87,6 +88,10 @@ function checkOptionKeys(options: ToolLoopOptions): void {
     const expected = `one of ${LOOP_OPTIONS.join(', ')}; an option of a stage goes in its group: read (readStreamEvents() and the calls), run (runTools()), reply (toolMessages()), specs (toolSpecs())`;
     throw new ToolStreamError('invalid-option', { function: 'toolLoop', option: `options.${key}`, value: (options as Record<string, unknown>)[key], expected });
   }
+  const missing: unknown = options.onMissingToolCalls;
+  // A misspelt value would otherwise behave as the default ('error') without a word.
+  if (missing !== undefined && missing !== 'error' && missing !== 'retry')
+    throw new ToolStreamError('invalid-option', { function: 'toolLoop', option: 'options.onMissingToolCalls', value: missing, expected: "'error' or 'retry'" });
 }
 
 interface StepState<Run> {
