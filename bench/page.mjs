@@ -190,7 +190,7 @@ export function headlineTable(results = readResults()) {
     lines.push(`| ${words} | ${row.library.steady} / ${row.library.afterGc} | ${row.live.steady} | ${row.sdk.steady} | ${row.ai.steady} |`);
   }
   const { commit } = parseResult(text);
-  return `${lines.join('\n')}\n\nRatios to a hand-written loop that decodes the same calls and does nothing else (the floor; lower is faster), medians of interleaved runs on seeded scenarios in random 1–16,384-byte network chunks, measured on commit \`${commit ?? 'unknown'}\`. "Steady": a process that keeps streaming; "after a forced GC": each run right after a full GC.`;
+  return `${lines.join('\n')}\n\nRatios to a hand-written loop that decodes the same calls and does nothing else (the floor; lower is faster), medians of interleaved runs on seeded scenarios in random 1–16,384-byte network chunks, measured on commit \`${commit ?? 'unknown'}\`. "Steady": a process that keeps streaming; "after a forced GC": each run right after a full GC with no stream open, which frees the hidden classes V8 optimised the library's code for, so that run also pays for compiling it again (builds before 0.2 kept streams of their own open to avoid it).`;
 }
 
 /** The page, from the result files' texts by section name (a missing one: not measured yet). */
