@@ -82,7 +82,7 @@ const LOOP_OPTIONS = ['format', 'messages', 'maxSteps', 'onMissingToolCalls', 'r
  * option given flat (`provider`, `concurrency`, `stringify`, …) belongs in that stage's group; so is
  * an `onMissingToolCalls` other than `'error'` or `'retry'`.
  */
-function checkOptionKeys(options: ToolLoopOptions): void {
+function checkOptions(options: ToolLoopOptions): void {
   for (const key of Object.keys(options)) {
     if (LOOP_OPTIONS.includes(key)) continue;
     const expected = `one of ${LOOP_OPTIONS.join(', ')}; an option of a stage goes in its group: read (readStreamEvents() and the calls), run (runTools()), reply (toolMessages()), specs (toolSpecs())`;
@@ -171,7 +171,7 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
 export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest, tools: T, options: ToolLoopOptions = {}): Observable<ToolLoopItem<InferToolRun<T>>> {
   type Run = InferToolRun<T>;
   type Item = ToolLoopItem<Run>;
-  checkOptionKeys(options);
+  checkOptions(options);
   const read = options.read ?? {};
   const provider = read.provider;
   const providerName = provider === undefined ? undefined : typeof provider === 'string' ? provider : provider.format;
