@@ -432,17 +432,12 @@ function find(s: MutableState, choice: ChoiceState, index: number | undefined, i
   return last !== undefined && last.ending?.kind !== 'complete' && last.ending?.kind !== 'incomplete' ? last : undefined;
 }
 
-/** A call as the reducer keeps it, closed or not (one shape for every call). */
-function callOf(seq: number, id: string, wireId: string | undefined, index: number, choice: number, indexed: boolean): MutableCall {
-  return new MutableCall(seq, id, wireId, index, choice, indexed);
-}
-
 function open(s: MutableState, choice: ChoiceState, wireIndex: number | undefined, wireId: string | undefined): MutableCall {
   const registry = s.registry;
   const seq = registry.all.length;
   const limit = s.limits.maxToolCalls;
   if (seq >= limit) throw new ToolStreamError('too-many-tool-calls', { limit });
-  const call = callOf(seq, wireId === undefined ? generated(s) : registry.uniqueId(wireId), wireId, wireIndex ?? choice.count, choice.choice, wireIndex !== undefined);
+  const call = new MutableCall(seq, wireId === undefined ? generated(s) : registry.uniqueId(wireId), wireId, wireIndex ?? choice.count, choice.choice, wireIndex !== undefined);
   registry.add(choice, call);
   s.openCount++;
   return call;
@@ -450,7 +445,7 @@ function open(s: MutableState, choice: ChoiceState, wireIndex: number | undefine
 
 /** The `missing` call of a choice that finished with `tool-calls` without opening any (closed; not counted by `maxToolCalls`). */
 function missing(s: MutableState, choice: ChoiceState, rawReason: string): MutableCall {
-  const call = callOf(s.registry.all.length, generated(s), undefined, choice.count, choice.choice, false);
+  const call = new MutableCall(s.registry.all.length, generated(s), undefined, choice.count, choice.choice, false);
   call.ending = { kind: 'missing', rawReason };
   s.registry.addClosed(call);
   choice.count++; // one per choice
@@ -504,7 +499,7 @@ function split(s: MutableState, call: MutableCall, closed: MutableCall[]): void 
   call.parts().split = { part: 0, of };
   for (let part = 1; part < of; part++) {
     const piece = pieces[part] as string;
-    const next = callOf(registry.all.length, generated(s), undefined, call.index, call.choice, false);
+    const next = new MutableCall(registry.all.length, generated(s), undefined, call.index, call.choice, false);
     next.name = call.name;
     next.metadata = call.metadata === undefined ? undefined : { ...call.metadata };
     next.rawArguments = piece;

@@ -71,16 +71,6 @@ export class RawHead implements RawStart {
   }
 }
 
-/** What a fused reader does with the events it decodes. */
-export interface EventSink {
-  /** One event. May throw a typed error of its own (`too-many-tool-calls`): the stream ends with it. */
-  event(event: StreamEvent): void;
-  /** The events ended: emit what is pending. */
-  eventsEnded(): void;
-  /** The events failed with `error`: emit what is pending (the error goes on after). */
-  eventsFailed(error: unknown): void;
-}
-
 /** The options of the fused reader, resolved once per operator. */
 export interface ReaderConfig {
   /** The limits of the framings. */
@@ -144,7 +134,7 @@ export function decodeFramed(config: ReaderConfig): OperatorFunction<Uint8Array 
  * 3. The decoder's own errors (`provider-error`, `invalid-event`, `truncated`, …) and the subclass's
  *    end the stream after the subclass emitted what is pending.
  */
-export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string, O> implements EventSink {
+export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string, O> {
   private parser: Framing | undefined;
   private decoder: WireDecoder | undefined;
   private head: RawHead | undefined;
@@ -169,9 +159,14 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
     if (typeof config.provider === 'string' && config.provider !== 'auto') decoderFor(config.provider);
   }
 
-  /** What the reader does with each decoded event (the reader is its own sink: no object per stream for it). */
+  /**
+   * What the reader does with each decoded event (the reader is its own sink: no object per stream
+   * for it). May throw a typed error of its own (`too-many-tool-calls`): the stream ends with it.
+   */
   abstract event(event: StreamEvent): void;
+  /** The events ended: emit what is pending. */
   abstract eventsEnded(): void;
+  /** The events failed with `error`: emit what is pending (the error goes on after). */
   abstract eventsFailed(error: unknown): void;
 
   protected handleNext(chunk: Uint8Array | string): void {
