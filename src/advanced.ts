@@ -43,11 +43,6 @@ export { BedrockConverseDecoder } from './providers/bedrockConverse/decoder';
 export { BedrockInvokeModelDecoder } from './providers/bedrockInvokeModel/decoder';
 export { OllamaChatDecoder } from './providers/ollama/decoder';
 
-// ---- The reducer of tool calls: identity and accumulation --------------------------------------
-export { createToolCallsState, reduceToolCalls, resolveLimits, type ResolvedLimits, type StreamEnd, type ToolCallsInput, type ToolCallsState } from './calls/reducer';
-export { scanToolCalls } from './calls/scanToolCalls';
-export type { CallEnding, TrackedCall } from './calls/call';
-
 // ---- Arguments: the result step, complete and partial JSON, validation --------------------------
 export { resultOf, type ArgumentsParser } from './parse/results';
 export { parseArguments, type ParsedArguments } from './parse/arguments';

@@ -75,9 +75,10 @@ export interface DeliveredOutput {
   /** The reasoning text delivered, by choice. */
   readonly reasoning: ReadonlyArray<string>;
   /**
-   * Every tool call that had a fragment delivered, in order of first sight. `id` is the wire's id
-   * (de-duplicated as `toolCalls()` does); a call the wire sent no id for has a generated one that
-   * is not the one `toolCalls()` gave it.
+   * Every tool call that had a fragment delivered, in order of first sight. `id` is the id
+   * `toolCalls()` (or any reader) gives the call downstream: the wire's id, de-duplicated, or for a
+   * call the wire sent none for, the generated one (the default `generateId` derives it from the
+   * stream, so both agree).
    */
   readonly toolCalls: ReadonlyArray<DeliveredToolCall>;
 }

@@ -42,8 +42,7 @@ export { accumulateToolCalls, type ToolCallSnapshot } from './operators/accumula
 export { groupToolCalls, type ToolCallUpdate } from './operators/groupToolCalls';
 export { toolCalls, type TypedToolCallsOptions } from './operators/toolCalls';
 export { validateResults } from './operators/validateResults';
-export type { ToolCallLimits } from './calls/call';
-export type { ToolCallsOptions } from './parse/results';
+export type { ToolCallsOptions } from './calls/call';
 export type { InferToolCall, StandardSchemaV1, ToolArguments, ToolName, ToolSchemas, ToolShape, ToolsInput, TypedToolCallResult } from './parse/validate';
 
 // ---- Views: partial arguments, structured output, one chat turn ---------------------------------

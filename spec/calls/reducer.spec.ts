@@ -1,24 +1,24 @@
-import type { ToolCallDeltaEvent, ToolCallLimits } from 'rxjs-tool-calls';
-import { createToolCallsState, reduceToolCalls, resolveLimits, type ToolCallsInput, type ToolCallsState } from 'rxjs-tool-calls/advanced';
+import type { ToolCallDeltaEvent, ToolCallsOptions } from 'rxjs-tool-calls';
+import { tracker, type DriverInput, type Tracker } from '../helpers/callDriver';
 
 type D = Omit<ToolCallDeltaEvent, 'type' | 'choice' | 'argumentsDelta'> & { choice?: number; args?: string };
 
-function feed(state: ToolCallsState, deltas: D[]): void {
-  for (const { choice = 0, args = '', ...rest } of deltas) reduceToolCalls(state, { type: 'tool-call-delta', choice, argumentsDelta: args, ...rest });
+function feed(state: Tracker, deltas: D[]): void {
+  for (const { choice = 0, args = '', ...rest } of deltas) state.step({ type: 'tool-call-delta', choice, argumentsDelta: args, ...rest });
 }
 
 /** The calls one input closed or changed, by id. */
-function changedBy(state: ToolCallsState, input: ToolCallsInput): string[] {
-  return reduceToolCalls(state, input).changed.map((c) => c.id);
+function changedBy(state: Tracker, input: DriverInput): string[] {
+  return state.step(input).map((c) => c.id);
 }
 
-function summary(state: ToolCallsState) {
+function summary(state: Tracker) {
   return state.calls.map((c) => ({ id: c.id, name: c.name, index: c.index, choice: c.choice, raw: c.rawArguments }));
 }
 
-function newState(limits: ToolCallLimits = {}): ToolCallsState {
+function newState(limits: ToolCallsOptions = {}): Tracker {
   let n = 0;
-  return createToolCallsState(resolveLimits({ generateId: () => `gen_${n++}`, ...limits }));
+  return tracker({ generateId: () => `gen_${n++}`, ...limits });
 }
 
 describe('reduceToolCalls: identity rules', () => {
@@ -127,17 +127,21 @@ describe('reduceToolCalls: identity rules', () => {
     expect(t.calls[0]?.wireId).toBeUndefined();
   });
 
-  it('default generated ids are unique across trackers', () => {
-    const ids = new Set<string>();
-    for (let i = 0; i < 50; i++) {
-      const t = createToolCallsState();
+  it('default generated ids: the same for the same events in every tracker, distinct within a stream and across responses', () => {
+    const idsOf = (responseId: string | undefined, args: string) => {
+      const t = tracker();
+      if (responseId !== undefined) t.step({ type: 'metadata', provider: 'openai-chat', responseId });
       feed(t, [
-        { index: 0, name: 'f' },
+        { index: 0, name: 'f', args },
         { index: 1, name: 'f' },
       ]);
-      for (const c of t.calls) ids.add(c.id);
-    }
-    expect(ids.size).toBe(100);
+      return t.calls.map((c) => c.id);
+    };
+    const first = idsOf('chatcmpl-1', '{"a":1}');
+    expect(new Set(first).size).toBe(2);
+    expect(idsOf('chatcmpl-1', '{"a":1}')).toEqual(first);
+    const others = [idsOf('chatcmpl-2', '{"a":1}'), idsOf(undefined, '{"a":1}'), idsOf(undefined, '{"a":2}'), idsOf('chatcmpl-1', '{"a":2}')];
+    expect(new Set([first, ...others].flat()).size).toBe(10);
   });
 
   it('keeps two calls that share an id as two calls with distinct ids', () => {
@@ -179,7 +183,7 @@ describe('reduceToolCalls: identity rules', () => {
   it('a fragment for a closed index starts a new call', () => {
     const t = newState();
     feed(t, [{ index: 0, id: 'a', name: 'f', args: '{}' }]);
-    reduceToolCalls(t, { type: 'tool-call-end', choice: 0, index: 0 });
+    t.step({ type: 'tool-call-end', choice: 0, index: 0 });
     feed(t, [{ index: 0, name: 'g', args: '{}' }]);
     expect(summary(t).map((c) => c.name)).toEqual(['f', 'g']);
   });
@@ -208,9 +212,9 @@ describe('reduceToolCalls: identity rules', () => {
   it('limits one call’s argument size and drops its later fragments', () => {
     const t = newState({ maxArgumentsSize: 4 });
     feed(t, [{ index: 0, id: 'a', name: 'f', args: '{"a"' }]);
-    const step = reduceToolCalls(t, { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: ':1}' });
-    expect(step.changed.map((c) => c.ending?.kind)).toEqual(['too-large']);
-    expect(reduceToolCalls(t, { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: 'more' }).changed).toEqual([]);
+    const step = t.step({ type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: ':1}' });
+    expect(step.map((c) => c.ending?.kind)).toEqual(['too-large']);
+    expect(t.step({ type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: 'more' })).toEqual([]);
     feed(t, [{ index: 1, id: 'b', name: 'g', args: '{}' }]);
     expect(t.calls.map((c) => c.ending?.kind ?? 'open')).toEqual(['too-large', 'open']);
   });
@@ -227,8 +231,8 @@ describe('reduceToolCalls: identity rules', () => {
 
 describe('reduceToolCalls: ids', () => {
   it('de-duplicates wire ids against generated ids and earlier suffixes, with one id table', () => {
-    const state = createToolCallsState(resolveLimits({ generateId: () => 'x' }));
-    const id = (choice: number, fields: Partial<ToolCallDeltaEvent>) => reduceToolCalls(state, { type: 'tool-call-delta', choice, argumentsDelta: '', ...fields }).changed[0]?.id;
+    const state = tracker({ generateId: () => 'x' });
+    const id = (choice: number, fields: Partial<ToolCallDeltaEvent>) => state.step({ type: 'tool-call-delta', choice, argumentsDelta: '', ...fields })[0]?.id;
     const ids = [
       id(0, { id: 'x_2', name: 'f' }), // a wire id that looks like a suffix
       id(0, { name: 'g' }), // generated: 'x'

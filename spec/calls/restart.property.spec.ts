@@ -5,7 +5,7 @@
 // (the reducer's lookups by Map) and fresh ones with few calls the way short ones are (scans).
 import fc from 'fast-check';
 import type { ToolCallDeltaEvent } from 'rxjs-tool-calls';
-import { createToolCallsState, reduceToolCalls, resolveLimits, type ToolCallsInput, type ToolCallsState } from 'rxjs-tool-calls/advanced';
+import { tracker, type DriverInput, type Tracker } from '../helpers/callDriver';
 
 type Step =
   | { kind: 'delta'; choice: number; index: number | undefined; id: string | undefined; name: string | undefined; args: string; replace: boolean }
@@ -38,15 +38,15 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /** A stream's accumulator, with `earlier` calls (wire ids `p0`, `p1`, …, all closed) and a restart before it. */
-function stream(earlier: number): ToolCallsState {
+function stream(earlier: number): Tracker {
   let n = 0;
-  const state = createToolCallsState(resolveLimits({ generateId: () => `gen_${n++}`, maxToolCalls: 40 + earlier }));
-  for (let i = 0; i < earlier; i++) reduceToolCalls(state, { type: 'tool-call-delta', choice: i % 2, index: i, id: `p${i}`, name: 'p', argumentsDelta: '{}' });
-  if (earlier > 0) reduceToolCalls(state, { type: 'restart', attempt: 2, error: new Error('cut') });
+  const state = tracker({ generateId: () => `gen_${n++}`, maxToolCalls: 40 + earlier });
+  for (let i = 0; i < earlier; i++) state.step({ type: 'tool-call-delta', choice: i % 2, index: i, id: `p${i}`, name: 'p', argumentsDelta: '{}' });
+  if (earlier > 0) state.step({ type: 'restart', attempt: 2, error: new Error('cut') });
   return state;
 }
 
-function input(s: Step): ToolCallsInput {
+function input(s: Step): DriverInput {
   switch (s.kind) {
     case 'delta': {
       const event: ToolCallDeltaEvent = {
@@ -78,17 +78,17 @@ function input(s: Step): ToolCallsInput {
 }
 
 /** One step: the calls it changed (seq numbers relative to the stream's start after `earlier` calls, delta), or the error's code. */
-function run(state: ToolCallsState, s: Step, earlier: number): unknown {
+function run(state: Tracker, s: Step, earlier: number): unknown {
   try {
-    const after = reduceToolCalls(state, input(s));
-    return [after.changed.map((c) => [c.seq - earlier, c.ending?.kind ?? 'open']), after.delta];
+    const changed = state.step(input(s));
+    return [changed.map((c) => [c.seq - earlier, c.ending?.kind ?? 'open']), state.delta];
   } catch (error) {
     return (error as { code?: string }).code;
   }
 }
 
 /** The calls after the restart, as a fresh stream would number them. */
-const view = (state: ToolCallsState, earlier: number) => ({
+const view = (state: Tracker, earlier: number) => ({
   open: state.openCount,
   calls: state.calls
     .slice(earlier)

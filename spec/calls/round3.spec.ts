@@ -2,8 +2,8 @@
 // (rule 6), glued calls (rule 5) and when they are not split, the `missing` call of a `tool-calls`
 // finish without calls (rule 4), and `sequentialCalls` (rule 9).
 import { from, lastValueFrom, map, take, toArray } from 'rxjs';
-import { partialToolCalls, readStreamEvents, readToolCalls, toolCalls, type StreamEvent, type ToolCallDeltaEvent, type ToolCallLimits, type ToolCallResult } from 'rxjs-tool-calls';
-import { createToolCallsState, reduceToolCalls, resolveLimits, type ToolCallsState } from 'rxjs-tool-calls/advanced';
+import { partialToolCalls, readStreamEvents, readToolCalls, toolCalls, type StreamEvent, type ToolCallDeltaEvent, type ToolCallsOptions, type ToolCallResult } from 'rxjs-tool-calls';
+import { tracker, type Tracker } from '../helpers/callDriver';
 import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses } from 'rxjs-tool-calls/gateway';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { testScheduler } from '../helpers/marbles';
@@ -13,9 +13,9 @@ const delta = ({ choice = 0, args = '', ...rest }: D): StreamEvent => ({ type: '
 const finish = (reason: 'tool-calls' | 'stop' | 'length' = 'tool-calls', choice = 0): StreamEvent => ({ type: 'finish', choice, reason, rawReason: reason === 'tool-calls' ? 'tool_calls' : reason });
 const DONE: StreamEvent = { type: 'done' };
 
-function newState(limits: ToolCallLimits = {}): ToolCallsState {
+function newState(limits: ToolCallsOptions = {}): Tracker {
   let n = 0;
-  return createToolCallsState(resolveLimits({ generateId: () => `gen_${n++}`, ...limits }));
+  return tracker({ generateId: () => `gen_${n++}`, ...limits });
 }
 
 function ids(): () => string {
@@ -23,7 +23,7 @@ function ids(): () => string {
   return () => `gen_${n++}`;
 }
 
-async function results(events: StreamEvent[], limits: ToolCallLimits = {}): Promise<ToolCallResult[]> {
+async function results(events: StreamEvent[], limits: ToolCallsOptions = {}): Promise<ToolCallResult[]> {
   return lastValueFrom(from(events).pipe(toolCalls({ generateId: ids(), ...limits }), toArray()));
 }
 
@@ -131,18 +131,18 @@ describe('glued calls (rule 5)', () => {
 describe('a tool-calls finish without calls (rule 4)', () => {
   it('adds one closed missing call per choice at the end; not when a call came, nor when the stream failed', () => {
     const state = newState();
-    reduceToolCalls(state, finish('tool-calls', 0));
-    reduceToolCalls(state, finish('tool-calls', 1));
-    reduceToolCalls(state, delta({ choice: 1, index: 0, id: 'c', name: 'f', args: '{}' }));
-    const changed = reduceToolCalls(state, DONE).changed;
+    state.step(finish('tool-calls', 0));
+    state.step(finish('tool-calls', 1));
+    state.step(delta({ choice: 1, index: 0, id: 'c', name: 'f', args: '{}' }));
+    const changed = state.step(DONE);
     expect(changed.map((c) => [c.choice, c.ending?.kind])).toEqual([
       [0, 'missing'],
       [1, 'complete'],
     ]);
-    expect(reduceToolCalls(state, { type: 'complete' }).changed).toEqual([]);
+    expect(state.step({ type: 'complete' })).toEqual([]);
     const failed = newState();
-    reduceToolCalls(failed, finish('tool-calls'));
-    expect(reduceToolCalls(failed, { type: 'error', error: new Error('cut') }).changed).toEqual([]);
+    failed.step(finish('tool-calls'));
+    expect(failed.step({ type: 'error', error: new Error('cut') })).toEqual([]);
   });
 
   it('the failure carries the raw finish reason and the choice; a stop finish without calls gives nothing', async () => {

@@ -14,6 +14,18 @@ export interface RunOutcome {
 
 type Item = { kind: 'event'; event: StreamEvent } | { kind: 'result'; result: ToolCallResult };
 
+const READ_KEYS = ['provider', 'idleTimeoutMs', 'maxEventSize', 'maxFrameSize', 'maxLineSize', 'maxElementSize'] as const;
+
+/** The options of `readStreamEvents()` among `options` (each operator takes only its own). */
+export function readOptionsOf(options: ReadStreamEventsOptions & ToolCallsOptions): ReadStreamEventsOptions {
+  return Object.fromEntries(Object.entries(options).filter(([key]) => (READ_KEYS as readonly string[]).includes(key))) as ReadStreamEventsOptions;
+}
+
+/** The options of `toolCalls()` among `options`. */
+export function callOptionsOf(options: ReadStreamEventsOptions & ToolCallsOptions): ToolCallsOptions {
+  return Object.fromEntries(Object.entries(options).filter(([key]) => !(READ_KEYS as readonly string[]).includes(key))) as ToolCallsOptions;
+}
+
 /** Feed chunks through readStreamEvents + toolCalls synchronously and collect everything. */
 export function runChunks(chunks: ReadonlyArray<Uint8Array | string>, options: ReadStreamEventsOptions & ToolCallsOptions = {}): RunOutcome {
   return runObservable(from(chunks), options);
@@ -30,7 +42,7 @@ export function runObservable(bytes$: Observable<Uint8Array | string>, options: 
   let n = 0;
   bytes$
     .pipe(
-      readStreamEvents(options),
+      readStreamEvents(readOptionsOf(options)),
       connect((events$) =>
         merge(
           // The events branch leaves the error to the results branch: erroring first would end the
@@ -40,7 +52,7 @@ export function runObservable(bytes$: Observable<Uint8Array | string>, options: 
             catchError(() => EMPTY),
           ),
           events$.pipe(
-            toolCalls({ generateId: () => `gen_${n++}`, ...options }),
+            toolCalls({ generateId: () => `gen_${n++}`, ...callOptionsOf(options) }),
             map((result): Item => ({ kind: 'result', result })),
           ),
         ),

@@ -1,6 +1,6 @@
 import { mergeMap, take, toArray, map } from 'rxjs';
 import { type TestScheduler } from 'rxjs/testing';
-import { accumulateToolCalls, groupToolCalls, type StreamEvent, toolCalls, ToolStreamError } from 'rxjs-tool-calls';
+import { accumulateToolCalls, groupToolCalls, type StreamEvent, type ToolCallSnapshot, toolCalls, ToolStreamError } from 'rxjs-tool-calls';
 import { plainValue } from '../helpers/plain';
 import { testScheduler } from '../helpers/marbles';
 
@@ -280,14 +280,28 @@ describe('accumulateToolCalls()', () => {
     });
   });
 
-  it('passes errors through and emits immutable arrays', () => {
-    const snapshots: unknown[] = [];
+  it('closes the open calls incomplete when the source fails (one last array), then passes the error; arrays are immutable', () => {
+    const snapshots: Array<ReadonlyArray<ToolCallSnapshot>> = [];
     scheduler().run(({ cold, expectObservable }) => {
       const src = cold('-a-b-#', { a: ev.a0, b: ev.a1 }, provError);
       const out = src.pipe(accumulateToolCalls(opts()));
       out.subscribe({ next: (s) => snapshots.push(s), error: () => undefined });
-      expectObservable(out.pipe(map((s) => s.length))).toBe('-x-x-#', { x: 1 }, provError);
+      expectObservable(out.pipe(map((s) => s.map((c) => c.status).join()))).toBe('-x-x-(y#)', { x: 'streaming', y: 'complete' }, provError);
     });
     expect(snapshots[0]).not.toBe(snapshots[1]);
+    const last = snapshots[2]?.[0]?.result;
+    expect(last?.success === false && last.error.code).toBe('incomplete');
+  });
+
+  it('closes the open calls complete when the source completes, as groupToolCalls() does', () => {
+    scheduler().run(({ cold, expectObservable }) => {
+      const src = cold('-a-b-|', { a: ev.a0, b: ev.a1 });
+      expectObservable(
+        src.pipe(
+          accumulateToolCalls(opts()),
+          map((s) => s.map((c) => c.status).join()),
+        ),
+      ).toBe('-x-x-(y|)', { x: 'streaming', y: 'complete' });
+    });
   });
 });

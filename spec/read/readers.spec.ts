@@ -8,12 +8,11 @@ import { openaiChat, readStreamEvents, readToolCalls } from 'rxjs-tool-calls';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
 describe('the fused readers, built at the first chunk', () => {
-  it('fails at subscription for an unsupported provider, before any chunk', () => {
-    const seen: unknown[] = [];
-    NEVER.pipe(readToolCalls({ provider: 'no-such-format' as never })).subscribe({ error: (e: unknown) => seen.push(e) });
-    NEVER.pipe(readStreamEvents({ provider: 'no-such-format' as never })).subscribe({ error: (e: unknown) => seen.push(e) });
-    expect(seen).toHaveLength(2);
-    expect(seen.every((e) => e instanceof TypeError && /no-such-format format is not supported/.test(e.message))).toBe(true);
+  it('refuses an unsupported provider when the operator is made, naming the valid ones', () => {
+    for (const make of [() => readToolCalls({ provider: 'no-such-format' as never }), () => readStreamEvents({ provider: 'openai' as never })]) {
+      expect(make).toThrow(expect.objectContaining({ code: 'invalid-option', option: 'options.provider' }));
+      expect(make).toThrow(/'openai-chat'/);
+    }
   });
 
   it('reads a stream whose chunks arrive after subscription, named or auto-detected', async () => {

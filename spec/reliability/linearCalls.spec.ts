@@ -5,7 +5,7 @@
  */
 import { from } from 'rxjs';
 import type { StreamEvent } from '../../src/events';
-import { createToolCallsState, reduceToolCalls, resolveLimits } from '../../src/calls/reducer';
+import { tracker } from '../helpers/callDriver';
 import { accumulateToolCalls, type ToolCallSnapshot } from '../../src/operators/accumulateToolCalls';
 import { partialToolCalls } from '../../src/operators/partialToolCalls';
 import { readToolCalls } from '../../src/read/readToolCalls';
@@ -67,10 +67,10 @@ describe('accumulateToolCalls() with many calls open', () => {
 describe('repeated finishes', () => {
   /** Reads of each call's `ending` while `rounds` × (a new call, then a finish) go through one tracker. */
   function endingReads(rounds: number): number {
-    const state = createToolCallsState(resolveLimits({ maxToolCalls: Infinity }));
+    const state = tracker({ maxToolCalls: Infinity });
     let reads = 0;
     for (let i = 0; i < rounds; i++) {
-      const applied = reduceToolCalls(state, { type: 'tool-call-delta', choice: 0, index: i, id: `c${i}`, name: 'f', argumentsDelta: '{}' }).changed[0];
+      const applied = state.step({ type: 'tool-call-delta', choice: 0, index: i, id: `c${i}`, name: 'f', argumentsDelta: '{}' })[0];
       if (applied === undefined) throw new Error('dropped');
       const call = applied as { ending: unknown };
       let ending = call.ending;
@@ -81,7 +81,7 @@ describe('repeated finishes', () => {
         },
         set: (value: unknown) => (ending = value),
       });
-      expect(reduceToolCalls(state, { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' }).changed).toHaveLength(1);
+      expect(state.step({ type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' })).toHaveLength(1);
     }
     return reads;
   }

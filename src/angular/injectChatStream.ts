@@ -11,7 +11,16 @@ import { Subject, takeUntil, type Subscription } from 'rxjs';
 import { chatState, readStreamEvents, type ToolsInput } from '../index';
 import type { ChatState, ChatStateCall, ChatStateOptions, TypedChatStateCall } from '../operators/chatState';
 import type { ReadStreamEventsOptions } from '../read/readStreamEvents';
+// The checks of the options: plain tables (a copy in this entry's bundle is harmless).
+import { CALLS_OPTION_CHECKS } from '../calls/driver';
+import { aBoolean, anObject, anything, aString, checkOptions, pickOptions, type OptionChecks } from '../internal/options';
+import { CHAT_OPTION_CHECKS } from '../operators/chatState';
+import { TOOLS_OPTION } from '../operators/validateResults';
+import { READ_OPTION_CHECKS } from '../read/readStreamEvents';
 import { streamFrom, type StreamFromOptions, type StreamRequestOptions } from './streamFrom';
+
+/** The keys only `injectChatStream()` takes (the request's). */
+const CHAT_STREAM_OPTION_CHECKS: OptionChecks = { url: aString, injector: anObject, method: aString, headers: anything, params: anything, context: anObject, withCredentials: aBoolean };
 
 /** The state before anything arrived: `streaming`, no text, no calls. */
 const INITIAL: ChatState<never> = Object.freeze({ status: 'streaming', text: '', reasoning: '', calls: Object.freeze([]), finishReason: undefined, usage: undefined });
@@ -104,7 +113,10 @@ export function injectChatStream(options: ChatStreamOptions & { readonly tools?:
   const format = options.provider;
   const provider = format === undefined || format === 'auto' ? undefined : typeof format === 'string' ? format : format.name;
   const request: StreamFromOptions = { method, headers, params, context, withCredentials, provider };
-  const toState = options.tools === undefined ? chatState(options) : chatState({ ...options, tools: options.tools });
+  checkOptions('injectChatStream', options, READ_OPTION_CHECKS, CALLS_OPTION_CHECKS, CHAT_OPTION_CHECKS, TOOLS_OPTION, CHAT_STREAM_OPTION_CHECKS);
+  const chat = pickOptions(options, CALLS_OPTION_CHECKS, CHAT_OPTION_CHECKS, TOOLS_OPTION);
+  const toState = options.tools === undefined ? chatState(chat) : chatState({ ...chat, tools: options.tools });
+  const read = pickOptions(options, READ_OPTION_CHECKS);
   const state = signal<ChatState | undefined>(undefined);
   let turn: { readonly subscription: Subscription; readonly abort: Subject<never> } | undefined;
 
@@ -122,7 +134,7 @@ export function injectChatStream(options: ChatStreamOptions & { readonly tools?:
       // `abort` only ever fails (cancel()): takeUntil passes its error on and unsubscribes the request.
       const abort = new Subject<never>();
       const subscription = streamFrom(http, url, body, request)
-        .pipe(takeUntil(abort), readStreamEvents(options), toState)
+        .pipe(takeUntil(abort), readStreamEvents(read), toState)
         .subscribe((next) => state.set(next));
       if (!subscription.closed) turn = { subscription, abort };
     },

@@ -4,12 +4,20 @@
  *
  * @module
  */
-import type { IncompleteReason, ToolCallContext } from '../errors';
+import { isToolStreamError, type IncompleteReason, type ToolCallContext } from '../errors';
 import type { FinishReason, ProviderMetadata } from '../events';
 
-/** What bounds one stream's calls, and how calls without a wire id are named (the reducer's options). */
-export interface ToolCallLimits {
-  /** Generates an id for a call the wire sent none for. Default: `call_` + a random tag + a counter. */
+/**
+ * The options of every operator that tracks tool calls: what bounds one stream's calls, how calls
+ * without a wire id are named, when a chat call completes, and whether the result step repairs
+ * resent arguments. Resolved once per operator by the driver (`calls/driver.ts`).
+ */
+export interface ToolCallsOptions {
+  /**
+   * Generates an id for a call the wire sent none for. Default: `call_` + a tag derived from the
+   * stream (its response id when it has one) + the call's number, so every reader of the same
+   * stream gives a call the same id (`retryStream()`'s `delivered`, `toolCalls()`, `chatState()`, …).
+   */
   readonly generateId?: () => string;
   /**
    * At most this many tool calls per stream; one more ends the stream with `too-many-tool-calls`.
@@ -31,6 +39,13 @@ export interface ToolCallLimits {
    * cannot reopen it: it starts a new call (which fails with `missing-name`).
    */
   readonly sequentialCalls?: boolean;
+  /**
+   * Repair the two unambiguous resend shapes of broken servers (rule `unambiguous-repair`): argument
+   * text that is k exact copies of one JSON document (`repaired: 'repeated'`), or fragments that
+   * each repeat all earlier text (`repaired: 'cumulative'`). Only applied when the concatenated
+   * text does not parse. Default `true`.
+   */
+  readonly repairArguments?: boolean;
 }
 
 /** The default `maxToolCalls`: 1,024 calls per stream. */
@@ -95,7 +110,7 @@ export interface TrackedCall {
   readonly rawArguments: string;
   /** Provider extras collected from the call's fragments (first value of each key wins); `undefined` when none. */
   readonly metadata: ProviderMetadata | undefined;
-  /** Ids the wire sent on nameless fragments that continued this call after its first id (rule 2); `undefined` when none. */
+  /** Ids the wire sent on nameless fragments that continued this call after its first id (rule `nameless-continues`); `undefined` when none. */
   readonly otherWireIds: ReadonlyArray<string> | undefined;
   /** The last non-empty fragment (since the last `replace`). */
   readonly lastFragment: string;
@@ -182,20 +197,38 @@ export class MutableCall implements TrackedCall {
   get glued(): boolean {
     return this.rare?.glued === true;
   }
-  /** A fragment named another tool than the call's name (dropped, rule 3): pieces of glued text could not be named. */
+  /** A fragment named another tool than the call's name (dropped, rule `first-sight`): pieces of glued text could not be named. */
   get nameConflict(): boolean {
     return this.rare?.nameConflict === true;
   }
 }
 
 /**
- * A default id generator for one stream: `call_` + a random tag of about 52 bits + a counter, so ids
- * are unique within the stream and unlikely to collide with another stream's (no process-wide state).
+ * The default id generator of one stream: `call_` + `tag` + `_` + a counter. The tag is derived from
+ * the stream ({@link idTag}), so two readers of the same events name its calls alike; the counter
+ * keeps them unique within the stream.
  */
-export function defaultIdGenerator(): () => string {
-  const tag = Math.floor(Math.random() * 2 ** 52).toString(36);
+export function streamIdGenerator(tag: string): () => string {
   let n = 0;
   return () => `call_${tag}_${n++}`;
+}
+
+/**
+ * A tag for the generated ids of one stream, from what the stream said before its first call
+ * without a wire id: its response id (unique per response, when the format sends one), and that
+ * call's choice, position, name and the start of its first fragment. Two streams without a response
+ * id share a tag only when those are the same. A 52-bit FNV-1a hash, in base 36.
+ */
+export function idTag(seed: string): string {
+  // Two 32-bit FNV-1a lanes (different offsets), 52 bits kept: no BigInt on the path.
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x9e3779b9;
+  for (let i = 0; i < seed.length; i++) {
+    const c = seed.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (a >>> 15);
+  }
+  return ((a >>> 0) * 0x100000 + ((b >>> 0) & 0xfffff)).toString(36);
 }
 
 /** The incomplete reason a finish gives a call it cut short: `length`, `content-filter` or `error`; else `undefined`. */
@@ -206,4 +239,19 @@ export function cutReason(reason: FinishReason | undefined): IncompleteReason | 
 /** The identity and text of a call, as carried by its errors. */
 export function callContext(call: TrackedCall): ToolCallContext {
   return { id: call.id, name: call.name, index: call.index, choice: call.choice, rawArguments: call.rawArguments };
+}
+
+/** Why open calls are incomplete when the stream fails with `error`. */
+export function incompleteReasonOf(error: unknown): IncompleteReason {
+  if (!isToolStreamError(error)) return 'stream-ended';
+  switch (error.code) {
+    case 'provider-error':
+    case 'truncated':
+    case 'idle-timeout':
+    case 'too-many-tool-calls':
+    case 'connection-lost':
+      return error.code;
+    default:
+      return 'stream-ended';
+  }
 }

@@ -1,15 +1,25 @@
 /**
  * The one reducer of tool calls: `reduceToolCalls(state, input) → state`, the index-keyed
- * accumulator and the identity rules in one place. Every operator that reads tool calls runs it:
- * `accumulateToolCalls()` and `groupToolCalls()` as an rxjs `scan`, the fused readers
- * (`readToolCalls()`, `partialToolCalls()`, `chatState()`, the encoders) call it per event.
+ * accumulator and the identity rules in one place. Only the driver (`driver.ts`) calls it; every
+ * operator that reads tool calls is built on the driver.
  *
  * @module
  */
-import { isToolStreamError, ToolStreamError, type IncompleteReason } from '../errors';
+import { ToolStreamError } from '../errors';
 import type { FinishReason, StreamEvent, ToolCallDeltaEvent, ToolCallEndEvent } from '../events';
 import { isSnapshotChain, splitJsonDocuments } from '../internal/jsonDocuments';
-import { cutReason, DEFAULT_MAX_ARGUMENTS_SIZE, DEFAULT_MAX_TOOL_CALLS, defaultIdGenerator, MutableCall, type CallEnding, type ToolCallLimits, type TrackedCall } from './call';
+import {
+  cutReason,
+  DEFAULT_MAX_ARGUMENTS_SIZE,
+  DEFAULT_MAX_TOOL_CALLS,
+  idTag,
+  incompleteReasonOf,
+  MutableCall,
+  streamIdGenerator,
+  type CallEnding,
+  type ToolCallsOptions,
+  type TrackedCall,
+} from './call';
 import { CallRegistry, type ChoiceState } from './registry';
 
 /** The end of the event stream, as the reducer reads it: the source completed, or it failed with `error`. */
@@ -28,7 +38,7 @@ export type StreamEnd =
 /** What the reducer reads: the stream's events, then its end. */
 export type ToolCallsInput = StreamEvent | StreamEnd;
 
-/** {@link ToolCallLimits} with the defaults applied, resolved once per operator. */
+/** The reducer's part of {@link ToolCallsOptions}, with the defaults applied: resolved once per operator, by the driver. */
 export interface ResolvedLimits {
   /** The most calls a stream opens (`maxToolCalls`, default 1,024). */
   readonly maxToolCalls: number;
@@ -44,7 +54,7 @@ export interface ResolvedLimits {
 const DEFAULT_RESOLVED: ResolvedLimits = Object.freeze({ maxToolCalls: DEFAULT_MAX_TOOL_CALLS, maxArgumentsSize: DEFAULT_MAX_ARGUMENTS_SIZE, generateId: undefined, sequentialCalls: false });
 
 /** Resolve an operator's limits once (the defaults: 1,024 calls, 64 MiB of arguments per call; shared when none is given). */
-export function resolveLimits(options: ToolCallLimits = {}): ResolvedLimits {
+export function resolveLimits(options: ToolCallsOptions): ResolvedLimits {
   if (options.maxToolCalls === undefined && options.maxArgumentsSize === undefined && options.generateId === undefined && options.sequentialCalls !== true) return DEFAULT_RESOLVED;
   return {
     maxToolCalls: options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS,
@@ -56,8 +66,8 @@ export function resolveLimits(options: ToolCallLimits = {}): ResolvedLimits {
 
 /**
  * The accumulator of one stream's tool calls: every call, and what the last input changed. One per
- * subscription ({@link createToolCallsState}); the reducer updates it in place and returns it, so a
- * reader reads `changed` and `delta` before the next input.
+ * subscription (the driver is one); the reducer updates it in place and returns it, so the driver
+ * reads `changed` and `delta` before the next input.
  */
 export interface ToolCallsState {
   /** Every call seen so far, in order of first sight (`seq` is the position). */
@@ -81,8 +91,8 @@ export interface ToolCallsState {
 /** `changed` of an input that changed no call. */
 const NONE: ReadonlyArray<MutableCall> = Object.freeze([]);
 
-/** The state as the reducer sees it (one class: every accumulator has the same shape). */
-class MutableState implements ToolCallsState {
+/** The state as the reducer sees it (one class: every accumulator has the same shape; the driver extends it). */
+export class MutableState implements ToolCallsState {
   readonly registry: CallRegistry;
   /** The id generator, made when the first call without a wire id needs one. */
   generateId: (() => string) | undefined;
@@ -96,6 +106,8 @@ class MutableState implements ToolCallsState {
   openCount = 0;
   /** The call the last lookup with a wire index found at that index (its binding is already that call). */
   atIndexHit: MutableCall | undefined = undefined;
+  /** The stream's response id, from its first `metadata` event that had one (the tag of generated ids). */
+  responseId: string | undefined = undefined;
 
   constructor(
     readonly limits: ResolvedLimits,
@@ -110,57 +122,37 @@ class MutableState implements ToolCallsState {
   }
 }
 
-/**
- * A new accumulator, for one stream.
- *
- * @param limits The operator's limits ({@link resolveLimits}).
- * @param compactLimit Up to this many calls the state keeps no `Map` (see `registry.ts`).
- */
-export function createToolCallsState(limits: ResolvedLimits = resolveLimits(), compactLimit = 4): ToolCallsState {
-  return new MutableState(limits, compactLimit);
-}
-
-/** Why open calls are incomplete when the stream fails with `error`. */
-export function incompleteReasonOf(error: unknown): IncompleteReason {
-  if (!isToolStreamError(error)) return 'stream-ended';
-  switch (error.code) {
-    case 'provider-error':
-    case 'truncated':
-    case 'idle-timeout':
-    case 'too-many-tool-calls':
-    case 'connection-lost':
-      return error.code;
-    default:
-      return 'stream-ended';
-  }
-}
-
 const COMPLETE: CallEnding = { kind: 'complete', finishReason: undefined };
 
 /**
  * Apply one input to the accumulator and return it.
  *
- * Identity rules, per choice:
- * 1. A fragment with a wire `index` belongs to the open call at that index; an index not seen yet
- *    starts a new call; if the call at that index has a different non-empty id than the fragment, the
- *    fragment belongs to the call with that id or starts a new one; a closed call is never reopened.
- * 2. Without `index`, a fragment with an id belongs to the call with that id (else starts one); a
- *    fragment with a name but no id starts a new call unless the last call is open and has no name
- *    yet, or has that name and no arguments yet; a fragment with neither continues the last open call.
- * 3. Id and name are set at first non-empty sight and never concatenated or overwritten; `''` is absent.
- * 4. A call without any wire id gets a generated unique id; a wire id already used by another call
- *    of the stream is de-duplicated (`id_2`, `id_3`, …) and the wire's id is kept in `wireId`.
- * 5. One call at several indices: a fragment at an index not seen yet whose id is an open call's
- *    id continues that call when it has no name, or the call's name while either side has no
- *    arguments yet or both have the same (LocalAI, DeepSeek routes); the other indices are kept in
- *    `otherIndices`. With another name or other arguments it is a new call (rule 4 names it).
- * 6. Glued calls: a call closed complete whose text does not parse but is two or more JSON objects
- *    back to back (`{…}{…}`, a fragment having begun an object right after one ended), with no wire
- *    id and one name, becomes one call per object: the call keeps the first as its text, the others
- *    are new calls (generated ids, the same name and index), each with `split` set. Not when each
- *    object is an earlier snapshot of the next (the same value resent, or a call resent as it grew:
- *    one call, which the result builder repairs), nor otherwise: the text is left as it is.
- * 7. A custom (freeform) tool's call is marked `kind: 'custom'` by the first fragment that says so.
+ * Identity rules, per choice (docs/providers.md defines each by name):
+ * - rule `index-binds`: a fragment with a wire `index` belongs to the open call at that index; an
+ *   index not seen yet starts a new call; if the call at that index has a different non-empty id
+ *   than the fragment, the fragment belongs to the call with that id or starts a new one; a closed
+ *   call is never reopened.
+ * - rule `without-index`: without `index`, a fragment with an id belongs to the call with that id
+ *   (else starts one); a fragment with a name but no id starts a new call unless the last call is
+ *   open and has no name yet, or has that name and no arguments yet; a fragment with neither
+ *   continues the last open call (rule `nameless-continues`).
+ * - rule `first-sight`: id and name are set at first non-empty sight and never concatenated or
+ *   overwritten; `''` is absent.
+ * - rule `unique-ids`: a call without any wire id gets a generated unique id; a wire id already used
+ *   by another call of the stream is de-duplicated (`id_2`, `id_3`, …) and the wire's id is kept in
+ *   `wireId`.
+ * - rule `several-indices`: a fragment at an index not seen yet whose id is an open call's id
+ *   continues that call when it has no name, or the call's name while either side has no arguments
+ *   yet or both have the same (LocalAI, DeepSeek routes); the other indices are kept in
+ *   `otherIndices`. With another name or other arguments it is a new call (rule `unique-ids` names it).
+ * - rule `glued-calls`: a call closed complete whose text does not parse but is two or more JSON
+ *   objects back to back (`{…}{…}`, a fragment having begun an object right after one ended), with no
+ *   wire id and one name, becomes one call per object: the call keeps the first as its text, the
+ *   others are new calls (generated ids, the same name and index), each with `split` set. Not when
+ *   each object is an earlier snapshot of the next (the same value resent, or a call resent as it
+ *   grew: one call, which the result builder repairs), nor otherwise: the text is left as it is.
+ * - rule `custom-text`: a custom (freeform) tool's call is marked `kind: 'custom'` by the first
+ *   fragment that says so.
  *
  * Closing: `tool-call-end` closes its call; `finish` closes the open calls of its choice, and a
  * `finish` with reason `tool-calls` on a choice that opened no call adds one closed `missing` call
@@ -169,9 +161,10 @@ const COMPLETE: CallEnding = { kind: 'complete', finishReason: undefined };
  * them `incomplete` and forgets which call each wire index and id stood for. A call past
  * `maxArgumentsSize` closes as `too-large` and swallows its later fragments. With
  * `sequentialCalls`, a fragment that opens a call closes the open calls of its choice before it
- * (complete). Other events change nothing.
+ * (complete). A `metadata` event's response id is kept (the tag of generated ids). Other events
+ * change nothing.
  *
- * @param state The stream's accumulator ({@link createToolCallsState}).
+ * @param state The stream's accumulator (the driver).
  * @param input The next event, or the stream's end.
  * @return `state`, with `changed` and `delta` describing this input.
  * @throws A `too-many-tool-calls` error when a fragment would open one call more than `maxToolCalls`.
@@ -222,6 +215,9 @@ export function reduceToolCalls(state: ToolCallsState, input: ToolCallsInput): T
       closeAll(s, { kind: 'incomplete', reason: incompleteReasonOf(input.error) });
       s.registry.restart();
       break;
+    case 'metadata':
+      if (s.responseId === undefined && input.responseId !== undefined && input.responseId !== '') s.responseId = input.responseId;
+      break;
     default:
       break;
   }
@@ -238,7 +234,7 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
   let call = find(s, choice, event.index, id, name, fragment);
   let opened = false;
   if (call === undefined) {
-    call = open(s, choice, event.index, id);
+    call = open(s, choice, event.index, id, event);
     opened = true;
     if (s.limits.sequentialCalls) s.closedBefore = closeBefore(s, choice, call);
   } else if (call.ending !== undefined) {
@@ -256,7 +252,7 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
   }
   if (name !== undefined) {
     if (call.name === '') call.name = name;
-    else if (call.name !== name) call.parts().nameConflict = true; // dropped (rule 3): glued text could not be named
+    else if (call.name !== name) call.parts().nameConflict = true; // dropped (rule `first-sight`): glued text could not be named
   }
   if (event.kind === 'custom') call.parts().kind = 'custom';
   const index = event.index;
@@ -264,7 +260,7 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
     // The call the index already stands for needs no binding (most fragments).
     if (call !== s.atIndexHit) {
       registry.bindIndex(choice, index, call, opened);
-      // One call at several indices (rule 5): the other indices are kept.
+      // One call at several indices (rule `several-indices`): the other indices are kept.
       if (!opened && call.indexed && index !== call.index && call.otherIndices?.includes(index) !== true) (call.parts().otherIndices ??= []).push(index);
     }
   }
@@ -282,7 +278,7 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
     call.cumulative = true;
   } else {
     const before = call.rawArguments;
-    // `}` then `{`: the text may be several calls glued together (rule 6); looked at when the call closes.
+    // `}` then `{`: the text may be several calls glued together (rule `glued-calls`); looked at when the call closes.
     if (!call.glued && call.kind !== 'custom' && before.length > 0 && opensObject(fragment) && endsObject(call.lastFragment, before)) call.parts().glued = true;
     call.rawArguments = before + fragment;
     if (fragment !== '') {
@@ -404,7 +400,7 @@ function find(s: MutableState, choice: ChoiceState, index: number | undefined, i
     s.atIndexHit = atIndex;
     if (atIndex === undefined) {
       // An index not seen yet: a new call, unless the fragment carries an open call's id and
-      // nothing that says it is another call (rule 5: one call at several indices).
+      // nothing that says it is another call (rule `several-indices`).
       if (id === undefined) return undefined;
       const byId = registry.withId(choice, id);
       if (byId === undefined || byId.ending !== undefined) return undefined;
@@ -414,7 +410,7 @@ function find(s: MutableState, choice: ChoiceState, index: number | undefined, i
     if (id !== undefined && atIndex.wireId !== undefined && atIndex.wireId !== id) {
       const byId = registry.withId(choice, id);
       if (byId !== undefined) return byId;
-      // Rule 2: a new id without a name on an open call continues it; with a name it is a new call.
+      // Rule `nameless-continues`: a new id without a name on an open call continues it; with a name it is a new call.
       return name === undefined && atIndex.ending === undefined ? atIndex : undefined;
     }
     if (atIndex.ending !== undefined && atIndex.ending.kind !== 'too-large') return id === undefined ? undefined : registry.withId(choice, id);
@@ -425,19 +421,26 @@ function find(s: MutableState, choice: ChoiceState, index: number | undefined, i
   if (id !== undefined) {
     const byId = registry.withId(choice, id);
     if (byId !== undefined || name !== undefined) return byId;
-    return lastOpen; // rule 2: nameless fragments continue, they don't start
+    return lastOpen; // rule `nameless-continues`: nameless fragments continue, they don't start
   }
-  // A name for the open call that has none yet is its late name (rule 3), not a new call.
+  // A name for the open call that has none yet is its late name (rule `first-sight`), not a new call.
   if (name !== undefined) return lastOpen !== undefined && (lastOpen.name === '' || (lastOpen.name === name && lastOpen.rawArguments === '')) ? lastOpen : undefined;
   return last !== undefined && last.ending?.kind !== 'complete' && last.ending?.kind !== 'incomplete' ? last : undefined;
 }
 
-function open(s: MutableState, choice: ChoiceState, wireIndex: number | undefined, wireId: string | undefined): MutableCall {
+function open(s: MutableState, choice: ChoiceState, wireIndex: number | undefined, wireId: string | undefined, opening: ToolCallDeltaEvent): MutableCall {
   const registry = s.registry;
   const seq = registry.all.length;
   const limit = s.limits.maxToolCalls;
   if (seq >= limit) throw new ToolStreamError('too-many-tool-calls', { limit });
-  const call = new MutableCall(seq, wireId === undefined ? generated(s) : registry.uniqueId(wireId), wireId, wireIndex ?? choice.count, choice.choice, wireIndex !== undefined);
+  const call = new MutableCall(
+    seq,
+    wireId === undefined ? generated(s, choice.choice, seq, opening) : registry.uniqueId(wireId),
+    wireId,
+    wireIndex ?? choice.count,
+    choice.choice,
+    wireIndex !== undefined,
+  );
   registry.add(choice, call);
   s.openCount++;
   return call;
@@ -445,7 +448,7 @@ function open(s: MutableState, choice: ChoiceState, wireIndex: number | undefine
 
 /** The `missing` call of a choice that finished with `tool-calls` without opening any (closed; not counted by `maxToolCalls`). */
 function missing(s: MutableState, choice: ChoiceState, rawReason: string): MutableCall {
-  const call = new MutableCall(s.registry.all.length, generated(s), undefined, choice.count, choice.choice, false);
+  const call = new MutableCall(s.registry.all.length, generated(s, choice.choice, s.registry.all.length, undefined), undefined, choice.count, choice.choice, false);
   call.ending = { kind: 'missing', rawReason };
   s.registry.addClosed(call);
   choice.count++; // one per choice
@@ -457,14 +460,14 @@ function close(s: MutableState, call: MutableCall, ending: CallEnding): void {
   s.openCount--;
 }
 
-/** Close `call` with `ending` and add it to `closed`, with the calls glued text split into after it (rule 6). */
+/** Close `call` with `ending` and add it to `closed`, with the calls glued text split into after it (rule `glued-calls`). */
 function closeComplete(s: MutableState, call: MutableCall, ending: CallEnding | undefined, closed: MutableCall[]): void {
   if (call.ending === undefined && ending !== undefined) close(s, call, ending);
   closed.push(call);
   if (call.glued && call.ending?.kind === 'complete') split(s, call, closed);
 }
 
-/** Split glued text (rule 6), when every piece is a JSON object, the call has no wire id and one name, and the pieces are not all the same value. */
+/** Split glued text (rule `glued-calls`), when every piece is a JSON object, the call has no wire id and one name, and the pieces are not all the same value. */
 function split(s: MutableState, call: MutableCall, closed: MutableCall[]): void {
   if (call.kind === 'custom' || call.name === '' || call.nameConflict || call.wireId !== undefined || call.otherWireIds !== undefined) return;
   const registry = s.registry;
@@ -499,7 +502,7 @@ function split(s: MutableState, call: MutableCall, closed: MutableCall[]): void 
   call.parts().split = { part: 0, of };
   for (let part = 1; part < of; part++) {
     const piece = pieces[part] as string;
-    const next = new MutableCall(registry.all.length, generated(s), undefined, call.index, call.choice, false);
+    const next = new MutableCall(registry.all.length, generated(s, call.choice, registry.all.length, undefined), undefined, call.index, call.choice, false);
     next.name = call.name;
     next.metadata = call.metadata === undefined ? undefined : { ...call.metadata };
     next.rawArguments = piece;
@@ -512,8 +515,18 @@ function split(s: MutableState, call: MutableCall, closed: MutableCall[]): void 
   }
 }
 
-function generated(s: MutableState): string {
-  const id = (s.generateId ??= defaultIdGenerator())();
+/**
+ * A generated id (rule `unique-ids`). The default generator is made at the stream's first call
+ * without a wire id, tagged from what the stream said so far ({@link idTag}): the same events give
+ * the same ids in every reader.
+ */
+function generated(s: MutableState, choice: number, seq: number, opening: ToolCallDeltaEvent | undefined): string {
+  let generate = s.generateId;
+  if (generate === undefined) {
+    const start = opening === undefined ? '' : `${opening.index ?? ''}\u0000${opening.name ?? ''}\u0000${opening.argumentsDelta.slice(0, 256)}`;
+    generate = s.generateId = streamIdGenerator(idTag(`${s.responseId ?? ''}\u0000${choice}\u0000${seq}\u0000${start}`));
+  }
+  const id = generate();
   s.registry.generated(id);
   return id;
 }

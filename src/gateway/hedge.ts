@@ -6,7 +6,9 @@
  */
 import { asyncScheduler, defer, Observable, Subscription, type ObservableInput, type SchedulerLike, type Subscriber } from 'rxjs';
 import type { StreamEvent } from '../events';
-import { readStreamEvents, type ReadStreamEventsOptions } from '../read/readStreamEvents';
+import { ToolStreamError } from '../errors';
+import { anObject, aWait, checkOptions, pickOptions, type OptionChecks } from '../internal/options';
+import { READ_OPTION_CHECKS, readStreamEvents, type ReadStreamEventsOptions } from '../read/readStreamEvents';
 import { after } from '../internal/timers';
 import { subscribeLinked } from '../retry/linked';
 
@@ -17,6 +19,9 @@ export interface HedgeOptions extends ReadStreamEventsOptions {
   /** The scheduler of the waits (a `TestScheduler` in marble tests). Default `asyncScheduler`. */
   readonly scheduler?: SchedulerLike;
 }
+
+/** The keys only `hedge()` takes. */
+const HEDGE_OPTION_CHECKS: OptionChecks = { afterMs: aWait, scheduler: anObject };
 
 /** One request of a hedge that was made. */
 interface Candidate {
@@ -49,7 +54,7 @@ class HedgeRun {
     const candidate: Candidate = { subscription: Subscription.EMPTY, held: [] };
     this.running.set(position, candidate);
     subscribeLinked(
-      defer(request).pipe(readStreamEvents(this.options)),
+      defer(request).pipe(readStreamEvents(pickOptions(this.options, READ_OPTION_CHECKS))),
       {
         next: (event) => this.event(position, candidate, event),
         error: (error: unknown) => this.failed(position, error),
@@ -146,6 +151,8 @@ class HedgeRun {
  * @return The events of the first response that answered.
  */
 export function hedge(requests: ReadonlyArray<() => ObservableInput<Uint8Array | string>>, options: HedgeOptions): Observable<StreamEvent> {
+  checkOptions('hedge', options, READ_OPTION_CHECKS, HEDGE_OPTION_CHECKS);
+  if (options.afterMs === undefined) throw new ToolStreamError('invalid-option', { function: 'hedge', option: 'options.afterMs', value: undefined, expected: 'a number of milliseconds' });
   return new Observable<StreamEvent>((subscriber) => {
     if (requests.length === 0) {
       subscriber.error(new TypeError('hedge: give at least one request'));

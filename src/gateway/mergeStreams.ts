@@ -5,10 +5,13 @@
  * @module
  */
 import { catchError, concatWith, defer, isObservable, map, merge, Observable, of, tap, type OperatorFunction } from 'rxjs';
+import { CALLS_OPTION_CHECKS } from '../calls/driver';
+import { aBoolean, checkOptions, pickOptions, type OptionChecks } from '../internal/options';
 import { eventsAndResults } from '../operators/eventsAndResults';
+import { TOOLS_OPTION } from '../operators/validateResults';
 import { checkTools, type InferToolCall, type ToolsInput } from '../parse/validate';
 import type { StreamEvent, Usage } from '../events';
-import { readStreamEvents } from '../read/readStreamEvents';
+import { READ_OPTION_CHECKS, readStreamEvents } from '../read/readStreamEvents';
 import type { ReadToolCallsOptions } from '../read/readToolCalls';
 import type { ToolCall, ToolCallResult } from '../result';
 import { usageCounts } from './usage/totalUsage';
@@ -77,6 +80,9 @@ export interface TagSourceOptions extends ReadToolCallsOptions {
   readonly tools?: ToolsInput;
 }
 
+/** The keys `tagSource()` takes beyond the readers'. */
+const SOURCE_OPTION_CHECKS: OptionChecks = { events: aBoolean };
+
 /** A source given with its own options (they override the shared ones). */
 export interface MergeSourceOptions extends TagSourceOptions {
   /** The response body, as byte (or text) chunks. */
@@ -131,13 +137,15 @@ export interface MergeStreamsOptions extends TagSourceOptions {
 export function tagSource<S extends string, T extends ToolsInput>(source: S, options: TagSourceOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, MergedItem<S, InferToolCall<T>>>;
 export function tagSource<S extends string>(source: S, options?: TagSourceOptions): OperatorFunction<Uint8Array | string, MergedItem<S>>;
 export function tagSource<S extends string>(source: S, options: TagSourceOptions = {}): OperatorFunction<Uint8Array | string, MergedItem<S>> {
+  checkOptions('tagSource', options, READ_OPTION_CHECKS, CALLS_OPTION_CHECKS, TOOLS_OPTION, SOURCE_OPTION_CHECKS);
   if (options.tools !== undefined) checkTools(options.tools, 'tagSource');
+  const read = pickOptions(options, READ_OPTION_CHECKS);
   return (bytes$) =>
     defer(() => {
       let usage: Usage | undefined;
       const withUsage = <I extends MergedItem<S>>(item: I): I => (usage === undefined ? item : { ...item, usage });
       return bytes$.pipe(
-        readStreamEvents(options),
+        readStreamEvents(read),
         tap((event) => {
           if (event.type === 'usage') usage = usageCounts(event);
         }),
@@ -253,6 +261,7 @@ export function mergeStreams<S extends string, T extends ToolsInput>(
 ): Observable<MergedItem<S, InferToolCall<T>>>;
 export function mergeStreams<S extends string>(sources: Readonly<Record<S, MergeSource>>, options?: MergeStreamsOptions): Observable<MergedItem<S>>;
 export function mergeStreams<S extends string>(sources: Readonly<Record<S, MergeSource>>, options: MergeStreamsOptions = {}): Observable<MergedItem<S>> {
+  checkOptions('mergeStreams', options, READ_OPTION_CHECKS, CALLS_OPTION_CHECKS, TOOLS_OPTION, SOURCE_OPTION_CHECKS, { failFast: aBoolean });
   if (options.tools !== undefined) checkTools(options.tools, 'mergeStreams');
   const tagged = (Object.keys(sources) as S[]).map((name) => {
     const [bytes$, own] = sourceOptions(options, sources[name]);

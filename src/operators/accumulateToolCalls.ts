@@ -3,12 +3,14 @@
  *
  * @module
  */
-import { defer, filter, map, scan, type OperatorFunction } from 'rxjs';
-import type { TrackedCall } from '../calls/call';
-import { createToolCallsState, reduceToolCalls, resolveLimits, type ToolCallsInput, type ToolCallsState } from '../calls/reducer';
+import type { OperatorFunction, Subscriber } from 'rxjs';
+import type { ToolCallsOptions, TrackedCall } from '../calls/call';
+import { CALLS_OPTION_CHECKS, CallDriver, callsConfig, type CallSink, type CallsConfig } from '../calls/driver';
 import type { CallIdentity } from '../errors';
 import type { StreamEvent } from '../events';
-import { resultOf, type ToolCallsOptions } from '../parse/results';
+import { operate, type InputHandler } from '../internal/operate';
+import { checkOptions } from '../internal/options';
+import { resultOf } from '../parse/results';
 import type { ToolCallResult } from '../result';
 
 /** One call as a progress view sees it. */
@@ -21,9 +23,60 @@ export interface ToolCallSnapshot extends CallIdentity {
   readonly result?: ToolCallResult;
 }
 
-function snapshotOf(call: TrackedCall, repair: boolean): ToolCallSnapshot {
-  const base = { id: call.id, name: call.name, index: call.index, choice: call.choice, rawArguments: call.rawArguments };
-  return call.ending === undefined ? { ...base, status: 'streaming' } : { ...base, status: 'complete', result: resultOf(call, undefined, repair) };
+/**
+ * One subscription: the driver's sink. The calls an input changed get new snapshots, in a new array
+ * emitted once the input is read (a finish that closed three calls is one array).
+ */
+class Snapshots implements InputHandler<StreamEvent>, CallSink {
+  private readonly driver: CallDriver;
+  private snapshots: ReadonlyArray<ToolCallSnapshot> = [];
+  /** The array being written for the input being read (`undefined`: the input changed nothing yet). */
+  private writing: ToolCallSnapshot[] | undefined;
+
+  constructor(
+    private readonly out: Subscriber<ReadonlyArray<ToolCallSnapshot>>,
+    config: CallsConfig,
+  ) {
+    this.driver = new CallDriver(config, this);
+  }
+
+  next(event: StreamEvent): void {
+    try {
+      this.driver.event(event);
+    } finally {
+      this.flush();
+    }
+  }
+
+  complete(): void {
+    this.driver.complete();
+    this.flush();
+  }
+
+  error(error: unknown): void {
+    this.driver.error(error);
+    this.flush();
+  }
+
+  callFragment(call: TrackedCall): void {
+    if (call.ending === undefined) this.write(call, { id: call.id, name: call.name, index: call.index, choice: call.choice, rawArguments: call.rawArguments, status: 'streaming' });
+  }
+
+  callClosed(call: TrackedCall): void {
+    const result = resultOf(call, undefined, this.driver.config.repair);
+    this.write(call, { id: call.id, name: call.name, index: call.index, choice: call.choice, rawArguments: call.rawArguments, status: 'complete', result });
+  }
+
+  private write(call: TrackedCall, snapshot: ToolCallSnapshot): void {
+    (this.writing ??= this.snapshots.slice())[call.seq] = snapshot;
+  }
+
+  private flush(): void {
+    const next = this.writing;
+    if (next === undefined) return;
+    this.writing = undefined;
+    this.out.next((this.snapshots = next));
+  }
 }
 
 /**
@@ -39,14 +92,17 @@ function snapshotOf(call: TrackedCall, repair: boolean): ToolCallSnapshot {
  * ```
  *
  * 1. Emits a new immutable array after every `tool-call-delta`, `tool-call-end`, `finish`, `done`
- *    or `restart` that changed a call; other events (text, usage, …) emit nothing.
+ *    or `restart` that changed a call, and after the source's end when it closed calls; other
+ *    events (text, usage, …) emit nothing.
  * 2. Calls are in order of first sight, with identity resolved as in `toolCalls()`.
  * 3. A closed call has `status: 'complete'` and its `result` (parsed arguments or a typed error).
  * 4. Only the calls an event changed get a new snapshot; every other call keeps its snapshot object
  *    from the array before (compare by identity to re-render only what changed). Each array is new
  *    (one reference per call), so with thousands of calls open at once prefer `groupToolCalls()`
  *    or `partialToolCalls()`, which emit per call.
- * 5. Errors and completion of the source pass through unchanged (open calls stay `streaming`).
+ * 5. The source's end closes the calls still open, as `groupToolCalls()` does: its completion
+ *    closes them complete (one last array, then completion); its failure closes them with an
+ *    `incomplete` result (one last array, then the error).
  *
  * @example
  * ```ts
@@ -60,19 +116,7 @@ function snapshotOf(call: TrackedCall, repair: boolean): ToolCallSnapshot {
  * @return An operator from {@link StreamEvent}s to arrays of {@link ToolCallSnapshot}s.
  */
 export function accumulateToolCalls(options: ToolCallsOptions = {}): OperatorFunction<StreamEvent, ReadonlyArray<ToolCallSnapshot>> {
-  const limits = resolveLimits(options);
-  const repair = options.repairArguments !== false;
-  return (source) =>
-    defer(() => {
-      let snapshots: ReadonlyArray<ToolCallSnapshot> = [];
-      return source.pipe(
-        scan<ToolCallsInput, ToolCallsState>(reduceToolCalls, createToolCallsState(limits)),
-        filter((state) => state.changed.length > 0),
-        map((state) => {
-          const next = snapshots.slice();
-          for (const call of state.changed) next[call.seq] = snapshotOf(call, repair);
-          return (snapshots = next);
-        }),
-      );
-    });
+  checkOptions('accumulateToolCalls', options, CALLS_OPTION_CHECKS);
+  const config = callsConfig(options);
+  return operate<StreamEvent, ReadonlyArray<ToolCallSnapshot>>((subscriber) => new Snapshots(subscriber, config));
 }

@@ -5,18 +5,22 @@
  * @module
  */
 import type { OperatorFunction, Subscriber } from 'rxjs';
-import type { TrackedCall } from '../calls/call';
-import { createToolCallsState, reduceToolCalls, resolveLimits, type ResolvedLimits, type ToolCallsInput, type ToolCallsState } from '../calls/reducer';
+import type { ToolCallsOptions, TrackedCall } from '../calls/call';
+import { CALLS_OPTION_CHECKS, CallDriver, callsConfig, type CallSink, type CallsConfig } from '../calls/driver';
 import type { CallIdentity } from '../errors';
 import type { FinishReason, StreamEvent, UsageEvent } from '../events';
 import { operate, type InputHandler } from '../internal/operate';
+import { aBoolean, aCount, checkOptions } from '../internal/options';
 import { parseArguments } from '../parse/arguments';
 import type { DeepPartial } from '../parse/deepPartial';
 import { PartialJsonParser, type JsonPath, type PartialJsonOptions } from '../parse/partialJson';
-import { resultOf, type ArgumentsParser, type ToolCallsOptions } from '../parse/results';
+import { resultOf, type ArgumentsParser } from '../parse/results';
 import { checkTools, isPromiseLike, type ToolArguments, type ToolName, type ToolsByName, type ToolsInput } from '../parse/validate';
 import type { ToolCall, ToolCallResult } from '../result';
-import { validateResult } from './validateResults';
+import { TOOLS_OPTION, validateResult } from './validateResults';
+
+/** The keys only `chatState()` takes. */
+export const CHAT_OPTION_CHECKS = { choice: aCount(0, false), allowPartialLiterals: aBoolean };
 
 /** Where a turn is: receiving, ended normally, or ended by an error (kept in {@link ChatState.error}). */
 export type ChatStatus = 'streaming' | 'done' | 'error';
@@ -148,9 +152,9 @@ export interface TypedChatStateOptions<T extends ToolsInput> extends ChatStateOp
 export function chatState(options?: ChatStateOptions): OperatorFunction<StreamEvent, ChatState>;
 export function chatState<T extends ToolsInput>(options: TypedChatStateOptions<T>): OperatorFunction<StreamEvent, ChatState<TypedChatStateCall<T>>>;
 export function chatState(options: ChatStateOptions & { readonly tools?: ToolsInput } = {}): OperatorFunction<StreamEvent, ChatState> {
+  checkOptions('chatState', options, CALLS_OPTION_CHECKS, CHAT_OPTION_CHECKS, TOOLS_OPTION);
   const config: ChatConfig = {
-    limits: resolveLimits(options),
-    repair: options.repairArguments !== false,
+    calls: callsConfig(options),
     choice: options.choice ?? 0,
     parser: { allowPartialLiterals: options.allowPartialLiterals === true },
     tools: options.tools === undefined ? undefined : checkTools(options.tools, 'chatState'),
@@ -161,8 +165,7 @@ export function chatState(options: ChatStateOptions & { readonly tools?: ToolsIn
 
 /** The options of `chatState()`, resolved once. */
 interface ChatConfig {
-  readonly limits: ResolvedLimits;
-  readonly repair: boolean;
+  readonly calls: CallsConfig;
   readonly choice: number;
   readonly parser: PartialJsonOptions;
   readonly tools: ToolsInput | undefined;
@@ -200,14 +203,12 @@ function withChanges(call: ChatStateCall, changes: Partial<Record<keyof ChatStat
  * `too-many-tool-calls`) becomes the last state (`done` or `error`), after every pending
  * validation settled; then the output completes.
  */
-class ChatView implements InputHandler<StreamEvent> {
+class ChatView implements InputHandler<StreamEvent>, CallSink {
   readonly endsItself = true;
   private readonly choice: number;
-  private readonly repair: boolean;
   private readonly parserOptions: PartialJsonOptions;
   private readonly tools: ToolsInput | undefined;
-  private readonly reducer: ToolCallsState;
-  private stopped = false;
+  private readonly driver: CallDriver;
   private readonly states = new Map<number, CallState>();
   private status: ChatStatus = 'streaming';
   private text = '';
@@ -233,20 +234,17 @@ class ChatView implements InputHandler<StreamEvent> {
     config: ChatConfig,
   ) {
     this.choice = config.choice;
-    this.repair = config.repair;
     this.parserOptions = config.parser;
     this.tools = config.tools;
-    this.reducer = createToolCallsState(config.limits);
+    this.driver = new CallDriver(config.calls, this);
   }
 
   next(event: StreamEvent): void {
-    if (this.stopped) return;
+    if (this.driver.done) return;
     this.onEvent(event);
     try {
-      this.step(event);
+      this.driver.event(event);
     } catch (error) {
-      this.step({ type: 'error', error });
-      this.stopped = true;
       this.ended(true, error);
       return;
     }
@@ -254,28 +252,15 @@ class ChatView implements InputHandler<StreamEvent> {
   }
 
   complete(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.step({ type: 'complete' });
+    if (this.driver.done) return;
+    this.driver.complete();
     this.ended(false, undefined);
   }
 
   error(error: unknown): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.step({ type: 'error', error });
+    if (this.driver.done) return;
+    this.driver.error(error);
     this.ended(true, error);
-  }
-
-  /** Reduce one input: a fragment of the chosen choice grows its call, a closed call gets its result. */
-  private step(input: ToolCallsInput): void {
-    const state = reduceToolCalls(this.reducer, input);
-    const changed = state.changed;
-    for (let i = 0; i < changed.length; i++) {
-      const call = changed[i]!;
-      if (call.ending !== undefined) this.closed(call);
-      else this.fragment(call, state.delta);
-    }
   }
 
   private onEvent(event: StreamEvent): void {
@@ -307,8 +292,9 @@ class ChatView implements InputHandler<StreamEvent> {
     }
   }
 
-  private fragment(call: TrackedCall, argumentsDelta: string): void {
-    if (call.choice !== this.choice) return;
+  /** A fragment of the chosen choice grows its call (a call the fragment closed gets its result from {@link callClosed}). */
+  callFragment(call: TrackedCall, argumentsDelta: string): void {
+    if (call.choice !== this.choice || call.ending !== undefined) return;
     const state = this.stateOf(call);
     let parser = state.parser;
     if (parser === undefined || state.consumed + argumentsDelta.length !== call.rawArguments.length) {
@@ -343,10 +329,11 @@ class ChatView implements InputHandler<StreamEvent> {
     if (changed) this.replace(state.position, withChanges(entry, changes));
   }
 
-  private closed(call: TrackedCall): void {
+  /** A closed call of the chosen choice gets its result. */
+  callClosed(call: TrackedCall): void {
     if (call.choice !== this.choice) return;
     const state = this.stateOf(call);
-    const result = resultOf(call, parseWith(state), this.repair);
+    const result = resultOf(call, parseWith(state), this.driver.config.repair);
     const entry = this.calls[state.position] as ChatStateCall;
     const last = { id: call.id, name: call.name, partialArguments: result.success ? result.data.arguments : entry.partialArguments };
     const openPath = result.success ? undefined : entry.openPath;

@@ -3,14 +3,14 @@
  *
  * @module
  */
-import { defer, groupBy, Subject, type GroupedObservable, type Observable, type OperatorFunction } from 'rxjs';
-import type { TrackedCall } from '../calls/call';
-import { resolveLimits, type ToolCallsState } from '../calls/reducer';
-import { scanToolCalls } from '../calls/scanToolCalls';
-import { operate } from '../internal/operate';
+import { defer, groupBy, Subject, type GroupedObservable, type Observable, type OperatorFunction, type Subscriber } from 'rxjs';
+import type { ToolCallsOptions, TrackedCall } from '../calls/call';
+import { CALLS_OPTION_CHECKS, CallDriver, callsConfig, type CallSink, type CallsConfig } from '../calls/driver';
 import type { CallIdentity } from '../errors';
 import type { StreamEvent } from '../events';
-import { resultOf, type ToolCallsOptions } from '../parse/results';
+import { operate, type InputHandler } from '../internal/operate';
+import { checkOptions } from '../internal/options';
+import { resultOf } from '../parse/results';
 import type { ToolCallResult } from '../result';
 
 /** One step in the life of one tool call. */
@@ -25,35 +25,56 @@ export interface ToolCallUpdate extends CallIdentity {
   readonly result?: ToolCallResult;
 }
 
-/** The closing update of a call (the one with its result). */
-export function isClosing(update: ToolCallUpdate): update is ToolCallUpdate & { readonly result: ToolCallResult } {
-  return update.result !== undefined;
-}
-
-function updateOf(call: TrackedCall, argumentsDelta: string, repair: boolean): ToolCallUpdate {
-  const base = { key: call.seq, id: call.id, name: call.name, index: call.index, choice: call.choice, argumentsDelta, rawArguments: call.rawArguments };
-  return call.ending === undefined ? base : { ...base, result: resultOf(call, undefined, repair) };
-}
-
 /**
- * The updates of each step of the reducer, one per call it changed, in order; after a call's closing
- * update has gone through `groupBy`, that call's closer fires (its group's duration ends).
+ * One subscription's updates: the driver's sink, one update per fragment and one closing update
+ * per call (a fragment that closed its call is that closing update); after a closing update has gone
+ * through `groupBy`, that call's closer fires (its group's duration ends).
  */
-function updates(repair: boolean, closers: Map<number, Subject<void>>): OperatorFunction<ToolCallsState, ToolCallUpdate> {
-  return operate<ToolCallsState, ToolCallUpdate>((subscriber) => ({
-    next(state) {
-      const changed = state.changed;
-      for (let i = 0; i < changed.length; i++) {
-        const call = changed[i]!;
-        const update = updateOf(call, call === state.fragment ? state.delta : '', repair);
-        subscriber.next(update);
-        if (update.result === undefined) continue;
-        const closer = closers.get(update.key);
-        closers.delete(update.key);
-        closer?.next();
-      }
-    },
-  }));
+class CallUpdates implements InputHandler<StreamEvent>, CallSink {
+  private readonly driver: CallDriver;
+  /** The call whose fragment closed it, and that fragment: its closing update carries it. */
+  private closing: TrackedCall | undefined;
+  private closingDelta = '';
+
+  constructor(
+    private readonly out: Subscriber<ToolCallUpdate>,
+    config: CallsConfig,
+    private readonly closers: Map<number, Subject<void>>,
+  ) {
+    this.driver = new CallDriver(config, this);
+  }
+
+  next(event: StreamEvent): void {
+    this.driver.event(event);
+  }
+
+  complete(): void {
+    this.driver.complete();
+  }
+
+  error(error: unknown): void {
+    this.driver.error(error);
+  }
+
+  callFragment(call: TrackedCall, delta: string): void {
+    if (call.ending === undefined) {
+      this.out.next({ key: call.seq, id: call.id, name: call.name, index: call.index, choice: call.choice, argumentsDelta: delta, rawArguments: call.rawArguments });
+      return;
+    }
+    this.closing = call;
+    this.closingDelta = delta;
+  }
+
+  callClosed(call: TrackedCall): void {
+    const argumentsDelta = call === this.closing ? this.closingDelta : '';
+    this.closing = undefined;
+    this.closingDelta = '';
+    const result = resultOf(call, undefined, this.driver.config.repair);
+    this.out.next({ key: call.seq, id: call.id, name: call.name, index: call.index, choice: call.choice, argumentsDelta, rawArguments: call.rawArguments, result });
+    const closer = this.closers.get(call.seq);
+    this.closers.delete(call.seq);
+    closer?.next();
+  }
 }
 
 /**
@@ -82,8 +103,8 @@ function closerOf(closers: Map<number, Subject<void>>, key: number): Observable<
  *              b0--b1--(br|)
  * ```
  *
- * 1. Identity is resolved once, by the reducer (`reduceToolCalls` in `rxjs-tool-calls/advanced`;
- *    see the identity rules): wire index, then id, then "continuation of the last open call".
+ * 1. Identity is resolved once, by the reducer (docs/providers.md names its identity rules): wire
+ *    index, then id, then "continuation of the last open call".
  * 2. A group completes (its `groupBy` duration ends) when its call is closed: the wire ended that
  *    call (`tool-call-end`), its choice finished, the terminator arrived, or the source completed.
  *    Never merely because the arguments happen to parse.
@@ -93,7 +114,7 @@ function closerOf(closers: Map<number, Subject<void>>, key: number): Observable<
  * 5. Unsubscribing the output and every group unsubscribes the source, even with calls open. As
  *    with `groupBy`, a group still subscribed keeps the source subscribed after the outer
  *    subscription ended. Closing one of n open groups costs O(n) (`groupBy` and `mergeMap` keep
- *    subscriptions in arrays): with the default `maxToolCalls` that is microseconds; the fused
+ *    subscriptions in arrays): with the default `maxToolCalls` that is microseconds; `toolCalls()`,
  *    `readToolCalls()` and `partialToolCalls()` stay linear however many calls are open.
  *
  * Groups are hot: subscribe to them as they come, with `mergeMap`.
@@ -111,14 +132,13 @@ function closerOf(closers: Map<number, Subject<void>>, key: number): Observable<
  * @return An operator from {@link StreamEvent}s to one grouped stream per call.
  */
 export function groupToolCalls(options: ToolCallsOptions = {}): OperatorFunction<StreamEvent, GroupedObservable<number, ToolCallUpdate>> {
-  const limits = resolveLimits(options);
-  const repair = options.repairArguments !== false;
+  checkOptions('groupToolCalls', options, CALLS_OPTION_CHECKS);
+  const config = callsConfig(options);
   return (source) =>
     defer(() => {
       const closers = new Map<number, Subject<void>>();
       return source.pipe(
-        scanToolCalls(limits),
-        updates(repair, closers),
+        operate<StreamEvent, ToolCallUpdate>((subscriber) => new CallUpdates(subscriber, config, closers)),
         groupBy((update) => update.key, { duration: (call$) => closerOf(closers, call$.key) }),
       );
     });

@@ -5,19 +5,33 @@
  * @module
  */
 import type { Observer, OperatorFunction, Subscriber } from 'rxjs';
-import { callContext, cutReason, type TrackedCall } from '../calls/call';
-import { createToolCallsState, incompleteReasonOf, reduceToolCalls, resolveLimits, type ToolCallsInput, type ToolCallsState } from '../calls/reducer';
+import { callContext, cutReason, incompleteReasonOf, type ToolCallsOptions, type TrackedCall } from '../calls/call';
+import { CALLS_OPTION_CHECKS, CallDriver, callsConfig, type CallSink, type CallsConfig } from '../calls/driver';
 import { isToolStreamError, ToolStreamError, type CallIdentity, type IncompleteReason, type ToolCallContext } from '../errors';
 import type { StreamEvent } from '../events';
 import { operate, type InputHandler } from '../internal/operate';
+import { aCount, anything, checkOptions, type OptionCheck } from '../internal/options';
 import { parseArguments } from '../parse/arguments';
 import type { DeepPartial } from '../parse/deepPartial';
 import { JsonDocument } from '../parse/jsonDocument';
 import { maxPartialDepthOf, type JsonPath, type PartialJsonOptions } from '../parse/partialJson';
-import { resultOf, type ToolCallsOptions } from '../parse/results';
+import { resultOf } from '../parse/results';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
 import { isPromiseLike, isStandardSchema, validateArguments } from '../parse/validate';
 import { fail, ok, type Result } from '../result';
+import { PARTIAL_OPTION_CHECKS } from './partialToolCalls';
+
+/** A Standard Schema (zod, valibot, …). */
+const aSchema: OptionCheck = (value) => (isStandardSchema(value) ? undefined : 'a Standard Schema (zod, valibot, …)');
+
+/** The keys only `partialObject()` takes (`fromTool` is checked in detail by the operator). */
+const OBJECT_OPTION_CHECKS = {
+  schema: aSchema,
+  choice: aCount(0, false),
+  fromTool: anything,
+  elements: (value: unknown) => (value === true || Array.isArray(value) ? undefined : 'true or the path of an array'),
+  elementSchema: aSchema,
+};
 
 /** Options of {@link partialObject}. */
 export interface PartialObjectOptions<S extends StandardSchemaV1 = StandardSchemaV1<unknown>, E extends StandardSchemaV1 = StandardSchemaV1<unknown>> extends ToolCallsOptions {
@@ -169,6 +183,7 @@ export type PartialObjectUpdate<T = unknown, E = unknown> =
 export function partialObject<S extends StandardSchemaV1 = StandardSchemaV1<unknown>, E extends StandardSchemaV1 = StandardSchemaV1<unknown>>(
   options: PartialObjectOptions<S, E> = {},
 ): OperatorFunction<StreamEvent, PartialObjectUpdate<StandardSchemaV1.InferOutput<S>, StandardSchemaV1.InferOutput<E>>> {
+  checkOptions('partialObject', options, CALLS_OPTION_CHECKS, PARTIAL_OPTION_CHECKS, OBJECT_OPTION_CHECKS);
   const elements = options.elements;
   const fromTool = options.fromTool;
   if (fromTool !== undefined && typeof fromTool !== 'string') {
@@ -180,8 +195,7 @@ export function partialObject<S extends StandardSchemaV1 = StandardSchemaV1<unkn
     if (fromTool.schema !== undefined && !isStandardSchema(fromTool.schema)) expected('options.fromTool.schema', fromTool.schema, 'a Standard Schema (zod, valibot, …)');
   }
   const config: ObjectReaderConfig = {
-    limits: resolveLimits(options),
-    repair: options.repairArguments !== false,
+    calls: callsConfig(options),
     parser: { allowPartialLiterals: options.allowPartialLiterals === true, snapshots: options.snapshots ?? 'immutable', maxPartialDepth: maxPartialDepthOf(options.maxPartialDepth) },
     choice: options.choice ?? 0,
     fromTool: typeof fromTool === 'object' ? fromTool.name : fromTool,
@@ -195,8 +209,7 @@ export function partialObject<S extends StandardSchemaV1 = StandardSchemaV1<unkn
 
 /** The options of `partialObject()`, resolved once. */
 interface ObjectReaderConfig {
-  readonly limits: ReturnType<typeof resolveLimits>;
-  readonly repair: boolean;
+  readonly calls: CallsConfig;
   readonly parser: PartialJsonOptions;
   readonly choice: number;
   readonly fromTool: string | undefined;
@@ -223,10 +236,9 @@ function completeCount(array: readonly unknown[], path: JsonPath, open: JsonPath
 }
 
 /** One subscription of `partialObject()`: one document's reader, from text (`fromTool` unset) or from one tool call's arguments. */
-class ObjectReader implements InputHandler<StreamEvent> {
+class ObjectReader implements InputHandler<StreamEvent>, CallSink {
   readonly endsItself = true;
-  private readonly reducer: ToolCallsState;
-  private stopped = false;
+  private readonly driver: CallDriver;
   private doc: JsonDocument | undefined;
   private consumed = 0;
   private seenCount = -1;
@@ -242,26 +254,23 @@ class ObjectReader implements InputHandler<StreamEvent> {
     private readonly out: Observer<Emitted | Promise<Emitted>>,
     private readonly config: ObjectReaderConfig,
   ) {
-    this.reducer = createToolCallsState(config.limits);
+    this.driver = new CallDriver(config.calls, this);
   }
 
   next(event: StreamEvent): void {
-    if (this.stopped) return;
+    if (this.driver.done) return;
     this.onEvent(event);
     try {
-      this.step(event);
+      this.driver.event(event);
     } catch (error) {
-      this.stopped = true;
-      this.step({ type: 'error', error });
       this.cut(incompleteReasonOf(error));
       this.out.error(error);
     }
   }
 
   complete(): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.step({ type: 'complete' });
+    if (this.driver.done) return;
+    this.driver.complete();
     if (this.config.fromTool === undefined) this.settleText(undefined, true);
     else if (!this.finished && this.started)
       this.settle(fail(new ToolStreamError('malformed-arguments', { toolCall: this.context(), parseError: `no call of the tool ${JSON.stringify(this.config.fromTool)}` })));
@@ -269,23 +278,10 @@ class ObjectReader implements InputHandler<StreamEvent> {
   }
 
   error(error: unknown): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.step({ type: 'error', error });
+    if (this.driver.done) return;
+    this.driver.error(error);
     this.cut(incompleteReasonOf(error));
     this.out.error(error);
-  }
-
-  /** Reduce one input: the read call's fragments grow the document, its close gives the result. */
-  private step(input: ToolCallsInput): void {
-    const state = reduceToolCalls(this.reducer, input);
-    const changed = state.changed;
-    for (let i = 0; i < changed.length; i++) {
-      const call = changed[i]!;
-      if (!this.reads(call)) continue;
-      if (input.type === 'tool-call-delta') this.fragment(call, state.delta, call.ending !== undefined);
-      else this.closed(call);
-    }
   }
 
   private onEvent(event: StreamEvent): void {
@@ -295,7 +291,7 @@ class ObjectReader implements InputHandler<StreamEvent> {
       case 'text-delta': {
         if (event.choice !== this.config.choice || event.text === '') return;
         const doc = (this.doc ??= new JsonDocument(this.config.parser, true));
-        const limit = this.config.limits.maxArgumentsSize;
+        const limit = this.config.calls.limits.maxArgumentsSize;
         if (doc.text.length + event.text.length > limit) return this.settle(fail(new ToolStreamError('arguments-too-large', { toolCall: this.context(), limit, source: 'text' })));
         doc.push(event.text);
         this.changed();
@@ -315,7 +311,9 @@ class ObjectReader implements InputHandler<StreamEvent> {
     }
   }
 
-  private fragment(call: TrackedCall, argumentsDelta: string, closed: boolean): void {
+  /** A fragment of the read call grows the document (its close, when the fragment closed it, follows in {@link callClosed}). */
+  callFragment(call: TrackedCall, argumentsDelta: string): void {
+    if (!this.reads(call)) return;
     this.call = call;
     if (this.doc === undefined || this.consumed + argumentsDelta.length !== call.rawArguments.length) {
       // the first fragment read, or a replace delta (the wire re-sent the whole text): start over
@@ -327,10 +325,11 @@ class ObjectReader implements InputHandler<StreamEvent> {
     }
     this.consumed = call.rawArguments.length;
     this.changed();
-    if (closed) this.closed(call);
   }
 
-  private closed(call: TrackedCall): void {
+  /** The read call closed: its result. */
+  callClosed(call: TrackedCall): void {
+    if (!this.reads(call)) return;
     this.call = call;
     const doc = this.doc;
     const result = resultOf(
@@ -339,7 +338,7 @@ class ObjectReader implements InputHandler<StreamEvent> {
         const outcome = doc !== undefined && this.consumed === c.rawArguments.length ? doc.finish() : undefined;
         return outcome?.kind === 'ok' ? { ok: true, value: outcome.value } : parseArguments(c.rawArguments);
       },
-      this.config.repair,
+      this.config.calls.repair,
     );
     if (result.success) this.succeed(result.data.arguments, callContext(call));
     else this.settle(fail(result.error));

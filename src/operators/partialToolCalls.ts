@@ -4,19 +4,23 @@
  * @module
  */
 import type { OperatorFunction, Subscriber } from 'rxjs';
-import type { TrackedCall } from '../calls/call';
-import { createToolCallsState, reduceToolCalls, resolveLimits, type ResolvedLimits, type ToolCallsInput, type ToolCallsState } from '../calls/reducer';
+import type { ToolCallsOptions, TrackedCall } from '../calls/call';
+import { CALLS_OPTION_CHECKS, CallDriver, callsConfig, type CallSink, type CallsConfig } from '../calls/driver';
 import type { CallIdentity } from '../errors';
 import type { StreamEvent } from '../events';
 import { operate, type InputHandler } from '../internal/operate';
+import { aBoolean, aCount, checkOptions, oneOf, type OptionChecks } from '../internal/options';
 import { parseArguments } from '../parse/arguments';
 import type { DeepPartial } from '../parse/deepPartial';
 import { maxPartialDepthOf, PartialJsonParser, type JsonPath, type PartialJsonOptions } from '../parse/partialJson';
-import { resultOf, type ToolCallsOptions } from '../parse/results';
+import { resultOf } from '../parse/results';
 import type { ToolArguments, ToolName, ToolsByName, ToolsInput } from '../parse/validate';
 import type { ToolCall, ToolCallResult } from '../result';
 import { checkTools } from '../parse/validate';
-import { validating } from './validateResults';
+import { TOOLS_OPTION, validating } from './validateResults';
+
+/** The checks of the partial parser's options (`partialToolCalls()`, `partialObject()`). */
+export const PARTIAL_OPTION_CHECKS: OptionChecks = { allowPartialLiterals: aBoolean, snapshots: oneOf(['immutable', 'live']), maxPartialDepth: aCount(1) };
 
 /** Options of {@link partialToolCalls}. */
 export interface PartialToolCallsOptions extends ToolCallsOptions {
@@ -174,15 +178,15 @@ export function isSettled(partial: Pick<PartialToolCall, 'arguments' | 'openPath
 export function partialToolCalls<T extends ToolsInput>(options: TypedPartialToolCallsOptions<T>): OperatorFunction<StreamEvent, TypedPartialToolCall<T>>;
 export function partialToolCalls(options?: PartialToolCallsOptions): OperatorFunction<StreamEvent, PartialToolCall>;
 export function partialToolCalls(options: PartialToolCallsOptions & { readonly tools?: ToolsInput } = {}): OperatorFunction<StreamEvent, PartialToolCall> {
+  checkOptions('partialToolCalls', options, CALLS_OPTION_CHECKS, PARTIAL_OPTION_CHECKS, TOOLS_OPTION);
   const tools = options.tools === undefined ? undefined : checkTools(options.tools, 'partialToolCalls');
   const parserOptions: PartialJsonOptions = {
     allowPartialLiterals: options.allowPartialLiterals === true,
     snapshots: options.snapshots ?? 'immutable',
     maxPartialDepth: maxPartialDepthOf(options.maxPartialDepth),
   };
-  const limits = resolveLimits(options);
-  const repair = options.repairArguments !== false;
-  const read = operate<StreamEvent, PartialToolCall>((subscriber) => new PartialCalls(subscriber, limits, repair, parserOptions));
+  const config = callsConfig(options);
+  const read = operate<StreamEvent, PartialToolCall>((subscriber) => new PartialCalls(subscriber, config, parserOptions));
   return tools === undefined ? read : (source) => source.pipe(read, validateLast(tools));
 }
 
@@ -220,11 +224,11 @@ interface CallView {
 }
 
 /**
- * One subscription of `partialToolCalls()`: the reducer, every open call's incremental parser, its
- * partial values, and its last value with the result, in one pass over the events.
+ * One subscription of `partialToolCalls()`: the driver's sink, every open call's incremental parser,
+ * its partial values, and its last value with the result, in one pass over the events.
  */
-class PartialCalls implements InputHandler<StreamEvent> {
-  private readonly state: ToolCallsState;
+class PartialCalls implements InputHandler<StreamEvent>, CallSink {
+  private readonly driver: CallDriver;
   private readonly live: boolean;
   private readonly views = new Map<number, CallView>();
   /** The text each open custom call last showed. */
@@ -232,49 +236,33 @@ class PartialCalls implements InputHandler<StreamEvent> {
 
   /**
    * @param out Where the values go.
-   * @param limits The reducer's limits.
-   * @param repair The result step's `repairArguments`.
+   * @param config The tool-call options.
    * @param parserOptions The parsers' options (`snapshots`, `allowPartialLiterals`, `maxPartialDepth`).
    */
   constructor(
     private readonly out: Subscriber<PartialToolCall>,
-    limits: ResolvedLimits,
-    private readonly repair: boolean,
+    config: CallsConfig,
     private readonly parserOptions: PartialJsonOptions,
   ) {
-    this.state = createToolCallsState(limits);
+    this.driver = new CallDriver(config, this);
     this.live = parserOptions.snapshots === 'live';
   }
 
   next(event: StreamEvent): void {
-    try {
-      this.step(event);
-    } catch (error) {
-      this.step({ type: 'error', error });
-      throw error;
-    }
+    this.driver.event(event);
   }
 
   complete(): void {
-    this.step({ type: 'complete' });
+    this.driver.complete();
   }
 
   error(error: unknown): void {
-    this.step({ type: 'error', error });
+    this.driver.error(error);
   }
 
-  /** Reduce one input; a fragment shows the call's new value, a closed call its last value. */
-  private step(input: ToolCallsInput): void {
-    const state = reduceToolCalls(this.state, input);
-    const changed = state.changed;
-    for (let i = 0; i < changed.length; i++) {
-      const call = changed[i]!;
-      if (call.ending !== undefined) this.closed(call);
-      else this.fragment(call, state.delta);
-    }
-  }
-
-  private fragment(call: TrackedCall, argumentsDelta: string): void {
+  /** A fragment shows the call's new value (a call the fragment closed shows its last value, from {@link callClosed}). */
+  callFragment(call: TrackedCall, argumentsDelta: string): void {
+    if (call.ending !== undefined) return;
     if (call.kind === 'custom') {
       // A custom tool's input is text: it grows as it comes, nothing to parse (a resend of the same text shows nothing new).
       if (this.customs.get(call.seq) !== call.rawArguments) {
@@ -312,7 +300,7 @@ class PartialCalls implements InputHandler<StreamEvent> {
    * incremental parser built when it read the whole text without error (deep-equal to
    * `JSON.parse`, property-tested), else `parseArguments`'s.
    */
-  private closed(call: TrackedCall): void {
+  callClosed(call: TrackedCall): void {
     if (call.kind === 'custom') return this.closedCustom(call);
     const view = this.views.get(call.seq);
     this.views.delete(call.seq);
@@ -323,7 +311,7 @@ class PartialCalls implements InputHandler<StreamEvent> {
         if (parser !== undefined && view?.consumed === c.rawArguments.length && parser.error === undefined && parser.done) return { ok: true, value: parser.value };
         return parseArguments(c.rawArguments);
       },
-      this.repair,
+      this.driver.config.repair,
     );
     const last = view?.last;
     this.out.next({
@@ -341,7 +329,7 @@ class PartialCalls implements InputHandler<StreamEvent> {
   /** A custom tool's call closed: its last value is its whole text, with its result. */
   private closedCustom(call: TrackedCall): void {
     this.customs.delete(call.seq);
-    const result = resultOf(call, undefined, this.repair);
+    const result = resultOf(call, undefined, this.driver.config.repair);
     this.out.next({
       key: call.seq,
       id: call.id,

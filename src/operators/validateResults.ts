@@ -5,7 +5,11 @@
  */
 import { mergeMap, type ObservableInput, type OperatorFunction } from 'rxjs';
 import type { ToolCallResult } from '../result';
+import { anything, type OptionChecks } from '../internal/options';
 import { checkTools, isPromiseLike, validateToolCall, type MaybePromise, type ToolsInput, type TypedToolCallResult } from '../parse/validate';
+
+/** The `tools` option of the operators that validate (its value is checked by `checkTools()`). */
+export const TOOLS_OPTION: OptionChecks = { tools: anything };
 
 /**
  * Validate each successful result against its tool's schema; failures pass through unchanged.

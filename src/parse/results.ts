@@ -9,18 +9,7 @@ import { parseArguments, type ParsedArguments } from './arguments';
 import { repairArguments } from './repair';
 import type { FinishReason } from '../events';
 import { fail, ok, type ToolCall, type ToolCallResult } from '../result';
-import { callContext, cutReason, type ToolCallLimits, type TrackedCall } from '../calls/call';
-
-/** Options of the operators that emit results: the reducer's limits, and the result step's repair. */
-export interface ToolCallsOptions extends ToolCallLimits {
-  /**
-   * Repair the two unambiguous resend shapes of broken servers (see the identity rules): argument
-   * text that is k exact copies of one JSON document (`repaired: 'repeated'`), or fragments that
-   * each repeat all earlier text (`repaired: 'cumulative'`). Only applied when the concatenated
-   * text does not parse. Default `true`.
-   */
-  readonly repairArguments?: boolean;
-}
+import { callContext, cutReason, type TrackedCall } from '../calls/call';
 
 /** Provider metadata of a call, plus the wire id when the call's id differs from it, and ids and indices that were folded into it. */
 function metadataOf(call: TrackedCall): ToolCall['providerMetadata'] {

@@ -8,6 +8,7 @@ import type { OperatorFunction } from 'rxjs';
 import { ToolStreamError } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
 import { asRecord } from '../internal/json';
+import type { OptionCheck } from '../internal/options';
 import { decodeSseWith, isBlankData, wholeRecords, type Emit, type WireDecoder } from './decoder';
 import type { WireFormat } from './format';
 import { anyFormatNamed, FRAMED_FORMATS, WIRE_FORMATS } from './list';
@@ -127,12 +128,33 @@ export class AutoDecoder implements WireDecoder {
   }
 }
 
-/** The format a provider option names (`undefined` for `auto`; an unsupported name throws its `TypeError`). */
+/** Every format's name, as a `provider` option takes it. */
+function formatNames(): string[] {
+  return [...WIRE_FORMATS, ...FRAMED_FORMATS].map((format) => format.format);
+}
+
+/** A format (`openaiChat`, …, or any object with a format's `format` name and `decoder`). */
+function isFormat(value: unknown): boolean {
+  if ((typeof value !== 'function' && typeof value !== 'object') || value === null) return false;
+  const format = value as Partial<WireFormat>;
+  return typeof format.format === 'string' && typeof format.decoder === 'function';
+}
+
+/** The check of a `provider` option: `'auto'`, a format's name, or a format (`openaiChat`, …). */
+export const aProvider: OptionCheck = (value) => {
+  if (value === 'auto') return undefined;
+  if (typeof value === 'string' ? anyFormatNamed(value) !== undefined : isFormat(value)) return undefined;
+  return `'auto', a format's name (${formatNames()
+    .map((name) => `'${name}'`)
+    .join(', ')}) or a format (openaiChat, anthropicMessages, …)`;
+};
+
+/** The format a provider option names (`undefined` for `auto`; options are checked when an operator is made, so a name here is known). */
 export function formatOf(provider: ProviderOption): WireFormat | undefined {
   if (typeof provider !== 'string') return provider;
   if (provider === 'auto') return undefined;
   const format = anyFormatNamed(provider);
-  if (format === undefined) throw new TypeError(`rxjs-tool-calls: the ${provider} format is not supported`);
+  if (format === undefined) throw new ToolStreamError('invalid-option', { function: 'readStreamEvents', option: 'options.provider', value: provider, expected: aProvider(provider) ?? '' });
   return format;
 }
 

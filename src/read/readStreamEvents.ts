@@ -6,7 +6,8 @@
 import type { MonoTypeOperatorFunction, OperatorFunction } from 'rxjs';
 import type { StreamEvent } from '../events';
 import { operateWith } from '../internal/operate';
-import type { ProviderOption } from '../providers/auto';
+import { aCount, aDuration, checkOptions, type OptionChecks } from '../internal/options';
+import { aProvider, type ProviderOption } from '../providers/auto';
 import type { DecodeAwsEventStreamOptions } from '../framing/decodeAwsEventStream';
 import type { DecodeJsonArrayOptions } from '../framing/decodeJsonArray';
 import type { DecodeNdjsonOptions } from '../framing/decodeNdjson';
@@ -25,6 +26,16 @@ export interface ReadStreamEventsOptions extends DecodeSseOptions, DecodeAwsEven
   /** End the stream with `idle-timeout` when no chunk arrives for this many ms (see `idleTimeout()`). Default: no timeout. */
   readonly idleTimeoutMs?: number;
 }
+
+/** The checks of {@link ReadStreamEventsOptions}' keys (the readers' and `retryStream()`'s options checks). */
+export const READ_OPTION_CHECKS: OptionChecks = {
+  provider: aProvider,
+  idleTimeoutMs: aDuration,
+  maxEventSize: aCount(1),
+  maxFrameSize: aCount(1),
+  maxLineSize: aCount(1),
+  maxElementSize: aCount(1),
+};
 
 /** The idle watch of `idleTimeoutMs`, or nothing. */
 export function idleWatch(options: ReadStreamEventsOptions): MonoTypeOperatorFunction<Uint8Array | string> | undefined {
@@ -63,6 +74,7 @@ class EventsReader extends StreamReader<StreamEvent> {
  * @return An operator from byte (or text) chunks to {@link StreamEvent}s.
  */
 export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string, StreamEvent> {
+  checkOptions('readStreamEvents', options, READ_OPTION_CHECKS);
   const config = readerConfig(options);
   const read = operateWith<Uint8Array | string, StreamEvent>((subscriber) => new EventsReader(config, subscriber));
   const watch = idleWatch(options);

@@ -4,51 +4,51 @@
  * @module
  */
 import type { OperatorFunction, Subscriber } from 'rxjs';
-import { createToolCallsState, reduceToolCalls, resolveLimits, type ResolvedLimits, type ToolCallsInput, type ToolCallsState } from '../calls/reducer';
+import type { ToolCallsOptions, TrackedCall } from '../calls/call';
+import { CALLS_OPTION_CHECKS, CallDriver, callsConfig, type CallSink, type CallsConfig } from '../calls/driver';
 import type { StreamEvent } from '../events';
 import { operateWith } from '../internal/operate';
-import { validateResults } from '../operators/validateResults';
-import { resultOf, type ToolCallsOptions } from '../parse/results';
+import { checkOptions } from '../internal/options';
+import { TOOLS_OPTION, validateResults } from '../operators/validateResults';
+import { resultOf } from '../parse/results';
 import { checkTools, type ToolsInput, type TypedToolCallResult } from '../parse/validate';
 import type { ToolCallResult } from '../result';
-import { idleWatch, type ReadStreamEventsOptions } from './readStreamEvents';
+import { idleWatch, READ_OPTION_CHECKS, type ReadStreamEventsOptions } from './readStreamEvents';
 import { readerConfig, StreamReader, type ReaderConfig } from './streamReader';
 
-/** One subscription of `readToolCalls()`: the fused reader, its own sink (the reducer and the result builder). */
-class ResultsReader extends StreamReader<ToolCallResult> {
-  /** The reducer's accumulator, made at the first event. */
-  private state: ToolCallsState | undefined;
+/** One subscription of `readToolCalls()`: the fused reader, the driver's sink (a closed call's result goes out). */
+class ResultsReader extends StreamReader<ToolCallResult> implements CallSink {
+  /** The driver, made at the first event. */
+  private driver: CallDriver | undefined;
 
   constructor(
     config: ReaderConfig,
     subscriber: Subscriber<ToolCallResult>,
-    private readonly callLimits: ResolvedLimits,
-    private readonly repair: boolean,
+    private readonly calls: CallsConfig,
   ) {
     super(config, subscriber);
   }
 
   event(event: StreamEvent): void {
-    this.step(event);
+    (this.driver ??= new CallDriver(this.calls, this)).event(event);
   }
 
   eventsEnded(): void {
-    this.step({ type: 'complete' });
+    (this.driver ??= new CallDriver(this.calls, this)).complete();
   }
 
   eventsFailed(error: unknown): void {
-    this.step({ type: 'error', error });
+    (this.driver ??= new CallDriver(this.calls, this)).error(error);
   }
 
-  private step(input: ToolCallsInput): void {
-    const changed = reduceToolCalls((this.state ??= createToolCallsState(this.callLimits)), input).changed;
-    for (let i = 0; i < changed.length; i++) {
-      const call = changed[i]!;
-      if (call.ending !== undefined) this.destination.next(resultOf(call, undefined, this.repair));
-    }
+  callFragment(): void {}
+
+  callClosed(call: TrackedCall): void {
+    this.destination.next(resultOf(call, undefined, this.calls.repair));
   }
 }
 
+/** Options of {@link readToolCalls}: the reading options of `readStreamEvents()` and the tool-call options of `toolCalls()`. */
 export interface ReadToolCallsOptions extends ToolCallsOptions, ReadStreamEventsOptions {}
 
 /**
@@ -89,10 +89,10 @@ export interface ReadToolCallsOptions extends ToolCallsOptions, ReadStreamEvents
 export function readToolCalls(options?: ReadToolCallsOptions): OperatorFunction<Uint8Array | string, ToolCallResult>;
 export function readToolCalls<T extends ToolsInput>(options: ReadToolCallsOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, TypedToolCallResult<T>>;
 export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?: ToolsInput } = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
+  checkOptions('readToolCalls', options, READ_OPTION_CHECKS, CALLS_OPTION_CHECKS, TOOLS_OPTION);
   const config = readerConfig(options);
-  const limits = resolveLimits(options);
-  const repair = options.repairArguments !== false;
-  const read = operateWith<Uint8Array | string, ToolCallResult>((subscriber) => new ResultsReader(config, subscriber, limits, repair));
+  const calls = callsConfig(options);
+  const read = operateWith<Uint8Array | string, ToolCallResult>((subscriber) => new ResultsReader(config, subscriber, calls));
   const tools = options.tools === undefined ? undefined : checkTools(options.tools, 'readToolCalls');
   const watch = idleWatch(options);
   if (tools === undefined) return watch === undefined ? read : (source) => source.pipe(watch, read);

@@ -84,7 +84,10 @@ const DEFAULT_LIMITS: FramingLimits = Object.freeze({});
 /** No option given. */
 const DEFAULT_CONFIG: ReaderConfig = Object.freeze({ limits: DEFAULT_LIMITS, provider: 'auto' });
 
-/** Resolve the reader's options once (the common cases share constant objects: many open streams, each its own operator, hold no copies). */
+/**
+ * Resolve a reader's options once, after the operator checked them (the common cases share constant
+ * objects: many open streams, each its own operator, hold no copies).
+ */
 export function readerConfig(options: FramingLimits & { readonly provider?: ProviderOption }): ReaderConfig {
   const { maxEventSize, maxFrameSize, maxLineSize, maxElementSize } = options;
   const limits =
@@ -155,8 +158,6 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
     super(subscriber);
     this.provider = config.provider;
     this.framingLimits = config.limits;
-    // An unsupported provider name fails the subscription here, before any byte.
-    if (typeof config.provider === 'string' && config.provider !== 'auto') decoderFor(config.provider);
   }
 
   /**

@@ -5,7 +5,7 @@
  * @module
  */
 import { callContext } from '../calls/call';
-import { createToolCallsState, reduceToolCalls, resolveLimits } from '../calls/reducer';
+import { CallDriver, callsConfig, type CallSink } from '../calls/driver';
 import type { DeliveredOutput } from '../errors';
 import type { StreamEvent } from '../events';
 
@@ -15,12 +15,21 @@ function append(byChoice: string[], choice: number, text: string): void {
   byChoice[choice] += text;
 }
 
-/** Records the text and the calls of the events emitted (since the last restart). */
-export class DeliveredRecorder {
-  private readonly text: string[] = [];
-  private readonly reasoning: string[] = [];
-  /** The same identity rules as `toolCalls()`, without its limits (what was delivered is recorded whole). */
-  private readonly calls = createToolCallsState(resolveLimits({ maxToolCalls: Infinity, maxArgumentsSize: Infinity }));
+/** Nothing bounds what is recorded: what was delivered is recorded whole. */
+const UNLIMITED = /* @__PURE__ */ callsConfig({ maxToolCalls: Infinity, maxArgumentsSize: Infinity });
+
+/**
+ * Records the text and the calls of the events emitted, for one subscription of `retryStream()`.
+ * Its calls are tracked by the same driver as `toolCalls()`'s, fed the same events (every one the
+ * subscriber received, `restart` included), so a call the wire sent no id for has the id
+ * `toolCalls()` gives it downstream.
+ */
+export class DeliveredRecorder implements CallSink {
+  private text: string[] = [];
+  private reasoning: string[] = [];
+  private readonly driver = new CallDriver(UNLIMITED, this);
+  /** The first call since the last `restart` (what came before belongs to a response given up). */
+  private from = 0;
 
   /** One event the subscriber received. */
   record(event: StreamEvent): void {
@@ -31,21 +40,26 @@ export class DeliveredRecorder {
       case 'reasoning-delta':
         append(this.reasoning, event.choice, event.text);
         return;
-      case 'tool-call-delta':
-      case 'tool-call-end':
-      case 'finish':
-      case 'done':
-        reduceToolCalls(this.calls, event);
+      case 'restart':
+        this.driver.event(event);
+        this.text = [];
+        this.reasoning = [];
+        this.from = this.driver.tracked.length;
         return;
       default:
+        this.driver.event(event);
         return;
     }
   }
 
-  /** What was delivered, as `error.delivered` carries it. */
+  callFragment(): void {}
+
+  callClosed(): void {}
+
+  /** What was delivered since the last `restart`, as `error.delivered` carries it. */
   output(): DeliveredOutput {
     // A choice's `missing` call (a `tool-calls` finish without calls) was never delivered: it is no call.
-    const calls = this.calls.calls.filter((call) => call.ending?.kind !== 'missing');
+    const calls = this.driver.tracked.slice(this.from).filter((call) => call.ending?.kind !== 'missing');
     const choices = calls.reduce((most, call) => Math.max(most, call.choice + 1), Math.max(this.text.length, this.reasoning.length));
     const pad = (byChoice: readonly string[]): string[] => Array.from({ length: choices }, (_, choice) => byChoice[choice] ?? '');
     return {

@@ -10,7 +10,7 @@ import type { StreamEvent } from '../events';
 import { decoderFor } from '../providers/auto';
 import type { WireDecoder } from '../providers/decoder';
 import { idleWatch } from '../read/readStreamEvents';
-import { decodeFramed, RawHead, readerConfig } from '../read/streamReader';
+import { decodeFramed, RawHead, type ReaderConfig } from '../read/streamReader';
 import { DeliveredRecorder } from './delivered';
 import { subscribeLinked } from './linked';
 import { fullJitter, isRetryableFailure, retryAfterOf, retryWait, type RetryContext, type RetryStreamOptions } from './policy';
@@ -21,7 +21,6 @@ class Generation {
   /** The decoder, kept across the attempts that resume the response. */
   decoder: WireDecoder | undefined;
   readonly position = new ResumePosition();
-  readonly delivered = new DeliveredRecorder();
   /** Metadata and usage that arrived before any output. */
   held: StreamEvent[] = [];
   /** Output (anything but metadata and usage) was emitted. */
@@ -52,6 +51,8 @@ export type AttemptRequest = (context: RetryContext) => ObservableInput<Uint8Arr
 /** The attempts of one subscription. */
 export class RetryRun implements GateHost {
   private attempt = 0;
+  /** What the subscriber received, across the responses of this subscription. */
+  private readonly delivered = new DeliveredRecorder();
   private generation = new Generation();
   /** The running attempt (closed when it ended or was given up). */
   private current = new Subscription();
@@ -68,11 +69,13 @@ export class RetryRun implements GateHost {
    * @param subscriber The subscriber of `retryStream()`.
    * @param request Makes the request of one attempt.
    * @param options The decoding and the policy.
+   * @param reader The decoding, checked and resolved.
    */
   constructor(
     private readonly subscriber: Subscriber<StreamEvent>,
     private readonly request: AttemptRequest,
     private readonly options: RetryStreamOptions,
+    private readonly reader: ReaderConfig,
   ) {
     this.maxAttempts = options.maxAttempts ?? 3;
     this.backoff = options.backoff ?? fullJitter(options.random ?? Math.random);
@@ -106,7 +109,7 @@ export class RetryRun implements GateHost {
     const options = this.options;
     // The response's decoder is made for its first attempt; auto-detection keeps that attempt's
     // first bytes for `unknown-format`.
-    const provider = options.provider ?? 'auto';
+    const provider = this.reader.provider;
     const head = generation.decoder === undefined && provider === 'auto' ? new RawHead() : undefined;
     const decoder = (generation.decoder ??= decoderFor(provider, head)());
     let self: Subscription | undefined;
@@ -120,7 +123,7 @@ export class RetryRun implements GateHost {
               head.add(chunk);
               head.settle(); // copied before it is read: the decoder runs downstream of this tap
             }),
-        decodeFramed(readerConfig(options)),
+        decodeFramed(this.reader),
         resumingDecode(decoder, position, resumed, this),
       ),
       {
@@ -157,7 +160,7 @@ export class RetryRun implements GateHost {
   private deliver(generation: Generation, event: StreamEvent): void {
     if (event.type === 'done') generation.done = true;
     else if (event.type === 'metadata' && event.responseId !== undefined) generation.responseId ??= event.responseId;
-    generation.delivered.record(event);
+    this.delivered.record(event);
     this.subscriber.next(event);
   }
 
@@ -253,7 +256,11 @@ export class RetryRun implements GateHost {
     this.timer = scheduler.schedule(() => {
       this.timer = undefined;
       if (next !== 'resume') {
-        if (next === 'restart') this.subscriber.next({ type: 'restart', attempt: this.attempt + 1, error });
+        if (next === 'restart') {
+          const restart: StreamEvent = { type: 'restart', attempt: this.attempt + 1, error };
+          this.delivered.record(restart);
+          this.subscriber.next(restart);
+        }
         this.generation = new Generation();
       }
       if (!this.subscriber.closed) this.launch(next, error);
@@ -264,7 +271,7 @@ export class RetryRun implements GateHost {
   private fail(error: unknown): void {
     const generation = this.generation;
     if (!generation.output) this.release(generation);
-    const delivered = generation.output && isToolStreamError(error) ? withDetails(error, { delivered: generation.delivered.output() }) : error;
+    const delivered = generation.output && isToolStreamError(error) ? withDetails(error, { delivered: this.delivered.output() }) : error;
     this.subscriber.error(delivered);
   }
 }

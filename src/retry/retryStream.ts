@@ -5,8 +5,23 @@
  */
 import { Observable, type ObservableInput } from 'rxjs';
 import type { StreamEvent } from '../events';
+import { aBoolean, aCount, aFunction, anObject, checkOptions, type OptionChecks } from '../internal/options';
+import { READ_OPTION_CHECKS } from '../read/readStreamEvents';
+import { readerConfig } from '../read/streamReader';
 import type { RetryContext, RetryStreamOptions } from './policy';
 import { RetryRun } from './retryRun';
+
+/** The keys of the retry policy. */
+const POLICY_OPTION_CHECKS: OptionChecks = {
+  maxAttempts: aCount(1),
+  shouldRetry: aFunction,
+  backoff: aFunction,
+  maxRetryAfterMs: aCount(0),
+  restart: aBoolean,
+  resume: aBoolean,
+  scheduler: anObject,
+  random: aFunction,
+};
 
 /**
  * Read a streamed response as {@link StreamEvent}s, making the request again when it fails: before
@@ -88,8 +103,10 @@ import { RetryRun } from './retryRun';
  * @return The events of one response, with `retry` (and `restart`) events between attempts.
  */
 export function retryStream(request: (context: RetryContext) => ObservableInput<Uint8Array | string>, options: RetryStreamOptions = {}): Observable<StreamEvent> {
+  checkOptions('retryStream', options, READ_OPTION_CHECKS, POLICY_OPTION_CHECKS);
+  const reader = readerConfig(options);
   return new Observable<StreamEvent>((subscriber) => {
-    const run = new RetryRun(subscriber, request, options);
+    const run = new RetryRun(subscriber, request, options, reader);
     // Before the first request: a subscriber that unsubscribes during a synchronous attempt stops it.
     subscriber.add(() => run.dispose());
     run.start();

@@ -5,11 +5,13 @@
  */
 import { catchError, connect, EMPTY, filter, map, merge, Observable, type Subscription, tap, throwError } from 'rxjs';
 import { eventsAndResults, type EventOrResult } from '../operators/eventsAndResults';
-import type { ToolCallsOptions } from '../parse/results';
+import type { ToolCallsOptions } from '../calls/call';
+import { CALLS_OPTION_CHECKS } from '../calls/driver';
+import { checkOptionsAt, pickOptions } from '../internal/options';
 import { checkTools } from '../parse/validate';
 import { ToolStreamError } from '../errors';
 import type { StreamEvent } from '../events';
-import { readStreamEvents, type ReadStreamEventsOptions } from '../read/readStreamEvents';
+import { READ_OPTION_CHECKS, readStreamEvents, type ReadStreamEventsOptions } from '../read/readStreamEvents';
 import { assistantTextMessage, isMessageFormat, toolMessages, type MessageFormat, type ToolMessagesOptions } from './messages/index';
 import { withLoopUsage } from './loopUsage';
 import { runTools, type RunToolsOptions } from './runTools';
@@ -173,6 +175,7 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
   type Item = ToolLoopItem<Run>;
   checkOptions(options);
   const read = options.read ?? {};
+  checkOptionsAt('toolLoop', 'options.read', read, [READ_OPTION_CHECKS, CALLS_OPTION_CHECKS]);
   const provider = read.provider;
   const providerName = provider === undefined ? undefined : typeof provider === 'string' ? provider : provider.format;
   const format: MessageFormat = options.format ?? (providerName !== undefined && isMessageFormat(providerName) ? providerName : 'openai-chat');
@@ -197,7 +200,7 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
     let streamError: { readonly error: unknown } | undefined;
     const dropStreamError = catchError<Item, Observable<never>>((error: unknown) => (streamError !== undefined && error === streamError.error ? EMPTY : throwError(() => error)));
     return request(messages, step, context).pipe(
-      readStreamEvents(readOptions),
+      readStreamEvents(pickOptions(readOptions, READ_OPTION_CHECKS)),
       eventsAndResults(read),
       tap({ error: (error: unknown) => (streamError = { error }) }),
       connect((items) =>

@@ -5,19 +5,23 @@
  * @module
  */
 import type { OperatorFunction, Subscriber } from 'rxjs';
-import { cutReason, type TrackedCall } from '../../calls/call';
-import { createToolCallsState, reduceToolCalls, resolveLimits, type ResolvedLimits, type ToolCallsState } from '../../calls/reducer';
+import { cutReason, type ToolCallsOptions, type TrackedCall } from '../../calls/call';
+import { CallDriver, callsConfig, type CallSink, type CallsConfig } from '../../calls/driver';
 import { ToolStreamError, isToolStreamError, type ProviderErrorInfo } from '../../errors';
 import type { RestartEvent, RetryEvent, StreamEvent } from '../../events';
 import { operate, type InputHandler } from '../../internal/operate';
-import { resultOf, type ToolCallsOptions } from '../../parse/results';
+import { oneOf, type OptionChecks } from '../../internal/options';
+import { resultOf } from '../../parse/results';
 import type { CallOutcome, WireEncoder } from '../../providers/encoding';
 
-/** Options the driver reads (identity limits, ids and repair, as for the readers; reasoning). */
+/** Options of every encoder (identity limits, ids and repair, as for the readers; reasoning). */
 export interface EncodeOptions extends ToolCallsOptions {
   /** What to do with reasoning text: write it (`'keep'`, the default) or leave it out (`'drop'`). */
   readonly reasoning?: 'keep' | 'drop';
 }
+
+/** The checks of {@link EncodeOptions}' keys (each encoder adds its own). */
+export const ENCODE_OPTION_CHECKS: OptionChecks = { reasoning: oneOf(['keep', 'drop']) };
 
 /** What was written of one call's arguments. */
 interface Written {
@@ -53,17 +57,17 @@ function infoOf(error: ToolStreamError<'provider-error'>): ProviderErrorInfo {
 
 /** The options of an encoder operator, resolved once. */
 interface EncodeConfig {
-  readonly limits: ResolvedLimits;
-  readonly repair: boolean;
+  readonly calls: CallsConfig;
   readonly dropReasoning: boolean;
 }
 
 /**
- * Feeds one encoder from one event stream, one subscription: the reducer resolves each fragment's
- * call, this handler gives the encoder what is new and emits the SSE text after each event.
+ * Feeds one encoder from one event stream, one subscription: the driver resolves each fragment's
+ * call (this run is its sink), this handler gives the encoder what is new and emits the SSE text
+ * after each event.
  */
-class EncodeRun implements InputHandler<StreamEvent> {
-  private readonly calls: ToolCallsState;
+class EncodeRun implements InputHandler<StreamEvent>, CallSink {
+  private readonly driver: CallDriver;
   private readonly written: Written[] = [];
   private readonly dropReasoning: boolean;
   private readonly repair: boolean;
@@ -79,16 +83,16 @@ class EncodeRun implements InputHandler<StreamEvent> {
   /**
    * @param out Where the SSE text goes.
    * @param encoder The format's writer.
-   * @param config The reducer's limits, `repairArguments` and `reasoning`.
+   * @param config The tool-call options and `reasoning`.
    */
   constructor(
     private readonly out: Subscriber<string>,
     private readonly encoder: WireEncoder,
     config: EncodeConfig,
   ) {
-    this.calls = createToolCallsState(config.limits);
+    this.driver = new CallDriver(config.calls, this);
     this.dropReasoning = config.dropReasoning;
-    this.repair = config.repair;
+    this.repair = config.calls.repair;
   }
 
   /** One source event; throws `too-many-tool-calls`, or `invalid-event` for arguments an append-only format cannot take back. */
@@ -112,34 +116,35 @@ class EncodeRun implements InputHandler<StreamEvent> {
   }
 
   /**
-   * The source failed. A provider error is written in the format's error shape and the output
-   * completes; any other error goes on as it is, and nothing more is written (no terminator).
+   * The source failed: its open calls are closed `incomplete` (each format leaves such a call as a
+   * cut-off one reads back: unclosed, or left out). A provider error is then written in the
+   * format's error shape and the output completes; any other error goes on as it is, after what
+   * was written, with nothing more (no terminator).
    */
   error(error: unknown): void {
-    if (!isProviderError(error)) return;
+    if (!this.ended) this.driver.error(error);
+    if (!isProviderError(error)) {
+      this.ended = true;
+      this.flush();
+      return;
+    }
     if (!this.ended) this.encoder.error(infoOf(error));
     this.ended = true;
     this.flush();
     this.out.complete();
   }
 
-  /** The reducer's step for one tool-call event: the new fragment, or the calls it closed. */
+  /** The driver's step for one tool-call event: the new fragment, or the calls it closed (told back through {@link callFragment} and {@link callClosed}). */
   private reduce(event: StreamEvent): void {
     this.replace = event.type === 'tool-call-delta' && event.replace === true;
-    const state = reduceToolCalls(this.calls, event);
-    const changed = state.changed;
-    for (let i = 0; i < changed.length; i++) {
-      const call = changed[i]!;
-      if (call === state.fragment) this.fragment(call, state.delta, call.ending !== undefined);
-      else this.closed(call);
-    }
+    this.driver.event(event);
   }
 
   /** Hand the encoder what is new of a call's arguments, live; a `replace` waits one event when nothing was written yet. */
-  private fragment(call: TrackedCall, argumentsDelta: string, closed: boolean): void {
+  callFragment(call: TrackedCall, argumentsDelta: string): void {
     const written = (this.written[call.seq] ??= { sent: '', held: false });
     if (written.glued === true || (call.split === undefined && call.glued && !this.encoder.restatesArguments)) {
-      // Glued text (rule 5): what follows the first object is written at the call's end, as one call or as its pieces.
+      // Glued text (rule `glued-calls`): what follows the first object is written at the call's end, as one call or as its pieces.
       written.glued = true;
       this.hand(call, '');
     } else if (!this.replace && !written.held) {
@@ -154,10 +159,10 @@ class EncodeRun implements InputHandler<StreamEvent> {
     } else {
       this.hand(call, this.catchUp(call, written));
     }
-    if (closed) this.closed(call);
   }
 
-  private closed(call: TrackedCall): void {
+  /** A call closed: what was held of it, then its end. */
+  callClosed(call: TrackedCall): void {
     if (this.ended) return;
     // A choice's `missing` call is no call: its `tool-calls` finish is written as it came, and reads back the same.
     if (call.ending?.kind === 'missing') return;
@@ -241,7 +246,7 @@ class EncodeRun implements InputHandler<StreamEvent> {
   /** The format's end: open calls closed, a finish for every choice, the encoder's terminator. */
   private finishStream(): void {
     if (this.ended) return;
-    this.reduce({ type: 'done' }); // closes every open call, complete
+    this.driver.complete(); // closes every open call, complete
     this.ended = true;
     // Every format's clients want a finish reason (the openai SDK's final message throws without
     // one): a choice the source never finished gets `tool-calls` when it had calls, else `stop`.
@@ -309,6 +314,6 @@ class EncodeRun implements InputHandler<StreamEvent> {
  * @return An operator from {@link StreamEvent}s to SSE text.
  */
 export function encodeWith(create: () => WireEncoder, options: EncodeOptions = {}): OperatorFunction<StreamEvent, string> {
-  const config: EncodeConfig = { limits: resolveLimits(options), repair: options.repairArguments !== false, dropReasoning: options.reasoning === 'drop' };
+  const config: EncodeConfig = { calls: callsConfig(options), dropReasoning: options.reasoning === 'drop' };
   return operate<StreamEvent, string>((out) => new EncodeRun(out, create(), config));
 }
