@@ -17,7 +17,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { exampleBlocks } from './lib/exampleBlocks.mjs';
 import { isBuilt, typecheckBlocks } from './lib/typecheckBlocks.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,63 +35,13 @@ function sources(dir) {
 
 const files = process.argv.length > 2 ? process.argv.slice(2).map((file) => path.resolve(file)) : [...sources(path.join(root, 'src')), ...sources(path.join(root, 'marbles'))];
 
-/** The doc comments (`/** … *\/`) of a source file, each with the 0-based line it starts on: the leading comments of every token, so never text inside a string. */
-function docComments(file) {
-  const text = readFileSync(file, 'utf8');
-  const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const seen = new Map();
-  const visit = (node) => {
-    for (const range of ts.getLeadingCommentRanges(text, node.pos) ?? []) {
-      if (range.kind === ts.SyntaxKind.MultiLineCommentTrivia && text.startsWith('/**', range.pos) && !seen.has(range.pos)) {
-        seen.set(range.pos, { text: text.slice(range.pos, range.end), line: sourceFile.getLineAndCharacterOfPosition(range.pos).line });
-      }
-    }
-    for (const child of node.getChildren(sourceFile)) visit(child);
-  };
-  visit(sourceFile);
-  return [...seen.entries()].sort(([a], [b]) => a - b).map(([, comment]) => comment);
-}
-
-/**
- * The ```ts blocks inside `@example` sections of one doc comment: their code (the comment's `* `
- * prefix removed) and the 1-based source line of their first code line. An `@example` section runs
- * to the next block tag or the comment's end.
- */
-function exampleBlocks(comment) {
-  const lines = comment.text.split('\n').map((line, i) => {
-    let body = i === 0 ? line.replace(/^\/\*\*\s?/, '') : line.replace(/^\s*\*(?!\/) ?/, '');
-    body = body.replace(/\s*\*\/\s*$/, '');
-    return body;
-  });
-  const blocks = [];
-  let inExample = false;
-  for (let i = 0; i < lines.length; i++) {
-    const tag = /^\s*@(\w+)/.exec(lines[i]);
-    if (tag !== null) {
-      inExample = tag[1] === 'example';
-      continue;
-    }
-    const open = /^(\s*)```(\w*)\s*$/.exec(lines[i]);
-    if (open === null) continue;
-    const code = [];
-    const start = comment.line + i + 2;
-    for (i++; i < lines.length && !/^\s*```\s*$/.test(lines[i]); i++) code.push(lines[i].slice(Math.min(open[1].length, lines[i].length - lines[i].trimStart().length)));
-    if (inExample && (open[2] === 'ts' || open[2] === 'typescript')) blocks.push({ code: code.join('\n'), start });
-  }
-  return blocks;
-}
-
 if (!isBuilt(root)) {
   console.error('check-examples: dist/ is missing: run `npm run build` first');
   console.log('check-examples: 0 passed, 1 failed');
   process.exit(1);
 }
 
-const blocks = files.flatMap((file) =>
-  docComments(file)
-    .flatMap(exampleBlocks)
-    .map((block) => ({ ...block, file })),
-);
+const blocks = files.flatMap((file) => exampleBlocks(readFileSync(file, 'utf8'), file).map((block) => ({ ...block, file })));
 // `export {};` goes on the first line, so the block's own lines keep their numbers (+1).
 const { errors, outside } = typecheckBlocks(
   root,
