@@ -1,9 +1,9 @@
 /**
  * Call shapes from public reports (rules `glued-calls`, `several-indices`, `object-tool-calls` and
- * `whitespace-resend`): several calls glued into
- * one entry's arguments, one call sent at several indices, `tool_calls` as an object, resends that
- * differ only in whitespace or grow, and calls told apart by id or name as before. Each case is our
- * own small stream shaped like the one in the named public report; see `helpers.ts` for how it runs.
+ * `whitespace-resend`): several calls glued into one entry's arguments, one call sent at several
+ * indices, `tool_calls` as an object, resends that differ only in whitespace or grow, and calls told
+ * apart by id or name. Each case is our own small stream shaped like the one in the named public
+ * report; see `helpers.ts` for how it runs.
  */
 import { openaiDone } from 'rxjs-tool-calls/marbles';
 import { calls, chat, failed, finishChunk, ok, outcome, runWire, tc } from './helpers';
