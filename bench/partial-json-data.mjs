@@ -103,7 +103,7 @@ export function fragments(text, seed = 7) {
   return out;
 }
 
-// ----- the four shapes of issue 19 (each the arguments of one tool call) -------------------------
+// ----- the four adversarial shapes (each the arguments of one tool call) -------------------------
 
 /** `{"rows": [...]}` with `n` numbers (mostly small integers, some decimals and negatives). */
 export function wideArrayText(n, seed = 42) {

@@ -1,7 +1,7 @@
 // Benchmark of the streaming partial-JSON parser: `node --expose-gc bench/partial-json.mjs`.
 //
 // Tool-call arguments arrive in 1–8 character fragments (seeded: see partial-json-data.mjs): a
-// realistic "report" document of about 10 KB, 100 KB and 1 MB, and the four shapes of issue 19: a
+// realistic "report" document of about 10 KB, 100 KB and 1 MB, and four adversarial shapes: a
 // 160,000-element array, a 50,000-key object, a 1 MB string and 100,000-deep nesting. We time
 // pushing every fragment AND reading the partial value after every fragment, in both snapshot
 // modes, against the floor: appending the fragments and parsing the whole text once with

@@ -1,7 +1,7 @@
 // Partial tool-call arguments from the bytes: `node --expose-gc bench/partial-wire.mjs`.
 //
 // The arguments of bench/partial-json.mjs (the 10 KB / 100 KB / 1 MB "report" documents and the
-// four shapes of issue 19) as one tool call of an OpenAI Chat Completions stream, one `data:`
+// four adversarial shapes) as one tool call of an OpenAI Chat Completions stream, one `data:`
 // chunk per 1–8 character argument fragment (bench/scenario-wire.mjs), in network chunks of
 // 1–16,384 bytes. Readers, each from the same bytes:
 //   - the floor of `npm run bench` (bench/impl/floor.mjs): streaming TextDecoder, split on blank

@@ -115,10 +115,11 @@ function project(actual: unknown, expected: unknown, open: Set<object>): unknown
  *
  * @example
  * ```ts
+ * import { expect } from '@jest/globals';
  * import { TestScheduler } from 'rxjs/testing';
- * import { readToolCalls, ToolStreamError } from 'rxjs-tool-calls';
-import { toolStreamErrorMatcher, wireChunks, compareWithoutStacks } from 'rxjs-tool-calls/marbles';
- *  *
+ * import { readToolCalls } from 'rxjs-tool-calls';
+ * import { toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
+ *
  * const scheduler = new TestScheduler(toolStreamErrorMatcher((actual, expected) => expect(actual).toEqual(expected)));
  * scheduler.run(({ cold, expectObservable }) => {
  *   const bytes$ = cold('-a|', { a: 'data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n' });
@@ -141,7 +142,9 @@ export function toolStreamErrorMatcher(assertDeepEqual: DeepEqualAssertion): (ac
  * @example
  * ```ts
  * import assert from 'node:assert';
- *  *  *
+ * import { ToolStreamError } from 'rxjs-tool-calls';
+ * import { compareWithoutStacks } from 'rxjs-tool-calls/marbles';
+ *
  * const caught = new ToolStreamError('provider-error', { provider: 'openai-chat', message: 'Rate limited', status: 429, retryable: true });
  * compareWithoutStacks(caught, { code: 'provider-error', status: 429 }, assert.deepStrictEqual); // passes
  * compareWithoutStacks(caught, new ToolStreamError('provider-error', { provider: 'openai-chat', message: 'other text', status: 429, retryable: true }), assert.deepStrictEqual); // passes: messages are not compared

@@ -10,13 +10,17 @@
  *
  * @example
  * ```ts
+ * import { expect } from '@jest/globals';
+ * import { map } from 'rxjs';
  * import { TestScheduler } from 'rxjs/testing';
+ * import { readToolCalls } from 'rxjs-tool-calls';
  * import { openaiChunk, openaiDone, wireChunks, toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
  *
- * const scheduler = new TestScheduler(toolStreamErrorMatcher((a, e) => expect(a).toEqual(e)));
+ * const scheduler = new TestScheduler(toolStreamErrorMatcher((actual, expected) => expect(actual).toEqual(expected)));
  * scheduler.run(({ cold, expectObservable }) => {
- *   const { marbles, values } = wireChunks('-a-b|', { a: openaiChunk({ content: 'hi' }), b: openaiDone() });
- *   expectObservable(cold(marbles, values).pipe(decodeSse(), openaiChat())).toBe(…);
+ *   const { marbles, values } = wireChunks('-a-b|', { a: openaiChunk({ toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' }] }), b: openaiDone() });
+ *   const names$ = cold(marbles, values).pipe(readToolCalls(), map((result) => (result.success ? result.data.name : result.error.code)));
+ *   expectObservable(names$).toBe('---n|', { n: 'get_weather' });
  * });
  * ```
  *

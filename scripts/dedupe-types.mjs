@@ -1,5 +1,5 @@
 // After tsup: one copy of the declarations instead of two. tsup writes the same declarations twice,
-// `.d.ts` for the ESM build and `.d.cts` for the CommonJS one (370 kB each, three quarters of it doc
+// `.d.ts` for the ESM build and `.d.cts` for the CommonJS one (the same text, most of it doc
 // comments). An ES module may import a CommonJS one, so TypeScript accepts an ESM declaration file
 // that re-exports a CommonJS one under every moduleResolution (node10, node16, nodenext, bundler):
 //

@@ -1,4 +1,4 @@
-// The CLI on a hostile recording (issues 34 and 32): escape sequences in text, names, ids, finish
+// The CLI on a hostile recording: escape sequences in text, names, ids, finish
 // reasons and errors are shown escaped, never sent to the terminal; reasoning is shown (dim on a
 // colour terminal, left out with --no-reasoning); provider names in the order of the format list.
 import { FRAMED_FORMATS, WIRE_FORMATS } from 'rxjs-tool-calls/advanced';

@@ -12,6 +12,10 @@
  * import { fromResponse } from 'rxjs-tool-calls';
  * import { eachToolCall } from 'rxjs-tool-calls/async';
  *
+ * declare const url: string;
+ * declare const init: RequestInit;
+ * declare function run(name: string, args: unknown): Promise<void>;
+ *
  * for await (const result of eachToolCall(fromResponse(fetch(url, init)))) {
  *   if (result.success) await run(result.data.name, result.data.arguments);
  *   else console.error(result.error.code);
@@ -47,6 +51,9 @@ import type { ToolCallResult } from './result';
  * import { fromResponse } from 'rxjs-tool-calls';
  * import { eachToolCall } from 'rxjs-tool-calls/async';
  *
+ * declare const url: string;
+ * declare const init: RequestInit;
+ *
  * for await (const result of eachToolCall(fromResponse(fetch(url, init)), { provider: 'anthropic' })) {
  *   if (result.success && result.data.name === 'stop') break; // cancels the request
  * }
@@ -57,6 +64,9 @@ import type { ToolCallResult } from './result';
  * import { z } from 'zod';
  * import { fromResponse } from 'rxjs-tool-calls';
  * import { eachToolCall } from 'rxjs-tool-calls/async';
+ *
+ * declare const url: string;
+ * declare const init: RequestInit;
  *
  * const tools = { get_weather: z.object({ city: z.string() }) };
  * for await (const result of eachToolCall(fromResponse(fetch(url, init)), { tools })) {

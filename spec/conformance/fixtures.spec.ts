@@ -25,7 +25,7 @@ function check(outcome: RunOutcome, expected: Expected): void {
   // A failed Responses stream ends with provider-error at its `error` event; the later
   // `response.failed` status (the expected "finish reason") is the same failure, not a finish.
   if (!(expected.errors !== undefined && expected.finishReason === 'failed')) expect(outcome.finishReason).toBe(expected.finishReason);
-  // Anthropic server-run tools (server_tool_use, mcp_tool_use) are provider-tool events, never calls to run (issue 30, rule 3).
+  // Anthropic server-run tools (server_tool_use, mcp_tool_use) are provider-tool events, never calls to run.
   const serverRun = (call: Expected['toolCalls'][number]): boolean => {
     const type = (call as { type?: unknown }).type;
     return type === 'server_tool_use' || type === 'mcp_tool_use';

@@ -1,5 +1,5 @@
 /**
- * Hostile input to the wings (issue 34): request translators, schema conversion, retry waits,
+ * Hostile input to the wings: request translators, schema conversion, retry waits,
  * `costOf` and the CLI, each case in its own child process with a heap limit (384 MB) and a time
  * limit, at four sizes that double. A case passes when every run ends as it should (a result, or
  * the typed error it should; never a raw `TypeError` / `RangeError` / `URIError`, a crash, an

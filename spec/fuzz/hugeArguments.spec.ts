@@ -1,5 +1,5 @@
 /**
- * Issue 19: safe defaults bound memory. A call whose arguments grow to 100 MB ends with
+ * Safe defaults bound memory. A call whose arguments grow to 100 MB ends with
  * `arguments-too-large` at the default `maxArgumentsSize` (64 MiB), its sibling still succeeds, and
  * the process (heap limited to 256 MB) never runs out of memory.
  */

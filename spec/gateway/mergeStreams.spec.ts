@@ -28,7 +28,7 @@ function view(item: MergedItem): string {
 }
 
 // Source a: OpenAI chat, one call `call_1` finishing in chunk b; the call completes at [DONE] (d),
-// since a chat finish never closes calls (issue 11, rule 3).
+// since a chat finish never closes calls (rule `when-complete`).
 const openai = {
   a: openaiChunk({ toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":' }] }),
   b: openaiChunk({ toolCalls: [{ arguments: '"Paris"}' }], finishReason: 'tool_calls' }),

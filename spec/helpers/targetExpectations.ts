@@ -102,7 +102,7 @@ function isObject(value: unknown): boolean {
  * (calls) or `stop`. Then per target: Anthropic has no `error` stop reason (the source's string is
  * passed, read as `other`); Responses has only `completed` (read as `tool-calls` when the output has
  * a call, else `stop`) and `incomplete` (length, content-filter); Gemini ends tool calls with `STOP`
- * (read as `stop`; as `tool-calls` by a decoder that applies issue 11 rule 5) and has no `error`.
+ * (read as `stop`; as `tool-calls` by a decoder that normalises `STOP` after function calls) and has no `error`.
  */
 export function expectedFinish(target: Target, original: View, encodedHasCalls: boolean): ReadonlyArray<FinishReason> {
   const reason: FinishReason = original.finish ?? (original.calls.length > 0 ? 'tool-calls' : 'stop');

@@ -126,7 +126,7 @@ export function checkPrefix(t: Timeline, k: number): string | undefined {
   const rest = out.results.slice(before.length);
   if (k < t.firstMeaningful) return code === 'unknown-format' && rest.length === 0 ? undefined : `k=${k}: expected unknown-format before the first event, got ${code}`;
   if (k >= t.done) return code === 'complete' && rest.length === 0 ? undefined : `k=${k}: expected completion after the terminator, got ${code} with ${rest.length} more results`;
-  // A chat stream cut after every choice finished is complete (issue 11, rule 3): the calls still
+  // A chat stream cut after every choice finished is complete (rule `when-complete`): the calls still
   // open at the cut complete then, exactly as the full run completes them at its terminator.
   if (code === 'complete')
     return rest.length === 0 ||

@@ -179,7 +179,7 @@ describe('toolCalls()', () => {
     });
   });
 
-  it('a tool-calls finish that no call came for gives one missing-tool-calls failure at the end of the stream (a late call would still count) (issue 30, rule 4)', () => {
+  it('a tool-calls finish that no call came for gives one missing-tool-calls failure at the end of the stream (a late call would still count) (rule `missing-calls`)', () => {
     scheduler().run(({ cold, expectObservable }) => {
       const results = cold('-t-u-f-d|', { t: ev.t, u: ev.u, f: ev.f, d: ev.d }).pipe(
         toolCalls({ generateId: () => 'gen_0' }),

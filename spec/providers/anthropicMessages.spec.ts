@@ -14,7 +14,7 @@ const messageDelta = (stopReason: string) => ev('message_delta', { delta: { stop
 const messageStop = ev('message_stop');
 
 const meta: StreamEvent = { type: 'metadata', provider: P, responseId: 'msg_1', model: 'claude-x' };
-// Usage is normalised (issue 13): the input counts the cache reads too, the total is computed.
+// Usage is normalised: the input counts the cache reads too, the total is computed.
 const startUsage: StreamEvent = { type: 'usage', inputTokens: 14, outputTokens: 1, totalTokens: 15, cachedInputTokens: 4, raw: { input_tokens: 10, output_tokens: 1, cache_read_input_tokens: 4 } };
 const endUsage: StreamEvent = { type: 'usage', inputTokens: 14, outputTokens: 20, totalTokens: 34, cachedInputTokens: 4, raw: { output_tokens: 20 } };
 const open = (index: number, extra: Partial<StreamEvent> = {}): StreamEvent =>

@@ -164,7 +164,7 @@ describe('several choices (n > 1)', () => {
   ];
 
   it('each choice keeps its own calls at the same indexes; results come at [DONE], choice by choice', () => {
-    // Issue 11, rule 3: a chat finish never closes calls (fragments may follow it); calls complete at [DONE].
+    // Rule `when-complete`: a chat finish never closes calls (fragments may follow it); calls complete at [DONE].
     const out = run(...wire);
     expect(out.results).toEqual([ok('a0', 'get_weather', 0, { city: 'Paris' }, 0), ok('a1', 'get_time', 1, { tz: 'CET' }, 0), ok('b0', 'get_weather', 0, { city: 'Rome' }, 1)]);
     expect(out.finishes).toEqual(['0:tool-calls/tool_calls', '1:tool-calls/tool_calls']);

@@ -15,7 +15,7 @@ const usage = { billed_units: { input_tokens: 5, output_tokens: 3 }, tokens: { i
 const messageEnd = (reason: string) => ev('message-end', { delta: { finish_reason: reason, usage } });
 
 const meta: StreamEvent = { type: 'metadata', provider: P, responseId: 'm1' };
-// Usage is normalised (issue 13): the total is computed when the provider omits it.
+// Usage is normalised: the total is computed when the provider omits it.
 const usageEvent: StreamEvent = { type: 'usage', inputTokens: 50, outputTokens: 30, totalTokens: 80, cachedInputTokens: 20, raw: usage };
 const open = (index: number, argumentsDelta = ''): StreamEvent => ({ type: 'tool-call-delta', choice: 0, index, id: `t_${index}`, name: 'weather', argumentsDelta });
 

@@ -1,5 +1,5 @@
 /**
- * Rule 10: Groq `tool_use_failed`. The `provider-error` error keeps the rejected `failed_generation` text
+ * Groq `tool_use_failed`. The `provider-error` error keeps the rejected `failed_generation` text
  * and, when it holds one parseable call, `failedCall: { name, arguments }`: never run, never a
  * result. Shapes are from public reports (reference in each name); each is tested in an HTTP 400
  * body (`httpProviderError`, `fromResponse`) and in-stream (`event: error` and a `{"error":…}`

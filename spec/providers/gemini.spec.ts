@@ -9,7 +9,7 @@ const chunk = (parts: unknown[], extra: Record<string, unknown> = {}, candidate:
   sse('message', { candidates: [{ content: { role: 'model', parts }, ...candidate }], ...extra });
 const meta: StreamEvent = { type: 'metadata', provider: P, responseId: 'r1', model: 'gemini-x' };
 const usage = { promptTokenCount: 10, candidatesTokenCount: 4, totalTokenCount: 20, thoughtsTokenCount: 6 };
-// Usage is normalised (issue 13): the output counts the thoughts too.
+// Usage is normalised: the output counts the thoughts too.
 const usageEvent: StreamEvent = { type: 'usage', inputTokens: 10, outputTokens: 10, totalTokens: 20, reasoningTokens: 6, raw: usage };
 const fc = (functionCall: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ functionCall, ...extra });
 const pa = (jsonPath: string, value: Record<string, unknown>, willContinue = true) => fc({ partialArgs: [{ jsonPath, ...value, ...(willContinue ? { willContinue } : {}) }], willContinue: true });
@@ -17,7 +17,7 @@ const whole = (index: number, name: string, args: string, extra: Record<string, 
   ({ type: 'tool-call-delta', choice: 0, index, name, argumentsDelta: args, replace: true, ...extra }) as StreamEvent;
 const end = (index: number, extra: Record<string, unknown> = {}): StreamEvent => ({ type: 'tool-call-end', choice: 0, index, ...extra }) as StreamEvent;
 const stop: StreamEvent = { type: 'finish', choice: 0, reason: 'stop', rawReason: 'STOP' };
-/** STOP after function calls: the turn asks for tools (issue 11, rule 5). */
+/** STOP after function calls: the turn asks for tools. */
 const stopWithCalls: StreamEvent = { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'STOP' };
 
 function run(events: SseEvent[]): { out: StreamEvent[]; error: unknown } {
@@ -56,7 +56,7 @@ describe('gemini()', () => {
   it('gives several functionCalls in one chunk ordinal indices and no ids', () => {
     const { out, error } = run([chunk([fc({ name: 'temp', args: { city: 'Paris' } }), fc({ name: 'temp', args: { city: 'London' } }), fc({ name: 'now' })], {}, { finishReason: 'STOP' })]);
     expect(error).toBeUndefined();
-    // `now` has empty arguments: its end is held until the next part, as a nameless part with its arguments may follow (rule 2).
+    // `now` has empty arguments: its end is held until the next part, as a nameless part with its arguments may follow (rule `nameless-continues`).
     expect(out).toEqual([whole(0, 'temp', '{"city":"Paris"}'), end(0), whole(1, 'temp', '{"city":"London"}'), end(1), whole(2, 'now', '{}'), end(2), stopWithCalls, { type: 'done' }]);
   });
 
@@ -163,7 +163,7 @@ describe('gemini()', () => {
       'content-filter',
       'content-filter',
       'content-filter',
-      'error', // MALFORMED_FUNCTION_CALL (issue 11, rule 4)
+      'error', // MALFORMED_FUNCTION_CALL (rule `cut-finish`)
       'other',
     ]);
   });

@@ -1,4 +1,4 @@
-// The request translators against a hostile client (issue 34): inherited names as roles and
+// The request translators against a hostile client: inherited names as roles and
 // tool-choice types, input-sized lists, deep and unwritable JSON. Every refusal is a typed
 // `unsupported-request` naming the JSON path; every request written can be sent with JSON.stringify.
 import { isToolStreamError } from 'rxjs-tool-calls';

@@ -1,4 +1,4 @@
-// Rule 1 of issue 30, per format and through both readers: keep-alives (empty data under any name;
+// Rule `keep-alives`, per format and through both readers: keep-alives (empty data under any name;
 // `ping` or a name the format does not use with data that is not a JSON object) are skipped by
 // every decoder, named explicitly or auto-detected; data the format must parse and cannot is
 // `invalid-event`.

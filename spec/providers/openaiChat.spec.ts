@@ -32,7 +32,7 @@ describe('openaiChat()', () => {
       { type: 'text-delta', choice: 0, text: 'Hi' },
       { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'f', argumentsDelta: '' },
       { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: '{"a":1}' },
-      // The finish is held until [DONE] (issue 11, rule 3): fragments may still follow it.
+      // The finish is held until [DONE] (rule `when-complete`): fragments may still follow it.
       { type: 'usage', inputTokens: 3, outputTokens: 4, totalTokens: 7, raw: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } },
       { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' },
       { type: 'done' },

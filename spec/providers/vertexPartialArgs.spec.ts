@@ -15,7 +15,7 @@ describe('parseJsonPath()', () => {
   it.each([
     ['$.tags[]', ['tags']],
     ['$.a[2].b[]', ['a', 2, 'b']],
-  ])('%s names an array (issue 11, rule 8)', (path, segments) => {
+  ])('%s names an array (rule `vertex-partial-args`)', (path, segments) => {
     expect(parseJsonPath(path)).toEqual({ segments, array: true });
   });
 
@@ -43,7 +43,7 @@ describe('PartialArgsBuilder', () => {
     expect(JSON.parse(builder.json())).toEqual({ keep: 1, s: 'abcd', n: 2, b: true, z: null, list: [['x', 0]] });
   });
 
-  it('an entry with no value and no willContinue creates the empty container its path names (issue 11, rule 8)', () => {
+  it('an entry with no value and no willContinue creates the empty container its path names (rule `vertex-partial-args`)', () => {
     const builder = new PartialArgsBuilder();
     for (const entry of [
       { jsonPath: '$.tags[]' },
@@ -61,7 +61,7 @@ describe('PartialArgsBuilder', () => {
     expect(JSON.parse(builder.json())).toEqual({ tags: [], opts: {}, a: [{ x: 1 }, { b: [], c: {} }], s: 'kept', l: [1, 'two'], o: { k: [true] } });
   });
 
-  it('serialises arguments nested deeper than JSON.stringify can (issue 20)', () => {
+  it('serialises arguments nested deeper than JSON.stringify can', () => {
     const builder = new PartialArgsBuilder();
     const path = '$' + '.a'.repeat(20_000);
     expect(builder.apply({ jsonPath: path, numberValue: 1 })).toBeUndefined();

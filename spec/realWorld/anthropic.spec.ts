@@ -45,7 +45,7 @@ describe('real-world Anthropic streams that already read right', () => {
   });
 });
 
-describe('real-world Anthropic streams: stop reasons that cut a tool input (issue 11, rule 4)', () => {
+describe('real-world Anthropic streams: stop reasons that cut a tool input (rule `cut-finish`)', () => {
   it('mezmo/aura#591: max_tokens stops the stream mid tool_use (no content_block_stop): incomplete, length', () => {
     const run = runWire(start, toolStart(0, 'toolu_plan', 'plan'), json(0, '{"steps":["a",'), stopReason('max_tokens'), end);
     expect(run).toEqual(outcome([failed('incomplete', 'toolu_plan', 'plan', '{"steps":["a",', 'length')], 'length/max_tokens'));

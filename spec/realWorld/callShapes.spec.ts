@@ -1,8 +1,9 @@
 /**
- * Call shapes from round 3 of the public reports (issue 30, rules 5 and 6): several calls glued into
- * one entry's arguments, one call sent at several indices, `tool_calls` as an object, resends that
- * differ only in whitespace or grow, and calls told apart by id or name as before. Each case is our
- * own small stream shaped like the one in the named public report; see `helpers.ts` for how it runs.
+ * Call shapes from public reports (rules `glued-calls`, `several-indices`, `object-tool-calls` and
+ * `whitespace-resend`): several calls glued into one entry's arguments, one call sent at several
+ * indices, `tool_calls` as an object, resends that differ only in whitespace or grow, and calls told
+ * apart by id or name. Each case is our own small stream shaped like the one in the named public
+ * report; see `helpers.ts` for how it runs.
  */
 import { openaiDone } from 'rxjs-tool-calls/marbles';
 import { calls, chat, failed, finishChunk, ok, outcome, runWire, tc } from './helpers';
@@ -10,7 +11,7 @@ import { calls, chat, failed, finishChunk, ok, outcome, runWire, tc } from './he
 const DONE = openaiDone();
 type Summary = ReturnType<typeof runWire>['results'][number];
 
-describe('real-world glued calls (rule 5)', () => {
+describe('real-world glued calls (rule `glued-calls`)', () => {
   it('NousResearch/hermes-agent#62940: Gemini’s OpenAI layer sends three parallel calls whole at index 0, no ids: three calls, repaired "split"', () => {
     const run = runWire(
       calls([tc({ index: 0, name: 'create_event', args: '{"date":"2026-06-11","title":"Dentist"}', type: false })]),
@@ -69,7 +70,7 @@ describe('real-world glued calls (rule 5)', () => {
   });
 });
 
-describe('real-world calls at several indices, odd containers and resends (rule 6)', () => {
+describe('real-world calls at several indices, odd containers and resends (rules `several-indices`, `object-tool-calls` and `whitespace-resend`)', () => {
   it('mudler/LocalAI#9722: one call comes at index 0 (name) and index 1 (arguments) with the same id: one call', () => {
     const run = runWire(
       calls([tc({ index: 0, id: 'LipwoT0puK4t', name: 'exec', args: '' })]),
@@ -97,7 +98,7 @@ describe('real-world calls at several indices, odd containers and resends (rule 
     expect(run).toEqual(outcome([ok('call_a', 'list_dir', { path: '.' }), ok('call_b', 'read_file', { path: 'README.md' })], 'tool-calls/tool_calls'));
   });
 
-  it('issue 30, rule 6: a gateway sends `delta.tool_calls` as one object instead of an array', () => {
+  it('a gateway sends `delta.tool_calls` as one object instead of an array (rule `object-tool-calls`)', () => {
     const entry = (fields: Record<string, unknown>): string => chat([{ index: 0, delta: { tool_calls: fields }, finish_reason: null }]);
     const run = runWire(
       entry({ index: 0, id: 'call_o', type: 'function', function: { name: 'get_weather', arguments: '{"city":' } }),

@@ -1,5 +1,5 @@
 /**
- * Custom (freeform) tools (issue 30, rule 2): calls whose input is text, not JSON — OpenAI chat
+ * Custom (freeform) tools (rule `custom-text`): calls whose input is text, not JSON — OpenAI chat
  * `type: "custom"` with `custom: { name, input }`, Responses `custom_tool_call` items with
  * `response.custom_tool_call_input.delta` / `.done` — and the JSON `{ "input": … }` servers without
  * custom tools send for them. Each case is our own small stream shaped like the one in the named

@@ -10,7 +10,7 @@ import { calls, chat, failed, finishChunk, ok, outcome, runWire, tc } from './he
 
 const DONE = openaiDone();
 
-describe('real-world gateways: finish_reason that does not end the calls (issue 11, rule 3)', () => {
+describe('real-world gateways: finish_reason that does not end the calls (rule `when-complete`)', () => {
   it('1jehuang/jcode#1326: an OpenWebUI-style relay sends a finish_reason "stop" chunk after every streamed chunk', () => {
     const run = runWire(
       calls([tc({ index: 0, id: 'call_rd', name: 'read', args: '' })]),
@@ -48,7 +48,7 @@ describe('real-world gateways: finish_reason that does not end the calls (issue 
   });
 });
 
-describe('real-world gateways: error and content-filter finishes (issue 11, rule 4)', () => {
+describe('real-world gateways: error and content-filter finishes (rule `cut-finish`)', () => {
   it('gethouston/houston#1211: OpenRouter ends with finish_reason "error" when the upstream dies mid-arguments', () => {
     const run = runWire(
       calls([tc({ index: 0, id: 'call_ok', name: 'list_files', args: '{"dir":"src"}' })]),
@@ -72,7 +72,7 @@ describe('real-world gateways: error and content-filter finishes (issue 11, rule
   });
 });
 
-describe('real-world gateways: arguments resent by a bridge (issue 11, rule 6)', () => {
+describe('real-world gateways: arguments resent by a bridge (rule `unambiguous-repair`)', () => {
   it('Soju06/codex-lb#284: a Responses-to-chat bridge repeats the whole arguments three times', () => {
     const args = '{"city":"Zurich","unit":"C"}';
     const run = runWire(calls([tc({ index: 0, id: 'call_z', name: 'get_weather', args })]), calls([tc({ index: 0, args })]), calls([tc({ index: 0, args })]), finishChunk('tool_calls'), DONE);
@@ -91,7 +91,7 @@ describe('real-world gateways: arguments resent by a bridge (issue 11, rule 6)',
   });
 });
 
-describe('real-world gateways: Groq tool_use_failed (issue 11, rule 10)', () => {
+describe('real-world gateways: Groq tool_use_failed', () => {
   const reasoning = (text: string): string => chat([{ index: 0, delta: { reasoning: text, channel: 'analysis' }, finish_reason: null }]);
   const groqError = (failedGeneration: string): string =>
     sseEvent({

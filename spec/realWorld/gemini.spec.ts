@@ -17,7 +17,7 @@ describe('real-world Gemini streams that already read right', () => {
   });
 });
 
-describe('real-world Gemini streams: STOP with function calls (issue 11, rule 5)', () => {
+describe('real-world Gemini streams: STOP with function calls', () => {
   it('envoyproxy/ai-gateway#2399: gemini-3.5 sends the functionCall, then a trailing chunk with text "" and finishReason STOP', () => {
     const run = runWire(
       gemini([{ functionCall: { name: 'get_current_weather', args: { location: 'Paris' } }, thoughtSignature: 'c2ln' }], {}, { usageMetadata: { trafficType: 'ON_DEMAND' } }),
@@ -45,7 +45,7 @@ describe('real-world Gemini streams: STOP with function calls (issue 11, rule 5)
   });
 });
 
-describe('real-world Gemini streams: calls split over parts, calls without a name (issue 11, rules 1–2)', () => {
+describe('real-world Gemini streams: calls split over parts, calls without a name (rules `nameless-continues` and `name-required`)', () => {
   it('smallmain/vscode-unify-chat-provider#48: a named functionCall with empty args, then a nameless one carrying the args: one call', () => {
     const run = runWire(
       gemini([{ functionCall: { name: 'mcp_list_dir', args: {} } }]),
@@ -61,7 +61,7 @@ describe('real-world Gemini streams: calls split over parts, calls without a nam
   });
 });
 
-describe('real-world Gemini streams: error and safety finishes (issue 11, rule 4)', () => {
+describe('real-world Gemini streams: error and safety finishes (rule `cut-finish`)', () => {
   it('BerriAI/litellm#21744: thinking, then finishReason MALFORMED_FUNCTION_CALL with no content: an error finish, no call', () => {
     const run = runWire(geminiChunk({ thought: 'I will call the tool.' }), gemini([], { finishReason: 'MALFORMED_FUNCTION_CALL', content: undefined }, usage));
     expect(run).toEqual(outcome([], 'error/MALFORMED_FUNCTION_CALL'));
@@ -106,7 +106,7 @@ describe('real-world Vertex streamed arguments', () => {
     expect(run).toEqual(outcome([ok('gen_0', 'get_capital', { country: 'USA' })], 'tool-calls/STOP'));
   });
 
-  it('mpfaffenberger/code_puppy#293: partialArgs entries with no value and no willContinue create the empty container they name (issue 11, rule 8)', () => {
+  it('mpfaffenberger/code_puppy#293: partialArgs entries with no value and no willContinue create the empty container they name (rule `vertex-partial-args`)', () => {
     const run = runWire(
       gemini([{ functionCall: { name: 'create_task', willContinue: true } }]),
       gemini([partial([{ jsonPath: '$.title', stringValue: 'Ship it' }])]),

@@ -3,7 +3,7 @@
  * other clients, each written as our own small SSE text and run through the whole pipeline
  * (bytes → readStreamEvents → toolCalls) under every chunking of `chunkings()` (whole, one byte per
  * chunk, seeded random). Every chunking must give the same outcome; the outcome is then compared
- * with what issue 11's rules say a correct client reports.
+ * with what the identity rules (docs/providers.md) say a correct client reports.
  */
 import { catchError, concat, connect, EMPTY, from, map, merge, throwError, type Observable } from 'rxjs';
 import { isToolStreamError, readStreamEvents, type StreamEvent, type ToolCallResult, toolCalls } from 'rxjs-tool-calls';

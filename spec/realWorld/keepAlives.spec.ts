@@ -1,5 +1,5 @@
 /**
- * Keep-alives never end a stream (issue 30, rule 1): relays, gateways and servers that send an
+ * Keep-alives never end a stream (rule `keep-alives`): relays, gateways and servers that send an
  * empty `data:` between chunks, `event: ping` with empty or non-JSON data, or a name the format
  * does not use. Each case is our own small stream shaped like the one in the named public report;
  * see `helpers.ts` for how it runs (every chunking, whole pipeline, auto-detected).

@@ -1,5 +1,5 @@
 /**
- * A finish that promises calls that never came (issue 30, rule 4): `finish_reason: "tool_calls"` or
+ * A finish that promises calls that never came (rule `missing-calls`): `finish_reason: "tool_calls"` or
  * `stop_reason: "tool_use"` with no call in the stream is a `missing-tool-calls` failure (a generated
  * id, no name, no arguments), never silence a tool loop would take as the model's answer. Each case
  * is our own small stream shaped like the one in the named public report; see `helpers.ts`.

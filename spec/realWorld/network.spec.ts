@@ -1,5 +1,5 @@
 /**
- * Connections cut mid-body (issue 11, rule 9): undici's `TypeError: terminated` whose cause is a
+ * Connections cut mid-body: undici's `TypeError: terminated` whose cause is a
  * `SocketError` with `code: 'UND_ERR_SOCKET'`, delivered by a plain observable, by
  * `fromAsyncIterable()` and by `fromReadableStream()`. Each case is our own small stream shaped like
  * the one in the named public report, run under every chunking (see `helpers.ts`).
@@ -42,7 +42,7 @@ function expectConnectionLost(run: Run, expected: ReadonlyArray<Omit<Extract<Cal
   expect(cause).toMatchObject({ message: 'terminated', cause: { code: 'UND_ERR_SOCKET' } });
 }
 
-describe('real-world cut connections (issue 11, rule 9)', () => {
+describe('real-world cut connections', () => {
   const content = '# Plan\\n'.repeat(40);
   const chatWire = [
     openaiChunk({ role: 'assistant', content: 'Writing the file.' }),

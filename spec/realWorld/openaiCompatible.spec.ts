@@ -135,7 +135,7 @@ describe('real-world OpenAI-compatible streams: call identity', () => {
   });
 });
 
-describe('real-world OpenAI-compatible streams: new identity rules (issue 11, rules 1–2)', () => {
+describe('real-world OpenAI-compatible streams: ids that change, names that never come (rules `nameless-continues` and `name-required`)', () => {
   it('poolsideai/pool#9: the id changes after the first fragment (no name on the later ones): one call, first id kept', () => {
     const run = runWire(
       calls([tc({ index: 0, id: 'call_first', name: 'read_file', args: '' })]),

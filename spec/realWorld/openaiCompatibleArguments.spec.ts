@@ -32,7 +32,7 @@ describe('real-world OpenAI-compatible streams: empty arguments', () => {
   });
 });
 
-describe('real-world OpenAI-compatible streams: resent arguments (issue 11, rule 6)', () => {
+describe('real-world OpenAI-compatible streams: resent arguments (rule `unambiguous-repair`)', () => {
   it('cline/kanban#339: a local server sends the whole arguments twice: one copy, repaired "repeated"', () => {
     const args = '{"files":[{"path":"/app/AppState.kt"}]}';
     const run = runWire(calls([tc({ index: 0, id: 'call_r', name: 'read_files', args: '' })]), calls([tc({ index: 0, args })]), calls([tc({ index: 0, args })]), finishChunk('tool_calls'), DONE);

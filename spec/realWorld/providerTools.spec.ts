@@ -1,5 +1,5 @@
 /**
- * Provider-executed tools (issue 30, rule 3): tools the provider runs (web search, file search,
+ * Provider-executed tools: tools the provider runs (web search, file search,
  * code interpreter, MCP, image generation; Anthropic server tools; Gemini code execution), and shell
  * calls the app runs itself, are never silently dropped and never become a call for `runTools()`:
  * each is a `provider-tool` event (what ran, its input, its result when the stream carries it).

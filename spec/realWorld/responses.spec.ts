@@ -49,7 +49,7 @@ describe('real-world Responses streams that already read right', () => {
   });
 });
 
-describe('real-world Responses streams: the most final non-empty arguments win (issue 11, rule 7)', () => {
+describe('real-world Responses streams: the most final non-empty arguments win (rule `final-arguments-win`)', () => {
   it('farion1231/cc-switch#6481: a gateway sends .done with arguments "" after real deltas; the item has the real ones', () => {
     const run = runWire(created, added(), delta('{"city":'), delta('"Paris"}'), argsDone(''), itemDone(PARIS), completed(PARIS));
     expect(run).toEqual(outcome([ok('call_1', 'get_weather', { city: 'Paris' })], TOOL_CALLS));
@@ -66,7 +66,7 @@ describe('real-world Responses streams: the most final non-empty arguments win (
   });
 });
 
-describe('real-world Responses streams: response.incomplete (issue 11, rule 4)', () => {
+describe('real-world Responses streams: response.incomplete (rule `cut-finish`)', () => {
   it('LibreChat-AI/agents#280: max_output_tokens cuts an open call: incomplete with reason length, never run', () => {
     const run = runWire(created, added(), delta('{"city":"Par'), incomplete('max_output_tokens'));
     expect(run).toEqual(outcome([failed('incomplete', 'call_1', 'get_weather', '{"city":"Par', 'length')], 'length/incomplete'));

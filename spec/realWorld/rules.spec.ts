@@ -1,5 +1,5 @@
 /**
- * Issue 11's rules in the formats the bug-report cases do not reach: each rule as our own small
+ * The identity rules in the formats the bug-report cases do not reach: each rule as our own small
  * stream in every format it applies to, under every chunking (see `helpers.ts`), plus the paths
  * beside `toolCalls()` that must not treat a nameless call as runnable.
  */
@@ -27,7 +27,7 @@ const cohereArgs = (index: number, args: string): string => cohereEvent('tool-ca
 const cohereCallEnd = (index: number): string => cohereEvent('tool-call-end', { index });
 const cohereEnd = (reason: string): string => cohereEvent('message-end', { delta: { finish_reason: reason } });
 
-describe('rule 1: a call without a name is never a success', () => {
+describe('rule `name-required`: a call without a name is never a success', () => {
   it('Anthropic: a tool_use block without a name', () => {
     const run = runWire(anthropicStart, toolUse(0, { id: 'toolu_x' }), inputJson(0, '{"a":1}'), blockStop(0), ...anthropicEnd('tool_use'));
     expect(run).toEqual(outcome([failed('missing-name', 'toolu_x', '', '{"a":1}')], 'tool-calls/tool_use'));
@@ -75,7 +75,7 @@ describe('rule 1: a call without a name is never a success', () => {
   });
 });
 
-describe('rule 2: nameless fragments continue, they do not start', () => {
+describe('rule `nameless-continues`: nameless fragments continue, they do not start', () => {
   it('chat without index: a nameless fragment with a new id continues the open call; the id goes to providerMetadata', () => {
     const run = runWire(calls([tc({ id: 'a', name: 'f', args: '{"x":' })]), calls([tc({ id: 'b', args: '1}' })]), finishChunk('tool_calls'), openaiDone());
     expect(run).toEqual(outcome([ok('a', 'f', { x: 1 })], 'tool-calls/tool_calls'));
@@ -94,7 +94,7 @@ describe('rule 2: nameless fragments continue, they do not start', () => {
   });
 });
 
-describe('rule 3: a chat finish never closes calls', () => {
+describe('rule `when-complete`: a chat finish never closes calls', () => {
   it('a nameless fragment after the finish still belongs to its call', () => {
     const run = runWire(calls([tc({ index: 0, id: 'a', name: 'f', args: '{"x":' })], 'tool_calls'), calls([tc({ index: 0, args: '1}' })]), openaiDone());
     expect(run).toEqual(outcome([ok('a', 'f', { x: 1 })], 'tool-calls/tool_calls'));
@@ -146,7 +146,7 @@ describe('rule 3: a chat finish never closes calls', () => {
   });
 });
 
-describe('rule 4: error finishes make unparseable arguments incomplete, named after the finish', () => {
+describe('rule `cut-finish`: error finishes make unparseable arguments incomplete, named after the finish', () => {
   it('Cohere ERROR with a call never ended: incomplete (error)', () => {
     const run = runWire(cohereStart, cohereCallStart(0, 't_1', 'f'), cohereArgs(0, '{"a":'), cohereEnd('ERROR'));
     expect(run).toEqual(outcome([failed('incomplete', 't_1', 'f', '{"a":', 'error')], 'error/ERROR'));
@@ -163,7 +163,7 @@ describe('rule 4: error finishes make unparseable arguments incomplete, named af
   });
 });
 
-describe('rule 6: repeated and cumulative resends, in every format with fragments', () => {
+describe('rule `unambiguous-repair`: repeated and cumulative resends, in every format with fragments', () => {
   it('Anthropic: the input streamed, then sent whole again: repeated', () => {
     const run = runWire(anthropicStart, toolUse(0, { id: 'toolu_r', name: 'f' }), inputJson(0, '{"a":'), inputJson(0, '1}'), inputJson(0, '{"a":1}'), blockStop(0), ...anthropicEnd('tool_use'));
     expect(run).toEqual(outcome([ok('toolu_r', 'f', { a: 1 }, 'repeated')], 'tool-calls/tool_use'));

@@ -1,5 +1,5 @@
 /**
- * Usage wherever providers put it (issue 30, rule 8), normalised as everywhere else: Groq's
+ * Usage wherever providers put it, normalised as everywhere else: Groq's
  * `x_groq.usage`, Moonshot / Kimi's `choices[i].usage`, DeepSeek's `prompt_cache_hit_tokens`, usage
  * on every chunk with zeros until the last. Each case is our own small stream shaped like the one in
  * the named public report, read under every chunking; the last `usage` event is what a client bills.

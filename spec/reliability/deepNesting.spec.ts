@@ -1,5 +1,5 @@
 /**
- * Deep nesting never crashes (issues 19 and 20 item 1): `partialToolCalls()` on arguments nested
+ * Deep nesting never crashes: `partialToolCalls()` on arguments nested
  * 1,000,000 deep, in a child process with a 512 MB heap, ends with the full parse (or, when the
  * text never closes, a typed `malformed-arguments` with its position); and `jsonErrorPosition`
  * (behind `parseArguments`) uses no stack per level.

@@ -1,5 +1,5 @@
 /**
- * Many calls, many finishes: work grows linearly (issue 20 items 2, 3 and 4). No timing: each case
+ * Many calls, many finishes: work grows linearly. No timing: each case
  * counts work from outside at n and 4n (linear grows about 4×, the quadratic behaviour these guard
  * against grew 16×).
  */

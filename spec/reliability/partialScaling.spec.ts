@@ -1,5 +1,5 @@
 /**
- * Partial values scale linearly with the arguments, whatever their shape (issues 19 and 20 item 8).
+ * Partial values scale linearly with the arguments, whatever their shape.
  *
  * No timing: each case counts the work the values themselves prove was done, from outside, at a
  * size n and 4n, in 1–8 character fragments through `partialToolCalls()`:

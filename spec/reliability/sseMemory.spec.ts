@@ -1,5 +1,5 @@
 /**
- * Memory for one SSE event stays within 3 × `maxEventSize` (issue 20, item 6), whatever its shape:
+ * Memory for one SSE event stays within 3 × `maxEventSize`, whatever its shape:
  * millions of tiny `data:` lines, one long line in 1-char or 1-byte chunks (multi-byte characters
  * split), CR / LF / CRLF mixes cut anywhere, short data lines each in a large chunk padded with a
  * comment. Each case runs `SseParser` in a child process whose old generation is limited to

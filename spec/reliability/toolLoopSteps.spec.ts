@@ -1,5 +1,5 @@
 /**
- * `toolLoop()` over 10,000 steps (issue 20, item 5), with synchronous and asynchronous requests: it
+ * `toolLoop()` over 10,000 steps, with synchronous and asynchronous requests: it
  * completes with the right items, an error at step 5,000 ends it with that very error, and the
  * work per step does not grow with the step number (counted, not timed: the call-stack depth at
  * which each step's request is made and its items are delivered, and the one array of messages

@@ -1,5 +1,5 @@
 /**
- * Waits a provider asks for, against a hostile upstream (issue 34): a wait too long to represent
+ * Waits a provider asks for, against a hostile upstream: a wait too long to represent
  * stays a wait (`Infinity`, never "no wait asked"), a wait over `maxRetryAfterMs` or not finite is
  * not retried (the stream ends with the typed error, whose `retryAfterMs` shows what was asked),
  * and no timer is ever armed past 2^31 − 1 ms. Property tests over the four parsers

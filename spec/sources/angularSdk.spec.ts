@@ -77,7 +77,7 @@ describe('fromOpenAIChatChunks / fromSdkEvents', () => {
       { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'get_weather', argumentsDelta: '' },
       { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: '{"city":"Paris"}' },
       { type: 'usage', inputTokens: 3, outputTokens: 4, totalTokens: 7, raw: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } },
-      // held until the end (issue 11, rule 3); the SDK consumed [DONE], so `done` comes at the end of the stream
+      // held until the end (rule `when-complete`); the SDK consumed [DONE], so `done` comes at the end of the stream
       { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' },
       { type: 'done' },
     ]);

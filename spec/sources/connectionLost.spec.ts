@@ -1,5 +1,5 @@
 /**
- * Rule 9 end to end: a real server on 127.0.0.1 writes one complete tool call and one half call,
+ * A connection cut mid-stream, end to end: a real server on 127.0.0.1 writes one complete tool call and one half call,
  * then destroys the socket. Every source ends with `connection-lost` error (retryable, the runtime's
  * error as `cause`) after the complete call's success and the half call's `incomplete`
  * (reason `connection-lost`).

@@ -1,5 +1,5 @@
 /**
- * Rule 9 in detail: which errors are network failures (one classifier, `isConnectionLost`), the
+ * Cut connections in detail: which errors are network failures (one classifier, `isConnectionLost`), the
  * `connection-lost` error every source builds from them (byte counts under any chunking), and the
  * `incomplete` reason downstream. The real-socket proof is in connectionLost.spec.ts.
  */

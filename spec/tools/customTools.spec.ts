@@ -1,5 +1,5 @@
 /**
- * Custom (freeform) tools end to end (issue 30, rule 2): a call whose input is text, live in
+ * Custom (freeform) tools end to end: a call whose input is text, live in
  * `partialToolCalls()`, written by every encoder (as a custom call where the target has them, else
  * as the JSON `{"input": text}` of the function `toolSpecs()` declares), declared by `toolSpecs()`,
  * validated and run by `runTools()`, and sent back by `toolLoop()` in chat.

@@ -1,5 +1,5 @@
 /**
- * A finish that promised calls that never came (issue 30, rule 4), in `toolLoop()`: the step is no
+ * A finish that promised calls that never came (rule `missing-calls`), in `toolLoop()`: the step is no
  * answer. By default the loop ends with the `missing-tool-calls` error after the step's `step-end`;
  * `onMissingToolCalls: 'retry'` makes the same request again as the next step (within `maxSteps`).
  */

@@ -1,5 +1,5 @@
 /**
- * Provider-executed tools in `toolLoop()` (issue 30, rule 3): never run by the loop, and kept in the
+ * Provider-executed tools in `toolLoop()`: never run by the loop, and kept in the
  * turn it sends back, verbatim and in stream order, where the format takes them (Responses items,
  * Anthropic blocks, Gemini parts).
  */

@@ -91,9 +91,15 @@ function isHttpErrorResponse(value: unknown): value is { status: number; statusT
  *
  * @example
  * ```ts
+ * import { HttpClient } from '@angular/common/http';
+ * import { inject } from '@angular/core';
  * import { decodeSse, openaiChat } from 'rxjs-tool-calls';
  * import { angularTextChunks } from 'rxjs-tool-calls/angular';
  *
+ * declare const url: string;
+ * declare const body: object;
+ *
+ * const http = inject(HttpClient);
  * http
  *   .request('POST', url, { body, observe: 'events', reportProgress: true, responseType: 'text' })
  *   .pipe(angularTextChunks(), decodeSse(), openaiChat())

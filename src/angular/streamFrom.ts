@@ -64,6 +64,8 @@ export interface StreamFromOptions extends StreamRequestOptions {
  * import { readToolCalls } from 'rxjs-tool-calls';
  * import { streamFrom } from 'rxjs-tool-calls/angular';
  *
+ * declare const messages: object[];
+ *
  * const http = inject(HttpClient);
  * streamFrom(http, '/api/chat', { messages, stream: true })
  *   .pipe(readToolCalls())

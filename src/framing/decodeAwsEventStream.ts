@@ -44,6 +44,8 @@ export type DecodeAwsEventStreamOptions = EventStreamParserOptions;
  * ```ts
  * import { fromResponse, decodeAwsEventStream, bedrockConverse, toolCalls } from 'rxjs-tool-calls';
  *
+ * declare const signedConverseStreamRequest: Request; // POST …/model/{modelId}/converse-stream, SigV4-signed
+ *
  * fromResponse(await fetch(signedConverseStreamRequest)).pipe(decodeAwsEventStream(), bedrockConverse(), toolCalls()).subscribe(console.log);
  * // displays: { success: true, data: { id: 'tooluse_…', name: 'get_weather', arguments: { city: 'Paris' }, … } }
  * ```

@@ -43,6 +43,9 @@ export type DecodeJsonArrayOptions = JsonArrayParserOptions;
  * ```ts
  * import { fromResponse, decodeJsonArray, gemini, toolCalls } from 'rxjs-tool-calls';
  *
+ * declare const base: string; // https://generativelanguage.googleapis.com
+ * declare const init: RequestInit;
+ *
  * const url = `${base}/v1beta/models/gemini-2.5-flash:streamGenerateContent`; // no alt=sse
  * fromResponse(await fetch(url, init)).pipe(decodeJsonArray(), gemini(), toolCalls()).subscribe(console.log);
  * // displays: { success: true, data: { name: 'get_weather', arguments: { city: 'Paris' }, … } }

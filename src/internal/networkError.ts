@@ -103,11 +103,11 @@ function isNetworkFailureAt(value: unknown, depth: number): boolean {
  *
  * @example
  * ```ts
- * import { isConnectionLost } from 'rxjs-tool-calls';
+ * import { isConnectionLost } from 'rxjs-tool-calls/advanced';
  *
- * isConnectionLost(new TypeError('terminated', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }));
+ * console.log(isConnectionLost(new TypeError('terminated', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) })));
  * // displays: true
- * isConnectionLost(new TypeError("Cannot read properties of undefined (reading 'getReader')"));
+ * console.log(isConnectionLost(new TypeError("Cannot read properties of undefined (reading 'getReader')")));
  * // displays: false
  * ```
  *

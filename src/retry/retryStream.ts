@@ -90,6 +90,9 @@ const POLICY_OPTION_CHECKS: OptionChecks = {
  * ```ts
  * import { fromResponse, retryStream, toolCalls } from 'rxjs-tool-calls';
  *
+ * declare const url: string;
+ * declare const body: string;
+ *
  * retryStream((ctx) =>
  *   fromResponse((signal) => fetch(url, { method: 'POST', body, signal, headers: ctx.lastEventId === undefined ? {} : { 'Last-Event-ID': ctx.lastEventId } })),
  * )

@@ -50,7 +50,10 @@ export type SdkEventName<T> = string | ((payload: T) => string);
  * @example
  * ```ts
  * import Anthropic from '@anthropic-ai/sdk';
- * import { anthropicMessages, fromSdkEvents } from 'rxjs-tool-calls';
+ * import { anthropicMessages } from 'rxjs-tool-calls';
+ * import { fromSdkEvents } from 'rxjs-tool-calls/sdk';
+ *
+ * declare const request: Anthropic.MessageCreateParamsNonStreaming;
  *
  * const stream = await new Anthropic().messages.create({ ...request, stream: true });
  * fromSdkEvents(anthropicMessages, stream, (event) => event.type).subscribe(console.log);
@@ -95,7 +98,10 @@ function sdkEvents<T>(decoderFactory: () => WireDecoder, iterable: AsyncIterable
  * @example
  * ```ts
  * import OpenAI from 'openai';
- * import { fromOpenAIChatChunks, toolCalls } from 'rxjs-tool-calls';
+ * import { toolCalls } from 'rxjs-tool-calls';
+ * import { fromOpenAIChatChunks } from 'rxjs-tool-calls/sdk';
+ *
+ * declare const request: OpenAI.ChatCompletionCreateParamsNonStreaming;
  *
  * const stream = await new OpenAI().chat.completions.create({ ...request, stream: true });
  * fromOpenAIChatChunks(stream).pipe(toolCalls()).subscribe(console.log);
@@ -141,7 +147,11 @@ const typeOf = (event: TypedSdkEvent): string => event.type;
  * @example
  * ```ts
  * import OpenAI from 'openai';
- * import { fromOpenAIResponsesEvents, toolCalls } from 'rxjs-tool-calls';
+ * import { toolCalls } from 'rxjs-tool-calls';
+ * import { fromOpenAIResponsesEvents } from 'rxjs-tool-calls/sdk';
+ *
+ * declare const input: OpenAI.Responses.ResponseInput;
+ * declare const tools: OpenAI.Responses.Tool[];
  *
  * const stream = await new OpenAI().responses.create({ model: 'gpt-4.1', input, tools, stream: true });
  * fromOpenAIResponsesEvents(stream).pipe(toolCalls()).subscribe(console.log);
@@ -178,7 +188,12 @@ export function fromOpenAIResponsesEvents(stream: AsyncIterableInput<TypedSdkEve
  * @example
  * ```ts
  * import Anthropic from '@anthropic-ai/sdk';
- * import { fromAnthropicEvents, toolCalls } from 'rxjs-tool-calls';
+ * import { toolCalls } from 'rxjs-tool-calls';
+ * import { fromAnthropicEvents } from 'rxjs-tool-calls/sdk';
+ *
+ * declare const model: Anthropic.Model;
+ * declare const messages: Anthropic.MessageParam[];
+ * declare const tools: Anthropic.Tool[];
  *
  * const stream = await new Anthropic().messages.create({ model, max_tokens: 1024, messages, tools, stream: true });
  * fromAnthropicEvents(stream).pipe(toolCalls()).subscribe(console.log);

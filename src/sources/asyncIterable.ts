@@ -130,9 +130,13 @@ export function iterate<T>(input: AsyncIterableInput<T>, functionName: string, c
  *
  * @example
  * ```ts
+ * import { request } from 'undici';
  * import { fromAsyncIterable, decodeSse, openaiChat } from 'rxjs-tool-calls';
  *
- * const res = await undici.request(url, init);
+ * declare const url: string;
+ * declare const init: Parameters<typeof request>[1];
+ *
+ * const res = await request(url, init);
  * fromAsyncIterable(res.body).pipe(decodeSse(), openaiChat()).subscribe(console.log);
  * ```
  *

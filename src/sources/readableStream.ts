@@ -68,6 +68,9 @@ export function alreadyConsumedError(what: string, hint: string): TypeError {
  * ```ts
  * import { fromReadableStream, decodeSse, openaiChat } from 'rxjs-tool-calls';
  *
+ * declare const url: string;
+ * declare const init: RequestInit;
+ *
  * const response = await fetch(url, init);
  * fromReadableStream(response.body!).pipe(decodeSse(), openaiChat()).subscribe(console.log);
  * ```

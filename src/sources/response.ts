@@ -146,6 +146,9 @@ export function httpProviderError(status: number, body: unknown, statusText = ''
  * ```ts
  * import { fromResponse, decodeSse, openaiChat } from 'rxjs-tool-calls';
  *
+ * declare const url: string;
+ * declare const init: RequestInit;
+ *
  * // The subscription owns the request: unsubscribing aborts it, even before the headers.
  * fromResponse((signal) => fetch(url, { ...init, signal }))
  *   .pipe(decodeSse(), openaiChat())
@@ -333,6 +336,9 @@ function readErrorBody(res: ResponseLike, limit: number, abort: (() => void) | u
  * ```ts
  * import { fromFetch } from 'rxjs/fetch';
  * import { responseBody, decodeSse, openaiChat } from 'rxjs-tool-calls';
+ *
+ * declare const url: string;
+ * declare const init: RequestInit;
  *
  * fromFetch(url, init)
  *   .pipe(responseBody(), decodeSse(), openaiChat())

@@ -65,7 +65,11 @@ import { TextToolCallParser } from './textToolCallParser';
  *
  * @example
  * ```ts
- * import { readStreamEvents, textToolCalls, toolCalls } from 'rxjs-tool-calls';
+ * import type { Observable } from 'rxjs';
+ * import { readStreamEvents, toolCalls } from 'rxjs-tool-calls';
+ * import { textToolCalls } from 'rxjs-tool-calls/text';
+ *
+ * declare const bytes$: Observable<Uint8Array>;
  *
  * // vLLM serving Qwen 2.5 without --tool-call-parser: the calls arrive as text in delta.content
  * bytes$.pipe(readStreamEvents(), textToolCalls(), toolCalls()).subscribe((r) => console.log(r.success && r.data.arguments));
@@ -74,8 +78,12 @@ import { TextToolCallParser } from './textToolCallParser';
  *
  * @example
  * ```ts
+ * import type { Observable } from 'rxjs';
  * import { z } from 'zod';
- * import { readStreamEvents, textToolCalls, toolCalls } from 'rxjs-tool-calls';
+ * import { readStreamEvents, toolCalls } from 'rxjs-tool-calls';
+ * import { textToolCalls } from 'rxjs-tool-calls/text';
+ *
+ * declare const bytes$: Observable<Uint8Array>;
  *
  * // Qwen3-Coder writes parameter values as bare text: the schema says `days` is a number
  * const tools = { forecast: z.object({ city: z.string(), days: z.number() }) };

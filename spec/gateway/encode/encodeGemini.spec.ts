@@ -95,6 +95,6 @@ describe('encodeGemini', () => {
     const back = view(collect(from([m, t, x1, x2, f, u, d]).pipe(encodeGemini())).values.join(''));
     expect(back.calls.map((c) => [c.id, c.name, c.arguments])).toEqual([['call_x', 'get_weather', { city: 'Paris' }]]);
     expect([back.text, back.usage]).toEqual(['Hi', { inputTokens: 10, outputTokens: 5, totalTokens: 15, reasoningTokens: 2 }]);
-    expect(['stop', 'tool-calls']).toContain(back.finish); // STOP with calls: `tool-calls` once the decoder applies issue 11 rule 5
+    expect(['stop', 'tool-calls']).toContain(back.finish); // STOP with calls: `tool-calls` from a decoder that normalises Gemini's STOP after function calls
   });
 });

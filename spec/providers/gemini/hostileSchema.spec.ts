@@ -1,4 +1,4 @@
-// Schema conversion against hostile schemas (issue 34): long $ref chains, allOf explosions, deep
+// Schema conversion against hostile schemas: long $ref chains, allOf explosions, deep
 // schemas, inherited names as types, bad %-escapes, very wide strict schemas. Every refusal is a
 // typed `unsupported-request`; nothing overflows the stack.
 import { isToolStreamError } from 'rxjs-tool-calls';

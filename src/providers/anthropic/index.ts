@@ -66,6 +66,9 @@ function whole(payload: Record<string, unknown>): SseEvent[] | undefined {
  * ```ts
  * import { fromResponse, decodeSse, anthropicMessages } from 'rxjs-tool-calls';
  *
+ * declare const url: string;
+ * declare const init: RequestInit;
+ *
  * fromResponse(await fetch(url, init)).pipe(decodeSse(), anthropicMessages()).subscribe(console.log);
  * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 1, id: 'toolu_1', name: 'get_weather', argumentsDelta: '', metadata: { type: 'tool_use' } }, …
  * ```

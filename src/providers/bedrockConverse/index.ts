@@ -62,7 +62,8 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  * ```ts
  * import { fromResponse, decodeAwsEventStream, bedrockConverse, toolCalls } from 'rxjs-tool-calls';
  *
- * // POST https://bedrock-runtime.<region>.amazonaws.com/model/<modelId>/converse-stream (SigV4-signed)
+ * declare const signedRequest: Request; // POST https://bedrock-runtime.<region>.amazonaws.com/model/<modelId>/converse-stream (SigV4-signed)
+ *
  * fromResponse(await fetch(signedRequest)).pipe(decodeAwsEventStream(), bedrockConverse(), toolCalls()).subscribe(console.log);
  * // displays: { success: true, data: { id: 'tooluse_…', name: 'get_weather', arguments: { city: 'Paris' }, … } }
  * ```

@@ -44,7 +44,8 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  * ```ts
  * import { fromResponse, decodeAwsEventStream, bedrockInvokeModel, toolCalls } from 'rxjs-tool-calls';
  *
- * // POST …/model/anthropic.claude-…/invoke-with-response-stream (SigV4-signed), body: an Anthropic Messages request
+ * declare const signedRequest: Request; // POST …/model/anthropic.claude-…/invoke-with-response-stream (SigV4-signed), body: an Anthropic Messages request
+ *
  * fromResponse(await fetch(signedRequest)).pipe(decodeAwsEventStream(), bedrockInvokeModel(), toolCalls()).subscribe(console.log);
  * // displays: { success: true, data: { id: 'toolu_…', name: 'get_weather', arguments: { city: 'Paris' }, … } }
  * ```

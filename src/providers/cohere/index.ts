@@ -43,6 +43,8 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  * ```ts
  * import { fromResponse, decodeSse, cohereChat } from 'rxjs-tool-calls';
  *
+ * declare const init: RequestInit; // POST, the API key, a v2 chat request with `stream: true`
+ *
  * fromResponse(await fetch('https://api.cohere.com/v2/chat', init)).pipe(decodeSse(), cohereChat()).subscribe(console.log);
  * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, id: 'weather_1', name: 'weather', argumentsDelta: '' }, …
  * ```

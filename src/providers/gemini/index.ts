@@ -50,6 +50,9 @@ function detect(_event: SseEvent, payload: Record<string, unknown> | undefined):
  * ```ts
  * import { fromResponse, decodeSse, gemini } from 'rxjs-tool-calls';
  *
+ * declare const base: string; // https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash
+ * declare const init: RequestInit;
+ *
  * fromResponse(await fetch(`${base}:streamGenerateContent?alt=sse`, init)).pipe(decodeSse(), gemini()).subscribe(console.log);
  * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, name: 'get_capital', argumentsDelta: '{"country":"France"}', replace: true }, …
  * ```

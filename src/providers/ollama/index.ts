@@ -42,6 +42,9 @@ function detect(_event: SseEvent, payload: Record<string, unknown> | undefined):
  * ```ts
  * import { fromResponse, decodeNdjson, ollamaChat, toolCalls } from 'rxjs-tool-calls';
  *
+ * declare const messages: object[];
+ * declare const tools: object[];
+ *
  * const response = await fetch('http://127.0.0.1:11434/api/chat', { method: 'POST', body: JSON.stringify({ model: 'qwen3', messages, tools, stream: true }) });
  * fromResponse(response).pipe(decodeNdjson(), ollamaChat(), toolCalls()).subscribe(console.log);
  * // displays: { success: true, data: { id: 'call_…', name: 'get_weather', arguments: { city: 'Paris' }, … } }

@@ -50,6 +50,9 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  * ```ts
  * import { fromResponse, decodeSse, openaiChat } from 'rxjs-tool-calls';
  *
+ * declare const url: string;
+ * declare const init: RequestInit;
+ *
  * fromResponse(await fetch(url, init)).pipe(decodeSse(), openaiChat()).subscribe(console.log);
  * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'get_weather', argumentsDelta: '' }, …
  * ```

@@ -76,6 +76,9 @@ function whole(payload: Record<string, unknown>): SseEvent[] | undefined {
  * ```ts
  * import { fromResponse, decodeSse, openaiResponses } from 'rxjs-tool-calls';
  *
+ * declare const url: string;
+ * declare const init: RequestInit;
+ *
  * fromResponse(await fetch(url, init)).pipe(decodeSse(), openaiResponses()).subscribe(console.log);
  * // displays: { type: 'metadata', … }, { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'get_weather', argumentsDelta: '', metadata: { itemId: 'fc_1' } }, …
  * ```

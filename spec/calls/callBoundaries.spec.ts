@@ -1,6 +1,7 @@
-// Issue 30's identity rules in the reducer and through the readers: one call at several indices
-// (rule 6), glued calls (rule 5) and when they are not split, the `missing` call of a `tool-calls`
-// finish without calls (rule 4), and `sequentialCalls` (rule 9).
+// Where one call ends and the next begins, in the reducer and through the readers: one call at
+// several indices (rule `several-indices`), glued calls (rule `glued-calls`) and when they are not
+// split, the `missing` call of a `tool-calls` finish without calls (rule `missing-calls`), and
+// `sequentialCalls`.
 import { from, lastValueFrom, map, take, toArray } from 'rxjs';
 import { partialToolCalls, readStreamEvents, readToolCalls, toolCalls, type StreamEvent, type ToolCallDeltaEvent, type ToolCallsOptions, type ToolCallResult } from 'rxjs-tool-calls';
 import { tracker, type Tracker } from '../helpers/callDriver';
@@ -32,7 +33,7 @@ const brief = (r: ToolCallResult): unknown =>
     ? { id: r.data.id, name: r.data.name, index: r.data.index, args: r.data.arguments, ...(r.data.repaired === undefined ? {} : { repaired: r.data.repaired }) }
     : { code: r.error.code, raw: r.error.toolCall.rawArguments };
 
-describe('one call at several indices (rule 6)', () => {
+describe('one call at several indices (rule `several-indices`)', () => {
   it('a nameless fragment with an open call’s id at a new index continues that call; the index is kept in otherIndices', async () => {
     const out = await results([delta({ index: 0, id: 'a', name: 'f', args: '{"x":' }), delta({ index: 1, id: 'a', args: '1}' }), delta({ index: 1, args: '' }), finish(), DONE]);
     expect(out.map(brief)).toEqual([{ id: 'a', name: 'f', index: 0, args: { x: 1 } }]);
@@ -59,7 +60,7 @@ describe('one call at several indices (rule 6)', () => {
   });
 });
 
-describe('glued calls (rule 5)', () => {
+describe('glued calls (rule `glued-calls`)', () => {
   const glued = (...pieces: D[]): StreamEvent[] => [...pieces.map(delta), finish(), DONE];
 
   it('splits when every piece is an object, the call has no wire id and one name: the pieces keep its index, with generated ids', async () => {
@@ -128,7 +129,7 @@ describe('glued calls (rule 5)', () => {
   });
 });
 
-describe('a tool-calls finish without calls (rule 4)', () => {
+describe('a tool-calls finish without calls (rule `missing-calls`)', () => {
   it('adds one closed missing call per choice at the end; not when a call came, nor when the stream failed', () => {
     const state = newState();
     state.step(finish('tool-calls', 0));
@@ -152,7 +153,7 @@ describe('a tool-calls finish without calls (rule 4)', () => {
   });
 });
 
-describe('sequentialCalls (rule 9)', () => {
+describe('sequentialCalls', () => {
   const chunks = {
     a: openaiChunk({ toolCalls: [{ index: 0, id: 'a', name: 'f', arguments: '{"n":' }] }),
     b: openaiChunk({ toolCalls: [{ index: 0, arguments: '0}' }] }),
