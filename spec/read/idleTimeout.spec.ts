@@ -86,8 +86,11 @@ describe('idleTimeout(ms)', () => {
     }
   });
 
-  it('rejects a timeout that is not a positive finite number', () => {
-    for (const ms of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(() => idleTimeout(ms)).toThrow(RangeError);
+  it('rejects a timeout that is not a positive finite number with invalid-option (also as idleTimeoutMs of the readers)', () => {
+    for (const ms of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => idleTimeout(ms)).toThrow(expect.objectContaining({ code: 'invalid-option', function: 'idleTimeout', option: 'ms' }));
+      expect(() => readToolCalls({ idleTimeoutMs: ms })).toThrow(expect.objectContaining({ code: 'invalid-option', function: 'readToolCalls', option: 'options.idleTimeoutMs' }));
+    }
   });
 });
 

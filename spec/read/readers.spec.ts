@@ -3,7 +3,7 @@
  * an open stream that received nothing holds almost nothing; an unsupported provider still fails at
  * subscription; a decoder that cannot be built ends the stream and lets go of the source.
  */
-import { NEVER, Subject, lastValueFrom, of, toArray } from 'rxjs';
+import { Subject, lastValueFrom, of, toArray } from 'rxjs';
 import { openaiChat, readStreamEvents, readToolCalls } from 'rxjs-tool-calls';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 

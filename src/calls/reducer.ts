@@ -1,7 +1,8 @@
 /**
  * The one reducer of tool calls: `reduceToolCalls(state, input) → state`, the index-keyed
- * accumulator and the identity rules in one place. Only the driver (`driver.ts`) calls it; every
- * operator that reads tool calls is built on the driver.
+ * accumulator. The identity rules (named and defined in docs/providers.md) are implemented here and
+ * nowhere else. Only the driver (`driver.ts`) calls it; every operator that reads tool calls is
+ * built on the driver.
  *
  * @module
  */

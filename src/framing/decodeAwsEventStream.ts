@@ -5,6 +5,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import type { SseEvent } from '../events';
+import { aCount, checkOptions } from '../internal/options';
 import { operate } from '../internal/operate';
 import { EventStreamParser, type EventStreamParserOptions } from './eventStream';
 
@@ -54,6 +55,7 @@ export type DecodeAwsEventStreamOptions = EventStreamParserOptions;
  * @return An operator from byte chunks to {@link SseEvent}s.
  */
 export function decodeAwsEventStream(options: DecodeAwsEventStreamOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
+  checkOptions('decodeAwsEventStream', options, { maxFrameSize: aCount(1) });
   return operate((subscriber) => {
     const parser = new EventStreamParser(options);
     return {

@@ -5,6 +5,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import type { SseEvent } from '../events';
+import { aBoolean, aCount, checkOptions } from '../internal/options';
 import { operate } from '../internal/operate';
 import { JsonArrayParser, type JsonArrayParserOptions } from './jsonArray';
 
@@ -55,6 +56,7 @@ export type DecodeJsonArrayOptions = JsonArrayParserOptions;
  * @return An operator from byte or text chunks to {@link SseEvent}s.
  */
 export function decodeJsonArray(options: DecodeJsonArrayOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
+  checkOptions('decodeJsonArray', options, { maxElementSize: aCount(1), sequence: aBoolean });
   return operate((subscriber) => {
     const parser = new JsonArrayParser(options);
     return {

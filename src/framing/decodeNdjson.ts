@@ -5,6 +5,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import type { SseEvent } from '../events';
+import { aCount, checkOptions } from '../internal/options';
 import { operate } from '../internal/operate';
 import { NdjsonParser, type NdjsonParserOptions } from './ndjson';
 
@@ -47,6 +48,7 @@ export type DecodeNdjsonOptions = NdjsonParserOptions;
  * @return An operator from byte or text chunks to {@link SseEvent}s.
  */
 export function decodeNdjson(options: DecodeNdjsonOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
+  checkOptions('decodeNdjson', options, { maxLineSize: aCount(1) });
   return operate((subscriber) => {
     const parser = new NdjsonParser(options);
     return {

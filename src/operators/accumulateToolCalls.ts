@@ -106,7 +106,11 @@ class Snapshots implements InputHandler<StreamEvent>, CallSink {
  *
  * @example
  * ```ts
- * import { accumulateToolCalls } from 'rxjs-tool-calls';
+ * import type { Observable } from 'rxjs';
+ * import { accumulateToolCalls, type StreamEvent, type ToolCallSnapshot } from 'rxjs-tool-calls';
+ *
+ * declare const events$: Observable<StreamEvent>;
+ * declare function render(calls: ReadonlyArray<ToolCallSnapshot>): void;
  *
  * events$.pipe(accumulateToolCalls()).subscribe((calls) => render(calls));
  * // renders: [{ name: 'get_weather', rawArguments: '{"ci', status: 'streaming' }], …

@@ -135,6 +135,9 @@ export interface TypedChatStateOptions<T extends ToolsInput> extends ChatStateOp
  * import { z } from 'zod';
  * import { chatState, fromResponse, readStreamEvents } from 'rxjs-tool-calls';
  *
+ * declare const url: string;
+ * declare const init: RequestInit;
+ *
  * const tools = { get_weather: z.object({ city: z.string() }) };
  * fromResponse(fetch(url, init))
  *   .pipe(readStreamEvents(), chatState({ tools }))

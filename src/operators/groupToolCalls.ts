@@ -121,8 +121,10 @@ function closerOf(closers: Map<number, Subject<void>>, key: number): Observable<
  *
  * @example
  * ```ts
- * import { map, mergeMap } from 'rxjs';
- * import { groupToolCalls } from 'rxjs-tool-calls';
+ * import { map, mergeMap, type Observable } from 'rxjs';
+ * import { groupToolCalls, type StreamEvent } from 'rxjs-tool-calls';
+ *
+ * declare const events$: Observable<StreamEvent>;
  *
  * events$.pipe(groupToolCalls(), mergeMap((call$) => call$.pipe(map((u) => u.rawArguments)))).subscribe(console.log);
  * // displays: '', '{"ci', '{"city": "Paris"}', …

@@ -165,8 +165,11 @@ export type PartialObjectUpdate<T = unknown, E = unknown> =
  *
  * @example
  * ```ts
+ * import type { Observable } from 'rxjs';
  * import { z } from 'zod';
- * import { partialObject } from 'rxjs-tool-calls';
+ * import { partialObject, type StreamEvent } from 'rxjs-tool-calls';
+ *
+ * declare const events$: Observable<StreamEvent>;
  *
  * const schema = z.object({ city: z.string(), days: z.array(z.number()) });
  * events$.pipe(partialObject({ schema })).subscribe((u) => {

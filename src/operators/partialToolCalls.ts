@@ -153,7 +153,11 @@ export function isSettled(partial: Pick<PartialToolCall, 'arguments' | 'openPath
  *
  * @example
  * ```ts
- * import { partialToolCalls } from 'rxjs-tool-calls';
+ * import type { Observable } from 'rxjs';
+ * import { partialToolCalls, type StreamEvent } from 'rxjs-tool-calls';
+ *
+ * declare const events$: Observable<StreamEvent>;
+ * declare function render(id: string, args: unknown): void;
  *
  * events$.pipe(partialToolCalls()).subscribe((p) => render(p.id, p.arguments));
  * // renders: {}, { city: 'San' }, { city: 'San Francisco' }
@@ -161,8 +165,11 @@ export function isSettled(partial: Pick<PartialToolCall, 'arguments' | 'openPath
  *
  * @example
  * ```ts
+ * import type { Observable } from 'rxjs';
  * import { z } from 'zod';
- * import { partialToolCalls } from 'rxjs-tool-calls';
+ * import { partialToolCalls, type StreamEvent } from 'rxjs-tool-calls';
+ *
+ * declare const events$: Observable<StreamEvent>;
  *
  * const tools = { get_weather: z.object({ city: z.string(), days: z.number() }) };
  * events$.pipe(partialToolCalls({ tools })).subscribe((p) => {

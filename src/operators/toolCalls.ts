@@ -89,7 +89,10 @@ export interface TypedToolCallsOptions<T extends ToolsInput> extends ToolCallsOp
  *
  * @example
  * ```ts
+ * import type { Observable } from 'rxjs';
  * import { decodeSse, openaiChat, toolCalls } from 'rxjs-tool-calls';
+ *
+ * declare const bytes$: Observable<Uint8Array>;
  *
  * bytes$.pipe(decodeSse(), openaiChat(), toolCalls()).subscribe((r) => console.log(r.success ? r.data.arguments : r.error.code));
  * // displays: { city: 'Paris' }
@@ -97,8 +100,11 @@ export interface TypedToolCallsOptions<T extends ToolsInput> extends ToolCallsOp
  *
  * @example
  * ```ts
+ * import type { Observable } from 'rxjs';
  * import { z } from 'zod';
  * import { readToolCalls } from 'rxjs-tool-calls';
+ *
+ * declare const bytes$: Observable<Uint8Array>;
  *
  * const tools = { get_weather: z.object({ city: z.string() }) };
  * bytes$.pipe(readToolCalls({ tools })).subscribe((r) => {

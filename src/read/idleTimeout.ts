@@ -6,6 +6,7 @@
 import { asyncScheduler, type MonoTypeOperatorFunction, type SchedulerAction, type SchedulerLike } from 'rxjs';
 import { ToolStreamError } from '../errors';
 import { operate } from '../internal/operate';
+import { aDuration } from '../internal/options';
 import { MAX_TIMER_MS } from '../internal/timers';
 
 /**
@@ -38,6 +39,9 @@ import { MAX_TIMER_MS } from '../internal/timers';
  * ```ts
  * import { fromResponse, idleTimeout, readToolCalls } from 'rxjs-tool-calls';
  *
+ * declare const url: string;
+ * declare const init: RequestInit;
+ *
  * fromResponse(fetch(url, init)).pipe(idleTimeout(30_000), readToolCalls()).subscribe(console.log);
  * // a stalled connection: every open call as { success: false, error: incomplete (idle-timeout) }, then `idle-timeout` error
  * ```
@@ -46,10 +50,11 @@ import { MAX_TIMER_MS } from '../internal/timers';
  *   timer can hold, 2^31 − 1 ms, is waited for in several timers, never cut short).
  * @param scheduler The scheduler that times the silence. Default `asyncScheduler`.
  * @return An operator that mirrors the source until it stalls.
- * @throws {RangeError} When `ms` is not a positive finite number.
+ * @throws {ToolStreamError} `invalid-option` when `ms` is not a positive finite number.
  */
 export function idleTimeout<T>(ms: number, scheduler: SchedulerLike = asyncScheduler): MonoTypeOperatorFunction<T> {
-  if (!(typeof ms === 'number' && ms > 0 && Number.isFinite(ms))) throw new RangeError(`idleTimeout: ms must be a positive finite number, got ${String(ms)}`);
+  const wrong = aDuration(ms);
+  if (wrong !== undefined) throw new ToolStreamError('invalid-option', { function: 'idleTimeout', option: 'ms', value: ms, expected: wrong });
   return operate<T, T>((subscriber) => {
     let last = scheduler.now();
     // One timer per subscription: at its deadline it waits again for what is left since the last value, or fires.

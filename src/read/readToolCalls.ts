@@ -75,6 +75,9 @@ export interface ReadToolCallsOptions extends ToolCallsOptions, ReadStreamEvents
  * ```ts
  * import { fromResponse, readToolCalls } from 'rxjs-tool-calls';
  *
+ * declare const url: string;
+ * declare const init: RequestInit;
+ *
  * fromResponse(fetch(url, init)).pipe(readToolCalls()).subscribe((result) => {
  *   if (result.success) console.log(result.data.name, result.data.arguments);
  *   else console.error(result.error.code, result.error.message);

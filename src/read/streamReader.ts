@@ -244,8 +244,8 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
     this.head = auto ? new RawHead() : undefined;
     this.decoder = decoderFor(provider, this.head)();
     this.whole = auto ? undefined : formatOf(provider)?.whole;
-    // An arrow function, not a bound method: a call through a bound function is not inlined (≈ 5 %
-    // more instructions on a chatty stream, callgrind), worth more than the context object it saves.
+    // An arrow function, not a bound method: a call through a bound function is not inlined, which
+    // costs more on a chatty stream than the context object it saves.
     this.emit = (event) => this.deliver(event);
     return (this.parser = framingFor(provider, this.framingLimits, first));
   }

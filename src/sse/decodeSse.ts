@@ -7,6 +7,7 @@ import type { OperatorFunction } from 'rxjs';
 import type { SseEvent } from '../events';
 import { operate } from '../internal/operate';
 import { asConnectionLost } from '../internal/networkError';
+import { aCount, checkOptions } from '../internal/options';
 import { SseParser, type SseParserOptions } from './parser';
 
 /** Options of {@link decodeSse}. */
@@ -60,6 +61,7 @@ export type DecodeSseOptions = SseParserOptions;
  * @return An operator from byte or text chunks to {@link SseEvent}s.
  */
 export function decodeSse(options: DecodeSseOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
+  checkOptions('decodeSse', options, { maxEventSize: aCount(1) });
   return operate((subscriber) => {
     const parser = new SseParser(options);
     return {

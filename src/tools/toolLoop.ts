@@ -228,7 +228,7 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
   /** After a step's items: its `step-end`, then `done`, `max-steps`, `missing-tool-calls`, or the messages of the next step. */
   const finish = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): { items: Item[]; next?: ReadonlyArray<LoopMessage>; error?: ToolStreamError } => {
     const { text } = state;
-    // A `tool-calls` finish without calls is no call to answer and no answer either (rule 4).
+    // A `tool-calls` finish without calls is no call to answer and no answer either (rule `missing-calls`).
     const missing = state.results.find((r): r is Extract<ToolRunResult<Run>, { success: false }> => !r.success && r.error.code === 'missing-tool-calls' && r.error.toolCall.choice === 0);
     const results = state.results.filter((r) => r.success || r.error.code !== 'missing-tool-calls');
     if (missing !== undefined && results.length === 0) {
