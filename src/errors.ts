@@ -100,7 +100,7 @@ export interface ProviderErrorInfo {
   readonly providerCode: string | undefined;
   /** The provider's error type (`overloaded_error`, `invalid_request_error`, …), when given. */
   readonly type: string | undefined;
-  /** The provider's error message (e.g. `'Overloaded'`); for an HTTP failure without one, `HTTP <status> <statusText>`. The error's own `message` is built from it. */
+  /** The provider's error message (e.g. `'Overloaded'`); for an HTTP failure, it follows the status line (`HTTP 401 Unauthorized: Incorrect API key`), or is the status line alone when the body has none. The error's own `message` is built from it. */
   readonly message: string;
   /** An HTTP-like status when the provider gave one. */
   readonly status: number | undefined;
