@@ -1,7 +1,7 @@
 /**
  * One version story: package.json's `version` is the version of CHANGELOG.md's top section, which
- * is either released (dated) or says it is not yet; no other file of the package keeps a copy of
- * the version (the CLI's `--version` reads package.json).
+ * is either released (dated) or says it is not yet. The CLI's `--version` reads package.json; the
+ * README's install commands name this version's tarball (spec/docs/readmeFront.spec.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
