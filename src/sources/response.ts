@@ -92,25 +92,11 @@ function parsedOrText(text: string): unknown {
   }
 }
 
-/** What a message quotes of an error body that holds no error object: an HTML page's title, or the start of the text. */
+/** What a message quotes of an error body that holds no error object: an HTML page (a proxy's, a CDN's) by its title, other text by its start. */
 function quoted(body: unknown): string {
   const text = (typeof body === 'string' ? body : body === undefined || body === null ? '' : describe(body)).trim();
-  const title = htmlTitle(text);
-  return title === undefined ? excerpt(text, 200) : `HTML page ${JSON.stringify(excerpt(title, 120))} (${text.length} chars)`;
-}
-
-/** The `<title>` of an HTML page (a proxy's or a CDN's error page), whitespace collapsed; `undefined` for other text. */
-function htmlTitle(text: string): string | undefined {
-  if (!/^<(?:!doctype\s+html|html)[\s>]/i.test(text)) return undefined;
-  const open = /<title(?:\s[^>]{0,200})?>/i.exec(text);
-  if (open === null) return undefined;
-  const start = open.index + open[0].length;
-  const end = text.indexOf('<', start);
-  const title = text
-    .slice(start, end === -1 ? undefined : end)
-    .replace(/\s+/g, ' ')
-    .trim();
-  return title === '' ? undefined : title;
+  const title = /^<(?:!doctype\s+html|html)[\s>]/i.test(text) ? /<title(?:\s[^>]{0,200})?>([^<]*)/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim() : undefined;
+  return title ? `HTML page ${JSON.stringify(excerpt(title, 120))} (${text.length} chars)` : excerpt(text, 200);
 }
 
 /**
