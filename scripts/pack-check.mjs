@@ -13,9 +13,8 @@ import { readFileSync } from 'node:fs';
 // CommonJS: jest's default CommonJS mode cannot load ES modules). Minifying the code would reach
 // 327 kB but drops the `/* @__PURE__ */` marks users' bundlers tree-shake by (one format composed
 // grew from 16 to 24 KiB) and the readable stack traces; renaming locals too reaches only 313 kB.
-// The budget is the size when it was last set (410.1 kB packed, 1,648.7 kB unpacked) and about 1 %
-// to grow.
-const BUDGET = { packed: 415_000, unpacked: 1_665_000 };
+// The budget is today's size and about 5 % to grow.
+const BUDGET = { packed: 410_000, unpacked: 1_650_000 };
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 

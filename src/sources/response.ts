@@ -57,8 +57,8 @@ export interface FromResponseOptions {
  * shape (`{ "error": { "message", "type", "code" } }`, `{ "message" }`, `{ "error": "…" }`, Gemini's
  * `[{ "error": … }]`) gives the code, type and the provider's message. The message always starts
  * with the status line: `http error invalid_api_key (invalid_request_error): HTTP 401 Unauthorized:
- * Incorrect API key`. A body that is not such JSON is kept as the `payload` and quoted in the
- * message: an HTML page by its title, other text shortened (`http error: HTTP 502 Bad Gateway: …`).
+ * Incorrect API key`. A body that is not such JSON (text, an HTML page, other JSON) is kept as the
+ * `payload` and its start is quoted in the message (`http error: HTTP 502 Bad Gateway: <html>…`).
  *
  * @param status The HTTP status.
  * @param body The response body: text (parsed as JSON when it is JSON) or an already-parsed value.
@@ -92,11 +92,9 @@ function parsedOrText(text: string): unknown {
   }
 }
 
-/** What a message quotes of an error body that holds no error object: an HTML page (a proxy's, a CDN's) by its title, other text by its start. */
+/** What a message quotes of an error body that holds no error object: the start of its text. */
 function quoted(body: unknown): string {
-  const text = (typeof body === 'string' ? body : body === undefined || body === null ? '' : describe(body)).trim();
-  const title = /^<(?:!doctype\s+html|html)[\s>]/i.test(text) ? /<title(?:\s[^>]{0,200})?>([^<]*)/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim() : undefined;
-  return title ? `HTML page ${JSON.stringify(excerpt(title, 120))} (${text.length} chars)` : excerpt(text, 200);
+  return excerpt((typeof body === 'string' ? body : body === undefined || body === null ? '' : describe(body)).trim(), 200);
 }
 
 /**
