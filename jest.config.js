@@ -25,6 +25,8 @@ const fuzzSelected = /--selectProjects(=|\s+)(\S+\s+)*fuzz\b/.test(argv);
 const fuzz = { ...common, displayName: 'fuzz', testMatch: ['<rootDir>/spec/fuzz/**/*.spec.ts'] };
 
 export default {
+  // Stops the run with one line when the recorded provider streams (../shared/fixtures) are missing.
+  globalSetup: '<rootDir>/spec/helpers/fixturesSetup.ts',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/spec/**/*.spec.ts', '<rootDir>/marbles/**/*.spec.ts'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/spec/conformance/', '<rootDir>/spec/types/', '<rootDir>/spec/fuzz/'] },
     { ...common, displayName: 'conformance', testMatch: ['<rootDir>/spec/conformance/**/*.spec.ts'] },

@@ -9,8 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Build dist/; resolves when it is done, rejects when tsup fails. */
-export async function build({ log = (line) => console.log(line) } = {}) {
+/**
+ * Build dist/; resolves when it is done, rejects when tsup fails. `log` receives the progress lines;
+ * `stdout: 'stderr'` sends what tsup prints to stdout to stderr instead (for `npm pack --json`).
+ */
+export async function build({ log = (line) => console.log(line), stdout = 'inherit' } = {}) {
   const started = performance.now();
   const seconds = () => Math.round((performance.now() - started) / 1000);
   log('build: tsup → dist/ (ESM, CommonJS and type declarations; about 30-60 s on 2 cores)');
@@ -18,7 +21,7 @@ export async function build({ log = (line) => console.log(line) } = {}) {
   try {
     const tsup = path.join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js');
     const code = await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [tsup, '--silent'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+      const child = spawn(process.execPath, [tsup, '--silent'], { cwd: root, stdio: ['ignore', stdout === 'stderr' ? process.stderr : 'inherit', 'inherit'] });
       child.on('error', reject);
       child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
     });

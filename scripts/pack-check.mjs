@@ -1,9 +1,11 @@
-// The published tarball against its budgets: `npm pack --dry-run --json` on the built package
-// (run `npm run build` first). Checks the packed and unpacked sizes (in kB of 1,000 bytes, as npm
-// prints them), that no source map is packed, that LICENSE, README.md and CHANGELOG.md are, and that
-// every file package.json points at (main, module, types, bin, typesVersions, each entry of
-// exports) is in the tarball. Prints "pack: N passed, M failed"; exits 1 on failure.
-import { execFileSync } from 'node:child_process';
+// The published tarball against its budgets: `npm pack --dry-run --json`, which runs the prepack
+// script (scripts/prepack.mjs: it builds dist/ when dist/ is missing or older than its sources, so
+// after `npm run build` it builds nothing). Checks that prepack ran and dist/ is packed, the packed
+// and unpacked sizes (in kB of 1,000 bytes, as npm prints them), that no source map is packed, that
+// LICENSE, README.md and CHANGELOG.md are, and that every file package.json points at (main,
+// module, types, bin, typesVersions, each entry of exports) is in the tarball. Prints
+// "pack: N passed, M failed"; exits 1 on failure.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 // The tarball holds the code twice (ESM and CommonJS: jest's default CommonJS mode cannot load ES
@@ -32,15 +34,24 @@ function leaves(value) {
 }
 
 let pack;
+const npm = spawnSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const prepack = (npm.stderr ?? '').split('\n').filter((line) => line.startsWith('prepack: '));
+for (const line of prepack) console.log(line);
+check(
+  'npm pack runs prepack (dist/ built from the current sources)',
+  npm.status === 0 && prepack.length > 0,
+  npm.status === 0 ? '' : `exit code ${npm.status}: ${(npm.stderr ?? '').trim().split('\n').at(-1)}`,
+);
 try {
-  const json = execFileSync('npm', ['pack', '--dry-run', '--json', '--loglevel=error'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  [pack] = JSON.parse(json);
+  [pack] = JSON.parse(npm.stdout);
 } catch (error) {
-  check('npm pack --dry-run --json', false, error.message.split('\n')[0]);
+  check('npm pack --dry-run --json prints JSON', false, error.message.split('\n')[0]);
 }
 if (pack) {
   const files = new Set(pack.files.map((file) => file.path));
   console.log(`${pack.filename}: ${pack.files.length} files, ${kB(pack.size)} packed, ${kB(pack.unpackedSize)} unpacked`);
+  const dist = [...files].filter((file) => file.startsWith('dist/'));
+  check('dist/ packed', dist.length > 0, `${dist.length} files`);
   check(`packed size ≤ ${kB(BUDGET.packed)}`, pack.size <= BUDGET.packed, kB(pack.size));
   check(`unpacked size ≤ ${kB(BUDGET.unpacked)}`, pack.unpackedSize <= BUDGET.unpacked, kB(pack.unpackedSize));
   const maps = [...files].filter((file) => file.endsWith('.map'));

@@ -1,4 +1,4 @@
-// Every public entry under every common runner, from the packed tarball (run `npm run build` first).
+// Every public entry under every common runner, from the packed tarball (`npm pack` runs prepack, which builds dist/ when it is missing or stale).
 //
 // `npm pack`s the package into a temporary directory, then makes small projects outside the
 // repository (in os.tmpdir()), each installing the tarball and its peers (rxjs, zod, rxjs-for-await;

@@ -101,6 +101,12 @@ check(
   made.every((error) => error instanceof esm.ToolStreamError && error instanceof cjs.ToolStreamError && esm.isToolStreamError(error) && cjs.isToolStreamError(error)),
   'an error of any copy (ESM, CJS, any entry) is instanceof ToolStreamError of every copy',
 );
+// Every copy prints its errors as ToolStreamError (console.error shows util.inspect's output).
+const { inspect } = await import('node:util');
+for (const [n, error] of made.entries()) {
+  const first = inspect(error).split('\n')[0];
+  check(error.name === 'ToolStreamError' && error.constructor.name === 'ToolStreamError' && first === `ToolStreamError: ${error.message}`, `error ${n + 1} of 4 prints as ToolStreamError (${first})`);
+}
 const angularEsm = await import('rxjs-tool-calls/angular');
 const angularCjs = require('rxjs-tool-calls/angular');
 for (const [how, lib] of [

@@ -101,7 +101,7 @@ export interface ProviderErrorInfo {
   readonly providerCode: string | undefined;
   /** The provider's error type (`overloaded_error`, `invalid_request_error`, …), when given. */
   readonly type: string | undefined;
-  /** The provider's error message (e.g. `'Overloaded'`); for an HTTP failure without one, `HTTP <status> <statusText>`. The error's own `message` is built from it. */
+  /** The provider's error message (e.g. `'Overloaded'`); for an HTTP failure, it follows the status line (`HTTP 401 Unauthorized: Incorrect API key`), or is the status line alone when the body has none. The error's own `message` is built from it. */
   readonly message: string;
   /** An HTTP-like status when the provider gave one. */
   readonly status: number | undefined;
@@ -451,47 +451,51 @@ const BRAND = Symbol.for('rxjs-tool-calls.ToolStreamError');
 
 /**
  * The one class behind {@link ToolStreamError} (exported under that name, whose type is the union
- * by code).
+ * by code). Its own name is `ToolStreamError`, taken from the property key: bundlers rename a
+ * class's binding when names collide, never a property key, so `console.error(error)` and
+ * `util.inspect` print `ToolStreamError` from every build.
  *
  * @internal
  */
-class ToolStreamErrorClass<C extends ToolStreamErrorCode> extends Error {
-  readonly code: C;
+const ToolStreamErrorClass = {
+  ToolStreamError: class<C extends ToolStreamErrorCode> extends Error {
+    readonly code: C;
 
-  /** An error of the family, from any copy of the library. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as { readonly [BRAND]?: unknown })[BRAND] === true;
-  }
-
-  /** The family's mark (on the prototype). */
-  get [BRAND](): true {
-    return true;
-  }
-
-  constructor(code: C, details: ErrorInit<C>, options?: ErrorOptions) {
-    const message = ERROR_MESSAGES[code] as (d: ErrorDetails[C], cause: unknown) => string;
-    super(message(details as ErrorDetails[C], options?.cause), options?.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    this.name = 'ToolStreamError';
-    const fields: Record<string, unknown> = { ...(ERROR_DEFAULTS as Partial<Record<ToolStreamErrorCode, object>>)[code], ...details };
-    for (const key of Object.keys(fields)) {
-      if (key === 'message' || key === 'name' || key === 'stack') continue;
-      Object.defineProperty(this, key, { value: fields[key], enumerable: true, writable: false, configurable: true });
+    /** An error of the family, from any copy of the library. */
+    static override [Symbol.hasInstance](value: unknown): boolean {
+      return typeof value === 'object' && value !== null && (value as { readonly [BRAND]?: unknown })[BRAND] === true;
     }
-  }
 
-  toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
-    for (const key of Object.keys(this)) {
-      if (key === 'name' || key === 'stack' || key === 'message') continue;
-      const value = (this as unknown as Record<string, unknown>)[key];
-      out[key] = value instanceof ToolStreamErrorClass ? value.toJSON() : value;
+    /** The family's mark (on the prototype). */
+    get [BRAND](): true {
+      return true;
     }
-    // `cause` is not enumerable: add it, an Error reduced to its name and message.
-    if (this.cause !== undefined) out['cause'] = this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : this.cause;
-    return out;
-  }
-}
+
+    constructor(code: C, details: ErrorInit<C>, options?: ErrorOptions) {
+      const message = ERROR_MESSAGES[code] as (d: ErrorDetails[C], cause: unknown) => string;
+      super(message(details as ErrorDetails[C], options?.cause), options?.cause === undefined ? undefined : { cause: options.cause });
+      this.code = code;
+      this.name = 'ToolStreamError';
+      const fields: Record<string, unknown> = { ...(ERROR_DEFAULTS as Partial<Record<ToolStreamErrorCode, object>>)[code], ...details };
+      for (const key of Object.keys(fields)) {
+        if (key === 'message' || key === 'name' || key === 'stack') continue;
+        Object.defineProperty(this, key, { value: fields[key], enumerable: true, writable: false, configurable: true });
+      }
+    }
+
+    toJSON(): Record<string, unknown> {
+      const out: Record<string, unknown> = { name: this.name, code: this.code, message: this.message };
+      for (const key of Object.keys(this)) {
+        if (key === 'name' || key === 'stack' || key === 'message') continue;
+        const value = (this as unknown as Record<string, unknown>)[key];
+        out[key] = value instanceof ToolStreamErrorClass ? value.toJSON() : value;
+      }
+      // `cause` is not enumerable: add it, an Error reduced to its name and message.
+      if (this.cause !== undefined) out['cause'] = this.cause instanceof Error ? { name: this.cause.name, message: this.cause.message } : this.cause;
+      return out;
+    }
+  },
+}.ToolStreamError;
 
 /** What every error of the family has, whatever its code. */
 export interface ToolStreamErrorBase<C extends ToolStreamErrorCode> extends Error {

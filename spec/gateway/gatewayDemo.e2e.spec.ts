@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { build } from 'esbuild';
 import OpenAI from 'openai';
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
@@ -71,6 +72,37 @@ describe('the demo upstreams behind the gateway, with the openai SDK', () => {
   });
 });
 
+/** What a child process prints, as it arrives. */
+function collect(stream: Readable): { readonly text: string; until(done: (text: string) => boolean, what: string, timeoutMs?: number): Promise<string> } {
+  let text = '';
+  const checks = new Set<() => void>();
+  stream.setEncoding('utf8').on('data', (chunk: string) => {
+    text += chunk;
+    for (const check of checks) check();
+  });
+  return {
+    get text() {
+      return text;
+    },
+    /** Resolves with the text printed so far once `done` holds for it; rejects, quoting it, after `timeoutMs`. */
+    until: (done, what, timeoutMs = 10_000) =>
+      new Promise<string>((resolve, reject) => {
+        const check = (): void => {
+          if (!done(text)) return;
+          checks.delete(check);
+          clearTimeout(timer);
+          resolve(text);
+        };
+        const timer = setTimeout(() => {
+          checks.delete(check);
+          reject(new Error(`waited ${timeoutMs} ms for ${what}; printed: ${JSON.stringify(text)}`));
+        }, timeoutMs);
+        checks.add(check);
+        check();
+      }),
+  };
+}
+
 describe('npm run example:gateway -- --demo, then client.mjs, as processes', () => {
   const root = path.resolve(__dirname, '../..');
   let dir = '';
@@ -97,25 +129,26 @@ describe('npm run example:gateway -- --demo, then client.mjs, as processes', () 
 
   it('the client sees the tool call streamed, sends the result back and prints the answer; the gateway logs both', async () => {
     server = spawn(process.execPath, [path.join(dir, 'server.mjs'), '--demo'], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    server.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    for (let i = 0; i < 400 && !/listening on (http:\/\/\S+)\/v1/.test(out); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    const origin = /listening on (http:\/\/\S+)\/v1/.exec(out)?.[1];
-    expect(out).toContain('no API keys');
+    const out = collect(server.stdout!);
+    // Each line may come in a later chunk than the one before it: wait for the lines asserted on, whole.
+    const banner = await out.until((text) => /listening on http:\/\/\S+\/v1.*\n[\s\S]*no API keys.*\n/.test(text), 'the "listening on" and "no API keys" lines');
+    const origin = /listening on (http:\/\/\S+)\/v1/.exec(banner)?.[1];
+    expect(banner).toContain('no API keys');
     const client = spawn(process.execPath, [path.join(dir, 'client.mjs'), `${origin}/v1`], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let printed = '';
-    client.stdout?.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
+    const printed = collect(client.stdout!);
     const code = await new Promise((resolve) => client.on('close', resolve));
     expect(code).toBe(0);
-    expect(printed).toContain('get_weather arguments += "{\\"city');
-    expect(printed).toMatch(/tool call demo_\w+: get_weather\(\{"city":"Paris"\}\)/);
-    expect(printed).toContain('answer: Here is what the tools returned: {"celsius":18,"sky":"clear"}.');
-    for (let i = 0; i < 100 && out.split('"outcome":"complete"').length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    const lines = out
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as GatewayLogEntry);
-    expect(lines.map((l) => [l.outcome, l.status])).toEqual([
+    expect(printed.text).toContain('get_weather arguments += "{\\"city');
+    expect(printed.text).toMatch(/tool call demo_\w+: get_weather\(\{"city":"Paris"\}\)/);
+    expect(printed.text).toContain('answer: Here is what the tools returned: {"celsius":18,"sky":"clear"}.');
+    const logLines = (text: string): GatewayLogEntry[] =>
+      text
+        .slice(0, text.lastIndexOf('\n') + 1)
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as GatewayLogEntry);
+    const logged = await out.until((text) => logLines(text).length >= 2, 'two whole log lines');
+    expect(logLines(logged).map((l) => [l.outcome, l.status])).toEqual([
       ['complete', 200],
       ['complete', 200],
     ]);

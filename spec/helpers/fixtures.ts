@@ -1,8 +1,26 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/** Where the shared recorded provider streams live (read in place, never copied into the repo). */
-export const FIXTURES_DIR = resolve(__dirname, '../../../shared/fixtures');
+/**
+ * Where the shared recorded provider streams live (read in place, never copied into the repo):
+ * `../shared/fixtures` beside the repository, or the directory `RXJS_TOOL_CALLS_FIXTURES` names.
+ * The one place that knows it; jest's global setup (spec/helpers/fixturesSetup.ts) stops the run
+ * when it is missing.
+ */
+export const FIXTURES_DIR = resolve(process.env['RXJS_TOOL_CALLS_FIXTURES'] || resolve(__dirname, '../../../shared/fixtures'));
+
+/**
+ * What is wrong with {@link FIXTURES_DIR}, in one line, or `undefined` when it is a directory with at
+ * least one provider's recordings in it.
+ */
+export function fixturesProblem(dir = FIXTURES_DIR): string | undefined {
+  const where = `expected at ${dir} (../shared/fixtures beside the repository, or set RXJS_TOOL_CALLS_FIXTURES to their directory)`;
+  if (!existsSync(dir)) return `the recorded provider streams are missing: ${where}`;
+  if (!statSync(dir).isDirectory()) return `the recorded provider streams are not a directory: ${where}`;
+  const providers = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && readdirSync(join(dir, entry.name)).some((file) => file.endsWith('.sse')));
+  if (providers.length === 0) return `the recorded provider streams directory holds no <provider>/*.sse recordings: ${where}`;
+  return undefined;
+}
 
 export interface ExpectedToolCall {
   readonly index: number;

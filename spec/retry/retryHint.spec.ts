@@ -33,7 +33,7 @@ describe('retryAfterMs from the error payload', () => {
     expect(httpProviderError(429, body, 'Too Many Requests', 'gemini')).toMatchObject({
       status: 429,
       type: 'RESOURCE_EXHAUSTED',
-      message: 'gemini error 429 (RESOURCE_EXHAUSTED): Resource exhausted. Please retry in 58.93s.',
+      message: 'gemini error 429 (RESOURCE_EXHAUSTED): HTTP 429 Too Many Requests: Resource exhausted. Please retry in 58.93s.',
       retryAfterMs: 1500,
     });
   });

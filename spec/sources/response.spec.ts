@@ -35,7 +35,7 @@ describe('httpProviderError', () => {
     expect(error.toJSON()).toEqual({
       name: 'ToolStreamError',
       code: 'provider-error',
-      message: 'openai error rate_limit_exceeded (requests): Rate limit reached',
+      message: 'openai error rate_limit_exceeded (requests): HTTP 429 Too Many Requests: Rate limit reached',
       provider: 'openai',
       providerCode: 'rate_limit_exceeded',
       type: 'requests',
@@ -86,7 +86,7 @@ describe('fromResponse', () => {
       status: 429,
       retryable: true,
       providerCode: 'rate_limit_exceeded',
-      message: 'http error rate_limit_exceeded (requests): Rate limit reached',
+      message: 'http error rate_limit_exceeded (requests): HTTP 429 Too Many Requests: Rate limit reached',
     });
   });
 
@@ -149,6 +149,13 @@ describe('with rxjs fromFetch', () => {
   it('responseBody() reports an HTTP error as a ProviderError', async () => {
     const url = `${server.origin}/status/503?body=${encodeURIComponent(JSON.stringify({ error: { message: 'overloaded', type: 'overloaded_error' } }))}`;
     const error = await firstValueFrom(fromFetch(url).pipe(responseBody({ provider: 'anthropic' }))).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'provider-error', provider: 'anthropic', status: 503, retryable: true, type: 'overloaded_error', message: 'anthropic error (overloaded_error): overloaded' });
+    expect(error).toMatchObject({
+      code: 'provider-error',
+      provider: 'anthropic',
+      status: 503,
+      retryable: true,
+      type: 'overloaded_error',
+      message: 'anthropic error (overloaded_error): HTTP 503 Service Unavailable: overloaded',
+    });
   });
 });

@@ -7,8 +7,9 @@ import path from 'node:path';
 import { SseParser } from 'rxjs-tool-calls/advanced';
 import { splitRandom } from 'rxjs-tool-calls/marbles';
 import { parseAll } from '../helpers/sse';
+import { FIXTURES_DIR } from '../helpers/fixtures';
 
-const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures');
+const FIXTURES = FIXTURES_DIR;
 
 function sseFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {

@@ -22,6 +22,7 @@ import fc from 'fast-check';
 import { cuts, sseStream, splitText } from '../helpers/sseArbitraries';
 import { seededRandom } from 'rxjs-tool-calls/marbles';
 import { parseAll } from '../helpers/sse';
+import { FIXTURES_DIR } from '../helpers/fixtures';
 
 interface Compared {
   readonly event: string;
@@ -92,7 +93,7 @@ describe('agreement with eventsource-parser 3.x', () => {
   });
 
   it('agrees on every shared fixture, in one chunk and in random chunks', () => {
-    const root = path.resolve(__dirname, '../../../shared/fixtures');
+    const root = FIXTURES_DIR;
     const walk = (dir: string): string[] => readdirSync(dir).flatMap((e) => (statSync(path.join(dir, e)).isDirectory() ? walk(path.join(dir, e)) : e.endsWith('.sse') ? [path.join(dir, e)] : []));
     const files = walk(root);
     expect(files.length).toBeGreaterThan(0);

@@ -68,10 +68,12 @@ export function payloadRetryAfterMs(inner: Record<string, unknown> | undefined, 
  * holds one that parses, as `failedCall`.
  *
  * `httpStatus`, when given (an HTTP response's status), is the error's `status` and decides
- * `retryable` together with the payload's code and type. `provider` may be any name (`'http'` for
- * errors read from an HTTP response before any wire format is known). `retryAfterMs`: the delay the
- * response's `Retry-After` asked for; without it, the payload's own hint (see
- * {@link payloadRetryAfterMs}). A one-element array is read as its element.
+ * `retryable` together with the payload's code and type; `fallbackMessage` is then the status line
+ * (`HTTP 401 Unauthorized`) the message starts with. The provider's message is read from `message`
+ * (in `error` or beside it) or from `error` itself when it is text (`{ "error": "model not found" }`).
+ * `provider` may be any name (`'http'` for errors read from an HTTP response before any wire format
+ * is known). `retryAfterMs`: the delay the response's `Retry-After` asked for; without it, the
+ * payload's own hint (see {@link payloadRetryAfterMs}). A one-element array is read as its element.
  */
 export function providerError(provider: string, payload: unknown, fallbackMessage = 'provider reported an error', httpStatus?: number, retryAfterHeader?: number): ToolStreamError<'provider-error'> {
   const outer = errorRecord(payload);
@@ -87,7 +89,9 @@ export function providerError(provider: string, payload: unknown, fallbackMessag
     asNumber(outer?.['status']) ??
     asNumber(inner?.['status_code']) ?? // Groq's in-stream errors
     (typeof rawCode === 'number' && rawCode >= 100 && rawCode < 600 ? rawCode : undefined);
-  const message = asString(inner?.['message']) ?? asString(outer?.['message']) ?? (typeof payload === 'string' ? payload : fallbackMessage);
+  const own = asString(inner?.['message']) ?? asString(outer?.['message']) ?? asString(outer?.['error']);
+  // An HTTP error's message starts with its status line (`fallbackMessage`): `HTTP 401 Unauthorized: Incorrect API key`.
+  const message = httpStatus === undefined ? (own ?? (typeof payload === 'string' ? payload : fallbackMessage)) : own === undefined ? fallbackMessage : `${fallbackMessage}: ${own}`;
   const retryAfterMs = retryAfterHeader ?? payloadRetryAfterMs(inner, outer);
   const info: ProviderErrorInfo = {
     provider,

@@ -4,7 +4,7 @@
  * @module
  */
 import { map, Observable, switchMap, type OperatorFunction, type Subscription } from 'rxjs';
-import { ToolStreamError, excerpt, withDetails } from '../errors';
+import { ToolStreamError, describe, excerpt, withDetails } from '../errors';
 import { errorRecord, isRetryable, providerError } from '../providers/providerError';
 import { withContentType } from '../internal/contentType';
 import { asConnectionLost } from '../internal/networkError';
@@ -54,37 +54,47 @@ export interface FromResponseOptions {
 /**
  * The `provider-error` for a failed HTTP response: `status` is the HTTP status, `retryable` is true
  * for 408, 409, 429 and 5xx (or a retryable provider code), and a JSON body in any common error
- * shape (`{ "error": { "message", "type", "code" } }`, …) gives the message, code and type.
- * A body that is not JSON is kept as the `payload` and quoted (shortened) in the message.
+ * shape (`{ "error": { "message", "type", "code" } }`, `{ "message" }`, `{ "error": "…" }`, Gemini's
+ * `[{ "error": … }]`) gives the code, type and the provider's message. The message always starts
+ * with the status line: `http error invalid_api_key (invalid_request_error): HTTP 401 Unauthorized:
+ * Incorrect API key`. A body that is not such JSON (text, an HTML page, other JSON) is kept as the
+ * `payload` and its start is quoted in the message (`http error: HTTP 502 Bad Gateway: <html>…`).
  *
  * @param status The HTTP status.
  * @param body The response body: text (parsed as JSON when it is JSON) or an already-parsed value.
- * @param statusText The HTTP status text, for the message when the body has none.
+ * @param statusText The HTTP status text (e.g. `'Unauthorized'`; often `''` over HTTP/2), for the status line.
  * @param provider The name for ``provider-error` error.provider`. Default `'http'`.
  * @param retryAfterMs The delay the response asked for before a retry (see `retryAfterMs()`), kept as ``provider-error` error.retryAfterMs`.
  */
 export function httpProviderError(status: number, body: unknown, statusText = '', provider = 'http', retryAfterMs?: number): ToolStreamError<'provider-error'> {
   const head = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
-  let payload = body;
-  if (typeof body === 'string') {
-    try {
-      payload = JSON.parse(body) as unknown;
-    } catch {
-      payload = body;
-    }
-  }
+  const payload = typeof body === 'string' ? parsedOrText(body) : body;
   if (errorRecord(payload) !== undefined) return providerError(provider, payload, head, status, retryAfterMs);
-  const text = typeof payload === 'string' ? payload.trim() : payload === undefined || payload === null ? '' : String(payload);
+  const quote = quoted(body);
   return new ToolStreamError('provider-error', {
     provider,
     providerCode: undefined,
     type: undefined,
-    message: text ? `${head}: ${excerpt(text, 200)}` : head,
+    message: quote ? `${head}: ${quote}` : head,
     status,
     retryable: isRetryable(status, undefined, undefined),
     payload: body,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
   });
+}
+
+/** `text` parsed as JSON, or `text` itself when it is not JSON. */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** What a message quotes of an error body that holds no error object: the start of its text. */
+function quoted(body: unknown): string {
+  return excerpt((typeof body === 'string' ? body : body === undefined || body === null ? '' : describe(body)).trim(), 200);
 }
 
 /**
