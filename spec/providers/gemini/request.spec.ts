@@ -1,10 +1,12 @@
-import { type ChatRequestInput, type GeminiGenerateContentRequest, type GeminiSchemaDrop, toGeminiRequest } from 'rxjs-tool-calls/gateway';
+import { type GeminiWire, type OpenAIChatWire, toGeminiRequest } from 'rxjs-tool-calls/gateway';
+import type { GeminiSchemaDrop } from 'rxjs-tool-calls/tools';
 import { expectUnsupported, withOptions, FULL_REQUEST, WEATHER_TOOL } from '../../helpers/chatRequests';
 
 const user = (content: unknown) => ({ role: 'user', content }) as const;
 const call = (id: string, name: string, args: string, extra?: object) =>
   ({ id, type: 'function', function: { name, arguments: args }, ...(extra === undefined ? {} : { extra_content: extra }) }) as const;
-const body = (extra: Record<string, unknown>, options = {}): GeminiGenerateContentRequest => toGeminiRequest({ model: 'm', messages: [user('Hi')], ...extra } as ChatRequestInput, options).body;
+const body = (extra: Record<string, unknown>, options = {}): GeminiWire.GenerateContentRequest =>
+  toGeminiRequest({ model: 'm', messages: [user('Hi')], ...extra } as OpenAIChatWire.RequestInput, options).body;
 
 describe('toGeminiRequest', () => {
   it('translates a whole two-step tool conversation', () => {
@@ -49,7 +51,7 @@ describe('toGeminiRequest', () => {
   });
 
   describe('fields', () => {
-    const cases: Array<[string, Record<string, unknown>, Partial<GeminiGenerateContentRequest>, object?]> = withOptions([
+    const cases: Array<[string, Record<string, unknown>, Partial<GeminiWire.GenerateContentRequest>, object?]> = withOptions([
       [
         'system parts',
         {

@@ -11,7 +11,7 @@ import { ToolStreamError, isToolStreamError, type ProviderErrorInfo } from '../.
 import type { RestartEvent, RetryEvent, StreamEvent } from '../../events';
 import { operate, type InputHandler } from '../../internal/operate';
 import { resultOf, type ToolCallsOptions } from '../../parse/results';
-import type { CallOutcome, WireEncoder } from '../../providers/encoding';
+import type { CallOutcome, WireEncoder } from './encoding';
 
 /** Options the driver reads (identity limits, ids and repair, as for the readers; reasoning). */
 export interface EncodeOptions extends ToolCallsOptions {
