@@ -17,7 +17,10 @@ export interface ToGeminiRequestOptions extends TranslateRequestOptions {
    * `'parametersJsonSchema'` sends the JSON Schema unchanged (recursive schemas need it).
    */
   readonly schemaField?: 'parameters' | 'parametersJsonSchema';
-  /** Called for every schema keyword `toGeminiSchema()` leaves out. */
+  /**
+   * Called for every schema keyword `toGeminiSchema()` leaves out, and for a tool's `strict: true`
+   * (Gemini has no strict schemas; `toolSpecs(tools, 'openai-chat')` writes it), which is left out too.
+   */
   readonly onSchemaDrop?: (drop: GeminiSchemaDrop) => void;
   /** Send the chat call ids as `functionCall.id` / `functionResponse.id` (not every Gemini endpoint accepts them). Default `false`. */
   readonly callIds?: boolean;
@@ -35,8 +38,8 @@ export interface ToGeminiRequestOptions extends TranslateRequestOptions {
  * `model` contents with `functionCall` parts (arguments parsed from their JSON text; Gemini's
  * thought signature from `extra_content.google.thought_signature`); consecutive `tool` messages
  * become `functionResponse` parts of one `user` content, each named after the call it answers;
- * tools become `functionDeclarations` with their schema cleaned by `toGeminiSchema()`;
- * `tool_choice` becomes `toolConfig.functionCallingConfig`; `max_completion_tokens`,
+ * tools become `functionDeclarations` with their schema cleaned by `toGeminiSchema()` (a tool's
+ * `strict: true` is left out, reported to `onSchemaDrop` like the schema keywords); `tool_choice` becomes `toolConfig.functionCallingConfig`; `max_completion_tokens`,
  * `temperature`, `top_p`, `stop` and `n` go to `generationConfig`. Anything else (a later system
  * message, `parallel_tool_calls: false`, `user`, …) throws `unsupported-request`.
  *
@@ -126,7 +129,8 @@ function contentsOf(reader: RequestReader, turns: readonly ChatTurn[], options: 
 function declarationOf(reader: RequestReader, tool: ReadTool, options: ToGeminiRequestOptions): GeminiWire.FunctionDeclaration {
   const out: GeminiWire.FunctionDeclaration = { name: tool.name };
   if (tool.description !== undefined) out.description = tool.description;
-  reader.untranslatable(tool.strict, fieldPath(fieldPath(tool.path, 'function'), 'strict'), 'strict', 'Gemini has no strict function schemas', (v) => v === false);
+  // What toolSpecs() writes for OpenAI is accepted: Gemini has no strict mode, so `strict: true` is a drop like a schema keyword's.
+  if (tool.strict === true) options.onSchemaDrop?.({ path: fieldPath(fieldPath(tool.path, 'function'), 'strict'), keyword: 'strict', reason: 'Gemini has no strict function schemas' });
   if (tool.parameters === undefined) return out;
   const path = fieldPath(fieldPath(tool.path, 'function'), 'parameters');
   if (options.schemaField === 'parametersJsonSchema') {

@@ -22,7 +22,7 @@ import { ToolStreamError } from '../../errors';
 import { fieldPath, jsonProblem, maxDepthOption } from '../../internal/jsonDepth';
 import type { Schema as GeminiSchema, SchemaType as GeminiType } from '../../providers/gemini/wire';
 
-/** One keyword {@link toGeminiSchema} left out. */
+/** One keyword {@link toGeminiSchema} left out (or a tool's `strict`, which the Gemini request translator leaves out). */
 export interface GeminiSchemaDrop {
   /** The JSON path of the keyword (e.g. `'tools[0].function.parameters.properties.tags.uniqueItems'`). */
   readonly path: string;
