@@ -119,7 +119,8 @@ export interface MergeStreamsOptions extends TagSourceOptions {
  * @example
  * ```ts
  * import { merge } from 'rxjs';
- * import { fromResponse, tagSource } from 'rxjs-tool-calls';
+ * import { fromResponse } from 'rxjs-tool-calls';
+ * import { tagSource } from 'rxjs-tool-calls/gateway';
  *
  * merge(fromResponse(a).pipe(tagSource('openai')), fromResponse(b).pipe(tagSource('claude'))).subscribe((item) => console.log(item.source, item.type));
  * // displays: openai event, claude event, …, openai result, openai complete, …
@@ -217,7 +218,8 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  * @example
  * ```ts
  * import { takeLast, tap } from 'rxjs';
- * import { fromResponse, mergeStreams, totalUsage } from 'rxjs-tool-calls';
+ * import { fromResponse } from 'rxjs-tool-calls';
+ * import { mergeStreams, totalUsage } from 'rxjs-tool-calls/gateway';
  *
  * mergeStreams({ openai: fromResponse(openaiFetch), claude: fromResponse(claudeFetch) })
  *   .pipe(
@@ -233,7 +235,8 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  * ```ts
  * import { filter } from 'rxjs';
  * import { z } from 'zod';
- * import { fromResponse, isMerged, mergeStreams } from 'rxjs-tool-calls';
+ * import { fromResponse } from 'rxjs-tool-calls';
+ * import { isMerged, mergeStreams } from 'rxjs-tool-calls/gateway';
  *
  * const tools = { get_weather: z.object({ city: z.string() }) };
  * mergeStreams({ openai: fromResponse(openaiFetch), claude: fromResponse(claudeFetch) }, { tools })

@@ -116,7 +116,7 @@ export type NamedAs<N extends string> = string extends N
  *
  * ```ts
  * import { z } from 'zod';
- * import { tool, toolSpecs } from 'rxjs-tool-calls';
+ * import { tool, toolSpecs } from 'rxjs-tool-calls/tools';
  *
  * const tools = {
  *   get_weather: tool({

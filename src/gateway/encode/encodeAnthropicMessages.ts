@@ -70,7 +70,8 @@ export interface EncodeAnthropicMessagesOptions extends EncoderOptions, EncodeOp
  * @example
  * ```ts
  * import { from } from 'rxjs';
- * import { encodeAnthropicMessages, type StreamEvent } from 'rxjs-tool-calls';
+ * import { type StreamEvent } from 'rxjs-tool-calls';
+ * import { encodeAnthropicMessages } from 'rxjs-tool-calls/gateway';
  *
  * const events: StreamEvent[] = [
  *   { type: 'text-delta', choice: 0, text: 'Checking.' },

@@ -72,7 +72,8 @@ export interface EncodeBedrockConverseOptions extends EncoderOptions, EncodeOpti
  * @example
  * ```ts
  * import http from 'node:http';
- * import { fromResponse, readStreamEvents, encodeBedrockConverse } from 'rxjs-tool-calls';
+ * import { fromResponse, readStreamEvents } from 'rxjs-tool-calls';
+ * import { encodeBedrockConverse } from 'rxjs-tool-calls/gateway';
  *
  * http.createServer(async (req, res) => {
  *   const upstream = await fetch('https://api.openai.com/v1/chat/completions', openaiInit);

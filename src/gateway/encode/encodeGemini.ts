@@ -60,7 +60,8 @@ export interface EncodeGeminiOptions extends EncoderOptions, EncodeOptions {}
  * @example
  * ```ts
  * import { from } from 'rxjs';
- * import { encodeGemini, type StreamEvent } from 'rxjs-tool-calls';
+ * import { type StreamEvent } from 'rxjs-tool-calls';
+ * import { encodeGemini } from 'rxjs-tool-calls/gateway';
  *
  * const events: StreamEvent[] = [
  *   { type: 'tool-call-delta', choice: 0, index: 0, name: 'get_capital', argumentsDelta: '{"country":' },

@@ -74,7 +74,8 @@ export interface EncodeOpenAIChatOptions extends EncoderOptions, EncodeOptions {
  * @example
  * ```ts
  * import http from 'node:http';
- * import { fromResponse, readStreamEvents, encodeOpenAIChat } from 'rxjs-tool-calls';
+ * import { fromResponse, readStreamEvents } from 'rxjs-tool-calls';
+ * import { encodeOpenAIChat } from 'rxjs-tool-calls/gateway';
  *
  * http.createServer(async (req, res) => {
  *   const upstream = await fetch('https://api.anthropic.com/v1/messages', anthropicInit);
@@ -89,7 +90,8 @@ export interface EncodeOpenAIChatOptions extends EncoderOptions, EncodeOptions {
  * @example
  * ```ts
  * import { from } from 'rxjs';
- * import { encodeOpenAIChat, type StreamEvent } from 'rxjs-tool-calls';
+ * import { type StreamEvent } from 'rxjs-tool-calls';
+ * import { encodeOpenAIChat } from 'rxjs-tool-calls/gateway';
  *
  * const events: StreamEvent[] = [
  *   { type: 'tool-call-delta', choice: 0, index: 1, id: 'toolu_1', name: 'get_weather', argumentsDelta: '{"city":' },

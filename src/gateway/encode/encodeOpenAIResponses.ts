@@ -77,7 +77,8 @@ export interface EncodeOpenAIResponsesOptions extends EncoderOptions, EncodeOpti
  * @example
  * ```ts
  * import { from } from 'rxjs';
- * import { encodeOpenAIResponses, type StreamEvent } from 'rxjs-tool-calls';
+ * import { type StreamEvent } from 'rxjs-tool-calls';
+ * import { encodeOpenAIResponses } from 'rxjs-tool-calls/gateway';
  *
  * const events: StreamEvent[] = [
  *   { type: 'tool-call-delta', choice: 0, index: 0, id: 'toolu_1', name: 'get_weather', argumentsDelta: '{"city":"Paris"}' },
