@@ -146,7 +146,7 @@ export interface WireEncoder {
   take(): string;
 }
 
-/** The response facts every encoder's options may set (beside `EncodeOptions`, what the driver reads). */
+/** The response's model and id, options of every `encode…()` operator (besides `EncodeOptions`, the options every encoder's driver reads). */
 export interface EncoderOptions {
   /** The model name to write. Default: the source's (its `metadata` event), else `'unknown'`. */
   readonly model?: string;
