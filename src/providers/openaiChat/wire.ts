@@ -57,7 +57,11 @@ export interface FunctionToolCall {
     /** The arguments as JSON text (e.g. `'{"city":"Paris"}'`), exactly as the model streamed it (`'{}'` when it sent none). */
     arguments: string;
   };
-  /** The call's `extra_content` as streamed (Gemini's compatibility endpoint: `{ google: { thought_signature } }`, required back). */
+  /**
+   * The call's `extra_content` as streamed (Gemini's compatibility endpoint: `{ google: {
+   * thought_signature } }`, required back; the request translators send it to Gemini as the part's
+   * `thoughtSignature`).
+   */
   extra_content?: Readonly<Record<string, unknown>>;
 }
 
@@ -220,31 +224,8 @@ export interface CustomInput {
   readonly type: 'custom';
 }
 
-/** A function call as accepted. */
-export interface FunctionCallInput {
-  /** The call's id. */
-  readonly id: string;
-  /** Always `'function'`. */
-  readonly type: 'function';
-  /** The function called. */
-  readonly function: {
-    /** The tool name. */
-    readonly name: string;
-    /** The arguments as JSON text. */
-    readonly arguments: string;
-  };
-  /** Gemini's OpenAI-compatible extension, sent back to Gemini as the part's `thoughtSignature`. */
-  readonly extra_content?: {
-    /** Google's extras. */
-    readonly google?: {
-      /** The call's thought signature. */
-      readonly thought_signature?: string;
-    };
-  };
-}
-
 /** A tool call as accepted: a function call, or a custom call (rejected). */
-export type ToolCallInput = FunctionCallInput | CustomInput;
+export type ToolCallInput = FunctionToolCall | CustomInput;
 
 /** A system or developer message as accepted. */
 export interface SystemMessageInput {
