@@ -15,7 +15,6 @@ export { SseParser, DEFAULT_MAX_EVENT_SIZE, type SseEventHandler, type SseParser
 export {
   DEFAULT_MAX_FRAME_SIZE,
   EventStreamParser,
-  EventStreamWriter,
   type EventStreamHeaderInput,
   type EventStreamHeaders,
   type EventStreamHeaderValue,

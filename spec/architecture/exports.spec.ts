@@ -50,7 +50,9 @@ function listExports(): Listing {
     const types: string[] = [];
     for (const exported of checker.getExportsOfModule(moduleSymbol)) {
       const declaration = exported.declarations?.[0];
-      const typeOnly = declaration !== undefined && ts.isExportSpecifier(declaration) && (declaration.isTypeOnly || declaration.parent.parent.isTypeOnly);
+      const typeOnly =
+        declaration !== undefined &&
+        ((ts.isExportSpecifier(declaration) && (declaration.isTypeOnly || declaration.parent.parent.isTypeOnly)) || (ts.isNamespaceExport(declaration) && declaration.parent.isTypeOnly));
       const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
       if (!typeOnly && target.flags & ts.SymbolFlags.Value) values.push(exported.name);
       else types.push(exported.name);

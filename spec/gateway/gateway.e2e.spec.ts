@@ -5,7 +5,11 @@
  * refused requests: gatewayFailures.e2e.spec.ts.
  */
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { lastValueFrom, toArray } from 'rxjs';
+import { z } from 'zod';
+import { fromResponse } from 'rxjs-tool-calls';
 import { geminiChunk } from 'rxjs-tool-calls/marbles';
+import { tool, toolLoop, toolSpecs, type ToolLoopRequest } from 'rxjs-tool-calls/tools';
 import { assemble, brief, end, json, start, stop, textBlock, tools, toolStart, user, startGatewayHarness, type GatewayHarness } from '../helpers/gatewayHarness';
 import { gate } from '../helpers/scriptedUpstream';
 
@@ -181,6 +185,40 @@ describe('gateway → Gemini', () => {
     expect((await logged(2)).map(brief)).toEqual([
       { model: 'gemini-2.5-flash', upstream: 'gemini', outcome: 'complete', usage: { inputTokens: 30, outputTokens: 10, totalTokens: 40 }, cost: '0.0000442' },
       { model: 'gemini-2.5-flash', upstream: 'gemini', outcome: 'complete', usage: { inputTokens: 60, outputTokens: 8, totalTokens: 68 }, cost: '0.0000494' },
+    ]);
+  });
+});
+
+describe('toolLoop() through the gateway', () => {
+  it('to Gemini: the tool specs toolSpecs() writes for OpenAI chat (strict: true) are accepted, the loop runs to its answer', async () => {
+    const loopTools = {
+      get_weather: tool({ description: 'Weather in a city', schema: z.strictObject({ city: z.string() }), execute: async ({ city }) => ({ city, celsius: 21 }) }),
+    };
+    expect(toolSpecs(loopTools, 'openai-chat')[0]?.function.strict).toBe(true);
+    h.gemini.reply({ events: [geminiChunk({ functionCalls: [{ name: 'get_weather', args: { city: 'Rome' } }], finishReason: 'STOP' })] });
+    h.gemini.reply({ events: [geminiChunk({ text: 'Rome: 21°C.', finishReason: 'STOP' })] });
+    const sent = h.gemini.requests.length;
+    const request: ToolLoopRequest = (messages, _step, context) =>
+      fromResponse((signal) =>
+        fetch(`${h.origin}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          signal,
+          body: JSON.stringify({ model: 'gemini-2.5-flash', stream: true, tools: context.tools, messages }),
+        }),
+      );
+    const items = await lastValueFrom(toolLoop(request, loopTools, { format: 'openai-chat', messages: [{ role: 'user', content: 'Weather in Rome?' }] }).pipe(toArray()));
+
+    expect(items.flatMap((item) => (item.type === 'tool-result' && item.result.success ? [item.result.data.output] : []))).toEqual([{ city: 'Rome', celsius: 21 }]);
+    expect(items.at(-1)).toMatchObject({ type: 'done', step: 1, text: 'Rome: 21°C.' });
+    const [first, second] = h.gemini.requests.slice(sent) as Array<{ body: { tools: unknown; contents: unknown[] } }>;
+    expect(first?.body.tools).toEqual([
+      { functionDeclarations: [{ name: 'get_weather', description: 'Weather in a city', parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' } }, required: ['city'] } }] },
+    ]);
+    expect(second?.body.contents.at(-1)).toEqual({ role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { output: '{"city":"Rome","celsius":21}' } } }] });
+    expect((await logged(2)).map((entry) => [entry.upstream, entry.status, entry.outcome])).toEqual([
+      ['gemini', 200, 'complete'],
+      ['gemini', 200, 'complete'],
     ]);
   });
 });

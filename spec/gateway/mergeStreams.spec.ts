@@ -2,7 +2,7 @@ import { filter, from, map, merge, toArray } from 'rxjs';
 import { z } from 'zod';
 import { type TestScheduler } from 'rxjs/testing';
 import { isToolStreamError } from 'rxjs-tool-calls';
-import { callKey, isMerged, type MergedItem, mergeStreams, tagSource, sourceCallId } from 'rxjs-tool-calls/gateway';
+import { isMerged, type MergedItem, mergeStreams, tagSource } from 'rxjs-tool-calls/gateway';
 import { anthropicEvent, openaiChunk, openaiDone, wireChunks } from 'rxjs-tool-calls/marbles';
 import { testScheduler } from '../helpers/marbles';
 
@@ -166,7 +166,7 @@ describe('mergeStreams()', () => {
     });
   });
 
-  it('keeps ids as the wire sent them; callKey / sourceCallId make them unique across sources', () => {
+  it('keeps ids as the wire sent them; with the source they are unique across sources', () => {
     const keys: string[] = [];
     const ids: string[] = [];
     scheduler().run(({ cold }) => {
@@ -175,13 +175,12 @@ describe('mergeStreams()', () => {
       mergeStreams({ a: cold(a.marbles, a.values), b: cold(b.marbles, b.values) })
         .pipe(filter(isMerged('result')))
         .subscribe((item) => {
-          keys.push(callKey(item));
           if (item.result.success) ids.push(item.result.data.id);
+          keys.push(`${item.source}:${item.result.success ? item.result.data.id : item.result.error.toolCall.id}`);
         });
     });
     expect(ids).toEqual(['call_1', 'call_1']);
     expect(keys).toEqual(['a:call_1', 'b:call_1']);
-    expect(sourceCallId('x', 'y')).toBe('x:y');
   });
 
   it('isMerged narrows by type and by source', () => {

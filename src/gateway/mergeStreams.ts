@@ -27,7 +27,8 @@ export interface MergedEvent<S extends string = string> {
 }
 
 /**
- * One tool-call result of source `source` (ids stay as the wire sent them; see {@link callKey}).
+ * One tool-call result of source `source` (ids stay as the wire sent them: `${source}:${id}` is
+ * unique across the sources).
  * `Call` is the successful call's type: with typed `tools`, a union by tool name.
  */
 export interface MergedResult<S extends string = string, Call extends ToolCall<string, unknown> = ToolCall> {
@@ -124,7 +125,8 @@ export interface MergeStreamsOptions extends TagSourceOptions {
  * @example
  * ```ts
  * import { merge } from 'rxjs';
- * import { fromResponse, tagSource } from 'rxjs-tool-calls';
+ * import { fromResponse } from 'rxjs-tool-calls';
+ * import { tagSource } from 'rxjs-tool-calls/gateway';
  *
  * merge(fromResponse(a).pipe(tagSource('openai')), fromResponse(b).pipe(tagSource('claude'))).subscribe((item) => console.log(item.source, item.type));
  * // displays: openai event, claude event, …, openai result, openai complete, …
@@ -197,7 +199,7 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  *
  * 1. Every item is `{ source, type: 'event' | 'result' | 'error' | 'complete', … }`; filter with
  *    {@link isMerged}. Result ids stay as the wire sent them: two sources may both have `call_0`;
- *    {@link callKey} gives `${source}:${id}`, unique across the merged stream.
+ *    `${item.source}:${id}` is unique across the merged stream.
  * 2. Each source is read once by `readStreamEvents()` (auto-detected unless `provider` is given)
  *    and `toolCalls()`; within a source, items keep that source's order.
  * 3. A failing source emits its complete results, its open calls as `incomplete`, then its `error`
@@ -212,18 +214,20 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  * @example
  * ```ts
  * import { filter } from 'rxjs';
- * import { callKey, fromResponse, isMerged, mergeStreams } from 'rxjs-tool-calls';
+ * import { fromResponse } from 'rxjs-tool-calls';
+ * import { isMerged, mergeStreams } from 'rxjs-tool-calls/gateway';
  *
  * mergeStreams({ openai: fromResponse(openaiFetch), claude: { bytes$: fromResponse(claudeFetch), provider: 'anthropic' } })
  *   .pipe(filter(isMerged('result')))
- *   .subscribe((item) => console.log(callKey(item), item.result.success));
+ *   .subscribe(({ source, result }) => console.log(`${source}:${result.success ? result.data.id : result.error.toolCall.id}`, result.success));
  * // displays: openai:call_1 true, claude:toolu_01 true
  * ```
  *
  * @example
  * ```ts
  * import { takeLast, tap } from 'rxjs';
- * import { fromResponse, mergeStreams, totalUsage } from 'rxjs-tool-calls';
+ * import { fromResponse } from 'rxjs-tool-calls';
+ * import { mergeStreams, totalUsage } from 'rxjs-tool-calls/gateway';
  *
  * mergeStreams({ openai: fromResponse(openaiFetch), claude: fromResponse(claudeFetch) })
  *   .pipe(
@@ -239,7 +243,8 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  * ```ts
  * import { filter } from 'rxjs';
  * import { z } from 'zod';
- * import { fromResponse, isMerged, mergeStreams } from 'rxjs-tool-calls';
+ * import { fromResponse } from 'rxjs-tool-calls';
+ * import { isMerged, mergeStreams } from 'rxjs-tool-calls/gateway';
  *
  * const tools = { get_weather: z.object({ city: z.string() }) };
  * mergeStreams({ openai: fromResponse(openaiFetch), claude: fromResponse(claudeFetch) }, { tools })
@@ -294,15 +299,4 @@ export function isMerged<T extends MergedItem['type'], S extends string = string
   source: S;
 } {
   return <I extends MergedItem>(item: I): item is Extract<I, { type: T }> & { source: S } => item.type === type && (source === undefined || item.source === source);
-}
-
-/** `${source}:${id}`: a tool call's id made unique across the sources of a merged stream. */
-export function sourceCallId(source: string, id: string): string {
-  return `${source}:${id}`;
-}
-
-/** The key of a merged result, unique across sources: `${source}:${id}` (the failed call's id on a failure). */
-export function callKey(item: MergedResult<string, ToolCall<string, unknown>>): string {
-  const { result } = item;
-  return sourceCallId(item.source, result.success ? result.data.id : result.error.toolCall.id);
 }

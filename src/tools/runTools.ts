@@ -150,7 +150,8 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
  * @example
  * ```ts
  * import { z } from 'zod';
- * import { readToolCalls, runTools, tool } from 'rxjs-tool-calls';
+ * import { readToolCalls } from 'rxjs-tool-calls';
+ * import { runTools, tool } from 'rxjs-tool-calls/tools';
  *
  * const tools = {
  *   get_weather: tool({ schema: z.object({ city: z.string() }), execute: ({ city }) => ({ city, temperature: 21 }) }),

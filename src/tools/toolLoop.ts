@@ -150,7 +150,8 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *
  * @example
  * ```ts
- * import { fromResponse, tool, toolLoop, type ToolLoopRequest } from 'rxjs-tool-calls';
+ * import { fromResponse } from 'rxjs-tool-calls';
+ * import { tool, toolLoop, type ToolLoopRequest } from 'rxjs-tool-calls/tools';
  *
  * const tools = { get_weather: tool({ description: 'Weather in a city', schema, execute: ({ city }) => lookup(city) }) };
  * const request: ToolLoopRequest = (messages, _step, { tools: specs }) =>

@@ -1,58 +1,51 @@
 /**
  * `toolSpecs(tools, format)`: the request's tool definitions, from the tools defined once with
- * `tool()`. Each format writes its own (its folder's `toolSpec.ts`); this module derives every
- * tool's JSON Schema and picks the format's builder.
+ * `tool()`. Each format writes its own (a file of `specs/`); this module derives every tool's JSON
+ * Schema and picks the format's builder.
  *
  * @module
  */
 import { ToolStreamError } from '../errors';
-import type { AnthropicTool } from '../providers/anthropic/request';
-import { anthropicToolSpec } from '../providers/anthropic/toolSpec';
-import type { ConverseTool } from '../providers/bedrockConverse/request';
-import { converseToolSpec } from '../providers/bedrockConverse/toolSpec';
-import type { GeminiFunctionDeclaration } from '../providers/gemini/request';
-import type { GeminiSchemaDrop } from '../providers/gemini/schema';
-import { geminiToolSpec } from '../providers/gemini/toolSpec';
-import type { ChatFunctionTool, JsonSchema } from '../providers/openaiChat/request';
-import type { OllamaTool } from '../providers/ollama/request';
-import { ollamaToolSpec } from '../providers/ollama/toolSpec';
-import { chatToolSpec } from '../providers/openaiChat/toolSpec';
-import type { ResponsesFunctionTool } from '../providers/openaiResponses/request';
-import { responsesToolSpec } from '../providers/openaiResponses/toolSpec';
-import { jsonProblem, maxDepthOption } from '../providers/requestReader';
-import { allowsStrict, customInputSchema, type ToolSpecInput } from '../providers/toolSpec';
-import { chatCustomToolSpec, type ChatCustomTool } from '../providers/openaiChat/toolSpec';
-import { responsesCustomToolSpec, type ResponsesCustomTool } from '../providers/openaiResponses/toolSpec';
+import { jsonProblem, maxDepthOption } from '../internal/jsonDepth';
+import type * as AnthropicWire from '../providers/anthropic/wire';
+import type * as ConverseWire from '../providers/bedrockConverse/wire';
+import type * as GeminiWire from '../providers/gemini/wire';
+import type * as OllamaWire from '../providers/ollama/wire';
+import type * as OpenAIChatWire from '../providers/openaiChat/wire';
+import type * as ResponsesWire from '../providers/openaiResponses/wire';
+import { anthropicToolSpec } from './specs/anthropic';
+import { converseToolSpec } from './specs/bedrockConverse';
+import { geminiToolSpec } from './specs/gemini';
+import type { GeminiSchemaDrop } from './specs/geminiSchema';
+import { ollamaToolSpec } from './specs/ollama';
+import { chatCustomToolSpec, chatToolSpec } from './specs/openaiChat';
+import { responsesCustomToolSpec, responsesToolSpec } from './specs/openaiResponses';
+import { allowsStrict, customInputSchema, type ToolSpecInput } from './specs/shared';
+import type { MessageFormat } from './messages';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
 import { isStandardSchema } from '../parse/validate';
 import type { CustomToolDeclaration, ToolDeclaration } from './types';
 
-/** The request formats `toolSpecs()` writes. */
-export type ToolSpecFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'bedrock-converse' | 'bedrock-invoke-model' | 'ollama';
-
 /** The value of a request's `tools` field in each format (`Custom`: whether the tools may hold a custom tool). */
 export interface ToolSpecsByFormat<Custom extends boolean = boolean> {
   /** Chat Completions: `[{ type: 'function', function: { name, description, parameters, strict? } }]` (a custom tool: `{ type: 'custom', custom: { name, description, format } }`). */
-  'openai-chat': Custom extends true ? Array<ChatFunctionTool | ChatCustomTool> : ChatFunctionTool[];
+  'openai-chat': Custom extends true ? Array<OpenAIChatWire.FunctionTool | OpenAIChatWire.CustomTool> : OpenAIChatWire.FunctionTool[];
   /** Responses: `[{ type: 'function', name, description, parameters, strict }]` (a custom tool: `{ type: 'custom', name, description, format }`). */
-  'openai-responses': Custom extends true ? Array<ResponsesFunctionTool | ResponsesCustomTool> : ResponsesFunctionTool[];
+  'openai-responses': Custom extends true ? Array<ResponsesWire.FunctionTool | ResponsesWire.CustomTool> : ResponsesWire.FunctionTool[];
   /** Anthropic Messages: `[{ name, description, input_schema }]`. */
-  anthropic: AnthropicTool[];
+  anthropic: AnthropicWire.Tool[];
   /** Gemini: one tool holding every function, `[{ functionDeclarations: [...] }]`. */
-  gemini: Array<{
-    /** One declaration per tool. */
-    functionDeclarations: GeminiFunctionDeclaration[];
-  }>;
+  gemini: GeminiWire.Tool[];
   /** Bedrock Converse: the `toolConfig.tools` value, `[{ toolSpec: { name, description, inputSchema: { json } } }]`. */
-  'bedrock-converse': ConverseTool[];
+  'bedrock-converse': ConverseWire.Tool[];
   /** Bedrock InvokeModel (Claude): the body is an Anthropic Messages request, so Anthropic's tools. */
-  'bedrock-invoke-model': AnthropicTool[];
+  'bedrock-invoke-model': AnthropicWire.Tool[];
   /** Ollama chat: `[{ type: 'function', function: { name, description, parameters } }]`. */
-  ollama: OllamaTool[];
+  ollama: OllamaWire.Tool[];
 }
 
 /** The request's `tools` value in format `F` (`Custom`: whether the tools may hold a custom tool). */
-export type ToolSpecs<F extends ToolSpecFormat = ToolSpecFormat, Custom extends boolean = boolean> = ToolSpecsByFormat<Custom>[F];
+export type ToolSpecs<F extends MessageFormat = MessageFormat, Custom extends boolean = boolean> = ToolSpecsByFormat<Custom>[F];
 
 /** Options of {@link toolSpecs}. */
 export interface ToolSpecsOptions {
@@ -103,7 +96,7 @@ const record = (value: unknown): value is Readonly<Record<string, unknown>> => t
  * for a tool without a schema. `$schema` is left out. An `unsupported-request` error when a schema
  * cannot describe itself.
  */
-export function toolJsonSchema(tool: ToolDeclaration<StandardSchemaV1 | undefined>, name: string): JsonSchema {
+export function toolJsonSchema(tool: ToolDeclaration<StandardSchemaV1 | undefined>, name: string): OpenAIChatWire.JsonSchema {
   const { schema, parameters } = tool as ToolDeclaration<StandardSchemaV1 | undefined> & { readonly schema?: unknown };
   let derived: unknown = parameters;
   if (derived === undefined && schema === undefined) return { type: 'object', properties: {} };
@@ -150,7 +143,7 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  * `tools` field each provider's request expects.</span>
  *
  * 1. Each tool's JSON Schema is its `parameters`, or derived from its `schema` (Standard JSON
- *    Schema, zod 4's own conversion); see {@link toolJsonSchema}. A schema that cannot describe itself
+ *    Schema, zod 4's own conversion). A schema that cannot describe itself
  *    (zod 3, valibot) is an `unsupported-request` error naming the tool: give `parameters`.
  * 2. OpenAI chat writes `strict: true` only when the schema allows it (all properties required,
  *    `additionalProperties: false` at every level); Responses always writes `strict`, the same way.
@@ -170,7 +163,7 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  * @example
  * ```ts
  * import { z } from 'zod';
- * import { tool, toolSpecs } from 'rxjs-tool-calls';
+ * import { tool, toolSpecs } from 'rxjs-tool-calls/tools';
  *
  * const tools = { get_weather: tool({ description: 'Weather in a city', schema: z.strictObject({ city: z.string() }) }) };
  * console.log(JSON.stringify(toolSpecs(tools, 'openai-chat')));
@@ -182,7 +175,7 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  * @param options `strict` (OpenAI), `onSchemaDrop` (Gemini) and `maxDepth`.
  * @return The value of the request's `tools` field.
  */
-export function toolSpecs<F extends ToolSpecFormat, T extends ToolDeclarations = ToolDeclarations>(tools: T, format: F, options: ToolSpecsOptions = {}): ToolSpecs<F, HasCustomTool<T>> {
+export function toolSpecs<F extends MessageFormat, T extends ToolDeclarations = ToolDeclarations>(tools: T, format: F, options: ToolSpecsOptions = {}): ToolSpecs<F, HasCustomTool<T>> {
   const maxDepth = maxDepthOption(options.maxDepth, 'toolSpecs');
   const inputs = named(tools).map(([name, tool]): ToolSpecInput => {
     // A custom tool: text input, written as `type: "custom"` where the format has it, else as one string `input`.
@@ -192,7 +185,7 @@ export function toolSpecs<F extends ToolSpecFormat, T extends ToolDeclarations =
     if (problem !== undefined) throw new ToolStreamError('unsupported-request', { target: String(format), field: problem.path, detail: problem.detail });
     return { name, description: tool.description, parameters, strict: options.strict !== false && allowsStrict(parameters) };
   });
-  const byFormat: { readonly [K in ToolSpecFormat]: () => ToolSpecsByFormat[K] } = {
+  const byFormat: { readonly [K in MessageFormat]: () => ToolSpecsByFormat[K] } = {
     'openai-chat': () => inputs.map((input) => (input.custom === undefined ? chatToolSpec(input) : chatCustomToolSpec(input, input.custom.format))),
     'openai-responses': () => inputs.map((input) => (input.custom === undefined ? responsesToolSpec(input) : responsesCustomToolSpec(input, input.custom.format))),
     anthropic: () => inputs.map(anthropicToolSpec),

@@ -33,8 +33,8 @@ function partOf(event: Extract<StreamEvent, { type: 'reasoning-end' }>): Reasoni
  * @example
  * ```ts
  * import { lastValueFrom, tap, toArray } from 'rxjs';
- * import { readStreamEvents, runTools, toolCalls, toolMessages } from 'rxjs-tool-calls';
- * import { TurnRecorder } from 'rxjs-tool-calls/advanced';
+ * import { readStreamEvents, toolCalls } from 'rxjs-tool-calls';
+ * import { runTools, toolMessages, TurnRecorder } from 'rxjs-tool-calls/tools';
  *
  * const turn = new TurnRecorder();
  * const runs = await lastValueFrom(bytes$.pipe(readStreamEvents(), tap((e) => turn.push(e)), toolCalls(), runTools(tools), toArray()));

@@ -9,10 +9,10 @@ import type { ToolRunError } from '../errors';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
 import type { ToolsByName } from '../parse/validate';
 import type { ToolCall } from '../result';
-import type { JsonSchema } from '../providers/openaiChat/request';
-import type { CustomToolFormat } from '../providers/toolSpec';
+import type { JsonSchema } from '../providers/openaiChat/wire';
+import type { CustomToolFormat } from '../providers/openaiResponses/wire';
 
-export type { CustomToolFormat } from '../providers/toolSpec';
+export type { CustomToolFormat } from '../providers/openaiResponses/wire';
 
 /** What a tool's `execute` receives besides its arguments. */
 export interface ToolContext<Call extends ToolCall<string, unknown> = ToolCall> {
@@ -116,7 +116,7 @@ export type NamedAs<N extends string> = string extends N
  *
  * ```ts
  * import { z } from 'zod';
- * import { tool, toolSpecs } from 'rxjs-tool-calls';
+ * import { tool, toolSpecs } from 'rxjs-tool-calls/tools';
  *
  * const tools = {
  *   get_weather: tool({

@@ -15,8 +15,9 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { isToolStreamError, retryStream } from '../../../src/index';
 import { httpProviderError } from '../../../src/advanced';
-import { costOf, fromAnthropicRequest, toAnthropicRequest, toGeminiRequest, toGeminiSchema, toResponsesRequest } from '../../../src/gateway/index';
-import { allowsStrict, toolSpecs } from '../../../src/tools/index';
+import { costOf, fromAnthropicRequest, toAnthropicRequest, toGeminiRequest, toResponsesRequest } from '../../../src/gateway/index';
+import { toGeminiSchema, toolSpecs } from '../../../src/tools/index';
+import { allowsStrict } from '../../../src/tools/specs/shared';
 import { main } from '../../../src/cli';
 
 type Outcome = string;

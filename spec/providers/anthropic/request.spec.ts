@@ -1,10 +1,10 @@
-import { type AnthropicRequest, type ChatRequestInput, toAnthropicRequest } from 'rxjs-tool-calls/gateway';
+import { type AnthropicWire, type OpenAIChatWire, toAnthropicRequest } from 'rxjs-tool-calls/gateway';
 import { ask, expectUnsupported, withOptions, FULL_REQUEST, TIME_TOOL, WEATHER_TOOL } from '../../helpers/chatRequests';
 
 const user = (content: unknown) => ({ role: 'user', content }) as const;
 const call = (id: string, name: string, args: string) => ({ id, type: 'function', function: { name, arguments: args } }) as const;
-const translate = (extra: Record<string, unknown>, options = {}): AnthropicRequest =>
-  toAnthropicRequest({ model: 'm', max_completion_tokens: 100, messages: [user('Hi')], ...extra } as ChatRequestInput, options);
+const translate = (extra: Record<string, unknown>, options = {}): AnthropicWire.Request =>
+  toAnthropicRequest({ model: 'm', max_completion_tokens: 100, messages: [user('Hi')], ...extra } as OpenAIChatWire.RequestInput, options);
 
 describe('toAnthropicRequest', () => {
   it('translates a whole two-step tool conversation', () => {
@@ -41,7 +41,7 @@ describe('toAnthropicRequest', () => {
   });
 
   describe('fields', () => {
-    const cases: Array<[string, Record<string, unknown>, Partial<AnthropicRequest>, object?]> = withOptions([
+    const cases: Array<[string, Record<string, unknown>, Partial<AnthropicWire.Request>, object?]> = withOptions([
       ['one system string', { messages: [{ role: 'system', content: 'S' }, user('Hi')] }, { system: 'S', messages: [{ role: 'user', content: 'Hi' }] }],
       [
         'several system / developer messages, strings and parts',
@@ -166,7 +166,7 @@ describe('toAnthropicRequest', () => {
     });
 
     it('does not modify its input', () => {
-      const request = JSON.parse(JSON.stringify(FULL_REQUEST)) as ChatRequestInput;
+      const request = JSON.parse(JSON.stringify(FULL_REQUEST)) as OpenAIChatWire.RequestInput;
       const copy = JSON.parse(JSON.stringify(request)) as unknown;
       toAnthropicRequest(request);
       expect(request).toEqual(copy);
@@ -264,7 +264,7 @@ describe('toAnthropicRequest', () => {
     });
 
     it('names a request that is not an object', () => {
-      expectUnsupported(() => toAnthropicRequest(null as unknown as ChatRequestInput), 'anthropic', '(request)');
+      expectUnsupported(() => toAnthropicRequest(null as unknown as OpenAIChatWire.RequestInput), 'anthropic', '(request)');
     });
 
     it('drops what the ignore option names', () => {

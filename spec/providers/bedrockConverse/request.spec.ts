@@ -2,7 +2,7 @@ import { BedrockRuntimeClient, ConverseStreamCommand, type ConverseStreamCommand
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { from } from 'rxjs';
 import type { StreamEvent } from 'rxjs-tool-calls';
-import { toConverseRequest, type ChatRequestInput } from 'rxjs-tool-calls/gateway';
+import { type OpenAIChatWire, toConverseRequest } from 'rxjs-tool-calls/gateway';
 import { ask, expectUnsupported, FULL_REQUEST } from '../../helpers/chatRequests';
 import { startFramedServer, type FramedServer } from '../../helpers/framedServer';
 
@@ -91,7 +91,7 @@ describe('toConverseRequest', () => {
     ['store', ask({ store: true }), 'store'],
     ['an image part', ask({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'x' } }] }] }), 'messages[0].content[0].type'],
   ])('%s: unsupported-request naming the field', (_name, request, field) => {
-    expectUnsupported(() => toConverseRequest(request as ChatRequestInput), 'bedrock-converse', field);
+    expectUnsupported(() => toConverseRequest(request as OpenAIChatWire.RequestInput), 'bedrock-converse', field);
   });
 
   describe('through the AWS SDK', () => {

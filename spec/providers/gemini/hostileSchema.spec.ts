@@ -2,8 +2,9 @@
 // schemas, inherited names as types, bad %-escapes, very wide strict schemas. Every refusal is a
 // typed `unsupported-request`; nothing overflows the stack.
 import { isToolStreamError } from 'rxjs-tool-calls';
-import { toGeminiSchema } from 'rxjs-tool-calls/gateway';
-import { allowsStrict, toolSpecs, type ToolSpecsOptions } from 'rxjs-tool-calls/tools';
+
+import { toGeminiSchema, toolSpecs, type ToolSpecsOptions } from 'rxjs-tool-calls/tools';
+import { allowsStrict } from '../../../src/tools/specs/shared';
 import { expectUnsupported } from '../../helpers/chatRequests';
 
 const BUDGET = 'the schema has more than 10000 nodes once references are inlined';

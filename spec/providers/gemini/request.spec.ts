@@ -1,10 +1,13 @@
-import { type ChatRequestInput, type GeminiGenerateContentRequest, type GeminiSchemaDrop, toGeminiRequest } from 'rxjs-tool-calls/gateway';
+import { type GeminiWire, type OpenAIChatWire, toGeminiRequest } from 'rxjs-tool-calls/gateway';
+import { z } from 'zod';
+import { tool, toolSpecs, type GeminiSchemaDrop } from 'rxjs-tool-calls/tools';
 import { expectUnsupported, withOptions, FULL_REQUEST, WEATHER_TOOL } from '../../helpers/chatRequests';
 
 const user = (content: unknown) => ({ role: 'user', content }) as const;
 const call = (id: string, name: string, args: string, extra?: object) =>
   ({ id, type: 'function', function: { name, arguments: args }, ...(extra === undefined ? {} : { extra_content: extra }) }) as const;
-const body = (extra: Record<string, unknown>, options = {}): GeminiGenerateContentRequest => toGeminiRequest({ model: 'm', messages: [user('Hi')], ...extra } as ChatRequestInput, options).body;
+const body = (extra: Record<string, unknown>, options = {}): GeminiWire.GenerateContentRequest =>
+  toGeminiRequest({ model: 'm', messages: [user('Hi')], ...extra } as OpenAIChatWire.RequestInput, options).body;
 
 describe('toGeminiRequest', () => {
   it('translates a whole two-step tool conversation', () => {
@@ -49,7 +52,7 @@ describe('toGeminiRequest', () => {
   });
 
   describe('fields', () => {
-    const cases: Array<[string, Record<string, unknown>, Partial<GeminiGenerateContentRequest>, object?]> = withOptions([
+    const cases: Array<[string, Record<string, unknown>, Partial<GeminiWire.GenerateContentRequest>, object?]> = withOptions([
       [
         'system parts',
         {
@@ -185,6 +188,36 @@ describe('toGeminiRequest', () => {
       );
       expect(drops.map((d) => d.path)).toEqual(['tools[0].function.parameters.additionalProperties']);
     });
+
+    it("accepts what toolSpecs() writes for OpenAI chat: a tool's strict: true is left out and reported as a drop", () => {
+      const specs = toolSpecs({ get_weather: tool({ description: 'Weather in a city', schema: z.strictObject({ city: z.string() }) }) }, 'openai-chat');
+      expect(specs[0]?.function.strict).toBe(true);
+      const drops: GeminiSchemaDrop[] = [];
+      expect(body({ tools: specs }, { onSchemaDrop: (d: GeminiSchemaDrop) => drops.push(d) }).tools).toEqual([
+        { functionDeclarations: [{ name: 'get_weather', description: 'Weather in a city', parameters: { type: 'OBJECT', properties: { city: { type: 'STRING' } }, required: ['city'] } }] },
+      ]);
+      expect(drops).toEqual([
+        { path: 'tools[0].function.strict', keyword: 'strict', reason: 'Gemini has no strict function schemas' },
+        { path: 'tools[0].function.parameters.additionalProperties', keyword: 'additionalProperties', reason: expect.any(String) },
+      ]);
+      // Without a drop callback it is left out as quietly as the schema keywords.
+      expect(body({ tools: specs }).tools?.[0]?.functionDeclarations[0]).not.toHaveProperty('strict');
+    });
+
+    it('reports strict: true with parametersJsonSchema too, and nothing for strict: false', () => {
+      const drops: GeminiSchemaDrop[] = [];
+      const onSchemaDrop = (d: GeminiSchemaDrop) => drops.push(d);
+      const strict = (value: boolean, name: string) => ({ type: 'function', function: { name, parameters: { type: 'object' }, strict: value } });
+      expect(body({ tools: [strict(false, 'a'), strict(true, 'b')] }, { onSchemaDrop, schemaField: 'parametersJsonSchema' }).tools).toEqual([
+        {
+          functionDeclarations: [
+            { name: 'a', parametersJsonSchema: { type: 'object' } },
+            { name: 'b', parametersJsonSchema: { type: 'object' } },
+          ],
+        },
+      ]);
+      expect(drops.map((d) => d.path)).toEqual(['tools[1].function.strict']);
+    });
   });
 
   describe('unsupported-request', () => {
@@ -193,7 +226,6 @@ describe('toGeminiRequest', () => {
       ['parallel_tool_calls false', { parallel_tool_calls: false }, 'parallel_tool_calls'],
       ['user', { user: 'u' }, 'user'],
       ['store', { store: true }, 'store'],
-      ['strict tools', { tools: [{ type: 'function', function: { name: 'f', strict: true } }] }, 'tools[0].function.strict'],
       [
         'a recursive schema',
         { tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: { next: { $ref: '#' } } } } }] },

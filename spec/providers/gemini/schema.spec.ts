@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { type GeminiSchema, type GeminiSchemaDrop, toGeminiSchema } from 'rxjs-tool-calls/gateway';
+import type { GeminiWire } from 'rxjs-tool-calls/gateway';
+import { type GeminiSchemaDrop, toGeminiSchema } from 'rxjs-tool-calls/tools';
 import { expectUnsupported } from '../../helpers/chatRequests';
 
 /** The fields of Gemini's `Schema` message: anything else is a 400 `Unknown name`. */
@@ -31,25 +32,25 @@ const GEMINI_FIELDS = new Set([
 const GEMINI_TYPES = new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT', 'NULL']);
 
 /** Every field of `schema`, at every depth, is one Gemini knows, with a value of the right kind. */
-function expectGeminiShape(schema: GeminiSchema, path = '(root)'): void {
+function expectGeminiShape(schema: GeminiWire.Schema, path = '(root)'): void {
   for (const [key, value] of Object.entries(schema)) {
     expect(`${path}.${key}: ${GEMINI_FIELDS.has(key)}`).toBe(`${path}.${key}: true`);
     if (key === 'type') expect(GEMINI_TYPES.has(value as string)).toBe(true);
     if (key === 'enum') expect((value as unknown[]).every((v) => typeof v === 'string')).toBe(true);
-    if (key === 'items') expectGeminiShape(value as GeminiSchema, `${path}.items`);
-    if (key === 'anyOf') (value as GeminiSchema[]).forEach((s, i) => expectGeminiShape(s, `${path}.anyOf[${i}]`));
-    if (key === 'properties') for (const [name, s] of Object.entries(value as Record<string, GeminiSchema>)) expectGeminiShape(s, `${path}.properties.${name}`);
+    if (key === 'items') expectGeminiShape(value as GeminiWire.Schema, `${path}.items`);
+    if (key === 'anyOf') (value as GeminiWire.Schema[]).forEach((s, i) => expectGeminiShape(s, `${path}.anyOf[${i}]`));
+    if (key === 'properties') for (const [name, s] of Object.entries(value as Record<string, GeminiWire.Schema>)) expectGeminiShape(s, `${path}.properties.${name}`);
   }
 }
 
-function convert(schema: Record<string, unknown> | boolean): { schema: GeminiSchema; drops: string[] } {
+function convert(schema: Record<string, unknown> | boolean): { schema: GeminiWire.Schema; drops: string[] } {
   const drops: GeminiSchemaDrop[] = [];
   const out = toGeminiSchema(schema, { onDrop: (drop) => drops.push(drop) });
   return { schema: out, drops: drops.map((d) => d.path) };
 }
 
 describe('toGeminiSchema', () => {
-  const cases: Array<[string, Record<string, unknown>, GeminiSchema, string[]]> = [
+  const cases: Array<[string, Record<string, unknown>, GeminiWire.Schema, string[]]> = [
     [
       'an object with annotations, required and ordering',
       { type: 'object', title: 'T', description: 'D', properties: { a: { type: 'string', default: 'x', example: 'y' } }, required: ['a'], propertyOrdering: ['a'], minProperties: 1, maxProperties: 3 },
@@ -209,7 +210,7 @@ describe('toGeminiSchema', () => {
     let converted = 0;
     fc.assert(
       fc.property(schema, (input) => {
-        let out: GeminiSchema;
+        let out: GeminiWire.Schema;
         try {
           out = toGeminiSchema(input as Record<string, unknown>);
         } catch (error) {

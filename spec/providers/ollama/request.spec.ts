@@ -1,7 +1,7 @@
 import { Ollama, type ChatRequest } from 'ollama';
 import { from } from 'rxjs';
 import type { StreamEvent } from 'rxjs-tool-calls';
-import { toOllamaRequest, type ChatRequestInput } from 'rxjs-tool-calls/gateway';
+import { type OpenAIChatWire, toOllamaRequest } from 'rxjs-tool-calls/gateway';
 import { ask, expectUnsupported, FULL_REQUEST } from '../../helpers/chatRequests';
 import { startFramedServer, type FramedServer } from '../../helpers/framedServer';
 
@@ -76,7 +76,7 @@ describe('toOllamaRequest', () => {
       'messages[0].tool_calls[0].function.arguments',
     ],
   ])('%s: unsupported-request naming the field', (_name, request, field) => {
-    expectUnsupported(() => toOllamaRequest(request as ChatRequestInput), 'ollama', field);
+    expectUnsupported(() => toOllamaRequest(request as OpenAIChatWire.RequestInput), 'ollama', field);
   });
 
   describe('through the ollama client', () => {

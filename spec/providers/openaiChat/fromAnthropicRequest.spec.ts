@@ -1,16 +1,16 @@
 import fc from 'fast-check';
-import { type AnthropicRequestInput, type ChatRequest, fromAnthropicRequest, toAnthropicRequest } from 'rxjs-tool-calls/gateway';
+import { type AnthropicWire, fromAnthropicRequest, type OpenAIChatWire, toAnthropicRequest } from 'rxjs-tool-calls/gateway';
 import { expectUnsupported, FULL_REQUEST, withOptions } from '../../helpers/chatRequests';
 import { representableChat } from '../../helpers/chatArbitraries';
 
-const translate = (extra: Record<string, unknown>, options = {}): ChatRequest =>
-  fromAnthropicRequest({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }], ...extra } as AnthropicRequestInput, options);
+const translate = (extra: Record<string, unknown>, options = {}): OpenAIChatWire.Request =>
+  fromAnthropicRequest({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'Hi' }], ...extra } as AnthropicWire.RequestInput, options);
 const toolUse = (id: string, input: unknown = {}) => ({ type: 'tool_use', id, name: 'f', input });
 const result = (id: string, content?: unknown, extra: object = {}) => ({ type: 'tool_result', tool_use_id: id, ...(content === undefined ? {} : { content }), ...extra });
 
 describe('fromAnthropicRequest', () => {
   describe('fields', () => {
-    const cases: Array<[string, Record<string, unknown>, Partial<ChatRequest>, object?]> = withOptions([
+    const cases: Array<[string, Record<string, unknown>, Partial<OpenAIChatWire.Request>, object?]> = withOptions([
       [
         'a system string',
         { system: 'S' },

@@ -1,9 +1,9 @@
-import { type ChatRequestInput, type ResponsesRequest, toResponsesRequest } from 'rxjs-tool-calls/gateway';
+import { type OpenAIChatWire, type ResponsesWire, toResponsesRequest } from 'rxjs-tool-calls/gateway';
 import { expectUnsupported, withOptions, FULL_REQUEST, TIME_TOOL, WEATHER_TOOL } from '../../helpers/chatRequests';
 
 const user = (content: unknown) => ({ role: 'user', content }) as const;
 const call = (id: string, name: string, args: string) => ({ id, type: 'function', function: { name, arguments: args } }) as const;
-const translate = (extra: Record<string, unknown>, options = {}): ResponsesRequest => toResponsesRequest({ model: 'm', messages: [user('Hi')], ...extra } as ChatRequestInput, options);
+const translate = (extra: Record<string, unknown>, options = {}): ResponsesWire.Request => toResponsesRequest({ model: 'm', messages: [user('Hi')], ...extra } as OpenAIChatWire.RequestInput, options);
 
 describe('toResponsesRequest', () => {
   it('translates a whole two-step tool conversation', () => {
@@ -31,7 +31,7 @@ describe('toResponsesRequest', () => {
   });
 
   describe('fields', () => {
-    const cases: Array<[string, Record<string, unknown>, Partial<ResponsesRequest>, object?]> = withOptions([
+    const cases: Array<[string, Record<string, unknown>, Partial<ResponsesWire.Request>, object?]> = withOptions([
       [
         'a developer message with parts',
         { messages: [{ role: 'developer', content: [{ type: 'text', text: 'A' }] }, user('Hi')] },

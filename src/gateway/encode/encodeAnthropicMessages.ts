@@ -1,15 +1,20 @@
 /**
- * `encodeAnthropicMessages()`: any provider's {@link StreamEvent}s → Anthropic Messages SSE.
+ * `encodeAnthropicMessages()`: any provider's {@link StreamEvent}s → Anthropic Messages SSE, and
+ * its writer (resolved events → `message_start`, content blocks, `message_delta`, `message_stop`).
  *
  * @module
  */
 import type { OperatorFunction } from 'rxjs';
-import type { StreamEvent } from '../../events';
-import { AnthropicMessagesEncoder, type AnthropicEncoderOptions } from '../../providers/anthropic/encoder';
+import type { ProviderErrorInfo } from '../../errors';
+import type { FinishReason, MetadataEvent, ProviderToolEvent, ReasoningPart, StreamEvent, UsageEvent } from '../../events';
 import { encodeWith, type EncodeOptions } from './encodeWith';
+import { ResponseIdentity, SseWriter, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from './encoding';
 
 /** Options of {@link encodeAnthropicMessages}. */
-export interface EncodeAnthropicMessagesOptions extends AnthropicEncoderOptions, EncodeOptions {}
+export interface EncodeAnthropicMessagesOptions extends EncoderOptions, EncodeOptions {
+  /** The one choice written (a message has one). Default 0; events of other choices are left out. */
+  readonly choice?: number;
+}
 
 /**
  * Write any provider's stream as Anthropic Messages SSE, live: content blocks numbered in order,
@@ -65,7 +70,8 @@ export interface EncodeAnthropicMessagesOptions extends AnthropicEncoderOptions,
  * @example
  * ```ts
  * import { from } from 'rxjs';
- * import { encodeAnthropicMessages, type StreamEvent } from 'rxjs-tool-calls';
+ * import { type StreamEvent } from 'rxjs-tool-calls';
+ * import { encodeAnthropicMessages } from 'rxjs-tool-calls/gateway';
  *
  * const events: StreamEvent[] = [
  *   { type: 'text-delta', choice: 0, text: 'Checking.' },
@@ -86,4 +92,273 @@ export interface EncodeAnthropicMessagesOptions extends AnthropicEncoderOptions,
  */
 export function encodeAnthropicMessages(options: EncodeAnthropicMessagesOptions = {}): OperatorFunction<StreamEvent, string> {
   return encodeWith(() => new AnthropicMessagesEncoder(options), options);
+}
+
+// ---- The writer ------------------------------------------------------------------------------------
+
+/** What Anthropic calls each normalised finish reason (`error` and `other` keep the source's own string). */
+const STOP: Record<FinishReason, string | undefined> = {
+  stop: 'end_turn',
+  'tool-calls': 'tool_use',
+  length: 'max_tokens',
+  'content-filter': 'refusal',
+  error: undefined,
+  other: undefined,
+};
+
+/** Anthropic error types by HTTP status. */
+const ERROR_TYPES: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  402: 'billing_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  504: 'timeout_error',
+  529: 'overloaded_error',
+};
+
+/** The Anthropic error type for a provider error: its own when it is one, else from the status and retryability. */
+function errorType(error: ProviderErrorInfo): string {
+  if (error.type !== undefined && /_error$/.test(error.type)) return error.type;
+  const byStatus = error.status === undefined ? undefined : ERROR_TYPES[error.status];
+  if (byStatus !== undefined) return byStatus;
+  if (error.status === 503) return 'overloaded_error';
+  return error.retryable ? 'api_error' : 'invalid_request_error';
+}
+
+/**
+ * Anthropic's input fields from normalised usage: `input_tokens` counts the uncached input only,
+ * beside the cache reads and writes (normalised `inputTokens` counts all three).
+ */
+function inputUsage(usage: UsageEvent | undefined): Record<string, number> {
+  if (usage === undefined) return {};
+  const read = usage.cachedInputTokens;
+  const write = usage.cacheWriteInputTokens;
+  const fields: Record<string, number> = {};
+  if (usage.inputTokens !== undefined) fields['input_tokens'] = Math.max(0, usage.inputTokens - (read ?? 0) - (write ?? 0));
+  if (read !== undefined) fields['cache_read_input_tokens'] = read;
+  if (write !== undefined) fields['cache_creation_input_tokens'] = write;
+  return fields;
+}
+
+/** Writes one Anthropic Messages stream: blocks numbered in order of their start, text and thinking closed when another block starts. */
+class AnthropicMessagesEncoder implements WireEncoder {
+  readonly provider = 'anthropic' as const;
+  readonly choices: number;
+  readonly restatesArguments = false;
+  private readonly out = new SseWriter();
+  private readonly response: ResponseIdentity;
+  private started = false;
+  private blocks = 0;
+  /** The open text or thinking block (`signed`: a thinking block whose signature was written). */
+  private open: { readonly kind: 'text' | 'thinking'; readonly index: number; signed: boolean } | undefined;
+  /** Tool blocks by call, with their content-block index. */
+  private readonly tools = new Map<number, number>();
+  /** Per tool block, the SSE text of an `input_json_delta` up to its JSON (built once, for the hot path). */
+  private readonly prefixes = new Map<number, string>();
+  private lastUsage: UsageEvent | undefined;
+  private stopReason: string | null = null;
+  /** An Anthropic source's server tool blocks (`server_tool_use`, `mcp_tool_use`) by id, held until their input is whole (the next block). */
+  private serverUses: Map<string, Readonly<Record<string, unknown>>> | undefined;
+
+  /** @param options Model, id, the choice to write, reasoning. */
+  constructor(options: EncodeAnthropicMessagesOptions = {}) {
+    this.response = new ResponseIdentity(options, 'msg_');
+    this.choices = options.choice ?? 0;
+  }
+
+  metadata(event: MetadataEvent): void {
+    this.response.metadata(event);
+  }
+
+  text(_choice: number, text: string): void {
+    if (text === '') return; // a text part's signature (Gemini) has no Anthropic form
+    const index = this.index('text');
+    this.out.data(`{"type":"content_block_delta","index":${index},"delta":{"type":"text_delta","text":${JSON.stringify(text)}}}`, 'content_block_delta');
+  }
+
+  reasoning(_choice: number, text: string, signature: string | undefined): void {
+    const signed = signature !== undefined && signature !== '';
+    if (text === '' && !signed) return;
+    // A signature ends its block: more thinking after it (Gemini's signed thought parts) is a new block.
+    if (this.open?.kind === 'thinking' && this.open.signed) this.closeOpen();
+    this.index('thinking');
+    if (text !== '') this.delta({ type: 'thinking_delta', thinking: text });
+    if (signed) this.sign(signature);
+  }
+
+  reasoningEnd(_choice: number, part: ReasoningPart): void {
+    if (part.redacted !== undefined) {
+      this.start();
+      this.closeOpen();
+      const index = this.blocks++;
+      this.out.json({ type: 'content_block_start', index, content_block: { type: 'redacted_thinking', data: part.redacted } }, 'content_block_start');
+      this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
+      return;
+    }
+    // A part that came whole (no deltas) is written whole; its signature once.
+    if (this.open?.kind !== 'thinking') {
+      if (part.text === '' && part.signature === undefined) return;
+      this.index('thinking');
+      if (part.text !== '') this.delta({ type: 'thinking_delta', thinking: part.text });
+    }
+    if (this.open?.kind === 'thinking') {
+      if (!this.open.signed && part.signature !== undefined && part.signature !== '') this.sign(part.signature);
+      this.closeOpen();
+    }
+  }
+
+  toolCallDelta(call: EncodedCall, append: string): void {
+    let index = this.tools.get(call.seq);
+    if (index === undefined) {
+      // A tool_use block starts with its name: wait for it unless arguments come first.
+      if (call.name === '' && append === '') return;
+      index = this.startTool(call);
+    }
+    if (append === '') return;
+    let prefix = this.prefixes.get(index);
+    if (prefix === undefined) {
+      prefix = `event: content_block_delta\ndata: {"type":"content_block_delta","index":${index},"delta":{"type":"input_json_delta","partial_json":`;
+      this.prefixes.set(index, prefix);
+    }
+    this.out.raw(`${prefix}${JSON.stringify(append)}}}\n\n`);
+  }
+
+  toolCallEnd(call: EncodedCall, judge: CallJudge): void {
+    const index = this.tools.get(call.seq) ?? this.startTool(call);
+    // A block left without its stop is read as cut off (`incomplete`), as Anthropic does at max_tokens.
+    if (!judge.incomplete()) this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
+  }
+
+  /**
+   * An Anthropic source's server-run tool, written back as its blocks: the use block (held until
+   * its input is whole, then written before the next block) and its `*_tool_result` block whole.
+   */
+  providerTool(event: ProviderToolEvent): void {
+    const raw = event.raw;
+    if (event.provider !== 'anthropic' || raw === undefined) return;
+    const type = typeof raw['type'] === 'string' ? raw['type'] : '';
+    if (type.endsWith('tool_use')) {
+      (this.serverUses ??= new Map()).set(event.id, raw); // the last one seen has the whole input
+      return;
+    }
+    if (!type.endsWith('_tool_result')) return;
+    this.start();
+    this.closeOpen();
+    const index = this.blocks++;
+    this.out.json({ type: 'content_block_start', index, content_block: raw }, 'content_block_start');
+    this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
+  }
+
+  /** Write the held server tool use blocks (before the block that follows them). */
+  private flushServerUses(): void {
+    const uses = this.serverUses;
+    if (uses === undefined || uses.size === 0) return;
+    for (const use of uses.values()) {
+      const { input, ...block } = use;
+      const index = this.blocks++;
+      this.out.json({ type: 'content_block_start', index, content_block: { ...block, input: {} } }, 'content_block_start');
+      if (input !== undefined && !(typeof input === 'object' && input !== null && Object.keys(input).length === 0)) {
+        this.out.json({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } }, 'content_block_delta');
+      }
+      this.out.json({ type: 'content_block_stop', index }, 'content_block_stop');
+    }
+    uses.clear();
+  }
+
+  finish(_choice: number, reason: FinishReason, rawReason: string): void {
+    this.stopReason = STOP[reason] ?? (rawReason || 'end_turn');
+  }
+
+  usage(event: UsageEvent): void {
+    this.lastUsage = event;
+  }
+
+  end(): void {
+    this.start();
+    this.closeOpen();
+    const usage = this.lastUsage;
+    this.out.json(
+      {
+        type: 'message_delta',
+        delta: { stop_reason: this.stopReason, stop_sequence: null },
+        // Whole-message totals: the output count always, the input counts when known.
+        usage: { output_tokens: usage?.outputTokens ?? 0, ...inputUsage(usage), output_tokens_details: usage?.reasoningTokens === undefined ? undefined : { thinking_tokens: usage.reasoningTokens } },
+      },
+      'message_delta',
+    );
+    this.out.json({ type: 'message_stop' }, 'message_stop');
+  }
+
+  error(error: ProviderErrorInfo): void {
+    this.out.json({ type: 'error', error: { type: errorType(error), message: error.message } }, 'error');
+  }
+
+  take(): string {
+    return this.out.take();
+  }
+
+  /** `message_start`, once, before the first block (with the input usage known by then). */
+  private start(): void {
+    if (this.started) return;
+    this.started = true;
+    const usage = this.lastUsage;
+    const message = {
+      id: this.response.id,
+      type: 'message',
+      role: 'assistant',
+      model: this.response.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 0, ...inputUsage(usage), output_tokens: usage?.outputTokens ?? 0 },
+    };
+    this.out.json({ type: 'message_start', message }, 'message_start');
+  }
+
+  /** The index of the open block of `kind`, starting one (and closing the other kind) when needed. */
+  private index(kind: 'text' | 'thinking'): number {
+    if (this.open?.kind === kind) return this.open.index;
+    this.start();
+    this.closeOpen();
+    const index = this.blocks++;
+    this.open = { kind, index, signed: false };
+    const block = kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '', signature: '' };
+    this.out.json({ type: 'content_block_start', index, content_block: block }, 'content_block_start');
+    return index;
+  }
+
+  private sign(signature: string): void {
+    this.delta({ type: 'signature_delta', signature });
+    if (this.open !== undefined) this.open.signed = true;
+  }
+
+  private delta(delta: Record<string, string>): void {
+    this.out.json({ type: 'content_block_delta', index: this.open?.index, delta }, 'content_block_delta');
+  }
+
+  /** Close the open text or thinking block, then write the server tool blocks held after it. */
+  private closeOpen(): void {
+    if (this.open !== undefined) {
+      this.out.json({ type: 'content_block_stop', index: this.open.index }, 'content_block_stop');
+      this.open = undefined;
+    }
+    this.flushServerUses();
+  }
+
+  /** Start a tool block; text after it opens a new text block. Keeps `server_tool_use` / `mcp_tool_use` and `caller` of an Anthropic source. */
+  private startTool(call: EncodedCall): number {
+    this.start();
+    this.closeOpen();
+    const index = this.blocks++;
+    this.tools.set(call.seq, index);
+    const sourceType = call.metadata?.['type'];
+    const type = typeof sourceType === 'string' && sourceType.endsWith('tool_use') ? sourceType : 'tool_use';
+    const caller = call.metadata?.['caller'];
+    this.out.json({ type: 'content_block_start', index, content_block: { type, id: call.id, name: call.name, input: {}, ...(caller === undefined ? {} : { caller }) } }, 'content_block_start');
+    return index;
+  }
 }

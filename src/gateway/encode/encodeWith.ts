@@ -12,7 +12,7 @@ import type { RestartEvent, RetryEvent, StreamEvent } from '../../events';
 import { operate, type InputHandler } from '../../internal/operate';
 import { oneOf, type OptionChecks } from '../../internal/options';
 import { resultOf } from '../../parse/results';
-import type { CallOutcome, WireEncoder } from '../../providers/encoding';
+import type { CallOutcome, WireEncoder } from './encoding';
 
 /** Options of every encoder (identity limits, ids and repair, as for the readers; reasoning). */
 export interface EncodeOptions extends ToolCallsOptions {

@@ -114,7 +114,7 @@ function roundOption(options: Record<string, unknown>): { readonly places: numbe
  *
  * @example
  * ```ts
- * import { costOf } from 'rxjs-tool-calls';
+ * import { costOf } from 'rxjs-tool-calls/gateway';
  *
  * const cost = costOf({ inputTokens: 1_234_567, outputTokens: 7_654_321 }, { input: 2.5, output: '10.00' }, { multiplier: 1.3 });
  * console.log(cost.total);

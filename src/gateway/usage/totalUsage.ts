@@ -49,7 +49,8 @@ export interface TotalUsageOptions<T> {
  * @example
  * ```ts
  * import { takeLast } from 'rxjs';
- * import { readStreamEvents, totalUsage } from 'rxjs-tool-calls';
+ * import { readStreamEvents } from 'rxjs-tool-calls';
+ * import { totalUsage } from 'rxjs-tool-calls/gateway';
  *
  * bytes$.pipe(readStreamEvents(), totalUsage(), takeLast(1)).subscribe((usage) => console.log(usage));
  * // displays: { inputTokens: 1060, outputTokens: 20, totalTokens: 1080, cachedInputTokens: 1000 }
@@ -58,7 +59,8 @@ export interface TotalUsageOptions<T> {
  * @example
  * ```ts
  * import { takeLast } from 'rxjs';
- * import { toolLoop, totalUsage } from 'rxjs-tool-calls';
+ * import { totalUsage } from 'rxjs-tool-calls/gateway';
+ * import { toolLoop } from 'rxjs-tool-calls/tools';
  *
  * toolLoop(request, tools)
  *   .pipe(totalUsage({ usageOf: (item) => (item.type === 'event' && item.event.type === 'usage' ? item.event : undefined), streamOf: (item) => item.step }), takeLast(1))

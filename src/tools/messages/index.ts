@@ -5,27 +5,32 @@
  *
  * @module
  */
-import type { OpenAIChatAssistantMessage, OpenAIChatToolMessage } from './openaiChat';
-import { anthropicMessageBuilder, type AnthropicAssistantMessage, type AnthropicToolResultMessage } from './anthropic';
-import { geminiMessages, type GeminiModelContent, type GeminiToolContent } from './gemini';
+import type * as AnthropicWire from '../../providers/anthropic/wire';
+import type * as ConverseWire from '../../providers/bedrockConverse/wire';
+import type * as GeminiWire from '../../providers/gemini/wire';
+import type * as OllamaWire from '../../providers/ollama/wire';
+import type * as OpenAIChatWire from '../../providers/openaiChat/wire';
+import type * as ResponsesWire from '../../providers/openaiResponses/wire';
+import { anthropicMessageBuilder } from './anthropic';
+import { converseMessages } from './bedrockConverse';
+import { geminiMessages } from './gemini';
+import { ollamaMessages } from './ollama';
 import { openaiChatMessages } from './openaiChat';
-import { openaiResponsesMessages, type ResponsesItem } from './openaiResponses';
-import { converseMessages, type ConverseAssistantMessage, type ConverseToolResultMessage } from './bedrockConverse';
-import { ollamaMessages, type OllamaAssistantMessage, type OllamaToolMessage } from './ollama';
+import { openaiResponsesMessages } from './openaiResponses';
 import type { MessageBuilder, ToolMessagesOptions, ToolStep } from './shared';
 
 export type { ReasoningPart, ToolMessagesOptions, ToolStep, TurnPiece } from './shared';
 
 /** The messages of each wire format a tool loop can speak, by format name. */
 interface MessagesByFormat {
-  'openai-chat': OpenAIChatAssistantMessage | OpenAIChatToolMessage;
-  'openai-responses': ResponsesItem;
-  anthropic: AnthropicAssistantMessage | AnthropicToolResultMessage;
-  gemini: GeminiModelContent | GeminiToolContent;
-  'bedrock-converse': ConverseAssistantMessage | ConverseToolResultMessage;
+  'openai-chat': OpenAIChatWire.AssistantMessage | OpenAIChatWire.ToolMessage;
+  'openai-responses': ResponsesWire.InputItem;
+  anthropic: AnthropicWire.AssistantMessage | AnthropicWire.UserMessage;
+  gemini: GeminiWire.Content;
+  'bedrock-converse': ConverseWire.AssistantMessage | ConverseWire.UserMessage;
   /** InvokeModel's body is Anthropic's Messages request. */
-  'bedrock-invoke-model': AnthropicAssistantMessage | AnthropicToolResultMessage;
-  ollama: OllamaAssistantMessage | OllamaToolMessage;
+  'bedrock-invoke-model': AnthropicWire.AssistantMessage | AnthropicWire.UserMessage;
+  ollama: OllamaWire.AssistantMessage | OllamaWire.ToolMessage;
 }
 
 /** Each format's message builders, by format name. */
@@ -39,7 +44,7 @@ const BUILDERS: { readonly [F in MessageFormat]: MessageBuilder<MessagesByFormat
   ollama: ollamaMessages,
 };
 
-/** The wire formats a tool loop can speak (the formats with message builders). */
+/** The wire formats the tools wing writes: a tool loop's conversation, its messages and its tool specs. */
 export type MessageFormat = keyof MessagesByFormat;
 
 /** A message in `format` (any format when not given). */

@@ -1,6 +1,6 @@
 /**
  * What the message builders of every format share: the step they are given (text, reasoning, the
- * tool runs) and one view of each call. Each format's builder is in its folder (`messages.ts`).
+ * tool runs) and one view of each call. Each format's builder is a file of this folder.
  *
  * @module
  */

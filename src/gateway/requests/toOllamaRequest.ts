@@ -3,86 +3,11 @@
  *
  * @module
  */
-import type { JsonSchema } from '../openaiChat/request';
-import type { ChatRequestInput } from '../openaiChat/requestInput';
-import { argumentsObject, readChatRequest, type ChatTurn, type ReadTool } from '../openaiChat/readChatRequest';
-import { fieldPath, joinText, RequestReader, type TranslateRequestOptions } from '../requestReader';
-
-/** One call an assistant message made. */
-export interface OllamaToolCallParam {
-  /** The function called. */
-  function: {
-    /** The tool name. */
-    name: string;
-    /** The arguments, as a JSON object. */
-    arguments: Record<string, unknown>;
-  };
-}
-
-/** One message of an {@link OllamaChatRequestBody}. */
-export interface OllamaChatMessage {
-  /** `'system'` (system and developer messages, anywhere), `'user'`, `'assistant'` or `'tool'`. */
-  role: 'system' | 'user' | 'assistant' | 'tool';
-  /** The text (parts joined). */
-  content: string;
-  /** An assistant message's calls. */
-  tool_calls?: OllamaToolCallParam[];
-  /** A tool message: the name of the tool whose result it is. */
-  tool_name?: string;
-}
-
-/** One tool the model may call. */
-export interface OllamaTool {
-  /** Always `'function'`. */
-  type: 'function';
-  /** The function. */
-  function: {
-    /** Its name. */
-    name: string;
-    /** What it does. */
-    description?: string;
-    /** The arguments' JSON Schema. */
-    parameters?: JsonSchema;
-  };
-}
-
-/** The body of an `/api/chat` request. */
-export interface OllamaChatRequestBody {
-  /** The model (e.g. `'qwen3:8b'`). */
-  model: string;
-  /** The conversation. */
-  messages: OllamaChatMessage[];
-  /** The tools. */
-  tools?: OllamaTool[];
-  /** Stream NDJSON (`true`) or answer once; always written (Ollama streams when it is absent). */
-  stream: boolean;
-  /** Sampling, token limit and stop sequences. */
-  options?: {
-    /** Sampling temperature. */
-    temperature?: number;
-    /** Nucleus sampling. */
-    top_p?: number;
-    /** The most tokens to generate. */
-    num_predict?: number;
-    /** Sequences that end the generation. */
-    stop?: string[];
-  };
-}
-
-/** An Ollama request: the path and the body. */
-export interface OllamaRequest {
-  /** The model. */
-  model: string;
-  /** Whether the chat request asked to stream. */
-  stream: boolean;
-  /** Always `/api/chat`. */
-  path: '/api/chat';
-  /** The JSON body. */
-  body: OllamaChatRequestBody;
-}
-
-/** Options of {@link toOllamaRequest}. */
-export type ToOllamaRequestOptions = TranslateRequestOptions;
+import { fieldPath } from '../../internal/jsonDepth';
+import type * as OllamaWire from '../../providers/ollama/wire';
+import type { RequestInput as ChatRequestInput } from '../../providers/openaiChat/wire';
+import { argumentsObject, readChatRequest, type ChatTurn, type ReadTool } from './readChatRequest';
+import { joinText, RequestReader, type TranslateRequestOptions } from './requestReader';
 
 /**
  * Translate an OpenAI Chat Completions request into an Ollama `/api/chat` request.
@@ -97,7 +22,7 @@ export type ToOllamaRequestOptions = TranslateRequestOptions;
  *
  * @example
  * ```ts
- * import { toOllamaRequest } from 'rxjs-tool-calls';
+ * import { toOllamaRequest } from 'rxjs-tool-calls/gateway';
  *
  * const { path, body } = toOllamaRequest({ model: 'qwen3:8b', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
  * await fetch(`http://127.0.0.1:11434${path}`, { method: 'POST', body: JSON.stringify(body) });
@@ -108,16 +33,16 @@ export type ToOllamaRequestOptions = TranslateRequestOptions;
  * @return The model, the stream flag, the path and the body.
  * @throws {ToolStreamError} For any field, part or value Ollama cannot express.
  */
-export function toOllamaRequest(request: ChatRequestInput, options: ToOllamaRequestOptions = {}): OllamaRequest {
+export function toOllamaRequest(request: ChatRequestInput, options: TranslateRequestOptions = {}): OllamaWire.Request {
   const reader: RequestReader = new RequestReader('ollama', options);
   const chat = readChatRequest(reader, request);
-  const body: OllamaChatRequestBody = { model: chat.model, messages: [...chat.system, ...chat.turns].map((turn) => messageOf(reader, turn)), stream: chat.stream };
+  const body: OllamaWire.ChatRequestBody = { model: chat.model, messages: [...chat.system, ...chat.turns].map((turn) => messageOf(reader, turn)), stream: chat.stream };
   if (chat.tools !== undefined && chat.tools.length > 0) {
     body.tools = chat.tools.map((tool) => toolOf(reader, tool));
     reader.untranslatable(chat.toolChoice, 'tool_choice', 'tool_choice', 'Ollama has no tool choice (the model always decides)', (v) => v === 'auto');
     reader.untranslatable(chat.parallelToolCalls, 'parallel_tool_calls', 'parallel_tool_calls', 'Ollama cannot limit a turn to one tool call', (v) => v === true);
   }
-  const config: NonNullable<OllamaChatRequestBody['options']> = {};
+  const config: NonNullable<OllamaWire.ChatRequestBody['options']> = {};
   if (chat.temperature !== undefined) config.temperature = chat.temperature;
   if (chat.topP !== undefined) config.top_p = chat.topP;
   if (chat.maxTokens !== undefined) config.num_predict = chat.maxTokens;
@@ -130,14 +55,14 @@ export function toOllamaRequest(request: ChatRequestInput, options: ToOllamaRequ
   return { model: chat.model, stream: chat.stream, path: '/api/chat', body };
 }
 
-function messageOf(reader: RequestReader, turn: ChatTurn): OllamaChatMessage {
+function messageOf(reader: RequestReader, turn: ChatTurn): OllamaWire.Message {
   switch (turn.kind) {
     case 'system':
       return { role: 'system', content: joinText(turn.content) };
     case 'user':
       return { role: 'user', content: joinText(turn.content) };
     case 'assistant': {
-      const out: OllamaChatMessage = { role: 'assistant', content: turn.content === null ? '' : joinText(turn.content) };
+      const out: OllamaWire.AssistantMessage = { role: 'assistant', content: turn.content === null ? '' : joinText(turn.content) };
       if (turn.calls.length > 0) out.tool_calls = turn.calls.map((call) => ({ function: { name: call.name, arguments: argumentsObject(reader, call) } }));
       return out;
     }
@@ -146,9 +71,9 @@ function messageOf(reader: RequestReader, turn: ChatTurn): OllamaChatMessage {
   }
 }
 
-function toolOf(reader: RequestReader, tool: ReadTool): OllamaTool {
+function toolOf(reader: RequestReader, tool: ReadTool): OllamaWire.Tool {
   reader.untranslatable(tool.strict, fieldPath(fieldPath(tool.path, 'function'), 'strict'), 'strict', 'Ollama has no strict tool schemas', (v) => v === false);
-  const out: OllamaTool = { type: 'function', function: { name: tool.name } };
+  const out: OllamaWire.Tool = { type: 'function', function: { name: tool.name } };
   if (tool.description !== undefined) out.function.description = tool.description;
   if (tool.parameters !== undefined) out.function.parameters = tool.parameters;
   return out;

@@ -4,15 +4,15 @@
  * @module
  */
 import { ToolStreamError } from '../../errors';
-import type { ToolSpecInput } from '../toolSpec';
-import type { AnthropicTool } from './request';
+import type * as AnthropicWire from '../../providers/anthropic/wire';
+import type { ToolSpecInput } from './shared';
 
 /** `{ name, description, input_schema }`; the schema must describe an object (`unsupported-request` otherwise). */
-export function anthropicToolSpec(tool: ToolSpecInput): AnthropicTool {
+export function anthropicToolSpec(tool: ToolSpecInput): AnthropicWire.Tool {
   const type = tool.parameters['type'];
   if (type !== undefined && type !== 'object')
     throw new ToolStreamError('unsupported-request', { target: 'anthropic', field: `${tool.name}.input_schema.type`, detail: 'Anthropic tool input schemas must describe an object' });
-  const out: AnthropicTool = { name: tool.name, input_schema: { ...tool.parameters, type: 'object' } };
+  const out: AnthropicWire.Tool = { name: tool.name, input_schema: { ...tool.parameters, type: 'object' } };
   if (tool.description !== undefined) out.description = tool.description;
   return out;
 }

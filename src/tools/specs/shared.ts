@@ -1,29 +1,12 @@
 /**
- * What every format's tool-definition builder is given: one tool's name, description and the JSON
- * Schema of its arguments (already derived from its schema), and whether that schema allows
- * OpenAI's strict mode.
+ * What every format's tool spec builder (a file of this folder) is given: one tool's name,
+ * description and the JSON Schema of its arguments (already derived from its schema), and whether
+ * that schema allows OpenAI's strict mode.
  *
  * @module
  */
-import type { JsonSchema } from './openaiChat/request';
-
-/**
- * What a custom (freeform) tool's input text must be: any text (`{ type: 'text' }`, the default),
- * or text in a grammar (`lark` or `regex` syntax). Responses' own shape; chat nests the grammar.
- */
-export type CustomToolFormat =
-  | {
-      /** Any text. */
-      readonly type: 'text';
-    }
-  | {
-      /** Text in a grammar. */
-      readonly type: 'grammar';
-      /** The grammar's syntax. */
-      readonly syntax: 'lark' | 'regex';
-      /** The grammar itself (e.g. a Lark grammar of a patch format). */
-      readonly definition: string;
-    };
+import type { JsonSchema } from '../../providers/openaiChat/wire';
+import type { CustomToolFormat } from '../../providers/openaiResponses/wire';
 
 /** One tool, ready to be written in a format's request. */
 export interface ToolSpecInput {

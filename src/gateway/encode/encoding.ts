@@ -7,8 +7,8 @@
  *
  * @module
  */
-import type { FinishReason, MetadataEvent, ProviderMetadata, ProviderName, ProviderToolEvent, ReasoningPart, UsageEvent } from '../events';
-import type { ProviderErrorInfo } from '../errors';
+import type { FinishReason, MetadataEvent, ProviderMetadata, ProviderName, ProviderToolEvent, ReasoningPart, UsageEvent } from '../../events';
+import type { ProviderErrorInfo } from '../../errors';
 
 /** Collects SSE text; {@link SseWriter.take} hands it over and starts again. */
 export class SseWriter {
@@ -146,14 +146,12 @@ export interface WireEncoder {
   take(): string;
 }
 
-/** Options every encoder takes. */
+/** The response's model and id, options of every `encode…()` operator (besides `EncodeOptions`, the options every encoder's driver reads). */
 export interface EncoderOptions {
   /** The model name to write. Default: the source's (its `metadata` event), else `'unknown'`. */
   readonly model?: string;
   /** The response / message id to write. Default: the source's response id, else a generated one. */
   readonly id?: string;
-  /** What to do with reasoning text: write it (`'keep'`, the default) or leave it out (`'drop'`). */
-  readonly reasoning?: 'keep' | 'drop';
 }
 
 /** A random tag of about 52 bits, unlikely to collide with another's (for generated ids; no process-wide counter). */

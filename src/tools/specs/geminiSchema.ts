@@ -1,19 +1,50 @@
 /**
- * The conversion behind `toGeminiSchema()`: one instance per schema (it spends a work budget on
- * what it produces and resolves references against the root).
+ * JSON Schema → the OpenAPI 3.0 subset Gemini's `functionDeclarations[].parameters` accept:
+ * `toGeminiSchema()` and the conversion behind it.
  *
- * Against hostile schemas: names are looked up in `Map`s and with `Object.hasOwn` only (a `type`
- * of `constructor` is an unknown type); a `$ref` chain is followed in a loop (the references being
- * inlined are one `Set`, so a chain costs one step per hop); `allOf` branches are merged from an
- * explicit stack, not by recursion; every schema node, `$ref` hop, merged `allOf` key and inlined
- * annotation value spends one unit of the budget ({@link MAX_NODES}); and the schema written is at
- * most `maxDepth` JSON levels deep, so the recursion that writes it is bounded.
+ * Gemini parses `parameters` as its `Schema` message and answers 400 for any field it does not
+ * know (`Unknown name "additionalProperties"`, `"$schema"`, `"$ref"`, `"const"`,
+ * `"exclusiveMinimum"`, …). {@link toGeminiSchema} keeps what that message has, rewrites what
+ * has an equivalent, inlines local references, and drops the rest (reporting each drop).
+ *
+ * The conversion is one {@link Converter} per schema (it spends a work budget on what it produces
+ * and resolves references against the root). Against hostile schemas: names are looked up in
+ * `Map`s and with `Object.hasOwn` only (a `type` of `constructor` is an unknown type); a `$ref`
+ * chain is followed in a loop (the references being inlined are one `Set`, so a chain costs one
+ * step per hop); `allOf` branches are merged from an explicit stack, not by recursion; every schema
+ * node, `$ref` hop, merged `allOf` key and inlined annotation value spends one unit of the budget
+ * ({@link MAX_NODES}); and the schema written is at most `maxDepth` JSON levels deep, so the
+ * recursion that writes it is bounded.
  *
  * @module
  */
 import { ToolStreamError } from '../../errors';
-import { fieldPath, jsonProblem, maxDepthOption } from '../requestReader';
-import type { GeminiSchema, GeminiSchemaOptions, GeminiType } from './geminiSchema';
+import { fieldPath, jsonProblem, maxDepthOption } from '../../internal/jsonDepth';
+import type { Schema as GeminiSchema, SchemaType as GeminiType } from '../../providers/gemini/wire';
+
+/** One keyword {@link toGeminiSchema} left out (or a tool's `strict`, which the Gemini request translator leaves out). */
+export interface GeminiSchemaDrop {
+  /** The JSON path of the keyword (e.g. `'tools[0].function.parameters.properties.tags.uniqueItems'`). */
+  readonly path: string;
+  /** The keyword (e.g. `'additionalProperties'`). */
+  readonly keyword: string;
+  /** Why, e.g. `'Gemini schemas have no additionalProperties'`. */
+  readonly reason: string;
+}
+
+/** Options of {@link toGeminiSchema}. */
+export interface GeminiSchemaOptions {
+  /** The schema's JSON path in the request, prefixed to the paths of errors and drops. Default `''`. */
+  readonly path?: string;
+  /** Called for every keyword left out. Default: nothing (throw from it to refuse a lossy conversion). */
+  readonly onDrop?: (drop: GeminiSchemaDrop) => void;
+  /**
+   * The deepest nesting accepted, in JSON levels (an object or array is one level, the schema itself
+   * level 1), both in the schema given and in the schema written once references are inlined.
+   * Deeper throws `unsupported-request`. A whole number from 1 to 1,024; default 512.
+   */
+  readonly maxDepth?: number;
+}
 
 /** JSON Schema type names → Gemini's, looked up with `Object.hasOwn` (`constructor` or `toString` is not a type). */
 const TYPES: Readonly<Record<string, GeminiType>> = { string: 'STRING', number: 'NUMBER', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY', object: 'OBJECT', null: 'NULL' };
@@ -48,7 +79,7 @@ const STRUCTURAL = /* @__PURE__ */ new Set(['type', 'nullable', 'enum', 'const',
  * The work budget of one conversion: schema nodes written, `$ref` hops followed, keys merged from
  * `allOf` branches and JSON values of inlined annotations (`default`, `example`), together.
  */
-export const MAX_NODES = 10_000;
+const MAX_NODES = 10_000;
 
 type Node = Record<string, unknown>;
 
@@ -70,7 +101,7 @@ function setOwn(node: Node, key: string, value: unknown): void {
 type MergeStep = { readonly branch: unknown; readonly path: string } | { readonly done: readonly string[] };
 
 /** Converts one schema (see `toGeminiSchema()`). */
-export class Converter {
+class Converter {
   private work = 0;
   private readonly maxDepth: number;
   /** The references being inlined on the way from the root to the node at hand (the root itself, `#`, always): meeting one again is a recursion. */
@@ -424,4 +455,46 @@ function pick(schema: GeminiSchema, keys: readonly string[]): Partial<GeminiSche
 
 function stripUndefined(record: Partial<GeminiSchema>): Partial<GeminiSchema> {
   return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * Convert a JSON Schema (draft 7 / 2020-12, or OpenAPI 3.0) into the schema Gemini's function
+ * declarations accept.
+ *
+ * 1. Kept: `type` (as Gemini's upper-case names), `title`, `description`, `default`, `example`,
+ *    `nullable`, `enum`, `format` (the ones Gemini accepts), `properties`, `required`,
+ *    `propertyOrdering`, `min/maxProperties`, `items`, `min/maxItems`, `min/maxLength`,
+ *    `pattern`, `minimum`, `maximum`, `anyOf`.
+ * 2. Rewritten: `const` → a one-value `enum`; enum numbers and booleans → strings; `null` in a
+ *    `type` list, an `enum` or an `anyOf` branch → `nullable: true`; a `type` list → `anyOf`;
+ *    `oneOf` → `anyOf`; `allOf` → merged into one schema; `exclusiveMinimum` /
+ *    `exclusiveMaximum` → `minimum` / `maximum` (exact for integers, inclusive for numbers,
+ *    reported); local `$ref` (`#/$defs/…`, `#/definitions/…`, any `#/…` pointer) → inlined.
+ * 3. Dropped and reported to `onDrop`: every other keyword (`$schema`, `$id`,
+ *    `additionalProperties`, `uniqueItems`, `multipleOf`, `not`, `if`, `patternProperties`,
+ *    `examples`, unsupported formats, type-specific keywords on another type, …).
+ * 4. Throws `unsupported-request` (target `gemini`, naming the keyword) for what has no
+ *    equivalent: a recursive or non-local `$ref`, a tuple (`prefixItems`, array `items`), a
+ *    `false` schema, conflicting `allOf` branches, object or array enum values.
+ * 5. Hostile schemas end with `unsupported-request` too, never a stack overflow or a raw
+ *    `TypeError` / `URIError`: a schema (given, or once inlined) nested deeper than `maxDepth`
+ *    (default 512 levels); more than 10,000 units of work (each schema node written, `$ref` hop
+ *    followed, key merged from an `allOf` branch and JSON value of an inlined `default` /
+ *    `example` is one); a `$ref` with a bad %-escape; a type name that is not a JSON Schema type
+ *    (`"constructor"`). A `$ref` chain costs one step per hop.
+ *
+ * @example
+ * ```ts
+ * import { toGeminiSchema } from 'rxjs-tool-calls/tools';
+ *
+ * console.log(toGeminiSchema({ type: 'object', properties: { unit: { const: 'celsius' } }, additionalProperties: false }));
+ * // displays: { type: 'OBJECT', properties: { unit: { enum: ['celsius'] } } }
+ * ```
+ *
+ * @param schema The JSON Schema (a `false` schema throws, `true` is `{}`).
+ * @param options `path` (for errors and drops), `onDrop` and `maxDepth`.
+ * @return A new schema; the input is not modified.
+ */
+export function toGeminiSchema(schema: Readonly<Record<string, unknown>> | boolean, options: GeminiSchemaOptions = {}): GeminiSchema {
+  return new Converter(schema, options).run();
 }

@@ -3,125 +3,12 @@
  *
  * @module
  */
-import type { JsonSchema } from '../openaiChat/request';
-import type { ChatRequestInput } from '../openaiChat/requestInput';
-import { argumentsObject, readChatRequest, type ChatTurn, type ReadTool, type ReadToolChoice, type TextContent } from '../openaiChat/readChatRequest';
-import { fieldPath, joinText, RequestReader, type TranslateRequestOptions } from '../requestReader';
-import { toGeminiSchema, type GeminiSchema, type GeminiSchemaDrop } from './schema';
-
-/** A text part. */
-export interface GeminiTextPart {
-  /** The text. */
-  text: string;
-}
-
-/** A `functionCall` part: one call the model made. */
-export interface GeminiFunctionCallPart {
-  /** The call. */
-  functionCall: {
-    /** The function name. */
-    name: string;
-    /** The arguments, as a JSON object. */
-    args: Record<string, unknown>;
-    /** The chat call id (only with the `callIds` option). */
-    id?: string;
-  };
-  /** Gemini's thought signature for the call (from the chat call's `extra_content.google.thought_signature`, or the `thoughtSignature` option). */
-  thoughtSignature?: string;
-}
-
-/** A `functionResponse` part: one call's result. */
-export interface GeminiFunctionResponsePart {
-  /** The result. */
-  functionResponse: {
-    /** The function's name (looked up from the call the chat `tool` message answers). */
-    name: string;
-    /** `{ output }`: the chat tool message's text (parts joined). */
-    response: {
-      /** The result text. */
-      output: string;
-    };
-    /** The chat call id (only with the `callIds` option). */
-    id?: string;
-  };
-}
-
-/** One part of a {@link GeminiContent}. */
-export type GeminiPart = GeminiTextPart | GeminiFunctionCallPart | GeminiFunctionResponsePart;
-
-/** One turn of the conversation. */
-export interface GeminiContent {
-  /** `'user'` (user text and function responses) or `'model'`. */
-  role: 'user' | 'model';
-  /** The turn's parts. */
-  parts: GeminiPart[];
-}
-
-/** One function the model may call. */
-export interface GeminiFunctionDeclaration {
-  /** The function name. */
-  name: string;
-  /** What it does. */
-  description?: string;
-  /** The arguments' schema, cleaned by `toGeminiSchema()` (absent when the function takes none). */
-  parameters?: GeminiSchema;
-  /** The arguments' JSON Schema, unchanged (with `schemaField: 'parametersJsonSchema'`). */
-  parametersJsonSchema?: JsonSchema;
-}
-
-/** The `generateContent` / `streamGenerateContent` request body. */
-export interface GeminiGenerateContentRequest {
-  /** The conversation. */
-  contents: GeminiContent[];
-  /** The leading system / developer messages. */
-  systemInstruction?: {
-    /** One text part per system text. */
-    parts: GeminiTextPart[];
-  };
-  /** The functions, in one tool. */
-  tools?: Array<{
-    /** The functions. */
-    functionDeclarations: GeminiFunctionDeclaration[];
-  }>;
-  /** How the model may call them. */
-  toolConfig?: {
-    /** The function-calling mode. */
-    functionCallingConfig: GeminiFunctionCallingConfig;
-  };
-  /** Token limit, sampling, stop sequences and candidate count. */
-  generationConfig?: {
-    /** The most tokens to generate. */
-    maxOutputTokens?: number;
-    /** Sampling temperature. */
-    temperature?: number;
-    /** Nucleus sampling. */
-    topP?: number;
-    /** Sequences that end the generation. */
-    stopSequences?: string[];
-    /** The number of candidates (the chat request's `n`). */
-    candidateCount?: number;
-  };
-}
-
-/** How Gemini may call functions. */
-export interface GeminiFunctionCallingConfig {
-  /** `AUTO` (it decides), `ANY` (it must call one), `NONE`. */
-  mode: 'AUTO' | 'ANY' | 'NONE';
-  /** With `ANY`: the functions it may call. */
-  allowedFunctionNames?: string[];
-}
-
-/** A Gemini request: the model and streaming live in the URL, so they come beside the body. */
-export interface GeminiRequest {
-  /** The model (without a `models/` prefix). */
-  model: string;
-  /** Whether the chat request asked to stream. */
-  stream: boolean;
-  /** The Gemini API path to POST to: `/v1beta/models/{model}:streamGenerateContent?alt=sse` or `…:generateContent`. */
-  path: string;
-  /** The JSON body. */
-  body: GeminiGenerateContentRequest;
-}
+import { fieldPath } from '../../internal/jsonDepth';
+import type * as GeminiWire from '../../providers/gemini/wire';
+import type { RequestInput as ChatRequestInput } from '../../providers/openaiChat/wire';
+import { toGeminiSchema, type GeminiSchemaDrop } from '../../tools';
+import { argumentsObject, readChatRequest, type ChatTurn, type ReadTool, type ReadToolChoice, type TextContent } from './readChatRequest';
+import { joinText, RequestReader, type TranslateRequestOptions } from './requestReader';
 
 /** Options of {@link toGeminiRequest}. */
 export interface ToGeminiRequestOptions extends TranslateRequestOptions {
@@ -130,7 +17,10 @@ export interface ToGeminiRequestOptions extends TranslateRequestOptions {
    * `'parametersJsonSchema'` sends the JSON Schema unchanged (recursive schemas need it).
    */
   readonly schemaField?: 'parameters' | 'parametersJsonSchema';
-  /** Called for every schema keyword `toGeminiSchema()` leaves out. */
+  /**
+   * Called for every schema keyword `toGeminiSchema()` leaves out, and for a tool's `strict: true`
+   * (Gemini has no strict schemas; `toolSpecs(tools, 'openai-chat')` writes it), which is left out too.
+   */
   readonly onSchemaDrop?: (drop: GeminiSchemaDrop) => void;
   /** Send the chat call ids as `functionCall.id` / `functionResponse.id` (not every Gemini endpoint accepts them). Default `false`. */
   readonly callIds?: boolean;
@@ -148,14 +38,14 @@ export interface ToGeminiRequestOptions extends TranslateRequestOptions {
  * `model` contents with `functionCall` parts (arguments parsed from their JSON text; Gemini's
  * thought signature from `extra_content.google.thought_signature`); consecutive `tool` messages
  * become `functionResponse` parts of one `user` content, each named after the call it answers;
- * tools become `functionDeclarations` with their schema cleaned by `toGeminiSchema()`;
- * `tool_choice` becomes `toolConfig.functionCallingConfig`; `max_completion_tokens`,
+ * tools become `functionDeclarations` with their schema cleaned by `toGeminiSchema()` (a tool's
+ * `strict: true` is left out, reported to `onSchemaDrop` like the schema keywords); `tool_choice` becomes `toolConfig.functionCallingConfig`; `max_completion_tokens`,
  * `temperature`, `top_p`, `stop` and `n` go to `generationConfig`. Anything else (a later system
  * message, `parallel_tool_calls: false`, `user`, …) throws `unsupported-request`.
  *
  * @example
  * ```ts
- * import { toGeminiRequest } from 'rxjs-tool-calls';
+ * import { toGeminiRequest } from 'rxjs-tool-calls/gateway';
  *
  * const { path, body } = toGeminiRequest({ model: 'gemini-2.5-flash', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
  * console.log(path);
@@ -169,14 +59,14 @@ export interface ToGeminiRequestOptions extends TranslateRequestOptions {
  * @throws {ToolStreamError} `unsupported-request` for any field, part or value Gemini cannot express, or a JSON value nested deeper
  *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
  */
-export function toGeminiRequest(request: ChatRequestInput, options: ToGeminiRequestOptions = {}): GeminiRequest {
+export function toGeminiRequest(request: ChatRequestInput, options: ToGeminiRequestOptions = {}): GeminiWire.Request {
   const reader: RequestReader = new RequestReader('gemini', options, 'toGeminiRequest');
   const chat = readChatRequest(reader, request);
-  const body: GeminiGenerateContentRequest = { contents: contentsOf(reader, chat.turns, options) };
+  const body: GeminiWire.GenerateContentRequest = { contents: contentsOf(reader, chat.turns, options) };
   if (chat.system.length > 0) body.systemInstruction = { parts: chat.system.flatMap((turn) => textParts(turn.content)) };
   if (chat.tools !== undefined && chat.tools.length > 0) body.tools = [{ functionDeclarations: chat.tools.map((tool) => declarationOf(reader, tool, options)) }];
   if (chat.toolChoice !== undefined && body.tools !== undefined) body.toolConfig = { functionCallingConfig: callingConfigOf(chat.toolChoice) }; // without tools it says nothing
-  const config: NonNullable<GeminiGenerateContentRequest['generationConfig']> = {};
+  const config: NonNullable<GeminiWire.GenerateContentRequest['generationConfig']> = {};
   if (chat.maxTokens !== undefined) config.maxOutputTokens = chat.maxTokens;
   if (chat.temperature !== undefined) config.temperature = chat.temperature;
   if (chat.topP !== undefined) config.topP = chat.topP;
@@ -192,13 +82,13 @@ export function toGeminiRequest(request: ChatRequestInput, options: ToGeminiRequ
   return { model, stream: chat.stream, path, body };
 }
 
-function textParts(text: TextContent): GeminiTextPart[] {
+function textParts(text: TextContent): GeminiWire.TextPart[] {
   return (typeof text === 'string' ? [text] : text).map((t) => ({ text: t }));
 }
 
-function contentsOf(reader: RequestReader, turns: readonly ChatTurn[], options: ToGeminiRequestOptions): GeminiContent[] {
-  const out: GeminiContent[] = [];
-  let responses: GeminiPart[] | undefined; // the open user content of function responses
+function contentsOf(reader: RequestReader, turns: readonly ChatTurn[], options: ToGeminiRequestOptions): GeminiWire.Content[] {
+  const out: GeminiWire.Content[] = [];
+  let responses: GeminiWire.Part[] | undefined; // the open user content of function responses
   for (const turn of turns) {
     if (turn.kind !== 'tool') responses = undefined;
     switch (turn.kind) {
@@ -210,8 +100,8 @@ function contentsOf(reader: RequestReader, turns: readonly ChatTurn[], options: 
         break;
       case 'assistant': {
         const text = turn.content === null ? [] : textParts(turn.content).filter((part) => part.text !== '' || turn.calls.length === 0);
-        const calls = turn.calls.map((call, i): GeminiFunctionCallPart => {
-          const part: GeminiFunctionCallPart = { functionCall: { name: call.name, args: argumentsObject(reader, call), ...(options.callIds === true ? { id: call.id } : {}) } };
+        const calls = turn.calls.map((call, i): GeminiWire.FunctionCallPart => {
+          const part: GeminiWire.FunctionCallPart = { functionCall: { name: call.name, args: argumentsObject(reader, call), ...(options.callIds === true ? { id: call.id } : {}) } };
           const signature = call.thoughtSignature ?? (i === 0 ? options.thoughtSignature : undefined);
           if (signature !== undefined) part.thoughtSignature = signature;
           return part;
@@ -220,7 +110,7 @@ function contentsOf(reader: RequestReader, turns: readonly ChatTurn[], options: 
         break;
       }
       case 'tool': {
-        const part: GeminiFunctionResponsePart = {
+        const part: GeminiWire.FunctionResponsePart = {
           functionResponse: { name: turn.call.name, response: { output: joinText(turn.content) }, ...(options.callIds === true ? { id: turn.call.id } : {}) },
         };
         if (responses === undefined) {
@@ -236,10 +126,11 @@ function contentsOf(reader: RequestReader, turns: readonly ChatTurn[], options: 
   return out;
 }
 
-function declarationOf(reader: RequestReader, tool: ReadTool, options: ToGeminiRequestOptions): GeminiFunctionDeclaration {
-  const out: GeminiFunctionDeclaration = { name: tool.name };
+function declarationOf(reader: RequestReader, tool: ReadTool, options: ToGeminiRequestOptions): GeminiWire.FunctionDeclaration {
+  const out: GeminiWire.FunctionDeclaration = { name: tool.name };
   if (tool.description !== undefined) out.description = tool.description;
-  reader.untranslatable(tool.strict, fieldPath(fieldPath(tool.path, 'function'), 'strict'), 'strict', 'Gemini has no strict function schemas', (v) => v === false);
+  // What toolSpecs() writes for OpenAI is accepted: Gemini has no strict mode, so `strict: true` is a drop like a schema keyword's.
+  if (tool.strict === true) options.onSchemaDrop?.({ path: fieldPath(fieldPath(tool.path, 'function'), 'strict'), keyword: 'strict', reason: 'Gemini has no strict function schemas' });
   if (tool.parameters === undefined) return out;
   const path = fieldPath(fieldPath(tool.path, 'function'), 'parameters');
   if (options.schemaField === 'parametersJsonSchema') {
@@ -253,7 +144,7 @@ function declarationOf(reader: RequestReader, tool: ReadTool, options: ToGeminiR
   return out;
 }
 
-function callingConfigOf(choice: ReadToolChoice): GeminiFunctionCallingConfig {
+function callingConfigOf(choice: ReadToolChoice): GeminiWire.FunctionCallingConfig {
   if (choice === 'auto') return { mode: 'AUTO' };
   if (choice === 'none') return { mode: 'NONE' };
   if (choice === 'required') return { mode: 'ANY' };

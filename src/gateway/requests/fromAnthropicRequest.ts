@@ -4,9 +4,10 @@
  *
  * @module
  */
-import type { AnthropicRequestInput } from '../anthropic/requestInput';
-import { fieldPath, RequestReader, type TranslateRequestOptions } from '../requestReader';
-import type { ChatFunctionTool, ChatMessage, ChatRequest, ChatTextPart, ChatToolCall, ChatToolChoice, WithStream } from './request';
+import { fieldPath } from '../../internal/jsonDepth';
+import type { RequestInput as AnthropicRequestInput } from '../../providers/anthropic/wire';
+import type * as OpenAIChatWire from '../../providers/openaiChat/wire';
+import { RequestReader, type TranslateRequestOptions, type WithStream } from './requestReader';
 
 const TOP_KEYS = /* @__PURE__ */ new Set(['model', 'max_tokens', 'messages', 'system', 'tools', 'tool_choice', 'stop_sequences', 'stream', 'metadata', 'temperature', 'top_p']);
 const TEXT_KEYS = /* @__PURE__ */ new Set(['type', 'text']);
@@ -15,10 +16,7 @@ const TOOL_RESULT_KEYS = /* @__PURE__ */ new Set(['type', 'tool_use_id', 'conten
 const TOOL_KEYS = /* @__PURE__ */ new Set(['name', 'description', 'input_schema', 'type', 'strict']);
 const CHOICE_KEYS = /* @__PURE__ */ new Set(['type', 'name', 'disable_parallel_tool_use']);
 /** The tool choice modes, looked up with `Object.hasOwn` (a type named `constructor` or `__proto__` is not one). */
-const CHOICE_MODES: Readonly<Record<string, ChatToolChoice>> = { auto: 'auto', any: 'required', none: 'none' };
-
-/** Options of {@link fromAnthropicRequest}. */
-export type FromAnthropicRequestOptions = TranslateRequestOptions;
+const CHOICE_MODES: Readonly<Record<string, OpenAIChatWire.ToolChoice>> = { auto: 'auto', any: 'required', none: 'none' };
 
 /**
  * Translate an Anthropic Messages request into an OpenAI Chat Completions request.
@@ -37,7 +35,7 @@ export type FromAnthropicRequestOptions = TranslateRequestOptions;
  * @example
  * ```ts
  * import OpenAI from 'openai';
- * import { fromAnthropicRequest } from 'rxjs-tool-calls';
+ * import { fromAnthropicRequest } from 'rxjs-tool-calls/gateway';
  *
  * const params = fromAnthropicRequest({ model: 'gpt-4o', max_tokens: 1024, stream: true, messages: [{ role: 'user', content: 'Hi' }] });
  * const stream = await new OpenAI().chat.completions.create(params);
@@ -49,11 +47,11 @@ export type FromAnthropicRequestOptions = TranslateRequestOptions;
  * @throws {ToolStreamError} `unsupported-request` for any field, block or value Chat Completions cannot express, or a JSON value nested deeper
  *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
  */
-export function fromAnthropicRequest<R extends AnthropicRequestInput>(request: R, options: FromAnthropicRequestOptions = {}): WithStream<R, ChatRequest> {
+export function fromAnthropicRequest<R extends AnthropicRequestInput>(request: R, options: TranslateRequestOptions = {}): WithStream<R, OpenAIChatWire.Request> {
   const reader: RequestReader = new RequestReader('openai-chat', options, 'fromAnthropicRequest');
   const body = reader.record(request, '(request)');
   reader.rejectUnknown(body, '', TOP_KEYS);
-  const out: ChatRequest = { model: reader.string(body['model'], 'model'), messages: [] };
+  const out: OpenAIChatWire.Request = { model: reader.string(body['model'], 'model'), messages: [] };
   const maxTokens = reader.optionalNumber(body['max_tokens'], 'max_tokens');
   if (maxTokens !== undefined) out.max_completion_tokens = maxTokens;
   if (body['system'] !== undefined && body['system'] !== null) {
@@ -84,13 +82,13 @@ export function fromAnthropicRequest<R extends AnthropicRequestInput>(request: R
   if (temperature !== undefined) out.temperature = temperature;
   const topP = reader.optionalNumber(body['top_p'], 'top_p');
   if (topP !== undefined) out.top_p = topP;
-  return out as WithStream<R, ChatRequest>;
+  return out as WithStream<R, OpenAIChatWire.Request>;
 }
 
 /** A string, or text blocks as text parts (other blocks throw unless their type is ignored). */
-function textOf(reader: RequestReader, value: unknown, path: string): string | ChatTextPart[] {
+function textOf(reader: RequestReader, value: unknown, path: string): string | OpenAIChatWire.TextPart[] {
   if (typeof value === 'string') return value;
-  const parts: ChatTextPart[] = [];
+  const parts: OpenAIChatWire.TextPart[] = [];
   reader.array(value, path).forEach((item, i) => {
     const block = blockOf(reader, item, fieldPath(path, i));
     if (block.type !== 'text') return unsupportedBlock(reader, block.type, fieldPath(path, i));
@@ -114,7 +112,7 @@ function textBlock(reader: RequestReader, block: Record<string, unknown>, path: 
   return reader.string(block['text'], fieldPath(path, 'text'));
 }
 
-function messagesOf(reader: RequestReader, value: unknown, path: string, toolIds: Set<string>): ChatMessage[] {
+function messagesOf(reader: RequestReader, value: unknown, path: string, toolIds: Set<string>): OpenAIChatWire.Message[] {
   const message = reader.record(value, path);
   reader.rejectUnknown(message, path, new Set(['role', 'content']));
   const role = reader.string(message['role'], fieldPath(path, 'role'));
@@ -123,9 +121,9 @@ function messagesOf(reader: RequestReader, value: unknown, path: string, toolIds
   if (role !== 'user' && role !== 'assistant') return reader.fail(fieldPath(path, 'role'), `${role} messages are not supported`);
   const content = message['content'];
   if (typeof content === 'string') return [{ role, content }];
-  const texts: ChatTextPart[] = [];
-  const calls: ChatToolCall[] = [];
-  const results: ChatMessage[] = [];
+  const texts: OpenAIChatWire.TextPart[] = [];
+  const calls: OpenAIChatWire.FunctionToolCall[] = [];
+  const results: OpenAIChatWire.Message[] = [];
   reader.array(content, contentPath).forEach((item, i) => {
     const blockPath = fieldPath(contentPath, i);
     const block = blockOf(reader, item, blockPath);
@@ -140,7 +138,7 @@ function messagesOf(reader: RequestReader, value: unknown, path: string, toolIds
   return [calls.length === 0 ? { role: 'assistant', content: text } : { role: 'assistant', content: text, tool_calls: calls }];
 }
 
-function toolCallOf(reader: RequestReader, block: Record<string, unknown>, path: string, toolIds: Set<string>): ChatToolCall {
+function toolCallOf(reader: RequestReader, block: Record<string, unknown>, path: string, toolIds: Set<string>): OpenAIChatWire.FunctionToolCall {
   reader.rejectUnknown(block, path, TOOL_USE_KEYS);
   const id = reader.string(block['id'], fieldPath(path, 'id'));
   if (toolIds.has(id)) reader.fail(fieldPath(path, 'id'), `the tool_use id ${JSON.stringify(id)} is used twice`);
@@ -150,7 +148,7 @@ function toolCallOf(reader: RequestReader, block: Record<string, unknown>, path:
   return { id, type: 'function', function: { name: reader.string(block['name'], fieldPath(path, 'name')), arguments: JSON.stringify(input) } };
 }
 
-function toolResultOf(reader: RequestReader, block: Record<string, unknown>, path: string, toolIds: ReadonlySet<string>): ChatMessage {
+function toolResultOf(reader: RequestReader, block: Record<string, unknown>, path: string, toolIds: ReadonlySet<string>): OpenAIChatWire.Message {
   reader.rejectUnknown(block, path, TOOL_RESULT_KEYS);
   reader.untranslatable(block['is_error'], fieldPath(path, 'is_error'), 'is_error', 'chat tool messages cannot mark an error', (v) => v === false);
   const idPath = fieldPath(path, 'tool_use_id');
@@ -160,7 +158,7 @@ function toolResultOf(reader: RequestReader, block: Record<string, unknown>, pat
   return { role: 'tool', tool_call_id: id, content };
 }
 
-function toolOf(reader: RequestReader, value: unknown, path: string): ChatFunctionTool {
+function toolOf(reader: RequestReader, value: unknown, path: string): OpenAIChatWire.FunctionTool {
   const tool = reader.record(value, path);
   const type = tool['type'];
   if (type !== undefined && type !== null && type !== 'custom') reader.fail(fieldPath(path, 'type'), `${String(type)} tools are not supported`);
@@ -168,14 +166,14 @@ function toolOf(reader: RequestReader, value: unknown, path: string): ChatFuncti
   const schemaPath = fieldPath(path, 'input_schema');
   const parameters = reader.record(tool['input_schema'], schemaPath);
   reader.writable(parameters, schemaPath);
-  const fn: ChatFunctionTool['function'] = { name: reader.string(tool['name'], fieldPath(path, 'name')), parameters };
+  const fn: OpenAIChatWire.FunctionTool['function'] = { name: reader.string(tool['name'], fieldPath(path, 'name')), parameters };
   const description = reader.optionalString(tool['description'], fieldPath(path, 'description'));
   if (description !== undefined) fn.description = description;
   if (reader.optionalBoolean(tool['strict'], fieldPath(path, 'strict')) === true) fn.strict = true;
   return { type: 'function', function: fn };
 }
 
-function readToolChoice(reader: RequestReader, value: unknown, out: ChatRequest): void {
+function readToolChoice(reader: RequestReader, value: unknown, out: OpenAIChatWire.Request): void {
   if (value === undefined || value === null) return;
   const choice = reader.record(value, 'tool_choice');
   reader.rejectUnknown(choice, 'tool_choice', CHOICE_KEYS);

@@ -3,128 +3,11 @@
  *
  * @module
  */
-import type { JsonSchema, WithStream } from '../openaiChat/request';
-import type { ChatRequestInput } from '../openaiChat/requestInput';
-import { argumentsObject, readChatRequest, type ChatTurn, type ReadTool, type SystemTurn, type TextContent } from '../openaiChat/readChatRequest';
-import { fieldPath, RequestReader, type TranslateRequestOptions } from '../requestReader';
-
-/** A text block. */
-export interface AnthropicTextBlockParam {
-  /** Always `'text'`. */
-  type: 'text';
-  /** The text. */
-  text: string;
-}
-
-/** A `tool_use` block: one call the assistant made. */
-export interface AnthropicToolUseBlockParam {
-  /** Always `'tool_use'`. */
-  type: 'tool_use';
-  /** The call's id; the `tool_result` answering it repeats it. */
-  id: string;
-  /** The tool name. */
-  name: string;
-  /** The arguments, as a JSON object. */
-  input: Record<string, unknown>;
-}
-
-/** A `tool_result` block: one call's result, in a user message. */
-export interface AnthropicToolResultBlockParam {
-  /** Always `'tool_result'`. */
-  type: 'tool_result';
-  /** The `id` of the `tool_use` block this answers. */
-  tool_use_id: string;
-  /** The result, as a string or text blocks. */
-  content: string | AnthropicTextBlockParam[];
-}
-
-/** One message of an {@link AnthropicRequest}. */
-export type AnthropicMessage =
-  | {
-      /** Always `'user'`. */
-      role: 'user';
-      /** Text, or text and `tool_result` blocks (results first). */
-      content: string | Array<AnthropicTextBlockParam | AnthropicToolResultBlockParam>;
-    }
-  | {
-      /** Always `'assistant'`. */
-      role: 'assistant';
-      /** Text, or text and `tool_use` blocks. */
-      content: string | Array<AnthropicTextBlockParam | AnthropicToolUseBlockParam>;
-    }
-  | {
-      /** A mid-conversation system message (models that accept them; see `midConversationSystem`). */
-      role: 'system';
-      /** The instructions. */
-      content: string | AnthropicTextBlockParam[];
-    };
-
-/** A client tool. */
-export interface AnthropicTool {
-  /** The tool name. */
-  name: string;
-  /** What the tool does. */
-  description?: string;
-  /** The input's JSON Schema (always an object schema). */
-  input_schema: {
-    /** Always `'object'`. */
-    type: 'object';
-    /** The other JSON Schema keywords, as the chat tool's `parameters` had them. */
-    [keyword: string]: unknown;
-  };
-  /** Strict tool use: the input always matches the schema. */
-  strict?: boolean;
-}
-
-/** How Claude may use tools. */
-export type AnthropicToolChoice =
-  | {
-      /** `'auto'`: Claude decides; `'any'`: it must call a tool. */
-      type: 'auto' | 'any';
-      /** At most one tool call per turn. */
-      disable_parallel_tool_use?: boolean;
-    }
-  | {
-      /** Always `'tool'`: it must call the named tool. */
-      type: 'tool';
-      /** The tool to call. */
-      name: string;
-      /** At most one tool call per turn. */
-      disable_parallel_tool_use?: boolean;
-    }
-  | {
-      /** Always `'none'`: no tool calls. */
-      type: 'none';
-    };
-
-/** The Anthropic Messages request written by {@link toAnthropicRequest}. */
-export interface AnthropicRequest {
-  /** The model. */
-  model: string;
-  /** The most tokens to generate (required by Anthropic). */
-  max_tokens: number;
-  /** The conversation. */
-  messages: AnthropicMessage[];
-  /** The system prompt: the chat request's leading system / developer messages. */
-  system?: string | AnthropicTextBlockParam[];
-  /** The tools. */
-  tools?: AnthropicTool[];
-  /** How Claude may use them. */
-  tool_choice?: AnthropicToolChoice;
-  /** Sampling temperature (API version 2023-06-01 only; 0 to 1). */
-  temperature?: number;
-  /** Nucleus sampling (API version 2023-06-01 only). */
-  top_p?: number;
-  /** Sequences that end the generation. */
-  stop_sequences?: string[];
-  /** Whether to stream (present only when `true`). */
-  stream?: boolean;
-  /** `user_id`: the chat request's `user`. */
-  metadata?: {
-    /** The chat request's `user`. */
-    user_id: string;
-  };
-}
+import { fieldPath } from '../../internal/jsonDepth';
+import type * as AnthropicWire from '../../providers/anthropic/wire';
+import type { JsonSchema, RequestInput as ChatRequestInput } from '../../providers/openaiChat/wire';
+import { argumentsObject, readChatRequest, type ChatTurn, type ReadTool, type SystemTurn, type TextContent } from './readChatRequest';
+import { RequestReader, type TranslateRequestOptions, type WithStream } from './requestReader';
 
 /** Options of {@link toAnthropicRequest}. */
 export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
@@ -159,7 +42,7 @@ export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
  * @example
  * ```ts
  * import Anthropic from '@anthropic-ai/sdk';
- * import { toAnthropicRequest } from 'rxjs-tool-calls';
+ * import { toAnthropicRequest } from 'rxjs-tool-calls/gateway';
  *
  * const params = toAnthropicRequest({ model: 'claude-sonnet-4-5', max_completion_tokens: 1024, stream: true, messages: [{ role: 'user', content: 'Hi' }] });
  * const stream = new Anthropic().messages.stream(params);
@@ -171,12 +54,12 @@ export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
  * @throws {ToolStreamError} `unsupported-request` for any field, part or value Anthropic cannot express, or a JSON value nested deeper
  *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
  */
-export function toAnthropicRequest<R extends ChatRequestInput>(request: R, options: ToAnthropicRequestOptions = {}): WithStream<R, AnthropicRequest> {
+export function toAnthropicRequest<R extends ChatRequestInput>(request: R, options: ToAnthropicRequestOptions = {}): WithStream<R, AnthropicWire.Request> {
   const reader: RequestReader = new RequestReader('anthropic', options, 'toAnthropicRequest');
   const chat = readChatRequest(reader, request);
   const maxTokens = chat.maxTokens ?? options.defaultMaxTokens;
   if (maxTokens === undefined) reader.fail('max_completion_tokens', 'Anthropic requires max_tokens: set max_completion_tokens or the defaultMaxTokens option');
-  const out: AnthropicRequest = { model: chat.model, max_tokens: maxTokens, messages: messagesOf(reader, chat.turns, options.midConversationSystem === true) };
+  const out: AnthropicWire.Request = { model: chat.model, max_tokens: maxTokens, messages: messagesOf(reader, chat.turns, options.midConversationSystem === true) };
   const system = systemOf(chat.system);
   if (system !== undefined) out.system = system;
   if (chat.tools !== undefined && chat.tools.length > 0) out.tools = chat.tools.map((tool) => toolOf(reader, tool));
@@ -198,23 +81,23 @@ export function toAnthropicRequest<R extends ChatRequestInput>(request: R, optio
   reader.untranslatable(chat.store, 'store', 'store', 'Anthropic does not store completions', (v) => v === false);
   reader.untranslatable(chat.n, 'n', 'n', 'Anthropic returns one choice');
   reader.untranslatable(chat.includeObfuscation, 'stream_options.include_obfuscation', 'include_obfuscation', 'Anthropic has no stream obfuscation', (v) => v === false);
-  return out as WithStream<R, AnthropicRequest>;
+  return out as WithStream<R, AnthropicWire.Request>;
 }
 
-function blocksOf(text: TextContent): AnthropicTextBlockParam[] {
+function blocksOf(text: TextContent): AnthropicWire.TextBlock[] {
   return (typeof text === 'string' ? [text] : text).map((t) => ({ type: 'text', text: t }));
 }
 
-function systemOf(system: readonly SystemTurn[]): AnthropicRequest['system'] {
+function systemOf(system: readonly SystemTurn[]): AnthropicWire.Request['system'] {
   const first = system[0];
   if (first === undefined) return undefined;
   if (system.length === 1 && typeof first.content === 'string') return first.content;
   return system.flatMap((turn) => blocksOf(turn.content)).filter((block) => block.text !== '');
 }
 
-function messagesOf(reader: RequestReader, turns: readonly ChatTurn[], midConversationSystem: boolean): AnthropicMessage[] {
-  const out: AnthropicMessage[] = [];
-  let results: AnthropicToolResultBlockParam[] | undefined; // the open user message of tool results
+function messagesOf(reader: RequestReader, turns: readonly ChatTurn[], midConversationSystem: boolean): AnthropicWire.Message[] {
+  const out: AnthropicWire.Message[] = [];
+  let results: AnthropicWire.ToolResultBlock[] | undefined; // the open user message of tool results
   for (const turn of turns) {
     if (turn.kind !== 'tool') results = undefined;
     switch (turn.kind) {
@@ -232,12 +115,12 @@ function messagesOf(reader: RequestReader, turns: readonly ChatTurn[], midConver
           break;
         }
         const text = turn.content === null ? [] : blocksOf(turn.content).filter((block) => block.text !== '');
-        const uses = turn.calls.map((call): AnthropicToolUseBlockParam => ({ type: 'tool_use', id: call.id, name: call.name, input: argumentsObject(reader, call) }));
+        const uses = turn.calls.map((call): AnthropicWire.ToolUseBlock => ({ type: 'tool_use', id: call.id, name: call.name, input: argumentsObject(reader, call) }));
         out.push({ role: 'assistant', content: [...text, ...uses] });
         break;
       }
       case 'tool': {
-        const block: AnthropicToolResultBlockParam = { type: 'tool_result', tool_use_id: turn.call.id, content: typeof turn.content === 'string' ? turn.content : blocksOf(turn.content) };
+        const block: AnthropicWire.ToolResultBlock = { type: 'tool_result', tool_use_id: turn.call.id, content: typeof turn.content === 'string' ? turn.content : blocksOf(turn.content) };
         if (results === undefined) {
           results = [block];
           out.push({ role: 'user', content: results });
@@ -251,21 +134,21 @@ function messagesOf(reader: RequestReader, turns: readonly ChatTurn[], midConver
   return out;
 }
 
-function toolOf(reader: RequestReader, tool: ReadTool): AnthropicTool {
-  const out: AnthropicTool = { name: tool.name, input_schema: inputSchemaOf(reader, tool.parameters, fieldPath(fieldPath(tool.path, 'function'), 'parameters')) };
+function toolOf(reader: RequestReader, tool: ReadTool): AnthropicWire.Tool {
+  const out: AnthropicWire.Tool = { name: tool.name, input_schema: inputSchemaOf(reader, tool.parameters, fieldPath(fieldPath(tool.path, 'function'), 'parameters')) };
   if (tool.description !== undefined) out.description = tool.description;
   if (tool.strict === true) out.strict = true;
   return out;
 }
 
-function inputSchemaOf(reader: RequestReader, parameters: JsonSchema | undefined, path: string): AnthropicTool['input_schema'] {
+function inputSchemaOf(reader: RequestReader, parameters: JsonSchema | undefined, path: string): AnthropicWire.Tool['input_schema'] {
   if (parameters === undefined) return { type: 'object', properties: {} };
   const type = parameters['type'];
   if (type !== undefined && type !== 'object') reader.fail(fieldPath(path, 'type'), 'Anthropic input schemas must describe an object');
   return { ...parameters, type: 'object' };
 }
 
-function toolChoiceOf(choice: ReturnType<typeof readChatRequest>['toolChoice'], disableParallel: boolean): AnthropicToolChoice | undefined {
+function toolChoiceOf(choice: ReturnType<typeof readChatRequest>['toolChoice'], disableParallel: boolean): AnthropicWire.ToolChoice | undefined {
   const parallel = disableParallel ? { disable_parallel_tool_use: true } : {};
   if (choice === undefined) return disableParallel ? { type: 'auto', ...parallel } : undefined;
   if (choice === 'none') return { type: 'none' };

@@ -6,8 +6,9 @@
  *
  * @module
  */
-import { fieldPath, type RequestReader } from '../requestReader';
-import type { JsonSchema } from './request';
+import { fieldPath } from '../../internal/jsonDepth';
+import type { JsonSchema } from '../../providers/openaiChat/wire';
+import type { RequestReader } from './requestReader';
 
 /** Text as the request gave it: one string, or the texts of its parts. */
 export type TextContent = string | string[];

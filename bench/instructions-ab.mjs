@@ -1,0 +1,64 @@
+// Instructions per `readToolCalls()` run of every steady scenario, this checkout against another
+// build, counted by callgrind (repeatable where wall time on a shared machine is not):
+//
+//   node bench/instructions-ab.mjs --base DIR [--rounds N] [--write]
+//
+// DIR is a checkout with a built dist/ (e.g. a worktree of an earlier commit); this checkout's
+// dist/ must be built too. Each count is (run with N rounds − run with 0 rounds) / N, so start-up,
+// module loading and the warm-up runs cancel out. --write puts the table in
+// bench/results/instructions.md.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SCENARIO_NAMES } from './scenarios.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const at = args.indexOf(name);
+  return at === -1 ? undefined : args[at + 1];
+};
+const base = flag('--base');
+if (base === undefined) throw new Error('usage: node bench/instructions-ab.mjs --base DIR [--rounds N] [--write]');
+const rounds = Number(flag('--rounds') ?? 4);
+const only = flag('--scenarios')?.split(',') ?? SCENARIO_NAMES;
+
+/** The instructions callgrind counted for one process. */
+function count(dir, scenario, n) {
+  const run = spawnSync(
+    'valgrind',
+    ['--tool=callgrind', '--callgrind-out-file=/dev/null', '--smc-check=all', process.execPath, path.join(root, 'bench/instructions.mjs'), dir, scenario, String(n)],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const match = /Collected : (\d+)/.exec(run.stderr);
+  if (run.status !== 0 || match === null) throw new Error(`callgrind failed for ${dir} ${scenario} ${n}:\n${run.stderr.slice(-2000)}`);
+  return Number(match[1]);
+}
+
+const perRun = (dir, scenario) => (count(dir, scenario, rounds) - count(dir, scenario, 0)) / rounds;
+
+const rows = [];
+for (const scenario of only) {
+  const before = perRun(path.resolve(base), scenario);
+  const after = perRun(root, scenario);
+  const row = { scenario, before, after, ratio: after / before };
+  rows.push(row);
+  console.log(`${scenario.padEnd(12)} before ${(before / 1e6).toFixed(2)} M  after ${(after / 1e6).toFixed(2)} M  after ÷ before ${row.ratio.toFixed(3)}`);
+}
+
+if (args.includes('--write')) {
+  const head = (cmd) => spawnSync('git', ['-C', cmd, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+  const lines = [
+    `<!-- measured: ${head(root)} against ${head(path.resolve(base))} ${new Date().toISOString().slice(0, 10)} -->`,
+    `Command: \`node bench/instructions-ab.mjs --base DIR --rounds ${rounds} --write\` (valgrind ${spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).stdout.trim()}, Node ${process.version}).`,
+    '',
+    'Instructions per `readToolCalls()` run of each steady scenario (callgrind; start-up and warm-up subtracted). "before" is the base build, "after" this checkout.',
+    '',
+    '| scenario | before (M instructions) | after (M instructions) | after ÷ before |',
+    '| --- | ---: | ---: | ---: |',
+    ...rows.map((r) => `| ${r.scenario} | ${(r.before / 1e6).toFixed(2)} | ${(r.after / 1e6).toFixed(2)} | ${r.ratio.toFixed(3)} |`),
+    '',
+  ];
+  writeFileSync(path.join(root, 'bench/results/instructions.md'), lines.join('\n'));
+}

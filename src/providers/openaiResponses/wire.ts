@@ -1,0 +1,197 @@
+/**
+ * The OpenAI Responses wire types: the request (what `toResponsesRequest()` writes), its input
+ * items (what `toolMessages('openai-responses', …)` writes) and its tools (what `toolSpecs(…,
+ * 'openai-responses')` writes). Checked against the `openai` SDK's types in
+ * `spec/types/requests.test-d.ts` and `spec/types/messages.test-d.ts`; arrays are mutable so the
+ * values go straight into the SDK's request types.
+ *
+ * @module
+ */
+
+/** An `input_text` content part. */
+export interface InputText {
+  /** Always `'input_text'`. */
+  type: 'input_text';
+  /** The text. */
+  text: string;
+}
+
+/** A message input item. */
+export type MessageItem =
+  | {
+      /** `'user'`, `'system'` or `'developer'`. */
+      role: 'user' | 'system' | 'developer';
+      /** The text, as a string or `input_text` parts. */
+      content: string | InputText[];
+    }
+  | AssistantMessageItem;
+
+/** An `assistant` message input item: an earlier turn's visible text. */
+export interface AssistantMessageItem {
+  /** Always `'assistant'`. */
+  role: 'assistant';
+  /** The visible text. */
+  content: string;
+}
+
+/** A `reasoning` input item: one reasoning item of an earlier turn, sent back before the items that followed it. */
+export interface ReasoningItem {
+  /** Always `'reasoning'`. */
+  type: 'reasoning';
+  /** The item's id (`rs_…`), as streamed. */
+  id: string;
+  /** The item's summary parts, as streamed (`[]` when it had none). */
+  summary: Array<{
+    /** Always `'summary_text'`. */
+    type: 'summary_text';
+    /** One summary's text. */
+    text: string;
+  }>;
+  /** The item's `reasoning_text` content (open-weight models' servers); absent when it had none. */
+  content?: Array<{
+    /** Always `'reasoning_text'`. */
+    type: 'reasoning_text';
+    /** The reasoning text. */
+    text: string;
+  }>;
+  /** The item's `encrypted_content`, verbatim (present when the request had `include: ['reasoning.encrypted_content']`). */
+  encrypted_content?: string;
+}
+
+/** A `function_call` input item: one call an earlier turn made. */
+export interface FunctionCallItem {
+  /** Always `'function_call'`. */
+  type: 'function_call';
+  /** The item's id (`fc_…`), sent when the turn's reasoning items are (the API pairs them by id). */
+  id?: string;
+  /** The call's id (e.g. `'call_abc123'`), repeated by its `function_call_output`. */
+  call_id: string;
+  /** The tool name. */
+  name: string;
+  /** The arguments JSON text, exactly as the model streamed it (`'{}'` when it sent none). */
+  arguments: string;
+}
+
+/** A `function_call_output` input item: one call's result. */
+export interface FunctionCallOutputItem {
+  /** Always `'function_call_output'`. */
+  type: 'function_call_output';
+  /** The `call_id` of the call this answers. */
+  call_id: string;
+  /** The result (the tool's output as text, or the error message of a failed run), as a string or `input_text` parts. */
+  output: string | InputText[];
+}
+
+/** A `custom_tool_call` input item: one call of a custom (freeform) tool. */
+export interface CustomToolCallItem {
+  /** Always `'custom_tool_call'`. */
+  type: 'custom_tool_call';
+  /** The item's id (`ctc_…`), sent when the turn's reasoning items are. */
+  id?: string;
+  /** The call's id, repeated by its `custom_tool_call_output`. */
+  call_id: string;
+  /** The tool name. */
+  name: string;
+  /** The input text, as the model streamed it. */
+  input: string;
+}
+
+/** A `custom_tool_call_output` input item: one custom tool call's result. */
+export interface CustomToolCallOutputItem {
+  /** Always `'custom_tool_call_output'`. */
+  type: 'custom_tool_call_output';
+  /** The `call_id` of the call this answers. */
+  call_id: string;
+  /** The tool's output as text, or the error message of a failed run. */
+  output: string;
+}
+
+/** One input item of a {@link Request}. */
+export type InputItem = MessageItem | ReasoningItem | FunctionCallItem | FunctionCallOutputItem | CustomToolCallItem | CustomToolCallOutputItem;
+
+/** A function tool. */
+export interface FunctionTool {
+  /** Always `'function'`. */
+  type: 'function';
+  /** The tool name. */
+  name: string;
+  /** What the tool does. */
+  description?: string;
+  /** The arguments' JSON Schema. */
+  parameters: { [keyword: string]: unknown };
+  /** Strict schema adherence: always written (Responses' own default is `true`). */
+  strict: boolean;
+}
+
+/**
+ * What a custom (freeform) tool's input text must be: any text (`{ type: 'text' }`, the default),
+ * or text in a grammar (`lark` or `regex` syntax). Chat nests the grammar (`grammar: { syntax,
+ * definition }`).
+ */
+export type CustomToolFormat =
+  | {
+      /** Any text. */
+      readonly type: 'text';
+    }
+  | {
+      /** Text in a grammar. */
+      readonly type: 'grammar';
+      /** The grammar's syntax. */
+      readonly syntax: 'lark' | 'regex';
+      /** The grammar itself (e.g. a Lark grammar of a patch format). */
+      readonly definition: string;
+    };
+
+/** A custom (freeform) tool: its input is text, not JSON. */
+export interface CustomTool {
+  /** Always `'custom'`. */
+  type: 'custom';
+  /** The tool name. */
+  name: string;
+  /** What the tool does, for the model. */
+  description?: string;
+  /** What its input text must be. */
+  format?: CustomToolFormat;
+}
+
+/** A Responses request, as `toResponsesRequest()` writes it. */
+export interface Request {
+  /** The model. */
+  model: string;
+  /** The conversation as input items. */
+  input: InputItem[];
+  /** The leading system / developer messages, with the `instructions` option. */
+  instructions?: string;
+  /** The tools. */
+  tools?: FunctionTool[];
+  /** How the model may use them. */
+  tool_choice?:
+    | 'auto'
+    | 'none'
+    | 'required'
+    | {
+        /** Always `'function'`: the model must call the named function. */
+        type: 'function';
+        /** The function to call. */
+        name: string;
+      };
+  /** `false`: at most one tool call per turn. */
+  parallel_tool_calls?: boolean;
+  /** The most tokens to generate (reasoning included). */
+  max_output_tokens?: number;
+  /** Sampling temperature. */
+  temperature?: number;
+  /** Nucleus sampling. */
+  top_p?: number;
+  /** Whether to stream. */
+  stream?: boolean;
+  /** Stream obfuscation (the chat request's `stream_options.include_obfuscation`). */
+  stream_options?: {
+    /** Whether stream events carry obfuscation padding. */
+    include_obfuscation: boolean;
+  };
+  /** Whether OpenAI stores the response: the chat request's `store`, `false` by default (as in Chat Completions; the Responses default is `true`). */
+  store: boolean;
+  /** An end-user id. */
+  user?: string;
+}
