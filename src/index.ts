@@ -40,15 +40,15 @@ export type { WireFormat } from './providers/format';
 // ---- The card: the reducer as scan, each call its group, each group its result ------------------
 export { accumulateToolCalls, type ToolCallSnapshot } from './operators/accumulateToolCalls';
 export { groupToolCalls, type ToolCallUpdate } from './operators/groupToolCalls';
-export { toolCalls, type TypedToolCallsOptions } from './operators/toolCalls';
+export { toolCalls } from './operators/toolCalls';
 export { validateResults } from './operators/validateResults';
 export type { ToolCallsOptions } from './calls/call';
-export type { InferToolCall, StandardSchemaV1, ToolArguments, ToolName, ToolSchemas, ToolShape, ToolsInput, TypedToolCallResult } from './parse/validate';
+export type { InferToolCall, StandardSchemaV1, ToolArguments, ToolName, ToolSchemas, ToolsInput, TypedToolCallResult } from './parse/validate';
 
 // ---- Views: partial arguments, structured output, one chat turn ---------------------------------
-export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions, type TypedPartialToolCall, type TypedPartialToolCallsOptions } from './operators/partialToolCalls';
+export { isSettled, partialToolCalls, type PartialToolCall, type PartialToolCallsOptions, type TypedPartialToolCall } from './operators/partialToolCalls';
 export { partialObject, type PartialObjectError, type PartialObjectOptions, type PartialObjectUpdate, type PartialObjectView } from './operators/partialObject';
-export { chatState, type ChatState, type ChatStateCall, type ChatStateOptions, type ChatStatus, type ChatUsage, type TypedChatStateCall, type TypedChatStateOptions } from './operators/chatState';
+export { chatState, type ChatState, type ChatStateCall, type ChatStateOptions, type ChatStatus, type ChatUsage, type TypedChatStateCall } from './operators/chatState';
 export type { DeepPartial } from './parse/deepPartial';
 export type { JsonPath } from './parse/partialJson';
 
@@ -86,9 +86,6 @@ export {
   type CallIdentity,
   type DeliveredOutput,
   type DeliveredToolCall,
-  type ErrorDetails,
-  type ErrorInit,
-  type ErrorOptions,
   type FailedToolCall,
   type FramingName,
   type IncompleteReason,

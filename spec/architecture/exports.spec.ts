@@ -1,9 +1,10 @@
 /**
  * The export list of every public entry is pinned in `exports.json`, so growing (or shrinking) the
  * public surface is a deliberate change: run `UPDATE_EXPORTS=1 npx jest spec/architecture/exports`
- * and commit the file. The main entry (reading streams) keeps at most 30 run-time and 90 type names
- * (and 6 and 15 more for the framings and formats beyond SSE);
- * every other product is a wing with its own entry. (That every value a built `.d.ts` declares
+ * and commit the file. All entries together export at most 300 names and `/advanced` at most 30 (its
+ * extension points only); the main entry (reading streams) keeps at most 30 run-time and 90 type
+ * names (and 6 and 15 more for the framings and formats beyond SSE); every other product is a wing
+ * with its own entry. (That every value a built `.d.ts` declares
  * exists at run time, in ESM and CommonJS, is checked on the built package by `scripts/smoke.mjs`.)
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -77,6 +78,20 @@ describe('public entries', () => {
     const values = main.values.filter((name) => !framed.includes(name)).length;
     const types = main.types.filter((name) => !framedTypes.includes(name)).length;
     expect({ values: values <= 30, types: types <= 90, framed: main.values.length - values <= 6 && main.types.length - types <= 15 }).toEqual({ values: true, types: true, framed: true });
+  });
+
+  it('a surface a newcomer can hold: at most 300 names over all entries, at most 30 in /advanced', () => {
+    const count = (entry: Entry) => listing[entry].values.length + listing[entry].types.length;
+    const total = (Object.keys(ENTRIES) as Entry[]).reduce((sum, entry) => sum + count(entry), 0);
+    expect({ total: total <= 300, advanced: count('rxjs-tool-calls/advanced') <= 30 }).toEqual({ total: true, advanced: true });
+  });
+
+  it('/advanced holds extension points only: nothing another entry exports, no decoder class, no reducer', () => {
+    const advanced = [...listing['rxjs-tool-calls/advanced'].values, ...listing['rxjs-tool-calls/advanced'].types];
+    const elsewhere = (Object.keys(ENTRIES) as Entry[]).filter((entry) => entry !== 'rxjs-tool-calls/advanced').flatMap((entry) => [...listing[entry].values, ...listing[entry].types]);
+    expect(advanced.filter((name) => elsewhere.includes(name))).toEqual([]);
+    expect(listing['rxjs-tool-calls/advanced'].values.filter((name) => /Decoder$|^(reduce|create|resolve|scan|decode)|^Auto/.test(name))).toEqual([]);
+    expect(advanced.filter((name) => /State$|Tracked|^ToolCallsInput$|^StreamEnd$/.test(name))).toEqual([]);
   });
 
   it('every entry is an export of package.json, and every export of package.json an entry', () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Subject, type OperatorFunction } from 'rxjs';
 import ts from 'typescript';
 import { chatState, openaiChat, partialObject, partialToolCalls, readStreamEvents, readToolCalls, toolCalls, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
-import { OpenAIChatDecoder, wireFormat, type Emit, type WireDecoder } from 'rxjs-tool-calls/advanced';
+import { wireFormat, type WireDecoder, type EventSink } from 'rxjs-tool-calls/advanced';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
 const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -21,16 +21,16 @@ function spyFormat(seen: string[], made: { count: number }) {
     format: 'spy-chat',
     decoder: (): WireDecoder => {
       made.count++;
-      const inner = new OpenAIChatDecoder();
+      const inner = openaiChat.decoder();
       return {
         provider: inner.provider,
-        sse: (event: SseEvent, emit: Emit) => {
+        sse: (event: SseEvent, emit: EventSink) => {
           seen.push(event.data);
           inner.sse(event, emit);
         },
         payload: (name, payload, emit) => inner.payload(name, payload, emit),
         end: (emit) => inner.end(emit),
-        interrupt: (error, emit) => inner.interrupt(error, emit),
+        interrupt: (error, emit) => inner.interrupt?.(error, emit) === true,
       };
     },
   });

@@ -9,7 +9,8 @@ import { Int64, type MessageHeaders, type MessageHeaderValue } from '@smithy/eve
 import fc from 'fast-check';
 import { crc32 } from 'node:zlib';
 import { isToolStreamError, ToolStreamError, type SseEvent } from 'rxjs-tool-calls';
-import { EventStreamParser, DEFAULT_MAX_FRAME_SIZE, type EventStreamHeaders, type EventStreamHeaderValue } from 'rxjs-tool-calls/advanced';
+import { EventStreamParser } from 'rxjs-tool-calls/advanced';
+import { DEFAULT_MAX_FRAME_SIZE, type EventStreamHeaders, type EventStreamHeaderValue } from '../../src/framing/eventStream';
 import { EventStreamWriter } from 'rxjs-tool-calls/gateway';
 import { splitRandom } from 'rxjs-tool-calls/marbles';
 import { chunkings } from '../helpers/chunking';

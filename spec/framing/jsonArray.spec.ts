@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { ToolStreamError } from 'rxjs-tool-calls';
-import { DEFAULT_MAX_ELEMENT_SIZE, JsonArrayParser } from 'rxjs-tool-calls/advanced';
+import { JsonArrayParser } from 'rxjs-tool-calls/advanced';
+import { DEFAULT_MAX_ELEMENT_SIZE } from '../../src/framing/jsonArray';
 import { chunkings, cutAt } from '../helpers/chunking';
 import { message, parseChunks } from '../helpers/framing';
 

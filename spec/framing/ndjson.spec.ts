@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { ToolStreamError } from 'rxjs-tool-calls';
-import { DEFAULT_MAX_LINE_SIZE, NdjsonParser } from 'rxjs-tool-calls/advanced';
+import { NdjsonParser } from 'rxjs-tool-calls/advanced';
+import { DEFAULT_MAX_LINE_SIZE } from '../../src/framing/ndjson';
 import { chunkings, cutAt } from '../helpers/chunking';
 import { message, parseChunks } from '../helpers/framing';
 

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { z } from 'zod';
 import type { StandardSchemaV1, ToolCall, ToolCallContext, ToolStreamError } from 'rxjs-tool-calls';
-import { validateArguments, validateArgumentsAsync, validateToolCall } from 'rxjs-tool-calls/advanced';
+import { validateArguments, validateToolCall } from 'rxjs-tool-calls/advanced';
+import { validateArgumentsAsync } from '../../src/parse/validate';
 import { toValidationIssues } from '../../src/parse/validate';
 
 const context: ToolCallContext = { id: 'call_1', name: 'get_weather', index: 0, choice: 0, rawArguments: '{"city":"Paris"}' };

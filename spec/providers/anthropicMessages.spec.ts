@@ -1,5 +1,4 @@
 import { anthropicMessages, type SseEvent, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
-import { AnthropicMessagesDecoder } from 'rxjs-tool-calls/advanced';
 import { normalizeAnthropicStopReason } from '../../src/providers/anthropic/decoder';
 import { sse, testScheduler } from '../helpers/marbles';
 
@@ -64,14 +63,14 @@ describe('anthropicMessages()', () => {
     });
     const thrown = (() => {
       try {
-        new AnthropicMessagesDecoder().sse(sse('error', payload), () => undefined);
+        anthropicMessages.decoder().sse(sse('error', payload), () => undefined);
       } catch (error) {
         return error;
       }
       return undefined;
     })();
     expect(thrown).toMatchObject({ code: 'provider-error', type: 'overloaded_error', retryable: true });
-    expect(() => new AnthropicMessagesDecoder().sse(sse('error', { type: 'error', error: { type: 'invalid_request_error', message: 'bad' } }), () => undefined)).toThrow(
+    expect(() => anthropicMessages.decoder().sse(sse('error', { type: 'error', error: { type: 'invalid_request_error', message: 'bad' } }), () => undefined)).toThrow(
       expect.objectContaining({ retryable: false }),
     );
   });
@@ -129,7 +128,7 @@ describe('anthropicMessages()', () => {
 
   it('maps thinking and signature_delta to reasoning, ends the block with its whole part; a server_tool_use block is a provider-tool event, never a call', () => {
     const out: StreamEvent[] = [];
-    const decoder = new AnthropicMessagesDecoder();
+    const decoder = anthropicMessages.decoder();
     for (const event of [
       ev('content_block_start', { index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } }),
       ev('content_block_delta', { index: 0, delta: { type: 'thinking_delta', thinking: 'Hmm' } }),
@@ -159,10 +158,10 @@ describe('anthropicMessages()', () => {
 
   it('reads data lines with trailing whitespace padding and the payload type when the event name is absent', () => {
     const out: StreamEvent[] = [];
-    const decoder = new AnthropicMessagesDecoder();
+    const decoder = anthropicMessages.decoder();
     decoder.sse({ event: 'message', data: '{"type":"message_stop" }      ', id: undefined, retry: undefined }, (e) => out.push(e));
     expect(out).toEqual([{ type: 'done' }]);
-    expect(() => decoder.end()).not.toThrow();
+    expect(() => decoder.end(() => undefined)).not.toThrow();
   });
 
   it('normalises stop reasons', () => {

@@ -5,7 +5,7 @@
  */
 import { from, lastValueFrom, of, toArray } from 'rxjs';
 import { readToolCalls, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
-import { AutoDecoder, type RawStart } from 'rxjs-tool-calls/advanced';
+import { AutoDecoder, type RawStart } from '../../src/providers/auto';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
 const sse = (data: string, event = 'message'): SseEvent => ({ event, data, id: undefined, retry: undefined });

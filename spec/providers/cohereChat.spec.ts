@@ -1,5 +1,4 @@
 import { cohereChat, type SseEvent, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
-import { CohereChatDecoder } from 'rxjs-tool-calls/advanced';
 import { normalizeCohereFinishReason } from '../../src/providers/cohere/decoder';
 import { sse, testScheduler } from '../helpers/marbles';
 
@@ -47,10 +46,10 @@ describe('cohereChat()', () => {
 
   it('an empty tool call (start then end, no delta) opens and ends the call with empty arguments', () => {
     const out: StreamEvent[] = [];
-    const decoder = new CohereChatDecoder();
+    const decoder = cohereChat.decoder();
     for (const event of [start, callStart(0), callEnd(0), messageEnd('TOOL_CALL')]) decoder.sse(event, (e) => out.push(e));
     expect(out.slice(1, 3)).toEqual([open(0, ''), { type: 'tool-call-end', choice: 0, index: 0, id: 't_0' }]);
-    expect(() => decoder.end()).not.toThrow();
+    expect(() => decoder.end(() => undefined)).not.toThrow();
   });
 
   it('maps content text and thinking, and ends unended calls incomplete on message-end', () => {
@@ -86,10 +85,10 @@ describe('cohereChat()', () => {
   });
 
   it('ends with a provider-error on event: error and invalid-event on non-object data', () => {
-    expect(() => new CohereChatDecoder().sse(sse('error', { message: 'too many requests', status: 429 }), () => undefined)).toThrow(
+    expect(() => cohereChat.decoder().sse(sse('error', { message: 'too many requests', status: 429 }), () => undefined)).toThrow(
       expect.objectContaining({ code: 'provider-error', status: 429, retryable: true }),
     );
-    expect(() => new CohereChatDecoder().sse(sse('message-start', 'null'), () => undefined)).toThrow(expect.objectContaining({ name: 'ToolStreamError', code: 'invalid-event' }));
+    expect(() => cohereChat.decoder().sse(sse('message-start', 'null'), () => undefined)).toThrow(expect.objectContaining({ name: 'ToolStreamError', code: 'invalid-event' }));
   });
 
   it('standard cases: empty source and a missing message-end are truncated, source errors pass through, unsubscribing unsubscribes', () => {

@@ -1,5 +1,4 @@
 import { gemini, type SseEvent, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
-import { GeminiDecoder } from 'rxjs-tool-calls/advanced';
 import { normalizeGeminiFinishReason } from '../../src/providers/gemini/mapping';
 import { reassemble } from '../helpers/reassemble';
 import { sse, testScheduler } from '../helpers/marbles';
@@ -22,7 +21,7 @@ const stopWithCalls: StreamEvent = { type: 'finish', choice: 0, reason: 'tool-ca
 
 function run(events: SseEvent[]): { out: StreamEvent[]; error: unknown } {
   const out: StreamEvent[] = [];
-  const decoder = new GeminiDecoder();
+  const decoder = gemini.decoder();
   try {
     for (const event of events) decoder.sse(event, (e) => out.push(e));
     decoder.end((e) => out.push(e));

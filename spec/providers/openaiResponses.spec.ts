@@ -1,5 +1,4 @@
 import { openaiResponses, type SseEvent, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
-import { OpenAIResponsesDecoder } from 'rxjs-tool-calls/advanced';
 import { sse, testScheduler } from '../helpers/marbles';
 
 const P = 'openai-responses';
@@ -140,14 +139,14 @@ describe('openaiResponses()', () => {
   });
 
   it('response.failed and flat error payloads carry a correct retryable', () => {
-    const decoder = new OpenAIResponsesDecoder();
+    const decoder = openaiResponses.decoder();
     const failed = { type: 'response.failed', response: response('failed', { error: { code: 'server_error', message: 'boom' } }) };
     expect(() => decoder.payload('response.failed', failed, () => undefined)).toThrow(
       expect.objectContaining({ code: 'provider-error', providerCode: 'server_error', retryable: true, message: expect.stringContaining('boom') }),
     );
     const flat = { type: 'error', code: 'rate_limit_exceeded', message: 'slow down', param: null };
-    expect(() => new OpenAIResponsesDecoder().sse(sse('error', flat), () => undefined)).toThrow(expect.objectContaining({ providerCode: 'rate_limit_exceeded', type: undefined, retryable: true }));
-    expect(() => new OpenAIResponsesDecoder().sse(sse('error', 'upstream gone'), () => undefined)).toThrow(expect.objectContaining({ message: expect.stringContaining('upstream gone') }));
+    expect(() => openaiResponses.decoder().sse(sse('error', flat), () => undefined)).toThrow(expect.objectContaining({ providerCode: 'rate_limit_exceeded', type: undefined, retryable: true }));
+    expect(() => openaiResponses.decoder().sse(sse('error', 'upstream gone'), () => undefined)).toThrow(expect.objectContaining({ message: expect.stringContaining('upstream gone') }));
   });
 
   it('rejects data that is not JSON or not an object with invalid-event', () => {
@@ -158,12 +157,12 @@ describe('openaiResponses()', () => {
         new ToolStreamError('invalid-event', { provider: P, data: '[1,2]', detail: 'an event must be a JSON object' }),
       );
     });
-    expect(() => new OpenAIResponsesDecoder().sse(sse('response.created', '{oops'), () => undefined)).toThrow();
+    expect(() => openaiResponses.decoder().sse(sse('response.created', '{oops'), () => undefined)).toThrow();
   });
 
   it('takes events in arrival order whatever their sequence_number', () => {
     const out: StreamEvent[] = [];
-    const decoder = new OpenAIResponsesDecoder();
+    const decoder = openaiResponses.decoder();
     const text = (n: number, delta: string) => sse('response.output_text.delta', { type: 'response.output_text.delta', sequence_number: n, delta });
     for (const event of [text(1, 'a'), text(0, 'b'), text(0, 'c')]) decoder.sse(event, (e) => out.push(e));
     expect(out.map((e) => (e.type === 'text-delta' ? e.text : '')).join('')).toBe('abc');
@@ -171,11 +170,13 @@ describe('openaiResponses()', () => {
 
   it('emits calls that only appear in the final response', () => {
     const out: StreamEvent[] = [];
-    new OpenAIResponsesDecoder().payload(
-      'response.completed',
-      { type: 'response.completed', response: response('completed', { output: [{ type: 'message' }, { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '{}' }] }) },
-      (e) => out.push(e),
-    );
+    openaiResponses
+      .decoder()
+      .payload(
+        'response.completed',
+        { type: 'response.completed', response: response('completed', { output: [{ type: 'message' }, { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '{}' }] }) },
+        (e) => out.push(e),
+      );
     expect(out).toEqual([
       meta,
       { type: 'tool-call-delta', choice: 0, index: 1, id: 'call_1', name: 'f', argumentsDelta: '{}', replace: true, metadata: { itemId: 'fc_1' } },

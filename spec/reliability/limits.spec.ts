@@ -4,7 +4,7 @@
  */
 import { lastValueFrom, toArray } from 'rxjs';
 import { fromReadableStream, readToolCalls, type ToolCallResult, type ToolStreamError } from 'rxjs-tool-calls';
-import { DEFAULT_MAX_EVENT_SIZE } from 'rxjs-tool-calls/advanced';
+import { DEFAULT_MAX_EVENT_SIZE } from '../../src/sse/parser';
 import { anthropicEvent, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { runChunks } from '../helpers/runStream';
 

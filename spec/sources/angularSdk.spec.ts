@@ -1,7 +1,6 @@
 import { lastValueFrom, of, throwError, toArray } from 'rxjs';
-import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { type StreamEvent, ToolStreamError, openaiChat } from 'rxjs-tool-calls';
 import { fromOpenAIChatChunks, fromSdkEvents } from 'rxjs-tool-calls/sdk';
-import { OpenAIChatDecoder } from 'rxjs-tool-calls/advanced';
 import { openaiChunkObject } from 'rxjs-tool-calls/marbles';
 import { type AngularHttpEventLike, angularTextChunks } from '../../src/angular/angularTextChunks';
 import { testScheduler } from '../helpers/marbles';
@@ -103,7 +102,7 @@ describe('fromOpenAIChatChunks / fromSdkEvents', () => {
   it('gives each payload the event name (fixed or read from the payload)', async () => {
     const seen: string[] = [];
     const factory = () => {
-      const inner = new OpenAIChatDecoder();
+      const inner = openaiChat.decoder();
       return {
         provider: inner.provider,
         sse: inner.sse.bind(inner),

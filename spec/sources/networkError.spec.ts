@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import OpenAI from 'openai';
 import { lastValueFrom, Observable, toArray } from 'rxjs';
-import { ERROR_CODES, fromAsyncIterable, fromReadableStream, fromResponse, isToolStreamError, readToolCalls, type StreamEvent, toolCalls, ToolStreamError } from 'rxjs-tool-calls';
+import { ERROR_CODES, fromAsyncIterable, fromReadableStream, fromResponse, isToolStreamError, readToolCalls, type StreamEvent, toolCalls, ToolStreamError, openaiChat } from 'rxjs-tool-calls';
 import { fromSdkEvents } from 'rxjs-tool-calls/sdk';
-import { isConnectionLost, OpenAIChatDecoder } from 'rxjs-tool-calls/advanced';
+import { isConnectionLost } from 'rxjs-tool-calls/advanced';
 import { chunkings } from '../helpers/chunking';
 import { ANTHROPIC_CUT, HALF_ARGUMENTS } from '../helpers/cutServer';
 import { plainValue } from '../helpers/plain';
@@ -207,7 +207,7 @@ describe('each source types a network failure with the bytes received', () => {
     }
     const events: StreamEvent[] = [];
     const error = await failureOf(
-      new Observable((subscriber) => fromSdkEvents(() => new OpenAIChatDecoder(), chunks).subscribe({ next: (e) => events.push(e), error: (e: unknown) => subscriber.error(e) })),
+      new Observable((subscriber) => fromSdkEvents(() => openaiChat.decoder(), chunks).subscribe({ next: (e) => events.push(e), error: (e: unknown) => subscriber.error(e) })),
     );
     expect(events.map((e) => e.type)).toEqual(['metadata', 'text-delta']);
     expect(error).toMatchObject({ code: 'connection-lost', source: 'fromSdkEvents', byteOffset: undefined });

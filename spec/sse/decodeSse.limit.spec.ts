@@ -1,7 +1,8 @@
 /** The event size limit: typed error, byte offset, bounded memory, no quadratic rescans. */
 import { Observable } from 'rxjs';
 import { decodeSse, type SseEvent, type ToolStreamError } from 'rxjs-tool-calls';
-import { DEFAULT_MAX_EVENT_SIZE, SseParser } from 'rxjs-tool-calls/advanced';
+import { SseParser } from 'rxjs-tool-calls/advanced';
+import { DEFAULT_MAX_EVENT_SIZE } from '../../src/sse/parser';
 import { decodeAll, sse, utf8 } from '../helpers/sse';
 
 const MB = 1024 * 1024;

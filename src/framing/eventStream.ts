@@ -21,7 +21,7 @@
 import { ToolStreamError } from '../errors';
 import type { SseEvent } from '../events';
 import { Crc32 } from './crc32';
-import { deliver, type EventSink } from './eventSink';
+import { deliver, type RecordSink } from '../sse/recordSink';
 
 /**
  * The default {@link EventStreamParserOptions.maxFrameSize}: 25,296,912 bytes, the largest frame the
@@ -176,7 +176,7 @@ export class EventStreamParser {
   private frameStart = 0;
   private failure: ToolStreamError | undefined;
   /** Where the frames of the chunk being read go: records (`push`), or whole messages (`pushMessages`). */
-  private sink: EventSink | undefined;
+  private sink: RecordSink | undefined;
   private onMessage: EventStreamMessageHandler | undefined;
   /** The header {@link EventStreamParser.nextHeader} read last: its name, type and value bytes. */
   private headerName = '';
@@ -203,7 +203,7 @@ export class EventStreamParser {
   }
 
   /** Read the next chunk, handing `out` one {@link SseEvent} per frame it completes (see the class for the mapping). */
-  push(chunk: Uint8Array | string, out: EventSink): void {
+  push(chunk: Uint8Array | string, out: RecordSink): void {
     this.sink = out;
     this.onMessage = undefined;
     this.read(chunk);
@@ -221,7 +221,7 @@ export class EventStreamParser {
    * `out` is never called (a frame is handed over as soon as it is complete); it is there so that
    * every framing parser is driven the same way.
    */
-  end(_out?: EventSink): void {
+  end(_out?: RecordSink): void {
     if (this.failure !== undefined) throw this.failure;
     if (this.filled > 0) {
       const detail =

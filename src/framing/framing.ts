@@ -8,7 +8,7 @@
 import type { FramingName } from '../errors';
 import { contentTypeOf } from '../internal/contentType';
 import { SseParser } from '../sse/parser';
-import type { EventSink } from './eventSink';
+import type { RecordSink } from '../sse/recordSink';
 import { EventStreamParser } from './eventStream';
 import { JsonArrayParser } from './jsonArray';
 import { NdjsonParser } from './ndjson';
@@ -16,9 +16,9 @@ import { NdjsonParser } from './ndjson';
 /** What reads one framing: bytes (or text) cut anywhere in, `SseEvent`-shaped records out. */
 export interface Framing {
   /** Read the next chunk, handing `out` every record it completes. */
-  push(chunk: Uint8Array | string, out: EventSink): void;
+  push(chunk: Uint8Array | string, out: RecordSink): void;
   /** The input ended: hand over what is pending, or throw the framing's typed error. */
-  end(out: EventSink): void;
+  end(out: RecordSink): void;
   /** How many bytes of input were read. */
   readonly bytesRead: number;
 }
@@ -186,7 +186,7 @@ export class AutoFraming implements Framing {
     return this.inner?.bytesRead ?? this.heldBytes;
   }
 
-  push(chunk: Uint8Array | string, out: EventSink): void {
+  push(chunk: Uint8Array | string, out: RecordSink): void {
     if (this.inner !== undefined) return this.inner.push(chunk, out);
     if (this.held === undefined) {
       const kind = framingOfFirstChunk(chunk);
@@ -201,7 +201,7 @@ export class AutoFraming implements Framing {
     if (kind !== undefined) this.replay(kind, out);
   }
 
-  end(out: EventSink): void {
+  end(out: RecordSink): void {
     if (this.inner === undefined) this.replay(this.decide(true) ?? 'sse', out);
     (this.inner as Framing).end(out);
   }
@@ -213,12 +213,12 @@ export class AutoFraming implements Framing {
     return kind;
   }
 
-  private choose(kind: FramingKind, chunk: Uint8Array | string, out: EventSink): void {
+  private choose(kind: FramingKind, chunk: Uint8Array | string, out: RecordSink): void {
     this.inner = framingOf(kind, this.limits);
     this.inner.push(chunk, out);
   }
 
-  private replay(kind: FramingKind, out: EventSink): void {
+  private replay(kind: FramingKind, out: RecordSink): void {
     const inner = (this.inner = framingOf(kind, this.limits));
     const held = this.held;
     this.held = this.head = undefined;

@@ -8,7 +8,7 @@
 import { ToolStreamError } from '../errors';
 import { TextBuffer } from '../sse/textBuffer';
 import { StreamText, utf8Length } from '../sse/utf8';
-import { deliver, type EventSink } from './eventSink';
+import { deliver, type RecordSink } from '../sse/recordSink';
 
 /** The default {@link JsonArrayParserOptions.maxElementSize}: 16 MiB (chars), as SSE's `maxEventSize`. */
 export const DEFAULT_MAX_ELEMENT_SIZE = 16 * 1024 * 1024;
@@ -122,7 +122,7 @@ export class JsonArrayParser {
   }
 
   /** Read the next chunk, handing `out` one `SseEvent` per element it completes. */
-  push(chunk: Uint8Array | string, out: EventSink): void {
+  push(chunk: Uint8Array | string, out: RecordSink): void {
     if (this.failure !== undefined) throw this.failure;
     const input = this.input;
     if (typeof chunk !== 'string') return this.scan(input.bytes(chunk), input.start, out);
@@ -131,7 +131,7 @@ export class JsonArrayParser {
   }
 
   /** The input ended: throw `truncated` unless the array was closed (or never opened), else reset for a new stream. */
-  end(out: EventSink): void {
+  end(out: RecordSink): void {
     if (this.failure !== undefined) throw this.failure;
     if (this.input.decoding) this.scan(this.input.flush(), this.input.start, out);
     const state = this.state;
@@ -160,7 +160,7 @@ export class JsonArrayParser {
   }
 
   /** Read `text` (whose first char is at byte `start`). */
-  private scan(text: string, start: number, out: EventSink): void {
+  private scan(text: string, start: number, out: RecordSink): void {
     const length = text.length;
     if (length === 0) return;
     let i = 0;

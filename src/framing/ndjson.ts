@@ -8,7 +8,7 @@
 import { ToolStreamError } from '../errors';
 import { TextBuffer } from '../sse/textBuffer';
 import { StreamText, utf8Length } from '../sse/utf8';
-import { deliver, type EventSink } from './eventSink';
+import { deliver, type RecordSink } from '../sse/recordSink';
 
 /** The default {@link NdjsonParserOptions.maxLineSize}: 16 MiB (chars), as SSE's `maxEventSize`. */
 export const DEFAULT_MAX_LINE_SIZE = 16 * 1024 * 1024;
@@ -80,7 +80,7 @@ export class NdjsonParser {
   }
 
   /** Read the next chunk, handing `out` one `SseEvent` per line it completes. */
-  push(chunk: Uint8Array | string, out: EventSink): void {
+  push(chunk: Uint8Array | string, out: RecordSink): void {
     if (this.failure !== undefined) throw this.failure;
     const input = this.input;
     if (typeof chunk !== 'string') return this.scan(input.bytes(chunk), input.start, out);
@@ -89,7 +89,7 @@ export class NdjsonParser {
   }
 
   /** The input ended: hand over the last line (it needs no line end) and reset for a new stream. */
-  end(out: EventSink): void {
+  end(out: RecordSink): void {
     if (this.failure !== undefined) throw this.failure;
     if (this.input.decoding) this.scan(this.input.flush(), this.input.start, out);
     if (this.pending.count > 0) {
@@ -110,7 +110,7 @@ export class NdjsonParser {
   }
 
   /** Split `text` (whose first char is at byte `start`) into lines. */
-  private scan(text: string, start: number, out: EventSink): void {
+  private scan(text: string, start: number, out: RecordSink): void {
     const length = text.length;
     if (length === 0) return;
     let pos = 0;
@@ -167,7 +167,7 @@ export class NdjsonParser {
   }
 
   /** One line `s[start, end)` (without its LF): hand it over unless it is blank. */
-  private line(s: string, start: number, end: number, out: EventSink): void {
+  private line(s: string, start: number, end: number, out: RecordSink): void {
     if (end > start && s.charCodeAt(end - 1) === 13) end--;
     if (isBlank(s, start, end)) return;
     deliver(out, { event: 'message', data: start === 0 && end === s.length ? s : s.slice(start, end), id: undefined, retry: undefined });

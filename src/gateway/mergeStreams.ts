@@ -70,7 +70,7 @@ export type MergedItem<S extends string = string, Call extends ToolCall<string, 
 
 /** Options of one source, in {@link tagSource} and per source in {@link mergeStreams}. */
 export interface TagSourceOptions extends ReadToolCallsOptions {
-  /** Emit `event` items (every normalised event). Default `true`; `false` keeps only results, errors and completes. */
+  /** EventSink `event` items (every normalised event). Default `true`; `false` keeps only results, errors and completes. */
   readonly events?: boolean;
   /**
    * The tools (schemas or `tool()` records by name, or an array of named `tool()` records): each

@@ -401,7 +401,7 @@ class ChatView implements InputHandler<StreamEvent>, CallSink {
     return this.calls;
   }
 
-  /** Emit the state when something changed since the last one. */
+  /** EventSink the state when something changed since the last one. */
   private flush(): void {
     if (!this.changed) return;
     this.changed = false;

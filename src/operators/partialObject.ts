@@ -62,7 +62,7 @@ export interface PartialObjectOptions<S extends StandardSchemaV1 = StandardSchem
         readonly schema?: S | undefined;
       };
   /**
-   * Emit each element of an array once it is complete: `true` for an array at the root, or the
+   * EventSink each element of an array once it is complete: `true` for an array at the root, or the
    * path of the array (`['items']`). Elements are validated with `elementSchema` when given.
    */
   readonly elements?: true | JsonPath;
@@ -412,7 +412,7 @@ class ObjectReader implements InputHandler<StreamEvent>, CallSink {
     this.elements(value, this.shownPath);
   }
 
-  /** Emit the elements of the `elements` array that are complete in `value` and not emitted yet. */
+  /** EventSink the elements of the `elements` array that are complete in `value` and not emitted yet. */
   private elements(value: unknown, open: JsonPath | undefined): void {
     const path = this.config.elements;
     if (path === undefined) return;

@@ -9,7 +9,7 @@ import { ToolStreamError } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
 import { asRecord } from '../internal/json';
 import type { OptionCheck } from '../internal/options';
-import { decodeSseWith, isBlankData, wholeRecords, type Emit, type WireDecoder } from './decoder';
+import { decodeSseWith, isBlankData, wholeRecords, type EventSink, type WireDecoder } from './decoder';
 import type { WireFormat } from './format';
 import { anyFormatNamed, FRAMED_FORMATS, WIRE_FORMATS } from './list';
 import { openaiChat } from './openaiChat';
@@ -82,7 +82,7 @@ export class AutoDecoder implements WireDecoder {
     return this.inner?.provider ?? 'openai-chat';
   }
 
-  sse(event: SseEvent, emit: Emit): void {
+  sse(event: SseEvent, emit: EventSink): void {
     if (this.inner === undefined) {
       const format = detectFormat(event);
       if (format === undefined) return;
@@ -104,12 +104,12 @@ export class AutoDecoder implements WireDecoder {
     this.inner.sse(event, emit);
   }
 
-  payload(eventName: string, payload: unknown, emit: Emit): void {
+  payload(eventName: string, payload: unknown, emit: EventSink): void {
     if (this.inner === undefined) this.sse({ event: eventName, data: JSON.stringify(payload) ?? 'null', id: undefined, retry: undefined }, emit);
     else this.inner.payload(eventName, payload, emit);
   }
 
-  end(emit: Emit): void {
+  end(emit: EventSink): void {
     if (this.inner === undefined) {
       const start = this.rawStart?.get() ?? '';
       // A whole JSON document instead of events: the request did not ask for a stream.
@@ -123,7 +123,7 @@ export class AutoDecoder implements WireDecoder {
     this.inner.end(emit);
   }
 
-  interrupt(error: unknown, emit: Emit): boolean {
+  interrupt(error: unknown, emit: EventSink): boolean {
     return this.inner?.interrupt?.(error, emit) === true;
   }
 }

@@ -11,27 +11,27 @@ import { ToolStreamError } from '../errors';
 import type { ProviderName, SseEvent, StreamEvent } from '../events';
 
 /** Where a decoder puts the events it produces (a callback, so the hot path allocates no arrays). */
-export type Emit = (event: StreamEvent) => void;
+export type EventSink = (event: StreamEvent) => void;
 
 /** A stateful decoder for one wire format; one instance per subscription. */
 export interface WireDecoder {
   /** The wire format this decoder reads; put on `metadata` events and on the errors it throws. */
   readonly provider: ProviderName;
   /** One SSE event. Throws a `ToolStreamError` (provider error, invalid event) to end the stream. */
-  sse(event: SseEvent, emit: Emit): void;
+  sse(event: SseEvent, emit: EventSink): void;
   /**
    * One already-parsed payload, as the official SDKs yield them: the same as an SSE event named
    * `eventName` whose data parsed to `payload`.
    */
-  payload(eventName: string, payload: unknown, emit: Emit): void;
+  payload(eventName: string, payload: unknown, emit: EventSink): void;
   /** The source completed: emit what is pending, or throw `truncated` error when the wire was cut. */
-  end(emit: Emit): void;
+  end(emit: EventSink): void;
   /**
    * The source failed with `error` (a cut connection, an idle timeout, …): emit what is pending and
    * return `true` when the stream is complete all the same (it had reached its end, short of the
    * terminator), so the output completes instead of failing. Absent: the error always goes on.
    */
-  interrupt?(error: unknown, emit: Emit): boolean;
+  interrupt?(error: unknown, emit: EventSink): boolean;
 }
 
 /**
@@ -51,10 +51,10 @@ export function isAfterFinishFailure(error: unknown): boolean {
  * typed errors end the stream; a failure of the input is offered to its `interrupt` (see
  * {@link WireDecoder.interrupt}), which may complete the stream instead.
  */
-export function decode<T>(create: () => WireDecoder, feed: (decoder: WireDecoder, value: T, emit: Emit) => void, whole?: WholeResponse): OperatorFunction<T, StreamEvent> {
+export function decode<T>(create: () => WireDecoder, feed: (decoder: WireDecoder, value: T, emit: EventSink) => void, whole?: WholeResponse): OperatorFunction<T, StreamEvent> {
   return operate((subscriber) => {
     const decoder = create();
-    const emit: Emit = (event) => subscriber.next(event);
+    const emit: EventSink = (event) => subscriber.next(event);
     /** Until the first input: a whole JSON response is read as the records of its stream. */
     let first = whole;
     return {
@@ -78,7 +78,7 @@ export function decode<T>(create: () => WireDecoder, feed: (decoder: WireDecoder
 }
 
 /** Feeds one SSE event to a decoder. */
-export const feedSse = (decoder: WireDecoder, event: SseEvent, emit: Emit): void => decoder.sse(event, emit);
+export const feedSse = (decoder: WireDecoder, event: SseEvent, emit: EventSink): void => decoder.sse(event, emit);
 
 /** {@link decode} for SSE input (`whole`: the format reads a whole JSON response as its first record). */
 export function decodeSseWith(create: () => WireDecoder, whole?: WholeResponse): OperatorFunction<SseEvent, StreamEvent> {

@@ -6,7 +6,7 @@
  */
 import { ToolStreamError } from '../errors';
 import type { ProviderMetadata, ProviderName, SseEvent, ToolCallDeltaEvent, Usage, UsageEvent } from '../events';
-import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, objectData, parseEventData, providerError, readEventData, type Emit, type WireDecoder } from './decoder';
+import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, objectData, parseEventData, providerError, readEventData, type EventSink, type WireDecoder } from './decoder';
 import { safeStringify } from '../internal/json';
 
 export { safeStringify, stringifyJson } from '../internal/json';
@@ -102,7 +102,7 @@ export abstract class TypedEventDecoder implements WireDecoder {
   protected done = false;
 
   /** One event of the format, with its payload object. */
-  protected abstract handle(type: string, data: Record<string, unknown>, emit: Emit): void;
+  protected abstract handle(type: string, data: Record<string, unknown>, emit: EventSink): void;
 
   /**
    * Whether `name` (an `event:` field other than the default `message`) is one of the format's own
@@ -112,10 +112,10 @@ export abstract class TypedEventDecoder implements WireDecoder {
   protected abstract parses(name: string): boolean;
 
   /** See {@link WireDecoder.end}. */
-  abstract end(emit: Emit): void;
+  abstract end(emit: EventSink): void;
 
   /** See {@link WireDecoder.sse}. */
-  sse(event: SseEvent, emit: Emit): void {
+  sse(event: SseEvent, emit: EventSink): void {
     if (this.done) return;
     const name = event.event;
     if (name === 'error') throw errorEvent(this.provider, event);
@@ -137,7 +137,7 @@ export abstract class TypedEventDecoder implements WireDecoder {
   }
 
   /** See {@link WireDecoder.payload}. */
-  payload(eventName: string, payload: unknown, emit: Emit): void {
+  payload(eventName: string, payload: unknown, emit: EventSink): void {
     if (this.done) return;
     const record = requireObject(this.provider, payload);
     this.handle(eventType(eventName, record), record, emit);

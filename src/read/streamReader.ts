@@ -11,7 +11,7 @@ import type { SseEvent, StreamEvent } from '../events';
 import { operate, SourceObserver } from '../internal/operate';
 import { AutoFraming, framingOf, framingOfFirstChunk, type Framing, type FramingLimits } from '../framing/framing';
 import { AutoDecoder, decoderFor, formatOf, type ProviderOption, type RawStart } from '../providers/auto';
-import { wholeRecords, type Emit, type WholeResponse, type WireDecoder } from '../providers/decoder';
+import { wholeRecords, type EventSink, type WholeResponse, type WireDecoder } from '../providers/decoder';
 import { asConnectionLost } from '../internal/networkError';
 
 /** How many bytes of the raw input `unknown-format` shows. */
@@ -142,7 +142,7 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
   private decoder: WireDecoder | undefined;
   private head: RawHead | undefined;
   /** The decoder's output: {@link StreamReader.event}, or nothing once the stream ended. */
-  private emit: Emit | undefined;
+  private emit: EventSink | undefined;
   /** A named format's reading of a whole JSON response, until the first record. */
   private whole: WholeResponse | undefined;
   /** The decoder's error while the parser called it (to tell it from the parser's own). */
@@ -193,7 +193,7 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
     }
     if (this.ended) return;
     try {
-      (this.decoder as WireDecoder).end(this.emit as Emit);
+      (this.decoder as WireDecoder).end(this.emit as EventSink);
     } catch (error) {
       return this.end(error);
     }
@@ -212,7 +212,7 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
     if (this.ended) return;
     try {
       if (this.whole !== undefined && this.wholeResponse(this.whole, event)) return;
-      (this.decoder as WireDecoder).sse(event, this.emit as Emit);
+      (this.decoder as WireDecoder).sse(event, this.emit as EventSink);
     } catch (error) {
       this.decoderError = error;
       throw error;
@@ -232,7 +232,7 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
     this.whole = undefined;
     const records = wholeRecords(whole, event);
     if (records === undefined) return false;
-    for (const record of records) (this.decoder as WireDecoder).sse(record, this.emit as Emit);
+    for (const record of records) (this.decoder as WireDecoder).sse(record, this.emit as EventSink);
     return true;
   }
 
@@ -272,7 +272,7 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
     if (this.ended) return;
     let complete: boolean;
     try {
-      complete = (this.decoder as WireDecoder).interrupt?.(error, this.emit as Emit) === true;
+      complete = (this.decoder as WireDecoder).interrupt?.(error, this.emit as EventSink) === true;
     } catch (own) {
       return this.end(own);
     }

@@ -10,7 +10,7 @@ import type { OperatorFunction, Subscriber } from 'rxjs';
 import type { SseEvent, StreamEvent } from '../events';
 import { asNumber, asRecord, asString } from '../internal/json';
 import { operate, type InputHandler } from '../internal/operate';
-import type { Emit, WireDecoder } from '../providers/decoder';
+import type { EventSink, WireDecoder } from '../providers/decoder';
 
 /** Where one stream (one decoder) stands, across the attempts that resume it. */
 export class ResumePosition {
@@ -95,7 +95,7 @@ class ResumeGate implements InputHandler<SseEvent> {
   /** The host gave up on this attempt: ignore the rest of what is parsed. */
   private dead = false;
 
-  private readonly emit: Emit;
+  private readonly emit: EventSink;
 
   constructor(
     private readonly out: Subscriber<StreamEvent>,

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { RecordSink } from './recordSink';
 import { ToolStreamError } from '../errors';
 import type { SseEvent } from '../events';
 import { TextBuffer } from './textBuffer';
@@ -33,16 +34,6 @@ export interface SseParserOptions {
    */
   readonly maxEventSize?: number;
 }
-
-/** Receives each dispatched event. */
-export type SseEventHandler = (event: SseEvent) => void;
-
-/**
- * Where events go: a handler, or an observer's `next` (no closure per stream for a pipeline stage).
- *
- * @inline
- */
-type SseEventSink = SseEventHandler | { next(event: SseEvent): void };
 
 /**
  * A WHATWG-conformant SSE parser for one stream. Feed it with {@link SseParser.push} and finish
@@ -104,7 +95,7 @@ export class SseParser {
   }
 
   /** Parse the next chunk, calling `onEvent` (a handler, or an observer's `next`) for every event it completes. */
-  push(chunk: Uint8Array | string, onEvent: SseEventSink): void {
+  push(chunk: Uint8Array | string, onEvent: RecordSink): void {
     if (this.failure !== undefined) throw this.failure;
     const input = this.input;
     if (typeof chunk !== 'string') return this.scan(input.bytes(chunk), input.start, onEvent);
@@ -116,7 +107,7 @@ export class SseParser {
    * The input ended: decode what the decoder still holds, drop an unterminated line and an event
    * that no blank line completed (per spec), and reset for a new stream.
    */
-  end(onEvent: SseEventSink): void {
+  end(onEvent: RecordSink): void {
     if (this.failure !== undefined) throw this.failure;
     if (this.input.decoding) this.scan(this.input.flush(), this.input.start, onEvent);
     this.reset();
@@ -135,7 +126,7 @@ export class SseParser {
   }
 
   /** Split `text` (which starts at byte `start`) into lines and interpret them. */
-  private scan(text: string, start: number, onEvent: SseEventSink): void {
+  private scan(text: string, start: number, onEvent: RecordSink): void {
     const length = text.length;
     if (length === 0) return;
     let pos = 0;
@@ -267,7 +258,7 @@ export class SseParser {
   }
 
   /** A blank line: dispatch the event when its data buffer is not empty, then start a new one. */
-  private dispatch(onEvent: SseEventSink): void {
+  private dispatch(onEvent: RecordSink): void {
     const event: SseEvent | undefined = this.data.count > 0 ? { event: this.eventType === '' ? 'message' : this.eventType, data: this.data.take(), id: this.lastId, retry: this.retry } : undefined;
     this.eventType = '';
     this.retry = undefined;

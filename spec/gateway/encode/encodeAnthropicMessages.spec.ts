@@ -1,5 +1,6 @@
 import { from, map } from 'rxjs';
-import { type ErrorInit, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import type { ErrorInit } from '../../../src/errors';
 import { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions } from 'rxjs-tool-calls/gateway';
 import { testScheduler } from '../../helpers/marbles';
 import { collect, genIds, view, written, writtenBy } from '../../helpers/reencode';

@@ -5,8 +5,7 @@
  * operator cases of each format's operator.
  */
 import { from, type OperatorFunction } from 'rxjs';
-import { bedrockConverse, bedrockInvokeModel, ollamaChat, openaiChat, ToolStreamError, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
-import { BedrockConverseDecoder, BedrockInvokeModelDecoder, OllamaChatDecoder, wireFormat } from 'rxjs-tool-calls/advanced';
+import { bedrockConverse, bedrockInvokeModel, ollamaChat, ToolStreamError, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
 import { sse } from '../../helpers/marbles';
 import { collect } from '../../helpers/reencode';
 import { standardCases } from '../../helpers/standardCases';
@@ -118,18 +117,18 @@ describe('bedrockConverse()', () => {
   });
 
   it('after messageStop, a dropped connection loses nothing: the stream completes', () => {
-    const decoder = new BedrockConverseDecoder();
+    const decoder = bedrockConverse.decoder();
     const out: StreamEvent[] = [];
     for (const event of CONVERSE) decoder.sse(event, (e) => out.push(e));
-    expect(decoder.interrupt(new ToolStreamError('connection-lost', { source: 'fromResponse', byteOffset: 10 }), (e) => out.push(e))).toBe(true);
+    expect(decoder.interrupt?.(new ToolStreamError('connection-lost', { source: 'fromResponse', byteOffset: 10 }), (e) => out.push(e))).toBe(true);
     expect(out.at(-1)).toEqual({ type: 'done' });
-    const early = new BedrockConverseDecoder();
+    const early = bedrockConverse.decoder();
     early.sse(CONVERSE[0], () => undefined);
-    expect(early.interrupt(new ToolStreamError('connection-lost', { source: 'fromResponse', byteOffset: 10 }), () => undefined)).toBe(false);
+    expect(early.interrupt?.(new ToolStreamError('connection-lost', { source: 'fromResponse', byteOffset: 10 }), () => undefined)).toBe(false);
   });
 
   it("reads the AWS SDK's events (payload objects, redactedContent as bytes)", () => {
-    const decoder = new BedrockConverseDecoder();
+    const decoder = bedrockConverse.decoder();
     const out: StreamEvent[] = [];
     const emit = (e: StreamEvent): void => void out.push(e);
     decoder.payload('messageStart', { role: 'assistant' }, emit);
@@ -181,8 +180,8 @@ describe('bedrockInvokeModel()', () => {
     expect(run(bedrockInvokeModel, INVOKE.slice(0, 3)).error).toMatchObject({ code: 'truncated', provider: 'anthropic' });
   });
 
-  it('another inner format: OpenAI chat chunks (the OpenAI models Bedrock hosts)', () => {
-    const format = wireFormat({ ...bedrockInvokeModel, decoder: () => new BedrockInvokeModelDecoder(openaiChat.decoder) });
+  it('another inner format, recognised at the first chunk: OpenAI chat chunks (the OpenAI models Bedrock hosts)', () => {
+    const format = bedrockInvokeModel;
     const { values, error } = run(format, [
       chunk({ id: 'chatcmpl-1', model: 'openai.gpt-oss-120b', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'call_1', function: { name: 'f', arguments: '{"a":' } }] } }] }),
       chunk({ id: 'chatcmpl-1', choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: '1}' } }] }, finish_reason: 'tool_calls' }] }),
@@ -194,7 +193,7 @@ describe('bedrockInvokeModel()', () => {
   });
 
   it("reads the AWS SDK's chunks (bytes as a Uint8Array)", () => {
-    const decoder = new BedrockInvokeModelDecoder();
+    const decoder = bedrockInvokeModel.decoder();
     const out: StreamEvent[] = [];
     decoder.payload('chunk', { bytes: new TextEncoder().encode(JSON.stringify({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: 'Hi' } })) }, (e) => out.push(e));
     expect(out).toEqual([{ type: 'text-delta', choice: 0, text: 'Hi' }]);
@@ -268,8 +267,8 @@ describe('ollamaChat()', () => {
 
   it('ends with truncated before done, and an idle timeout after done loses nothing', () => {
     expect(run(ollamaChat, OLLAMA.slice(0, 2)).error).toEqual(new ToolStreamError('truncated', { provider: 'ollama', detail: 'no line with "done": true arrived' }));
-    const decoder = new OllamaChatDecoder();
+    const decoder = ollamaChat.decoder();
     for (const event of OLLAMA) decoder.sse(event, () => undefined);
-    expect(decoder.interrupt(new ToolStreamError('idle-timeout', { timeoutMs: 5 }))).toBe(true);
+    expect(decoder.interrupt?.(new ToolStreamError('idle-timeout', { timeoutMs: 5 }), () => undefined)).toBe(true);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { ToolStreamError } from '../../errors';
 import type { FinishReason } from '../../events';
-import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
+import { asNumber, asRecord, asString, providerError, type EventSink } from '../decoder';
 import { countAt, stringifyJson, sumOf, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
 
 /** Map an Anthropic `stop_reason` to the normalised {@link FinishReason}. */
@@ -107,7 +107,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
     }
   }
 
-  protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
+  protected handle(type: string, data: Record<string, unknown>, emit: EventSink): void {
     switch (type) {
       case 'message_start':
         this.messageStart(asRecord(data['message']), emit);
@@ -145,7 +145,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
     }
   }
 
-  private messageStart(message: Record<string, unknown> | undefined, emit: Emit): void {
+  private messageStart(message: Record<string, unknown> | undefined, emit: EventSink): void {
     if (message === undefined) return;
     if (!this.metadataSent) {
       const responseId = wireString(message['id']);
@@ -162,7 +162,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
     }
   }
 
-  private blockStart(data: Record<string, unknown>, emit: Emit): void {
+  private blockStart(data: Record<string, unknown>, emit: EventSink): void {
     const block = asRecord(data['content_block']);
     const index = asNumber(data['index']);
     const blockType = asString(block?.['type']);
@@ -207,7 +207,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
     });
   }
 
-  private blockDelta(data: Record<string, unknown>, emit: Emit): void {
+  private blockDelta(data: Record<string, unknown>, emit: EventSink): void {
     const delta = asRecord(data['delta']);
     const index = asNumber(data['index']);
     switch (delta?.['type']) {
@@ -256,7 +256,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
    * A tool the server runs (`server_tool_use`: web search, code execution, …; `mcp_tool_use`): never
    * a call to run, a `provider-tool` event; its input streams as `input_json_delta`s.
    */
-  private serverToolStart(block: Record<string, unknown>, blockType: string, index: number | undefined, emit: Emit): void {
+  private serverToolStart(block: Record<string, unknown>, blockType: string, index: number | undefined, emit: EventSink): void {
     const id = wireString(block['id']) ?? '';
     const tool = blockType === 'mcp_tool_use' ? 'mcp' : (wireString(block['name']) ?? '');
     this.serverToolNames.set(id, tool);
@@ -268,7 +268,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   }
 
   /** A server tool block stopped: its whole input (streamed JSON wins over the start's), still running until its result block. */
-  private serverToolEnd(index: number, emit: Emit): void {
+  private serverToolEnd(index: number, emit: EventSink): void {
     const server = this.serverTools.get(index);
     if (server === undefined) return;
     this.serverTools.delete(index);
@@ -286,7 +286,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   }
 
   /** A server tool's result block (`web_search_tool_result`, `code_execution_tool_result`, `mcp_tool_result`, …): whole in its start. */
-  private serverToolResult(block: Record<string, unknown>, index: number | undefined, emit: Emit): void {
+  private serverToolResult(block: Record<string, unknown>, index: number | undefined, emit: EventSink): void {
     const id = wireString(block['tool_use_id']) ?? '';
     const type = asString(block['type']) ?? '';
     const tool = this.serverToolNames.get(id) ?? (type === 'mcp_tool_result' ? 'mcp' : type.slice(0, -'_tool_result'.length));
@@ -305,7 +305,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   }
 
   /** A thinking block stopped: the whole part, with its signature or redacted data. */
-  private thinkingEnd(index: number, emit: Emit): void {
+  private thinkingEnd(index: number, emit: EventSink): void {
     const block = this.thinking.get(index);
     if (block === undefined) return;
     this.thinking.delete(index);
@@ -319,7 +319,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
     });
   }
 
-  private messageDelta(data: Record<string, unknown>, emit: Emit): void {
+  private messageDelta(data: Record<string, unknown>, emit: EventSink): void {
     const delta = asRecord(data['delta']);
     const rawReason = asString(delta?.['stop_reason']);
     const reason = rawReason ? normalizeAnthropicStopReason(rawReason) : undefined;
@@ -330,7 +330,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   }
 
   /** Tool blocks that never got `content_block_stop` when the message ended were cut: end them incomplete (by `reason`, when known). */
-  private closeUnstopped(emit: Emit, reason?: FinishReason): void {
+  private closeUnstopped(emit: EventSink, reason?: FinishReason): void {
     if (this.unstopped === 0) return;
     for (const tool of this.tools.values()) {
       if (tool.stopped) continue;
@@ -340,7 +340,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
     this.unstopped = 0;
   }
 
-  private usage(usage: Record<string, unknown>, emit: Emit, raw: unknown = usage): void {
+  private usage(usage: Record<string, unknown>, emit: EventSink, raw: unknown = usage): void {
     const event = usageEvent(anthropicUsage(usage), raw);
     if (event !== undefined) emit(event);
   }

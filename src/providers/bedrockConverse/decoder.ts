@@ -7,7 +7,7 @@
 import { ToolStreamError } from '../../errors';
 import type { FinishReason, SseEvent } from '../../events';
 import { bytesToBase64 } from '../../internal/base64';
-import { asNumber, asRecord, asString, isAfterFinishFailure, type Emit } from '../decoder';
+import { asNumber, asRecord, asString, isAfterFinishFailure, type EventSink } from '../decoder';
 import { toolCallDelta, TypedEventDecoder, usageEvent, wireString } from '../wire';
 import { bedrockException, converseUsage, isBedrockException, normalizeConverseStopReason } from './mapping';
 
@@ -37,13 +37,13 @@ export class BedrockConverseDecoder extends TypedEventDecoder {
   private unstopped = 0;
 
   /** See {@link WireDecoder.sse}; an exception frame (`throttlingException`, …) ends the stream with a `provider-error`. */
-  override sse(event: SseEvent, emit: Emit): void {
+  override sse(event: SseEvent, emit: EventSink): void {
     if (!this.done && isBedrockException(event.event)) throw bedrockException(this.provider, event.event, event.data);
     super.sse(event, emit);
   }
 
   /** See {@link WireDecoder.payload}. */
-  override payload(eventName: string, payload: unknown, emit: Emit): void {
+  override payload(eventName: string, payload: unknown, emit: EventSink): void {
     if (!this.done && isBedrockException(eventName)) throw bedrockException(this.provider, eventName, payload);
     super.payload(eventName, payload, emit);
   }
@@ -53,7 +53,7 @@ export class BedrockConverseDecoder extends TypedEventDecoder {
     return true;
   }
 
-  protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
+  protected handle(type: string, data: Record<string, unknown>, emit: EventSink): void {
     switch (type) {
       case 'messageStart':
         if (!this.metadataSent) {
@@ -93,7 +93,7 @@ export class BedrockConverseDecoder extends TypedEventDecoder {
     }
   }
 
-  private blockStart(data: Record<string, unknown>, emit: Emit): void {
+  private blockStart(data: Record<string, unknown>, emit: EventSink): void {
     const index = asNumber(data['contentBlockIndex']);
     const toolUse = asRecord(asRecord(data['start'])?.['toolUse']);
     if (index === undefined || toolUse === undefined) return;
@@ -105,7 +105,7 @@ export class BedrockConverseDecoder extends TypedEventDecoder {
     emit(toolCallDelta(0, '', index, id, name));
   }
 
-  private blockDelta(data: Record<string, unknown>, emit: Emit): void {
+  private blockDelta(data: Record<string, unknown>, emit: EventSink): void {
     const index = asNumber(data['contentBlockIndex']);
     const delta = asRecord(data['delta']);
     if (delta === undefined) return;
@@ -125,7 +125,7 @@ export class BedrockConverseDecoder extends TypedEventDecoder {
     // citation, image and later additions: nothing to report
   }
 
-  private reasoningDelta(index: number | undefined, delta: Record<string, unknown>, emit: Emit): void {
+  private reasoningDelta(index: number | undefined, delta: Record<string, unknown>, emit: EventSink): void {
     let block = index === undefined ? undefined : this.reasoning.get(index);
     if (block === undefined && index !== undefined) {
       block = { text: '', signature: '', redacted: undefined };
@@ -147,7 +147,7 @@ export class BedrockConverseDecoder extends TypedEventDecoder {
     if (redacted !== undefined && block !== undefined) block.redacted = (block.redacted ?? '') + redacted;
   }
 
-  private blockStop(index: number, emit: Emit): void {
+  private blockStop(index: number, emit: EventSink): void {
     const reasoning = this.reasoning.get(index);
     if (reasoning !== undefined) {
       this.reasoning.delete(index);
@@ -169,7 +169,7 @@ export class BedrockConverseDecoder extends TypedEventDecoder {
   }
 
   /** Tool blocks without `contentBlockStop` when the message stopped were cut: end them incomplete (by `reason`, when known). */
-  private closeUnstopped(emit: Emit, reason: FinishReason | undefined): void {
+  private closeUnstopped(emit: EventSink, reason: FinishReason | undefined): void {
     if (this.unstopped === 0) return;
     for (const [index, tool] of this.tools) {
       if (tool.stopped) continue;
@@ -179,13 +179,13 @@ export class BedrockConverseDecoder extends TypedEventDecoder {
     this.unstopped = 0;
   }
 
-  private finishStream(emit: Emit): void {
+  private finishStream(emit: EventSink): void {
     this.done = true;
     emit({ type: 'done' });
   }
 
   /** The source completed: complete after `messageStop` (its `metadata` may be missing), else `truncated`. */
-  end(emit: Emit): void {
+  end(emit: EventSink): void {
     if (this.done) return;
     if (this.stopped) return this.finishStream(emit);
     throw new ToolStreamError('truncated', {
@@ -195,7 +195,7 @@ export class BedrockConverseDecoder extends TypedEventDecoder {
   }
 
   /** After `messageStop`, an idle timeout or a dropped connection loses nothing but the usage: the stream is complete. */
-  override interrupt(error: unknown, emit?: Emit): boolean {
+  override interrupt(error: unknown, emit?: EventSink): boolean {
     if (this.done) return isAfterFinishFailure(error);
     if (!this.stopped || !isAfterFinishFailure(error) || emit === undefined) return false;
     this.finishStream(emit);

@@ -5,7 +5,7 @@
  */
 import { ToolStreamError } from '../../errors';
 import type { FinishReason } from '../../events';
-import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
+import { asNumber, asRecord, asString, providerError, type EventSink } from '../decoder';
 import { countAt, stringifyJson, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
 
 /** Map a Cohere `finish_reason` to the normalised {@link FinishReason}. */
@@ -71,7 +71,7 @@ export class CohereChatDecoder extends TypedEventDecoder {
     return COHERE_EVENTS.has(name);
   }
 
-  protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
+  protected handle(type: string, data: Record<string, unknown>, emit: EventSink): void {
     switch (type) {
       case 'message-start': {
         const responseId = wireString(data['id']);
@@ -117,7 +117,7 @@ export class CohereChatDecoder extends TypedEventDecoder {
     }
   }
 
-  private content(content: Record<string, unknown> | undefined, emit: Emit): void {
+  private content(content: Record<string, unknown> | undefined, emit: EventSink): void {
     if (content === undefined) return;
     const text = asString(content['text']);
     if (text) emit({ type: 'text-delta', choice: 0, text });
@@ -125,7 +125,7 @@ export class CohereChatDecoder extends TypedEventDecoder {
     if (thinking) emit({ type: 'reasoning-delta', choice: 0, text: thinking });
   }
 
-  private toolCallStart(data: Record<string, unknown>, emit: Emit): void {
+  private toolCallStart(data: Record<string, unknown>, emit: EventSink): void {
     const call = asRecord(messageOf(data)?.['tool_calls']);
     const fn = asRecord(call?.['function']);
     const index = asNumber(data['index']) ?? this.position;
@@ -144,7 +144,7 @@ export class CohereChatDecoder extends TypedEventDecoder {
     });
   }
 
-  private messageEnd(delta: Record<string, unknown> | undefined, emit: Emit): void {
+  private messageEnd(delta: Record<string, unknown> | undefined, emit: EventSink): void {
     this.done = true;
     const rawReason = asString(delta?.['finish_reason']);
     const reason = rawReason ? normalizeCohereFinishReason(rawReason) : undefined;

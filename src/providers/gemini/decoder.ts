@@ -6,7 +6,7 @@
  */
 import { ToolStreamError } from '../../errors';
 import type { FinishReason, SseEvent } from '../../events';
-import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, providerError, readEventData, type Emit, type WireDecoder } from '../decoder';
+import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, providerError, readEventData, type EventSink, type WireDecoder } from '../decoder';
 import { geminiUsage, normalizeGeminiFinishReason } from './mapping';
 import { PartialArgsBuilder } from './vertexPartialArgs';
 import { errorEvent, requireObject, safeStringify, stringifyJson, usageEvent, wireString } from '../wire';
@@ -47,7 +47,7 @@ export class GeminiDecoder implements WireDecoder {
   private lastUsage = '';
   private readonly candidates = new Map<number, Candidate>();
 
-  sse(event: SseEvent, emit: Emit): void {
+  sse(event: SseEvent, emit: EventSink): void {
     if (event.event === 'error') {
       this.releaseAll(emit);
       throw errorEvent(this.provider, event);
@@ -58,11 +58,11 @@ export class GeminiDecoder implements WireDecoder {
     this.chunk(requireObject(this.provider, payload), event.data, emit);
   }
 
-  payload(_eventName: string, payload: unknown, emit: Emit): void {
+  payload(_eventName: string, payload: unknown, emit: EventSink): void {
     this.chunk(requireObject(this.provider, payload), undefined, emit);
   }
 
-  private chunk(chunk: Record<string, unknown>, data: string | undefined, emit: Emit): void {
+  private chunk(chunk: Record<string, unknown>, data: string | undefined, emit: EventSink): void {
     if (chunk['error'] !== undefined && chunk['error'] !== null) {
       this.releaseAll(emit);
       throw providerError(this.provider, chunk);
@@ -89,7 +89,7 @@ export class GeminiDecoder implements WireDecoder {
     if (usage !== undefined) this.usage(usage, emit);
   }
 
-  private metadata(chunk: Record<string, unknown>, emit: Emit): void {
+  private metadata(chunk: Record<string, unknown>, emit: EventSink): void {
     if (this.metadataSent) return;
     const responseId = wireString(chunk['responseId']);
     const model = wireString(chunk['modelVersion']);
@@ -107,7 +107,7 @@ export class GeminiDecoder implements WireDecoder {
     return state;
   }
 
-  private candidate(candidate: Record<string, unknown>, data: string, emit: Emit): void {
+  private candidate(candidate: Record<string, unknown>, data: string, emit: EventSink): void {
     // proto3 JSON omits a zero index, so a missing index is candidate 0.
     const choice = asNumber(candidate['index']) ?? 0;
     const state = this.state(choice);
@@ -132,14 +132,14 @@ export class GeminiDecoder implements WireDecoder {
   }
 
   /** End the held whole call, if any. */
-  private release(choice: number, state: Candidate, emit: Emit): void {
+  private release(choice: number, state: Candidate, emit: EventSink): void {
     const pending = state.pending;
     if (pending === undefined) return;
     state.pending = undefined;
     emit({ type: 'tool-call-end', choice, index: pending.index, ...(pending.id === undefined ? {} : { id: pending.id }) });
   }
 
-  private part(choice: number, state: Candidate, part: Record<string, unknown>, data: string, emit: Emit): void {
+  private part(choice: number, state: Candidate, part: Record<string, unknown>, data: string, emit: EventSink): void {
     const signature = wireString(part['thoughtSignature']);
     const call = asRecord(part['functionCall']);
     if (call !== undefined) {
@@ -164,7 +164,14 @@ export class GeminiDecoder implements WireDecoder {
    * Gemini's code execution (run by Google): an `executableCode` part starts a run, each
    * `codeExecutionResult` part after it is a result of that run (one code part may have several).
    */
-  private codeExecution(choice: number, state: Candidate, part: Record<string, unknown>, code: Record<string, unknown> | undefined, outcome: Record<string, unknown> | undefined, emit: Emit): void {
+  private codeExecution(
+    choice: number,
+    state: Candidate,
+    part: Record<string, unknown>,
+    code: Record<string, unknown> | undefined,
+    outcome: Record<string, unknown> | undefined,
+    emit: EventSink,
+  ): void {
     if (code !== undefined) {
       const n = state.codeParts ?? 0;
       state.codeParts = n + 1;
@@ -177,7 +184,7 @@ export class GeminiDecoder implements WireDecoder {
     emit({ type: 'provider-tool', choice, provider: this.provider, id: state.lastCode ?? `code_${choice}_result`, tool: 'code_execution', status: failed ? 'failed' : 'completed', result, raw: part });
   }
 
-  private functionCall(choice: number, state: Candidate, call: Record<string, unknown>, signature: string | undefined, data: string, emit: Emit): void {
+  private functionCall(choice: number, state: Candidate, call: Record<string, unknown>, signature: string | undefined, data: string, emit: EventSink): void {
     const name = wireString(call['name']);
     const partialArgs = call['partialArgs'];
     const streamed = Array.isArray(partialArgs);
@@ -236,8 +243,8 @@ export class GeminiDecoder implements WireDecoder {
     if (name === undefined && !streamed && !willContinue) this.close(choice, state, undefined, emit);
   }
 
-  /** Emit the rebuilt arguments of the open streamed call (one replace delta) and end it; `cutBy`: the finish that cut it. */
-  private close(choice: number, state: Candidate, cutBy: FinishReason | undefined, emit: Emit): void {
+  /** EventSink the rebuilt arguments of the open streamed call (one replace delta) and end it; `cutBy`: the finish that cut it. */
+  private close(choice: number, state: Candidate, cutBy: FinishReason | undefined, emit: EventSink): void {
     const open = state.open;
     if (open === undefined) return;
     state.open = undefined;
@@ -254,7 +261,7 @@ export class GeminiDecoder implements WireDecoder {
     emit({ type: 'tool-call-end', choice, index: open.index, ...id, ...(cutBy === undefined ? {} : { incomplete: true, finishReason: cutBy }) });
   }
 
-  private usage(usage: Record<string, unknown>, emit: Emit): void {
+  private usage(usage: Record<string, unknown>, emit: EventSink): void {
     const counts = geminiUsage(usage);
     const key = Object.values(counts).join(',');
     if (key === this.lastUsage) return; // Gemini repeats usage on every chunk
@@ -264,7 +271,7 @@ export class GeminiDecoder implements WireDecoder {
     emit(event);
   }
 
-  end(emit: Emit): void {
+  end(emit: EventSink): void {
     this.releaseAll(emit);
     if (this.candidates.size === 0) throw new ToolStreamError('truncated', { provider: this.provider, detail: 'no candidate arrived' });
     const open = [...this.candidates].filter(([, state]) => !state.finished).map(([choice]) => choice);
@@ -276,7 +283,7 @@ export class GeminiDecoder implements WireDecoder {
    * The source failed: held calls end first. After every candidate finished, an idle timeout or a
    * dropped connection loses nothing (Gemini has no terminator): the stream is complete.
    */
-  interrupt(error: unknown, emit: Emit): boolean {
+  interrupt(error: unknown, emit: EventSink): boolean {
     this.releaseAll(emit);
     if (this.candidates.size === 0 || !isAfterFinishFailure(error)) return false;
     for (const state of this.candidates.values()) if (!state.finished) return false;
@@ -284,7 +291,7 @@ export class GeminiDecoder implements WireDecoder {
     return true;
   }
 
-  private releaseAll(emit: Emit): void {
+  private releaseAll(emit: EventSink): void {
     for (const [choice, state] of this.candidates) this.release(choice, state, emit);
   }
 }

@@ -6,7 +6,7 @@
  */
 import { ToolStreamError } from '../../errors';
 import type { FinishReason, SseEvent } from '../../events';
-import { asNumber, asRecord, asString, isAfterFinishFailure, isRetryable, providerError, type Emit, type WireDecoder } from '../decoder';
+import { asNumber, asRecord, asString, isAfterFinishFailure, isRetryable, providerError, type EventSink, type WireDecoder } from '../decoder';
 import { errorEvent, parseObject, requireObject, stringifyJson, usageEvent, wireString, type UsageCounts } from '../wire';
 
 /** Map an Ollama `done_reason` to the normalised {@link FinishReason} (`stop` also ends a turn that called tools). */
@@ -36,18 +36,18 @@ export class OllamaChatDecoder implements WireDecoder {
   /** The line with `"done": true` arrived. */
   private done = false;
 
-  sse(event: SseEvent, emit: Emit): void {
+  sse(event: SseEvent, emit: EventSink): void {
     if (this.done) return;
     if (event.event === 'error') throw errorEvent(this.provider, event);
     this.chunk(parseObject(this.provider, event.data), emit);
   }
 
-  payload(_eventName: string, payload: unknown, emit: Emit): void {
+  payload(_eventName: string, payload: unknown, emit: EventSink): void {
     if (this.done) return;
     this.chunk(requireObject(this.provider, payload), emit);
   }
 
-  private chunk(chunk: Record<string, unknown>, emit: Emit): void {
+  private chunk(chunk: Record<string, unknown>, emit: EventSink): void {
     const error = chunk['error'];
     if (error !== undefined && error !== null) {
       if (typeof error !== 'string') throw providerError(this.provider, chunk);
@@ -73,7 +73,7 @@ export class OllamaChatDecoder implements WireDecoder {
     emit({ type: 'done' });
   }
 
-  private message(message: Record<string, unknown>, emit: Emit): void {
+  private message(message: Record<string, unknown>, emit: EventSink): void {
     const thinking = asString(message['thinking']);
     if (thinking) emit({ type: 'reasoning-delta', choice: 0, text: thinking });
     const content = asString(message['content']);

@@ -7,7 +7,7 @@
  */
 import { ToolStreamError } from '../../errors';
 import type { ProviderMetadata, SseEvent } from '../../events';
-import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, readEventData, providerError, type Emit, type WireDecoder } from '../decoder';
+import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, readEventData, providerError, type EventSink, type WireDecoder } from '../decoder';
 import { chatUsage, normalizeChatFinishReason } from './mapping';
 import { safeStringify, stringifyJson, toolCallDelta, usageEvent, wireString } from '../wire';
 
@@ -38,7 +38,7 @@ const THINKING_PART = Object.freeze({ field: 'thinking' });
  * `delta.content` as an array of parts (Mistral's reasoning models): `{ type: 'text', text }` is
  * text, `{ type: 'thinking', thinking: [{ type: 'text', text }] | string }` is reasoning.
  */
-function contentParts(choice: number, parts: unknown[], emit: Emit): void {
+function contentParts(choice: number, parts: unknown[], emit: EventSink): void {
   for (const value of parts) {
     const part = asRecord(value);
     if (part === undefined) continue;
@@ -82,7 +82,7 @@ export class OpenAIChatDecoder implements WireDecoder {
   /** A choice's own `usage` (Moonshot / Kimi put it in `choices[i].usage`), read after the chunk's choices. */
   private choiceUsage: Record<string, unknown> | undefined;
 
-  sse(event: SseEvent, emit: Emit): void {
+  sse(event: SseEvent, emit: EventSink): void {
     if (this.done) return;
     const data = event.data;
     if (event.event === 'error') {
@@ -107,7 +107,7 @@ export class OpenAIChatDecoder implements WireDecoder {
     this.payload(event.event, payload, emit);
   }
 
-  payload(_eventName: string, payload: unknown, emit: Emit): void {
+  payload(_eventName: string, payload: unknown, emit: EventSink): void {
     if (this.done) return;
     const chunk = asRecord(payload);
     if (chunk === undefined) throw new ToolStreamError('invalid-event', { provider: this.provider, data: safeStringify(payload), detail: 'a chunk must be a JSON object' });
@@ -136,7 +136,7 @@ export class OpenAIChatDecoder implements WireDecoder {
     if (usage !== undefined) this.usage(usage, emit);
   }
 
-  private choice(value: unknown, position: number, emit: Emit): void {
+  private choice(value: unknown, position: number, emit: EventSink): void {
     const choice = asRecord(value);
     if (choice === undefined) return;
     const index = asNumber(choice['index']) ?? position;
@@ -186,8 +186,8 @@ export class OpenAIChatDecoder implements WireDecoder {
     }
   }
 
-  /** Emit the held finish of every choice that has one, in order of first sight (once). */
-  private flushFinishes(emit: Emit): void {
+  /** EventSink the held finish of every choice that has one, in order of first sight (once). */
+  private flushFinishes(emit: EventSink): void {
     const finished = this.finished;
     if (finished === undefined) return;
     for (const choice of this.seen) {
@@ -206,7 +206,7 @@ export class OpenAIChatDecoder implements WireDecoder {
     return true;
   }
 
-  private toolCall(choice: number, call: Record<string, unknown> | undefined, emit: Emit): void {
+  private toolCall(choice: number, call: Record<string, unknown> | undefined, emit: EventSink): void {
     if (call === undefined) return;
     const fn = asRecord(call['function']);
     // A custom (freeform) tool's call: `type: "custom"`, `custom: { name, input }` with text input.
@@ -222,13 +222,13 @@ export class OpenAIChatDecoder implements WireDecoder {
   }
 
   /** A custom tool's fragment: a piece of its input text (not JSON), kind `custom`. */
-  private customCall(choice: number, call: Record<string, unknown>, custom: Record<string, unknown> | undefined, emit: Emit): void {
+  private customCall(choice: number, call: Record<string, unknown>, custom: Record<string, unknown> | undefined, emit: EventSink): void {
     const input = custom?.['input'];
     const text = typeof input === 'string' ? input : input === undefined || input === null ? '' : stringifyJson(input);
     emit(toolCallDelta(choice, text, asNumber(call['index']), wireString(call['id']), wireString(custom?.['name']), false, undefined, 'custom'));
   }
 
-  private usage(usage: Record<string, unknown>, emit: Emit): void {
+  private usage(usage: Record<string, unknown>, emit: EventSink): void {
     const counts = chatUsage(usage);
     const key = `${counts.inputTokens},${counts.outputTokens},${counts.totalTokens},${counts.reasoningTokens},${counts.cachedInputTokens}`;
     if (key === this.lastUsage) return; // vLLM repeats usage on every chunk
@@ -237,7 +237,7 @@ export class OpenAIChatDecoder implements WireDecoder {
     if (event !== undefined) emit(event);
   }
 
-  end(emit: Emit): void {
+  end(emit: EventSink): void {
     if (this.done) return;
     const complete = this.allFinished();
     this.flushFinishes(emit);
@@ -259,7 +259,7 @@ export class OpenAIChatDecoder implements WireDecoder {
    * every choice finished (idle past the timeout, or the connection dropped instead of closing)
    * is complete: `done` is emitted and `true` returned.
    */
-  interrupt(error: unknown, emit: Emit): boolean {
+  interrupt(error: unknown, emit: EventSink): boolean {
     if (this.done) return isAfterFinishFailure(error); // the terminator arrived: a later cut loses nothing
     const complete = this.allFinished() && isAfterFinishFailure(error);
     this.flushFinishes(emit);

@@ -6,7 +6,7 @@
  */
 import { ToolStreamError } from '../../errors';
 import type { FinishReason, ProviderToolEvent } from '../../events';
-import { asNumber, asRecord, asString, providerError, type Emit } from '../decoder';
+import { asNumber, asRecord, asString, providerError, type EventSink } from '../decoder';
 import { openaiUsage } from '../openaiChat/mapping';
 import { countAt, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
 
@@ -130,7 +130,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     return name.startsWith('response.');
   }
 
-  protected handle(type: string, data: Record<string, unknown>, emit: Emit): void {
+  protected handle(type: string, data: Record<string, unknown>, emit: EventSink): void {
     switch (type) {
       case 'response.created':
       case 'response.in_progress':
@@ -181,7 +181,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     }
   }
 
-  private metadata(response: Record<string, unknown> | undefined, emit: Emit): void {
+  private metadata(response: Record<string, unknown> | undefined, emit: EventSink): void {
     if (this.metadataSent || response === undefined) return;
     const responseId = wireString(response['id']);
     const model = wireString(response['model']);
@@ -190,7 +190,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     emit({ type: 'metadata', provider: this.provider, ...(responseId === undefined ? {} : { responseId }), ...(model === undefined ? {} : { model }) });
   }
 
-  private itemAdded(data: Record<string, unknown>, emit: Emit): void {
+  private itemAdded(data: Record<string, unknown>, emit: EventSink): void {
     const item = asRecord(data['item']);
     if (item !== undefined && providerToolOf(item) !== undefined) return this.providerItem(item, asNumber(data['output_index']), false, emit);
     if (item === undefined || !isCallItem(item['type'])) return;
@@ -198,8 +198,8 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     this.open(index, item, textOf(item) ?? '', false, emit);
   }
 
-  /** Emit the first delta of a call (id, name, item id) and remember it. */
-  private open(index: number, item: Record<string, unknown>, args: string, replace: boolean, emit: Emit): FunctionCallState {
+  /** EventSink the first delta of a call (id, name, item id) and remember it. */
+  private open(index: number, item: Record<string, unknown>, args: string, replace: boolean, emit: EventSink): FunctionCallState {
     const callId = wireString(item['call_id']);
     const itemId = wireString(item['id']);
     const name = wireString(item['name']);
@@ -230,7 +230,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     return byItem === undefined ? undefined : this.calls.get(byItem);
   }
 
-  private argumentsDelta(data: Record<string, unknown>, emit: Emit): void {
+  private argumentsDelta(data: Record<string, unknown>, emit: EventSink): void {
     const delta = asString(data['delta']);
     if (delta === undefined) return;
     const call = this.callFor(data);
@@ -245,14 +245,14 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
    * the one flat string on is also cheaper than comparing it with the streamed pieces, which would
    * join them first). Empty full text never replaces streamed text.
    */
-  private argumentsDone(call: FunctionCallState, full: string | undefined, emit: Emit): void {
+  private argumentsDone(call: FunctionCallState, full: string | undefined, emit: EventSink): void {
     if (full === undefined || full === '' || full === call.final) return;
     call.final = full;
     call.hasText = true;
     emit(toolCallDelta(0, full, call.index, call.callId, undefined, true));
   }
 
-  private itemDone(data: Record<string, unknown>, emit: Emit): void {
+  private itemDone(data: Record<string, unknown>, emit: EventSink): void {
     const item = asRecord(data['item']);
     if (item?.['type'] === 'reasoning') return this.reasoningDone(item, asNumber(data['output_index']), emit);
     if (item !== undefined && providerToolOf(item) !== undefined) return this.providerItem(item, asNumber(data['output_index']), true, emit);
@@ -275,7 +275,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
   }
 
   /** A reasoning item is done: the whole item (id, summaries, `reasoning_text` content, `encrypted_content`), once. */
-  private reasoningDone(item: Record<string, unknown>, index: number | undefined, emit: Emit): void {
+  private reasoningDone(item: Record<string, unknown>, index: number | undefined, emit: EventSink): void {
     const itemId = wireString(item['id']);
     const key = itemId ?? `#${index ?? this.reasoningEnded.size}`;
     if (this.reasoningEnded.has(key)) return;
@@ -295,7 +295,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
   }
 
   /** A provider tool's item started (`done` false) or finished (`done` true, once per run). */
-  private providerItem(item: Record<string, unknown>, index: number | undefined, done: boolean, emit: Emit): void {
+  private providerItem(item: Record<string, unknown>, index: number | undefined, done: boolean, emit: EventSink): void {
     const tool = providerToolOf(item) ?? '';
     const id = wireString(item['id']) ?? '';
     const key = id !== '' ? id : `#${index ?? this.providerRuns.size}`;
@@ -320,7 +320,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
   }
 
   /** A piece of a provider tool's input (MCP arguments, code interpreter code) while it streams. */
-  private providerDelta(data: Record<string, unknown>, emit: Emit): void {
+  private providerDelta(data: Record<string, unknown>, emit: EventSink): void {
     const delta = asString(data['delta']);
     const id = wireString(data['item_id']) ?? '';
     const index = asNumber(data['output_index']);
@@ -329,7 +329,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     emit({ type: 'provider-tool', choice: 0, provider: this.provider, ...(index === undefined ? {} : { index }), id, tool: run.tool, status: 'running', inputDelta: delta });
   }
 
-  private endCall(call: FunctionCallState, emit: Emit, incomplete?: FinishReason): void {
+  private endCall(call: FunctionCallState, emit: EventSink, incomplete?: FinishReason): void {
     if (call.ended) return;
     call.ended = true;
     emit({
@@ -341,12 +341,12 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     });
   }
 
-  private text(type: 'text-delta' | 'reasoning-delta', data: Record<string, unknown>, emit: Emit): void {
+  private text(type: 'text-delta' | 'reasoning-delta', data: Record<string, unknown>, emit: EventSink): void {
     const text = asString(data['delta']);
     if (text !== undefined && text.length > 0) emit({ type, choice: 0, text });
   }
 
-  private terminate(response: Record<string, unknown> | undefined, status: 'completed' | 'incomplete', emit: Emit): void {
+  private terminate(response: Record<string, unknown> | undefined, status: 'completed' | 'incomplete', emit: EventSink): void {
     this.metadata(response, emit);
     this.done = true;
     const incomplete = status === 'incomplete' ? incompleteReason(response) : undefined;
