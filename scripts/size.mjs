@@ -15,44 +15,44 @@ if (!existsSync(join(root, 'dist/index.js'))) {
 
 /**
  * Each case: what a user writes, and its budget in KiB of gzip. The composed stages carry only what
- * they name; `readToolCalls()` carries every framing and format, because auto-detection (its
- * default) may meet any of them and a provider given by name or as a value is resolved at run
- * time. Each budget is the size measured when it was last set, rounded up (0.3–1 KiB): a budget
- * stops growth no one decided on; it is not a goal.
+ * they name; `readToolCalls()` carries every framing and format, also with a named `provider`:
+ * auto-detection is its default, and a bundler cannot drop a default it cannot prove unused. Each
+ * budget is the size measured when it was last set, rounded up (0.3–0.5 KiB): a budget stops
+ * growth no one decided on; it is not a goal.
  */
 const CASES = [
   {
     name: 'fromResponse + decodeSse + toolCalls (the format-independent core, no format)',
-    budget: 14,
+    budget: 15,
     code: "import { fromResponse, decodeSse, toolCalls } from 'rxjs-tool-calls'; export const read = (r) => [fromResponse(r).pipe(decodeSse()), toolCalls()];",
   },
   {
     name: 'fromResponse + decodeSse + openaiChat + toolCalls (one format, composed)',
-    budget: 17,
+    budget: 17.5,
     code: "import { fromResponse, decodeSse, openaiChat, toolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(decodeSse(), openaiChat(), toolCalls());",
   },
   {
     name: 'fromResponse + readToolCalls({ provider: openaiChat })',
-    budget: 32,
+    budget: 33.5,
     code: "import { fromResponse, readToolCalls, openaiChat } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(readToolCalls({ provider: openaiChat }));",
   },
   {
     name: 'fromResponse + readToolCalls() (auto-detection: every format)',
-    budget: 32,
+    budget: 33.5,
     code: "import { fromResponse, readToolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(readToolCalls());",
   },
   {
     name: 'fromResponse + decodeAwsEventStream + bedrockConverse + toolCalls (Bedrock, composed)',
-    budget: 17.5,
+    budget: 18,
     code: "import { fromResponse, decodeAwsEventStream, bedrockConverse, toolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(decodeAwsEventStream(), bedrockConverse(), toolCalls());",
   },
   {
     name: 'fromResponse + decodeNdjson + ollamaChat + toolCalls (Ollama, composed)',
-    budget: 15,
+    budget: 16,
     code: "import { fromResponse, decodeNdjson, ollamaChat, toolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(decodeNdjson(), ollamaChat(), toolCalls());",
   },
   // The whole main entry: every framing, format, source and operator (the wings are entries of their own).
-  { name: 'everything in the main entry', budget: 70, code: "export * from 'rxjs-tool-calls';" },
+  { name: 'everything in the main entry', budget: 45, code: "export * from 'rxjs-tool-calls';" },
 ];
 
 let passed = 0;

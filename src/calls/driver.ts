@@ -17,8 +17,8 @@ import { MutableState, reduceToolCalls, resolveLimits, type ResolvedLimits, type
 /** The checks of {@link ToolCallsOptions}' keys, for the options checks of every operator that takes them. */
 export const CALLS_OPTION_CHECKS: OptionChecks = {
   generateId: aFunction,
-  maxToolCalls: aCount(0),
-  maxArgumentsSize: aCount(0),
+  maxToolCalls: /* @__PURE__ */ aCount(0),
+  maxArgumentsSize: /* @__PURE__ */ aCount(0),
   sequentialCalls: aBoolean,
   repairArguments: aBoolean,
 };

@@ -20,7 +20,7 @@ import type { ToolCall, ToolCallResult } from '../result';
 import { TOOLS_OPTION, validateResult } from './validateResults';
 
 /** The keys only `chatState()` takes. */
-export const CHAT_OPTION_CHECKS = { choice: aCount(0, false), allowPartialLiterals: aBoolean };
+export const CHAT_OPTION_CHECKS = { choice: /* @__PURE__ */ aCount(0, false), allowPartialLiterals: aBoolean };
 
 /** Where a turn is: receiving, ended normally, or ended by an error (kept in {@link ChatState.error}). */
 export type ChatStatus = 'streaming' | 'done' | 'error';

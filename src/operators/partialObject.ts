@@ -27,7 +27,7 @@ const aSchema: OptionCheck = (value) => (isStandardSchema(value) ? undefined : '
 /** The keys only `partialObject()` takes (`fromTool` is checked in detail by the operator). */
 const OBJECT_OPTION_CHECKS = {
   schema: aSchema,
-  choice: aCount(0, false),
+  choice: /* @__PURE__ */ aCount(0, false),
   fromTool: anything,
   elements: (value: unknown) => (value === true || Array.isArray(value) ? undefined : 'true or the path of an array'),
   elementSchema: aSchema,

@@ -20,7 +20,7 @@ import { checkTools } from '../parse/validate';
 import { TOOLS_OPTION, validating } from './validateResults';
 
 /** The checks of the partial parser's options (`partialToolCalls()`, `partialObject()`). */
-export const PARTIAL_OPTION_CHECKS: OptionChecks = { allowPartialLiterals: aBoolean, snapshots: oneOf(['immutable', 'live']), maxPartialDepth: aCount(1) };
+export const PARTIAL_OPTION_CHECKS: OptionChecks = { allowPartialLiterals: aBoolean, snapshots: /* @__PURE__ */ oneOf(['immutable', 'live']), maxPartialDepth: /* @__PURE__ */ aCount(1) };
 
 /** Options of {@link partialToolCalls}. */
 export interface PartialToolCallsOptions extends ToolCallsOptions {

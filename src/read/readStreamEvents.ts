@@ -31,10 +31,10 @@ export interface ReadStreamEventsOptions extends DecodeSseOptions, DecodeAwsEven
 export const READ_OPTION_CHECKS: OptionChecks = {
   provider: aProvider,
   idleTimeoutMs: aDuration,
-  maxEventSize: aCount(1),
-  maxFrameSize: aCount(1),
-  maxLineSize: aCount(1),
-  maxElementSize: aCount(1),
+  maxEventSize: /* @__PURE__ */ aCount(1),
+  maxFrameSize: /* @__PURE__ */ aCount(1),
+  maxLineSize: /* @__PURE__ */ aCount(1),
+  maxElementSize: /* @__PURE__ */ aCount(1),
 };
 
 /** The idle watch of `idleTimeoutMs`, or nothing. */

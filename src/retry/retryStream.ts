@@ -13,10 +13,10 @@ import { RetryRun } from './retryRun';
 
 /** The keys of the retry policy. */
 const POLICY_OPTION_CHECKS: OptionChecks = {
-  maxAttempts: aCount(1),
+  maxAttempts: /* @__PURE__ */ aCount(1),
   shouldRetry: aFunction,
   backoff: aFunction,
-  maxRetryAfterMs: aCount(0),
+  maxRetryAfterMs: /* @__PURE__ */ aCount(0),
   restart: aBoolean,
   resume: aBoolean,
   scheduler: anObject,

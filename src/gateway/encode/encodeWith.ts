@@ -21,7 +21,7 @@ export interface EncodeOptions extends ToolCallsOptions {
 }
 
 /** The checks of {@link EncodeOptions}' keys (each encoder adds its own). */
-export const ENCODE_OPTION_CHECKS: OptionChecks = { reasoning: oneOf(['keep', 'drop']) };
+export const ENCODE_OPTION_CHECKS: OptionChecks = { reasoning: /* @__PURE__ */ oneOf(['keep', 'drop']) };
 
 /** What was written of one call's arguments. */
 interface Written {
