@@ -5,8 +5,9 @@
 //
 // DIR is a checkout with a built dist/ (e.g. a worktree of an earlier commit); this checkout's
 // dist/ must be built too. Each count is (run with N rounds − run with 0 rounds) / N, so start-up,
-// module loading and the warm-up runs cancel out. --write puts the table in
-// bench/results/instructions.md.
+// module loading and the warm-up runs cancel out. Node runs with --single-threaded (no background
+// compiler or GC threads): without it the same run's count varies by several percent; with it, by
+// about 0.1 %. --write puts the table in bench/results/instructions.md.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,7 @@ const only = flag('--scenarios')?.split(',') ?? SCENARIO_NAMES;
 function count(dir, scenario, n) {
   const run = spawnSync(
     'valgrind',
-    ['--tool=callgrind', '--callgrind-out-file=/dev/null', '--smc-check=all', process.execPath, path.join(root, 'bench/instructions.mjs'), dir, scenario, String(n)],
+    ['--tool=callgrind', '--callgrind-out-file=/dev/null', '--smc-check=all', process.execPath, '--single-threaded', path.join(root, 'bench/instructions.mjs'), dir, scenario, String(n)],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   const match = /Collected : (\d+)/.exec(run.stderr);
@@ -51,7 +52,7 @@ if (args.includes('--write')) {
   const head = (cmd) => spawnSync('git', ['-C', cmd, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
   const lines = [
     `<!-- measured: ${head(root)} against ${head(path.resolve(base))} ${new Date().toISOString().slice(0, 10)} -->`,
-    `Command: \`node bench/instructions-ab.mjs --base DIR --rounds ${rounds} --write\` (valgrind ${spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).stdout.trim()}, Node ${process.version}).`,
+    `Command: \`node bench/instructions-ab.mjs --base DIR --rounds ${rounds} --write\` (node --single-threaded under valgrind ${spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).stdout.trim()}, Node ${process.version}).`,
     '',
     'Instructions per `readToolCalls()` run of each steady scenario (callgrind; start-up and warm-up subtracted). "before" is the base build, "after" this checkout.',
     '',

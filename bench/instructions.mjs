@@ -3,10 +3,11 @@
 // the difference by ROUNDS (start-up, module loading and the 3 warm-up runs cancel out):
 //
 //   valgrind --tool=callgrind --callgrind-out-file=/dev/null --smc-check=all \
-//     node bench/instructions.mjs DIR SCENARIO ROUNDS
+//     node --single-threaded bench/instructions.mjs DIR SCENARIO ROUNDS
 //
 // DIR is a checkout with a built dist/ (this one, or another for "before"); SCENARIO a name of
-// bench/scenarios.mjs. Instruction counts repeat within 0.1 % between runs; they do not show cache
+// bench/scenarios.mjs. With --single-threaded (no background compiler or GC threads), instruction
+// counts repeat within about 0.1 % between runs; they do not show cache
 // misses (see bench/scale.mjs for many open streams).
 import { pathToFileURL } from 'node:url';
 import { from, lastValueFrom, reduce } from 'rxjs';

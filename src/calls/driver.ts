@@ -12,7 +12,7 @@
 import type { StreamEvent } from '../events';
 import { aBoolean, aCount, aFunction, type OptionChecks } from '../internal/options';
 import type { ToolCallsOptions, TrackedCall } from './call';
-import { MutableState, reduceToolCalls, resolveLimits, type ResolvedLimits, type ToolCallsState } from './reducer';
+import { MutableState, reduceToolCalls, resolveLimits, type ResolvedLimits } from './reducer';
 
 /** The checks of {@link ToolCallsOptions}' keys, for the options checks of every operator that takes them. */
 export const CALLS_OPTION_CHECKS: OptionChecks = {
@@ -30,6 +30,9 @@ export interface CallsConfig {
   /** `repairArguments`: the result step repairs the unambiguous resend shapes. */
   readonly repair: boolean;
 }
+
+/** The source's completion, as the reducer reads it. */
+const END = { type: 'complete' } as const;
 
 /** No option given (most operators): one shared config. */
 const DEFAULT_CONFIG: CallsConfig = /* @__PURE__ */ Object.freeze({ limits: /* @__PURE__ */ resolveLimits({}), repair: true });
@@ -86,28 +89,29 @@ export class CallDriver extends MutableState {
    */
   event(event: StreamEvent): void {
     if (this.ended) return;
-    let state: ToolCallsState;
     try {
-      state = reduceToolCalls(this, event);
+      reduceToolCalls(this, event);
     } catch (error) {
       this.error(error);
       throw error;
     }
-    this.tell(state);
+    if (this.changed.length !== 0) this.tell();
   }
 
   /** The source completed: every open call closes complete. */
   complete(): void {
     if (this.ended) return;
     this.ended = true;
-    this.tell(reduceToolCalls(this, { type: 'complete' }));
+    reduceToolCalls(this, END);
+    this.tell();
   }
 
   /** The source failed with `error` (or the reducer did): every open call closes `incomplete`, its reason from the error's code. */
   error(error: unknown): void {
     if (this.ended) return;
     this.ended = true;
-    this.tell(reduceToolCalls(this, { type: 'error', error }));
+    reduceToolCalls(this, { type: 'error', error });
+    this.tell();
   }
 
   /** Whether the stream's end was read. */
@@ -115,15 +119,15 @@ export class CallDriver extends MutableState {
     return this.ended;
   }
 
-  private tell(state: ToolCallsState): void {
-    const changed = state.changed;
-    if (changed.length === 0) return;
+  /** Tell the sink what the last input changed. */
+  private tell(): void {
+    const changed = this.changed;
     const sink = this.sink;
-    const fragment = state.fragment;
+    const fragment = this.fragment;
     for (let i = 0; i < changed.length; i++) {
       const call = changed[i]!;
       if (call === fragment) {
-        sink.callFragment(call, state.delta);
+        sink.callFragment(call, this.delta);
         if (call.ending !== undefined) sink.callClosed(call);
       } else sink.callClosed(call);
     }
