@@ -5,8 +5,10 @@
  * @module
  */
 import { defer, filter, map, type Observable, type OperatorFunction } from 'rxjs';
+import { ToolStreamError } from '../../errors';
 import type { StreamEvent } from '../../events';
 import type { Usage } from '../../events';
+import { aFunction, checkOptions, type OptionChecks } from '../../internal/options';
 import { addUsage, usageCounts } from '../../internal/usage';
 
 export { addUsage, usageCounts } from '../../internal/usage';
@@ -22,6 +24,9 @@ export interface TotalUsageOptions<T> {
    */
   readonly streamOf?: (item: T) => unknown;
 }
+
+/** The checks of {@link TotalUsageOptions}' keys. */
+const TOTAL_USAGE_OPTION_CHECKS: OptionChecks = { usageOf: aFunction, streamOf: aFunction };
 
 /**
  * The total usage so far, after every usage report: per stream the last report (the most
@@ -70,10 +75,14 @@ export interface TotalUsageOptions<T> {
  *
  * @param options `usageOf` and `streamOf`, to read items other than `StreamEvent`s.
  * @return An operator emitting the running total after each usage report.
+ * @throws {ToolStreamError} `invalid-option`, at once, for options without `usageOf`, a key it does not take or a value that is not a function.
  */
 export function totalUsage(options?: undefined): OperatorFunction<StreamEvent, Usage>;
 export function totalUsage<T>(options: TotalUsageOptions<T>): OperatorFunction<T, Usage>;
 export function totalUsage<T>(options?: TotalUsageOptions<T>): OperatorFunction<T, Usage> {
+  checkOptions('totalUsage', options, TOTAL_USAGE_OPTION_CHECKS);
+  if (options !== undefined && options.usageOf === undefined)
+    throw new ToolStreamError('invalid-option', { function: 'totalUsage', option: 'options.usageOf', value: undefined, expected: 'a function (required with options)' });
   return (source: Observable<T>) =>
     defer(() => {
       const lastByStream = new Map<unknown, Usage>();
