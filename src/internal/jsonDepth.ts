@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { ToolStreamError } from '../errors';
 import type { OptionCheck } from './options';
 
 /** The default `maxDepth` of the request translators, `toGeminiSchema()` and `toolSpecs()`: 512 levels. */
@@ -17,18 +16,6 @@ export const MAX_REQUEST_DEPTH = 1024;
 /** The check of a `maxDepth` option: a whole number from 1 to {@link MAX_REQUEST_DEPTH}. */
 export const aMaxDepth: OptionCheck = (value) =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_REQUEST_DEPTH ? undefined : `a whole number from 1 to ${MAX_REQUEST_DEPTH}`;
-
-/**
- * `maxDepth` as given, checked: a whole number from 1 to {@link MAX_REQUEST_DEPTH}, or the default.
- *
- * @throws {ToolStreamError} `invalid-option` naming `fn`'s `options.maxDepth`.
- */
-export function maxDepthOption(value: unknown, fn: string): number {
-  if (value === undefined) return DEFAULT_MAX_REQUEST_DEPTH;
-  const expected = aMaxDepth(value);
-  if (expected !== undefined) throw new ToolStreamError('invalid-option', { function: fn, option: 'options.maxDepth', value, expected });
-  return value as number;
-}
 
 /** One container on the walk of {@link jsonProblem}: its key in its parent, for the path of an error. */
 interface WalkFrame {
