@@ -105,6 +105,7 @@ export interface ChatStream<Call extends ChatStateCall<string, unknown> = ChatSt
 export function injectChatStream(options: ChatStreamOptions): ChatStream;
 export function injectChatStream<T extends ToolsInput>(options: TypedChatStreamOptions<T>): ChatStream<TypedChatStateCall<T>>;
 export function injectChatStream(options: ChatStreamOptions & { readonly tools?: ToolsInput }): ChatStream {
+  checkOptions('injectChatStream', options, READ_OPTION_CHECKS, CALLS_OPTION_CHECKS, CHAT_OPTION_CHECKS, TOOLS_OPTION, CHAT_STREAM_OPTION_CHECKS, STREAM_REQUEST_OPTION_CHECKS);
   if (options.injector === undefined) assertInInjectionContext(injectChatStream);
   const injector = options.injector ?? inject(Injector);
   const http = injector.get(HttpClient);
@@ -113,7 +114,6 @@ export function injectChatStream(options: ChatStreamOptions & { readonly tools?:
   const format = options.provider;
   const provider = format === undefined || format === 'auto' ? undefined : typeof format === 'string' ? format : format.name;
   const request: StreamFromOptions = { method, headers, params, context, withCredentials, provider };
-  checkOptions('injectChatStream', options, READ_OPTION_CHECKS, CALLS_OPTION_CHECKS, CHAT_OPTION_CHECKS, TOOLS_OPTION, CHAT_STREAM_OPTION_CHECKS, STREAM_REQUEST_OPTION_CHECKS);
   const chat = pickOptions(options, CALLS_OPTION_CHECKS, CHAT_OPTION_CHECKS, TOOLS_OPTION);
   const toState = options.tools === undefined ? chatState(chat) : chatState({ ...chat, tools: options.tools });
   const read = pickOptions(options, READ_OPTION_CHECKS);
