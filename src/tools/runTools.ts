@@ -153,9 +153,12 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
  *
  * @example
  * ```ts
+ * import type { Observable } from 'rxjs';
  * import { z } from 'zod';
  * import { readToolCalls } from 'rxjs-tool-calls';
  * import { runTools, tool } from 'rxjs-tool-calls/tools';
+ *
+ * declare const bytes$: Observable<Uint8Array>;
  *
  * const tools = {
  *   get_weather: tool({ schema: z.object({ city: z.string() }), execute: ({ city }) => ({ city, temperature: 21 }) }),

@@ -176,10 +176,16 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *
  * @example
  * ```ts
+ * import { z } from 'zod';
  * import { fromResponse } from 'rxjs-tool-calls';
  * import { tool, toolLoop, type ToolLoopRequest } from 'rxjs-tool-calls/tools';
  *
- * const tools = { get_weather: tool({ description: 'Weather in a city', schema, execute: ({ city }) => lookup(city) }) };
+ * declare const url: string;
+ * declare const headers: Record<string, string>;
+ * declare const model: string;
+ * declare function lookup(city: string): Promise<{ readonly temperature: number }>;
+ *
+ * const tools = { get_weather: tool({ description: 'Weather in a city', schema: z.object({ city: z.string() }), execute: ({ city }) => lookup(city) }) };
  * const request: ToolLoopRequest = (messages, _step, { tools: specs }) =>
  *   fromResponse(fetch(url, { method: 'POST', headers, body: JSON.stringify({ model, stream: true, tools: specs, messages }) }));
  * toolLoop(request, tools, { format: 'openai-chat', messages: [{ role: 'user', content: 'Weather in Paris?' }] })

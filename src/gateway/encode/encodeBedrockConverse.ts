@@ -79,6 +79,8 @@ export interface EncodeBedrockConverseOptions extends EncoderOptions, EncodeOpti
  * import { fromResponse, readStreamEvents } from 'rxjs-tool-calls';
  * import { encodeBedrockConverse } from 'rxjs-tool-calls/gateway';
  *
+ * declare const openaiInit: RequestInit; // the upstream request: method, headers, body with stream: true
+ *
  * http.createServer(async (req, res) => {
  *   const upstream = await fetch('https://api.openai.com/v1/chat/completions', openaiInit);
  *   res.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream' });

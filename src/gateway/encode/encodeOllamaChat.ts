@@ -58,6 +58,7 @@ export interface EncodeOllamaChatOptions extends EncoderOptions, EncodeOptions {
  * @example
  * ```ts
  * import { from } from 'rxjs';
+ * import type { StreamEvent } from 'rxjs-tool-calls';
  * import { encodeOllamaChat } from 'rxjs-tool-calls/gateway';
  *
  * const events: StreamEvent[] = [

@@ -81,6 +81,8 @@ export interface EncodeOpenAIChatOptions extends EncoderOptions, EncodeOptions {
  * import { fromResponse, readStreamEvents } from 'rxjs-tool-calls';
  * import { encodeOpenAIChat } from 'rxjs-tool-calls/gateway';
  *
+ * declare const anthropicInit: RequestInit; // the upstream request: method, headers, body with stream: true
+ *
  * http.createServer(async (req, res) => {
  *   const upstream = await fetch('https://api.anthropic.com/v1/messages', anthropicInit);
  *   res.writeHead(200, { 'content-type': 'text/event-stream' });

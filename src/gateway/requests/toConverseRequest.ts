@@ -90,7 +90,10 @@ function messagesOf(reader: RequestReader, turns: readonly ChatTurn[]): Converse
       case 'assistant': {
         const message = open('assistant') as Extract<ConverseWire.Message, { role: 'assistant' }>;
         const text = turn.content === null ? [] : textBlocks(turn.content).filter((block) => block.text !== '' || turn.calls.length === 0);
-        message.content.push(...text, ...turn.calls.map((call): ConverseWire.ToolUseBlock => ({ toolUse: { toolUseId: call.id, name: call.name, input: argumentsObject(reader, call) } })));
+        message.content.push(
+          ...text,
+          ...turn.calls.map((call): ConverseWire.ToolUseBlock => ({ toolUse: { toolUseId: call.id, name: call.name, input: argumentsObject(reader, call) as ConverseWire.JsonObject } })),
+        );
         break;
       }
       case 'tool': {

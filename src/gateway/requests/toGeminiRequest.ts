@@ -51,6 +51,8 @@ export interface ToGeminiRequestOptions extends TranslateRequestOptions {
  * ```ts
  * import { toGeminiRequest } from 'rxjs-tool-calls/gateway';
  *
+ * declare const key: string; // the Gemini API key
+ *
  * const { path, body } = toGeminiRequest({ model: 'gemini-2.5-flash', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
  * console.log(path);
  * // displays: /v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse

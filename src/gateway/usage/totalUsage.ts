@@ -53,9 +53,11 @@ const TOTAL_USAGE_OPTION_CHECKS: OptionChecks = { usageOf: aFunction, streamOf: 
  *
  * @example
  * ```ts
- * import { takeLast } from 'rxjs';
+ * import { takeLast, type Observable } from 'rxjs';
  * import { readStreamEvents } from 'rxjs-tool-calls';
  * import { totalUsage } from 'rxjs-tool-calls/gateway';
+ *
+ * declare const bytes$: Observable<Uint8Array>;
  *
  * bytes$.pipe(readStreamEvents(), totalUsage(), takeLast(1)).subscribe((usage) => console.log(usage));
  * // displays: { inputTokens: 1060, outputTokens: 20, totalTokens: 1080, cachedInputTokens: 1000 }
@@ -65,7 +67,10 @@ const TOTAL_USAGE_OPTION_CHECKS: OptionChecks = { usageOf: aFunction, streamOf: 
  * ```ts
  * import { takeLast } from 'rxjs';
  * import { totalUsage } from 'rxjs-tool-calls/gateway';
- * import { toolLoop } from 'rxjs-tool-calls/tools';
+ * import { toolLoop, type ToolLoopRequest, type ToolSet } from 'rxjs-tool-calls/tools';
+ *
+ * declare const request: ToolLoopRequest;
+ * declare const tools: ToolSet;
  *
  * toolLoop(request, tools)
  *   .pipe(totalUsage({ usageOf: (item) => (item.type === 'event' && item.event.type === 'usage' ? item.event : undefined), streamOf: (item) => item.step }), takeLast(1))
