@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { checkOptions, oneOf, type OptionChecks } from '../src/internal/options';
 
 const encoder = new TextEncoder();
 
@@ -53,6 +54,9 @@ export interface WireChunksOptions {
   readonly as?: 'bytes' | 'text';
 }
 
+/** The checks of {@link WireChunksOptions}' keys. */
+const WIRE_CHUNKS_CHECKS: OptionChecks = { as: oneOf(['bytes', 'text']) };
+
 /** The value keys a marble diagram uses (time progressions such as `10ms ` are skipped). */
 export function marbleKeys(marbles: string): Set<string> {
   const keys = new Set<string>();
@@ -79,11 +83,12 @@ export function marbleKeys(marbles: string): Set<string> {
  * const bytes$ = cold(marbles, values);
  * ```
  *
- * @throws {Error} When a letter in `marbles` has no value.
+ * @throws {Error} When a letter in `marbles` has no value; `ToolStreamError` `invalid-option` for an option it does not take.
  */
 export function wireChunks(marbles: string, values: Readonly<Record<string, WireValue>>, options: { readonly as: 'text' }): WireChunks<string>;
 export function wireChunks(marbles: string, values: Readonly<Record<string, WireValue>>, options?: WireChunksOptions): WireChunks<Uint8Array>;
 export function wireChunks(marbles: string, values: Readonly<Record<string, WireValue>>, options: WireChunksOptions = {}): WireChunks<Uint8Array | string> {
+  checkOptions('wireChunks', options, WIRE_CHUNKS_CHECKS);
   const missing = [...marbleKeys(marbles)].filter((key) => !Object.prototype.hasOwnProperty.call(values, key));
   if (missing.length > 0) throw new Error(`wireChunks: no value for ${missing.map((k) => JSON.stringify(k)).join(', ')} in ${JSON.stringify(marbles)}`);
   if (options.as === 'text') {

@@ -3,6 +3,14 @@
  *
  * @module
  */
+import { ToolStreamError } from '../src/errors';
+import { aCount, anObject, aString, checkOptions, checkOptionsAt, type OptionCheck, type OptionChecks } from '../src/internal/options';
+
+/** An array (its members are checked one by one where they have keys). */
+const anArray: OptionCheck = (value) => (Array.isArray(value) ? undefined : 'an array');
+
+/** An index or a count: a whole number, 0 or more. */
+const anIndex: OptionCheck = aCount(0, false);
 
 /** The fields of one Server-Sent Event. */
 export interface SseEventFields {
@@ -16,6 +24,9 @@ export interface SseEventFields {
   readonly retry?: number;
 }
 
+/** The checks of {@link SseEventFields}' keys. */
+const SSE_EVENT_CHECKS: OptionChecks = { event: aString, data: aString, id: aString, retry: anIndex };
+
 /**
  * One Server-Sent Event as text: `event:`, `id:`, `retry:` and one `data:` line per data line,
  * then a blank line.
@@ -25,6 +36,8 @@ export interface SseEventFields {
  * ```
  */
 export function sseEvent(fields: SseEventFields): string {
+  checkOptionsAt('sseEvent', 'fields', fields, [SSE_EVENT_CHECKS]);
+  if (typeof fields.data !== 'string') throw new ToolStreamError('invalid-option', { function: 'sseEvent', option: 'fields.data', value: fields.data, expected: 'a string' });
   let out = '';
   if (fields.event !== undefined) out += `event: ${fields.event}\n`;
   if (fields.id !== undefined) out += `id: ${fields.id}\n`;
@@ -69,6 +82,23 @@ export interface OpenAIChunkOptions {
   readonly created?: number;
 }
 
+/** The checks of {@link OpenAIToolCallDelta}'s keys. */
+const TOOL_CALL_DELTA_CHECKS: OptionChecks = { index: anIndex, id: aString, name: aString, arguments: aString };
+
+/** The checks of {@link OpenAIChunkOptions}' keys. */
+const OPENAI_CHUNK_CHECKS: OptionChecks = {
+  toolCalls: anArray,
+  content: aString,
+  reasoning: aString,
+  role: aString,
+  finishReason: (value) => (value === null ? undefined : aString(value)),
+  usage: anObject,
+  choice: anIndex,
+  id: aString,
+  model: aString,
+  created: anIndex,
+};
+
 /**
  * An OpenAI Chat Completions chunk as an SSE `data:` event.
  *
@@ -80,11 +110,17 @@ export interface OpenAIChunkOptions {
  * ```
  */
 export function openaiChunk(options: OpenAIChunkOptions = {}): string {
-  return sseEvent({ data: JSON.stringify(openaiChunkObject(options)) });
+  return sseEvent({ data: JSON.stringify(chunkObject('openaiChunk', options)) });
 }
 
 /** The chunk object {@link openaiChunk} serialises (what the `openai` SDK yields). */
 export function openaiChunkObject(options: OpenAIChunkOptions = {}): Record<string, unknown> {
+  return chunkObject('openaiChunkObject', options);
+}
+
+function chunkObject(fn: string, options: OpenAIChunkOptions): Record<string, unknown> {
+  checkOptions(fn, options, OPENAI_CHUNK_CHECKS);
+  options.toolCalls?.forEach((call, i) => checkOptionsAt(fn, `options.toolCalls[${i}]`, call, [TOOL_CALL_DELTA_CHECKS]));
   const delta: Record<string, unknown> = {};
   if (options.role !== undefined) delta['role'] = options.role;
   if (options.content !== undefined) delta['content'] = options.content;
@@ -186,6 +222,22 @@ export interface GeminiChunkOptions {
   readonly responseId?: string;
 }
 
+/** The checks of {@link GeminiFunctionCall}'s keys. */
+const FUNCTION_CALL_CHECKS: OptionChecks = { name: aString, args: anObject, id: aString, thoughtSignature: aString };
+
+/** The checks of {@link GeminiChunkOptions}' keys. */
+const GEMINI_CHUNK_CHECKS: OptionChecks = {
+  text: aString,
+  thought: aString,
+  functionCalls: anArray,
+  parts: anArray,
+  finishReason: aString,
+  usageMetadata: anObject,
+  index: anIndex,
+  modelVersion: aString,
+  responseId: aString,
+};
+
 /**
  * A Gemini `streamGenerateContent?alt=sse` chunk as an SSE `data:` event.
  *
@@ -194,6 +246,8 @@ export interface GeminiChunkOptions {
  * ```
  */
 export function geminiChunk(options: GeminiChunkOptions = {}): string {
+  checkOptions('geminiChunk', options, GEMINI_CHUNK_CHECKS);
+  options.functionCalls?.forEach((call, i) => checkOptionsAt('geminiChunk', `options.functionCalls[${i}]`, call, [FUNCTION_CALL_CHECKS]));
   const parts: unknown[] = [];
   if (options.thought !== undefined) parts.push({ text: options.thought, thought: true });
   if (options.text !== undefined) parts.push({ text: options.text });

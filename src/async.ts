@@ -32,6 +32,12 @@ import { eachValueFrom } from 'rxjs-for-await';
 import { readToolCalls, type ToolsInput, type TypedToolCallResult } from './index';
 import type { ReadToolCallsOptions } from './read/readToolCalls';
 import type { ToolCallResult } from './result';
+// The checks of the options: plain tables (a copy in this entry's bundle is harmless).
+import { CALLS_OPTION_CHECKS } from './calls/driver';
+import { checkOptions } from './internal/options';
+import { TOOLS_OPTION } from './operators/validateResults';
+import { checkTools } from './parse/validate';
+import { READ_OPTION_CHECKS } from './read/readStreamEvents';
 
 /**
  * Iterate the tool-call results of a streamed response with `for await`.
@@ -79,11 +85,14 @@ import type { ToolCallResult } from './result';
  * @param options The options of `readToolCalls()`: wire format, SSE and tool-call limits, and
  *   `tools` (validated and typed by tool name, as in `readToolCalls({ tools })`).
  * @return An async iterable of {@link ToolCallResult}s (typed by tool name with `tools`).
+ * @throws {ToolStreamError} `invalid-option`, at once, for an option `readToolCalls()` does not take or a value it cannot use.
  */
 export function eachToolCall<T extends ToolsInput>(bytes$: Observable<Uint8Array | string>, options: ReadToolCallsOptions & { readonly tools: T }): AsyncIterable<TypedToolCallResult<T>>;
 export function eachToolCall(bytes$: Observable<Uint8Array | string>, options?: ReadToolCallsOptions): AsyncIterable<ToolCallResult>;
 export function eachToolCall(bytes$: Observable<Uint8Array | string>, options: ReadToolCallsOptions & { readonly tools?: ToolsInput } = {}): AsyncIterable<ToolCallResult> {
+  checkOptions('eachToolCall', options, READ_OPTION_CHECKS, CALLS_OPTION_CHECKS, TOOLS_OPTION);
   const { tools, ...rest } = options;
+  if (tools !== undefined) checkTools(tools, 'eachToolCall');
   const results$ = tools === undefined ? bytes$.pipe(readToolCalls(rest)) : bytes$.pipe(readToolCalls({ ...rest, tools }));
   return { [Symbol.asyncIterator]: () => eachValueFrom(results$) };
 }

@@ -18,19 +18,15 @@ export function genIds(): () => string {
   return () => `gen_${n++}`;
 }
 
-/** The encoder of a target, with fixed id, model and time so that output is deterministic. */
+/** The encoder of a target, with fixed id, time (the OpenAI formats write one) and ids so that output is deterministic. */
 export function encoderFor(target: Target, options: EncodeOptions = {}): OperatorFunction<StreamEvent, string> {
-  const fixed = {
-    id: 'enc_1',
-    created: 1_700_000_000,
-    generateId: genIds(),
-    ...options,
-  };
+  const fixed = { id: 'enc_1', generateId: genIds(), ...options };
+  const created = 1_700_000_000;
   switch (target) {
     case 'openai-chat':
-      return encodeOpenAIChat(fixed);
+      return encodeOpenAIChat({ ...fixed, created });
     case 'openai-responses':
-      return encodeOpenAIResponses(fixed);
+      return encodeOpenAIResponses({ ...fixed, created });
     case 'anthropic':
       return encodeAnthropicMessages(fixed);
     case 'gemini':

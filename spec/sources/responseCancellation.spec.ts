@@ -232,8 +232,9 @@ describe('error bodies: a bounded prefix', () => {
 
   it('refuses a limit that is not a whole number >= 0 or Infinity', () => {
     for (const bad of [-1, 1.5, Number.NaN, -Infinity]) {
-      expect(() => fromResponse((signal) => fetch(server.origin, { signal }), { maxErrorBodyBytes: bad })).toThrow(RangeError);
-      expect(() => responseBody({ maxErrorBodyBytes: bad })).toThrow(RangeError);
+      const refused = (fn: string): Error => expect.objectContaining({ code: 'invalid-option', function: fn, option: 'options.maxErrorBodyBytes' }) as Error;
+      expect(() => fromResponse((signal) => fetch(server.origin, { signal }), { maxErrorBodyBytes: bad })).toThrow(refused('fromResponse'));
+      expect(() => responseBody({ maxErrorBodyBytes: bad })).toThrow(refused('responseBody'));
     }
     expect(() => fromResponse((signal) => fetch(server.origin, { signal }), { maxErrorBodyBytes: 0 })).not.toThrow();
   });

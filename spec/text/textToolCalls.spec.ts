@@ -167,6 +167,6 @@ describe('textToolCalls()', () => {
   });
 
   it('rejects an unknown syntax name at once', () => {
-    expect(() => textToolCalls({ syntaxes: ['hermes', 'nope' as 'hermes'] })).toThrow(TypeError);
+    expect(() => textToolCalls({ syntaxes: ['hermes', 'nope' as 'hermes'] })).toThrow(expect.objectContaining({ code: 'invalid-option', function: 'textToolCalls', option: 'options.syntaxes' }));
   });
 });

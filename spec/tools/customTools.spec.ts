@@ -50,10 +50,11 @@ describe('custom tools in partialToolCalls()', () => {
 });
 
 describe('custom calls through every encoder', () => {
-  const fixed = { id: 'enc_1', created: 1_700_000_000 };
+  const fixed = { id: 'enc_1' };
+  const created = 1_700_000_000;
   const encoders: Array<[string, OperatorFunction<StreamEvent, string>, boolean]> = [
-    ['openai-chat', encodeOpenAIChat(fixed), true],
-    ['openai-responses', encodeOpenAIResponses(fixed), true],
+    ['openai-chat', encodeOpenAIChat({ ...fixed, created }), true],
+    ['openai-responses', encodeOpenAIResponses({ ...fixed, created }), true],
     ['anthropic', encodeAnthropicMessages(fixed), false],
     ['gemini', encodeGemini(fixed), false],
     ['ollama', encodeOllamaChat(fixed), false],

@@ -95,7 +95,7 @@ describe('toolLoop', () => {
   });
 
   it('rejects maxSteps below 1', () => {
-    expect(() => toolLoop(() => NEVER, {}, { maxSteps: 0 })).toThrow(RangeError);
+    expect(() => toolLoop(() => NEVER, {}, { maxSteps: 0 })).toThrow(expect.objectContaining({ code: 'invalid-option', function: 'toolLoop', option: 'options.maxSteps', value: 0 }));
   });
 });
 

@@ -89,7 +89,7 @@ describe('toolSpecs()', () => {
     const list = tool({ parameters: { type: 'array', items: { type: 'string' } } });
     expect(codeOf(() => toolSpecs({ list }, 'anthropic'))).toEqual({ code: 'unsupported-request', field: 'list.input_schema.type' });
     expect(codeOf(() => toolSpecs({ list }, 'gemini'))).toEqual({ code: 'unsupported-request', field: 'list.parameters.type' });
-    expect(codeOf(() => toolSpecs({ list }, 'cohere' as MessageFormat))).toEqual({ code: 'unsupported-request', field: 'format' });
+    expect(() => toolSpecs({ list }, 'cohere' as MessageFormat)).toThrow(expect.objectContaining({ code: 'invalid-option', function: 'toolSpecs', option: 'format', value: 'cohere' }));
   });
 
   it('toolJsonSchema: the input side of the schema (defaults optional), without $schema', () => {

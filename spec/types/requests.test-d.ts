@@ -3,8 +3,20 @@
  * accept every SDK request value, and what they write is a valid SDK request.
  */
 import type Anthropic from '@anthropic-ai/sdk';
+import type { ConverseCommandInput, ConverseStreamCommandInput } from '@aws-sdk/client-bedrock-runtime';
 import type OpenAI from 'openai';
-import { type AnthropicWire, fromAnthropicRequest, type GeminiWire, type OpenAIChatWire, type ResponsesWire, toAnthropicRequest, toGeminiRequest, toResponsesRequest } from 'rxjs-tool-calls/gateway';
+import {
+  type AnthropicWire,
+  type ConverseWire,
+  fromAnthropicRequest,
+  type GeminiWire,
+  type OpenAIChatWire,
+  type ResponsesWire,
+  toAnthropicRequest,
+  toConverseRequest,
+  toGeminiRequest,
+  toResponsesRequest,
+} from 'rxjs-tool-calls/gateway';
 
 declare const chatStreaming: OpenAI.ChatCompletionCreateParamsStreaming;
 declare const chatAny: OpenAI.ChatCompletionCreateParams;
@@ -63,3 +75,11 @@ void notStreaming;
 // @ts-expect-error an Anthropic request is not a chat request
 const wrong: OpenAIChatWire.RequestInput = anthropicStreaming;
 void wrong;
+
+// Bedrock Converse: the translated body, with its model id, is the AWS SDK's command input.
+const converseRequest = toConverseRequest(chatAny);
+const converseStream: ConverseStreamCommandInput = { modelId: converseRequest.modelId, ...converseRequest.body };
+declare const ownConverse: ConverseWire.RequestBody;
+const converseCommand: ConverseCommandInput = { modelId: 'm', ...ownConverse };
+void converseStream;
+void converseCommand;

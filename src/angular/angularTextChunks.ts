@@ -4,6 +4,7 @@
  * @module
  */
 import { catchError, ignoreElements, Observable, tap, throwError, type OperatorFunction } from 'rxjs';
+import { aString, checkOptions } from '../internal/options';
 import { httpProviderError } from '../sources/response';
 import { retryAfterMs, type HeadersLike } from '../sources/retryAfter';
 
@@ -108,8 +109,10 @@ function isHttpErrorResponse(value: unknown): value is { status: number; statusT
  *
  * @param options The provider name for mapped HTTP errors.
  * @return An operator from Angular HTTP events to new text chunks.
+ * @throws {ToolStreamError} `invalid-option`, at once, for an option it does not take or a `provider` that is not a string.
  */
 export function angularTextChunks(options: AngularTextChunksOptions = {}): OperatorFunction<AngularHttpEventLike, string> {
+  checkOptions('angularTextChunks', options, { provider: aString });
   const provider = options.provider ?? 'http';
   return (source) =>
     new Observable<string>((subscriber) => {

@@ -13,14 +13,14 @@ import type { ChatState, ChatStateCall, ChatStateOptions, TypedChatStateCall } f
 import type { ReadStreamEventsOptions } from '../read/readStreamEvents';
 // The checks of the options: plain tables (a copy in this entry's bundle is harmless).
 import { CALLS_OPTION_CHECKS } from '../calls/driver';
-import { aBoolean, anObject, anything, aString, checkOptions, pickOptions, type OptionChecks } from '../internal/options';
+import { anObject, aString, checkOptions, pickOptions, type OptionChecks } from '../internal/options';
 import { CHAT_OPTION_CHECKS } from '../operators/chatState';
 import { TOOLS_OPTION } from '../operators/validateResults';
 import { READ_OPTION_CHECKS } from '../read/readStreamEvents';
-import { streamFrom, type StreamFromOptions, type StreamRequestOptions } from './streamFrom';
+import { STREAM_REQUEST_OPTION_CHECKS, streamFrom, type StreamFromOptions, type StreamRequestOptions } from './streamFrom';
 
-/** The keys only `injectChatStream()` takes (the request's). */
-const CHAT_STREAM_OPTION_CHECKS: OptionChecks = { url: aString, injector: anObject, method: aString, headers: anything, params: anything, context: anObject, withCredentials: aBoolean };
+/** The keys only `injectChatStream()` takes (the endpoint and the injector; the request's are `streamFrom()`'s). */
+const CHAT_STREAM_OPTION_CHECKS: OptionChecks = { url: aString, injector: anObject };
 
 /** The state before anything arrived: `streaming`, no text, no calls. */
 const INITIAL: ChatState<never> = Object.freeze({ status: 'streaming', text: '', reasoning: '', calls: Object.freeze([]), finishReason: undefined, usage: undefined });
@@ -105,6 +105,7 @@ export interface ChatStream<Call extends ChatStateCall<string, unknown> = ChatSt
 export function injectChatStream(options: ChatStreamOptions): ChatStream;
 export function injectChatStream<T extends ToolsInput>(options: TypedChatStreamOptions<T>): ChatStream<TypedChatStateCall<T>>;
 export function injectChatStream(options: ChatStreamOptions & { readonly tools?: ToolsInput }): ChatStream {
+  checkOptions('injectChatStream', options, READ_OPTION_CHECKS, CALLS_OPTION_CHECKS, CHAT_OPTION_CHECKS, TOOLS_OPTION, CHAT_STREAM_OPTION_CHECKS, STREAM_REQUEST_OPTION_CHECKS);
   if (options.injector === undefined) assertInInjectionContext(injectChatStream);
   const injector = options.injector ?? inject(Injector);
   const http = injector.get(HttpClient);
@@ -113,7 +114,6 @@ export function injectChatStream(options: ChatStreamOptions & { readonly tools?:
   const format = options.provider;
   const provider = format === undefined || format === 'auto' ? undefined : typeof format === 'string' ? format : format.name;
   const request: StreamFromOptions = { method, headers, params, context, withCredentials, provider };
-  checkOptions('injectChatStream', options, READ_OPTION_CHECKS, CALLS_OPTION_CHECKS, CHAT_OPTION_CHECKS, TOOLS_OPTION, CHAT_STREAM_OPTION_CHECKS);
   const chat = pickOptions(options, CALLS_OPTION_CHECKS, CHAT_OPTION_CHECKS, TOOLS_OPTION);
   const toState = options.tools === undefined ? chatState(chat) : chatState({ ...chat, tools: options.tools });
   const read = pickOptions(options, READ_OPTION_CHECKS);

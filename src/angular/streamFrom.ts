@@ -8,6 +8,7 @@
  */
 import type { HttpClient, HttpContext, HttpHeaders, HttpParams } from '@angular/common/http';
 import { defer, type Observable } from 'rxjs';
+import { aBoolean, anObject, anything, aString, checkOptions, type OptionChecks } from '../internal/options';
 import { angularTextChunks } from './angularTextChunks';
 
 /** The request options `streamFrom()` passes on to `HttpClient` (the ones every Angular ≥ 19 has). */
@@ -23,6 +24,9 @@ export interface StreamRequestOptions {
   /** Send cookies to another origin. */
   readonly withCredentials?: boolean | undefined;
 }
+
+/** The checks of {@link StreamRequestOptions}' keys (`headers` and `params`: Angular's own classes or records, checked by `HttpClient`). */
+export const STREAM_REQUEST_OPTION_CHECKS: OptionChecks = { method: aString, headers: anything, params: anything, context: anObject, withCredentials: aBoolean };
 
 /** Options of {@link streamFrom}. */
 export interface StreamFromOptions extends StreamRequestOptions {
@@ -78,8 +82,10 @@ export interface StreamFromOptions extends StreamRequestOptions {
  * @param body The request body (serialised by `HttpClient`: an object is sent as JSON).
  * @param options The method, headers, params, context, `withCredentials`, and the provider name for errors.
  * @return The response text, chunk by chunk.
+ * @throws {ToolStreamError} `invalid-option`, at once, for an option it does not take or a value it cannot use.
  */
 export function streamFrom(http: HttpClient, url: string, body: unknown, options: StreamFromOptions = {}): Observable<string> {
+  checkOptions('streamFrom', options, STREAM_REQUEST_OPTION_CHECKS, { provider: aString });
   const { method = 'POST', headers, params, context, withCredentials, provider } = options;
   const request = {
     body,

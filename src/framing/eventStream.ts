@@ -19,6 +19,7 @@
  * @module
  */
 import { ToolStreamError } from '../errors';
+import { aCount, checkOptions } from '../internal/options';
 import type { SseEvent } from '../events';
 import { Crc32 } from './crc32';
 import { deliver, type RecordSink } from '../sse/recordSink';
@@ -192,8 +193,10 @@ export class EventStreamParser {
    * A parser for one stream (reusable for the next after {@link EventStreamParser.end}).
    *
    * @param options `maxFrameSize`.
+   * @throws {ToolStreamError} `invalid-option` for an option it does not take or a size below 1.
    */
   constructor(options: EventStreamParserOptions = {}) {
+    checkOptions('EventStreamParser', options, { maxFrameSize: aCount(1) });
     this.maxFrameSize = options.maxFrameSize ?? DEFAULT_MAX_FRAME_SIZE;
   }
 

@@ -6,6 +6,7 @@
  * @module
  */
 import { ToolStreamError } from '../errors';
+import { aBoolean, aCount, checkOptions } from '../internal/options';
 import { TextBuffer } from '../sse/textBuffer';
 import { StreamText, utf8Length } from '../sse/utf8';
 import { deliver, type RecordSink } from '../sse/recordSink';
@@ -107,9 +108,11 @@ export class JsonArrayParser {
   /**
    * A parser for one stream (reusable for the next after {@link JsonArrayParser.end}).
    *
-   * @param options `maxElementSize`.
+   * @param options `maxElementSize`, `sequence`.
+   * @throws {ToolStreamError} `invalid-option` for an option it does not take or a value it cannot use.
    */
   constructor(options: JsonArrayParserOptions = {}) {
+    checkOptions('JsonArrayParser', options, { maxElementSize: aCount(1), sequence: aBoolean });
     this.maxElementSize = options.maxElementSize ?? DEFAULT_MAX_ELEMENT_SIZE;
     this.sequence = options.sequence === true;
     this.framing = this.sequence ? 'json-sequence' : FRAMING;

@@ -6,6 +6,7 @@
  * @module
  */
 import { ToolStreamError } from '../errors';
+import { aCount, checkOptions } from '../internal/options';
 import { TextBuffer } from '../sse/textBuffer';
 import { StreamText, utf8Length } from '../sse/utf8';
 import { deliver, type RecordSink } from '../sse/recordSink';
@@ -69,8 +70,10 @@ export class NdjsonParser {
    * A parser for one stream (reusable for the next after {@link NdjsonParser.end}).
    *
    * @param options `maxLineSize`.
+   * @throws {ToolStreamError} `invalid-option` for an option it does not take or a size below 1.
    */
   constructor(options: NdjsonParserOptions = {}) {
+    checkOptions('NdjsonParser', options, { maxLineSize: aCount(1) });
     this.maxLineSize = options.maxLineSize ?? DEFAULT_MAX_LINE_SIZE;
   }
 

@@ -141,6 +141,11 @@ class HedgeRun {
  * import { fromResponse, toolCalls } from 'rxjs-tool-calls';
  * import { hedge } from 'rxjs-tool-calls/gateway';
  *
+ * declare const primaryUrl: string;
+ * declare const backupUrl: string;
+ * declare const init: RequestInit;
+ * declare const backupInit: RequestInit;
+ *
  * hedge([() => fromResponse(fetch(primaryUrl, init)), () => fromResponse(fetch(backupUrl, backupInit))], { afterMs: 2000 })
  *   .pipe(toolCalls())
  *   .subscribe((result) => console.log(result.success && result.data.name));

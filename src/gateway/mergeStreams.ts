@@ -128,7 +128,10 @@ export interface MergeStreamsOptions extends TagSourceOptions {
  * import { fromResponse } from 'rxjs-tool-calls';
  * import { tagSource } from 'rxjs-tool-calls/gateway';
  *
- * merge(fromResponse(a).pipe(tagSource('openai')), fromResponse(b).pipe(tagSource('claude'))).subscribe((item) => console.log(item.source, item.type));
+ * declare const openaiFetch: Promise<Response>; // fetch(…) of each provider, with stream: true
+ * declare const claudeFetch: Promise<Response>;
+ *
+ * merge(fromResponse(openaiFetch).pipe(tagSource('openai')), fromResponse(claudeFetch).pipe(tagSource('claude'))).subscribe((item) => console.log(item.source, item.type));
  * // displays: openai event, claude event, …, openai result, openai complete, …
  * ```
  *
@@ -217,6 +220,9 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  * import { fromResponse } from 'rxjs-tool-calls';
  * import { isMerged, mergeStreams } from 'rxjs-tool-calls/gateway';
  *
+ * declare const openaiFetch: Promise<Response>; // fetch(…) of each provider, with stream: true
+ * declare const claudeFetch: Promise<Response>;
+ *
  * mergeStreams({ openai: fromResponse(openaiFetch), claude: { bytes$: fromResponse(claudeFetch), provider: 'anthropic' } })
  *   .pipe(filter(isMerged('result')))
  *   .subscribe(({ source, result }) => console.log(`${source}:${result.success ? result.data.id : result.error.toolCall.id}`, result.success));
@@ -228,6 +234,9 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  * import { takeLast, tap } from 'rxjs';
  * import { fromResponse } from 'rxjs-tool-calls';
  * import { mergeStreams, totalUsage } from 'rxjs-tool-calls/gateway';
+ *
+ * declare const openaiFetch: Promise<Response>;
+ * declare const claudeFetch: Promise<Response>;
  *
  * mergeStreams({ openai: fromResponse(openaiFetch), claude: fromResponse(claudeFetch) })
  *   .pipe(
@@ -245,6 +254,9 @@ function failOnError<S extends string>(): OperatorFunction<MergedItem<S>, Merged
  * import { z } from 'zod';
  * import { fromResponse } from 'rxjs-tool-calls';
  * import { isMerged, mergeStreams } from 'rxjs-tool-calls/gateway';
+ *
+ * declare const openaiFetch: Promise<Response>;
+ * declare const claudeFetch: Promise<Response>;
  *
  * const tools = { get_weather: z.object({ city: z.string() }) };
  * mergeStreams({ openai: fromResponse(openaiFetch), claude: fromResponse(claudeFetch) }, { tools })

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { ToolStreamError } from '../errors';
+import type { OptionCheck } from './options';
 
 /** The default `maxDepth` of the request translators, `toGeminiSchema()` and `toolSpecs()`: 512 levels. */
 export const DEFAULT_MAX_REQUEST_DEPTH = 512;
@@ -13,17 +13,9 @@ export const DEFAULT_MAX_REQUEST_DEPTH = 512;
 /** The largest `maxDepth` accepted: 1,024 levels (`JSON.stringify` and the Gemini schema conversion recurse per level: a few thousand levels overflow the stack, and less when called from deep in it). */
 export const MAX_REQUEST_DEPTH = 1024;
 
-/**
- * `maxDepth` as given, checked: a whole number from 1 to {@link MAX_REQUEST_DEPTH}, or the default.
- *
- * @throws {ToolStreamError} `invalid-option` naming `fn`'s `options.maxDepth`.
- */
-export function maxDepthOption(value: unknown, fn: string): number {
-  if (value === undefined) return DEFAULT_MAX_REQUEST_DEPTH;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_REQUEST_DEPTH)
-    throw new ToolStreamError('invalid-option', { function: fn, option: 'options.maxDepth', value, expected: `a whole number from 1 to ${MAX_REQUEST_DEPTH}` });
-  return value;
-}
+/** The check of a `maxDepth` option: a whole number from 1 to {@link MAX_REQUEST_DEPTH}. */
+export const aMaxDepth: OptionCheck = (value) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_REQUEST_DEPTH ? undefined : `a whole number from 1 to ${MAX_REQUEST_DEPTH}`;
 
 /** One container on the walk of {@link jsonProblem}: its key in its parent, for the path of an error. */
 interface WalkFrame {

@@ -60,6 +60,7 @@
  * @module
  */
 import { type ToolStreamError } from '../errors';
+import { aBoolean, aCount, checkOptions, oneOf, type OptionChecks } from '../internal/options';
 import { copyCost, pathExists, store, type Container, type Frame, type JsonPath } from './partialJsonSupport';
 import { CLEAN, PartialJsonTree } from './partialJsonTree';
 
@@ -98,6 +99,9 @@ export function maxPartialDepthOf(value: number | undefined): number {
   throw new RangeError(`rxjs-tool-calls: maxPartialDepth must be a whole number >= 0 or Infinity (got ${String(value)})`);
 }
 
+/** The checks of {@link PartialJsonOptions}' keys. */
+const PARSER_OPTION_CHECKS: OptionChecks = { allowPartialLiterals: aBoolean, snapshots: /* @__PURE__ */ oneOf(['immutable', 'live']), maxPartialDepth: /* @__PURE__ */ aCount(0) };
+
 /** An incremental (streaming) JSON parser that shows the value received so far. */
 export class PartialJsonParser extends PartialJsonTree {
   private readonly live: boolean;
@@ -111,9 +115,11 @@ export class PartialJsonParser extends PartialJsonTree {
    * A parser for one JSON text; feed it with {@link push}.
    *
    * @param options `allowPartialLiterals`, `snapshots` and `maxPartialDepth`.
-   * @throws {RangeError} When `maxPartialDepth` is not a whole number ≥ 0 or `Infinity`.
+   * @throws {ToolStreamError} `invalid-option` for an option it does not take or a value it cannot use
+   *   (`maxPartialDepth` must be a whole number ≥ 0 or `Infinity`).
    */
   constructor(options: PartialJsonOptions = {}) {
+    checkOptions('PartialJsonParser', options, PARSER_OPTION_CHECKS);
     super(options.allowPartialLiterals === true, maxPartialDepthOf(options.maxPartialDepth));
     this.live = options.snapshots === 'live';
   }

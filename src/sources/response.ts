@@ -7,6 +7,7 @@ import { map, Observable, switchMap, type OperatorFunction, type Subscription } 
 import { ToolStreamError, describe, excerpt, withDetails } from '../errors';
 import { errorRecord, isRetryable, providerError } from '../providers/providerError';
 import { withContentType } from '../internal/contentType';
+import { aString, checkOptions, type OptionChecks } from '../internal/options';
 import { asConnectionLost } from '../internal/networkError';
 import { alreadyConsumedError, readStream } from './readableStream';
 import { retryAfterMs, type HeadersLike } from './retryAfter';
@@ -178,20 +179,21 @@ export function fromResponse(response: ResponseInput): Observable<Uint8Array>;
  *   or a promise of it (what `fetch()` returns).
  * @param options The provider name for errors; `maxErrorBodyBytes`.
  * @return An observable of the body's chunks.
+ * @throws {ToolStreamError} `invalid-option`, at once, for an option it does not take or a value it cannot use.
  */
 export function fromResponse(response: ResponseInput, options: FromResponseOptions): Observable<Uint8Array>;
 export function fromResponse(response: ResponseInput, options?: FromResponseOptions | number): Observable<Uint8Array> {
   // `switchMap(fromResponse)` passes the index as the second argument: only an object is options.
   const given = typeof options === 'object' && options !== null ? options : undefined;
-  return responseChunks(response, given?.provider ?? 'http', errorBodyLimit(given), 'fromResponse');
+  checkOptions('fromResponse', given, RESPONSE_OPTION_CHECKS);
+  return responseChunks(response, given?.provider ?? 'http', given?.maxErrorBodyBytes ?? DEFAULT_MAX_ERROR_BODY_BYTES, 'fromResponse');
 }
 
-/** `options.maxErrorBodyBytes`, checked. */
-function errorBodyLimit(options: FromResponseOptions | undefined): number {
-  const limit = options?.maxErrorBodyBytes ?? DEFAULT_MAX_ERROR_BODY_BYTES;
-  if (limit === Infinity || (Number.isSafeInteger(limit) && limit >= 0)) return limit;
-  throw new RangeError(`rxjs-tool-calls: maxErrorBodyBytes must be a whole number >= 0 or Infinity (got ${String(limit)})`);
-}
+/** The checks of {@link FromResponseOptions}' keys. */
+const RESPONSE_OPTION_CHECKS: OptionChecks = {
+  provider: aString,
+  maxErrorBodyBytes: (value) => (value === Infinity || (Number.isSafeInteger(value) && (value as number) >= 0) ? undefined : 'a whole number of bytes, 0 or more (or Infinity)'),
+};
 
 /** {@link fromResponse}'s implementation; `source` names the public function on a `connection-lost` error. */
 function responseChunks(input: ResponseInput, provider: string, maxErrorBodyBytes: number, source: string): Observable<Uint8Array> {
@@ -357,9 +359,11 @@ function readErrorBody(res: ResponseLike, limit: number, abort: (() => void) | u
  *
  * @param options The provider name for errors; `maxErrorBodyBytes`.
  * @return An operator from responses to their body chunks.
+ * @throws {ToolStreamError} `invalid-option`, at once, for an option it does not take or a value it cannot use.
  */
 export function responseBody(options: FromResponseOptions = {}): OperatorFunction<ResponseLike, Uint8Array> {
+  checkOptions('responseBody', options, RESPONSE_OPTION_CHECKS);
   const provider = options.provider ?? 'http';
-  const limit = errorBodyLimit(options);
+  const limit = options.maxErrorBodyBytes ?? DEFAULT_MAX_ERROR_BODY_BYTES;
   return switchMap((response) => responseChunks(response, provider, limit, 'responseBody'));
 }

@@ -6,6 +6,7 @@
  */
 import type { RecordSink } from './recordSink';
 import { ToolStreamError } from '../errors';
+import { aCount, checkOptions } from '../internal/options';
 import type { SseEvent } from '../events';
 import { TextBuffer } from './textBuffer';
 import { StreamText, utf8Length } from './utf8';
@@ -84,8 +85,10 @@ export class SseParser {
    * A parser for one stream (reusable for the next after {@link SseParser.end}).
    *
    * @param options `maxEventSize`.
+   * @throws {ToolStreamError} `invalid-option` for an option it does not take or a size below 1.
    */
   constructor(options: SseParserOptions = {}) {
+    checkOptions('SseParser', options, { maxEventSize: aCount(1) });
     this.maxEventSize = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
   }
 

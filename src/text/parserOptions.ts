@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { aBoolean, anObject, checkOptions, oneOf, type OptionChecks } from '../internal/options';
 import { DEEPSEEK, MISTRAL, PYTHON_TAG, TEXT_TOOL_CALL_SYNTAXES, THINK, TOOL_CALL, type TextToolCallSyntax } from './syntaxes';
 
 /** Options of `textToolCalls()` (and `TextToolCallParser`). */
@@ -20,6 +21,30 @@ export interface TextToolCallsOptions {
    * parameter values of the XML syntaxes (Qwen3-Coder, GLM), which arrive as bare text.
    */
   readonly tools?: Readonly<Record<string, object>>;
+}
+
+/** The check of one syntax name. */
+const aSyntax = /* @__PURE__ */ oneOf(TEXT_TOOL_CALL_SYNTAXES);
+
+/** The checks of {@link TextToolCallsOptions}' keys. */
+const TEXT_OPTION_CHECKS: OptionChecks = {
+  syntaxes: (value) => {
+    if (!Array.isArray(value)) return `an array of syntax names, each ${aSyntax('') as string}`;
+    const wrong = value.find((name) => aSyntax(name) !== undefined) as unknown;
+    return wrong === undefined ? undefined : `syntax names, each ${aSyntax('') as string} (not ${JSON.stringify(wrong)})`;
+  },
+  thinkTags: aBoolean,
+  startInReasoning: aBoolean,
+  tools: anObject,
+};
+
+/**
+ * Check the options of `fn` (`textToolCalls` or `TextToolCallParser`) when it is made.
+ *
+ * @throws {ToolStreamError} `invalid-option` for a key it does not take (naming the closest one), an unknown syntax or a value of the wrong kind.
+ */
+export function checkTextOptions(fn: string, options: TextToolCallsOptions): void {
+  checkOptions(fn, options, TEXT_OPTION_CHECKS);
 }
 
 /** The options resolved once per parser. */

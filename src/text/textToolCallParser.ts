@@ -11,7 +11,7 @@ import { FenceTracker } from './fenceTracker';
 import { skipWs } from './jsonScan';
 import { LlamaBlock } from './llamaBlock';
 import { MistralBlock } from './mistralBlock';
-import { parserSetup, type ParserSetup, type TextToolCallsOptions } from './parserOptions';
+import { checkTextOptions, parserSetup, type ParserSetup, type TextToolCallsOptions } from './parserOptions';
 import { ToolParamTypes } from './schemaTypes';
 import { DEEPSEEK, MISTRAL, PYTHON_TAG, THINK, THINK_END, TOOL_CALL } from './syntaxes';
 import { REASONING, TEXT, TextOut } from './textOut';
@@ -62,8 +62,10 @@ export class TextToolCallParser {
    * @param choice The choice whose text this is (put on every event).
    * @param emit Where events go.
    * @param options Syntaxes, reasoning tags and tool schemas.
+   * @throws {ToolStreamError} `invalid-option` for an option it does not take or a value it cannot use (see `textToolCalls()`).
    */
   constructor(choice: number, emit: (event: StreamEvent) => void, options: TextToolCallsOptions = {}) {
+    checkTextOptions('TextToolCallParser', options);
     this.out = new TextOut(choice, emit);
     this.setup = parserSetup(options);
     this.mode = this.setup.startInReasoning ? REASONING_MODE : TEXT_MODE;

@@ -7,9 +7,8 @@
 import type { OperatorFunction, Subscriber } from 'rxjs';
 import type { StreamEvent } from '../events';
 import { operate, type InputHandler } from '../internal/operate';
-import { TEXT_TOOL_CALL_SYNTAXES } from './syntaxes';
 export { TEXT_TOOL_CALL_SYNTAXES, type TextToolCallSyntax } from './syntaxes';
-import type { TextToolCallsOptions } from './parserOptions';
+import { checkTextOptions, type TextToolCallsOptions } from './parserOptions';
 export type { TextToolCallsOptions } from './parserOptions';
 import { TextToolCallParser } from './textToolCallParser';
 
@@ -93,12 +92,11 @@ import { TextToolCallParser } from './textToolCallParser';
  *
  * @param options The syntaxes to lift, reasoning tags, and tool schemas for typing XML values.
  * @return An operator from {@link StreamEvent}s to the same events with text-embedded calls lifted.
- * @throws {TypeError} At once, when `syntaxes` names an unknown syntax.
+ * @throws {ToolStreamError} `invalid-option`, at once, when `syntaxes` names an unknown syntax, for an
+ *   option it does not take or a value of the wrong kind.
  */
 export function textToolCalls(options: TextToolCallsOptions = {}): OperatorFunction<StreamEvent, StreamEvent> {
-  for (const name of options.syntaxes ?? []) {
-    if (!(TEXT_TOOL_CALL_SYNTAXES as readonly string[]).includes(name)) throw new TypeError(`textToolCalls: unknown syntax ${JSON.stringify(name)}; known: ${TEXT_TOOL_CALL_SYNTAXES.join(', ')}`);
-  }
+  checkTextOptions('textToolCalls', options);
   return operate<StreamEvent, StreamEvent>((out) => new TextCalls(out, options));
 }
 

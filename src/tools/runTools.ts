@@ -5,6 +5,7 @@
  */
 import { asyncScheduler, catchError, concat, defer, EMPTY, from, identity, isObservable, mergeMap, Observable, of, throwError, type OperatorFunction, type Subscription } from 'rxjs';
 import { ToolStreamError } from '../errors';
+import { aBoolean, aCount, aWait, checkOptions, type OptionChecks } from '../internal/options';
 import { checkTools, contextOf, customInputOf, isPromiseLike, validateArguments } from '../parse/validate';
 import type { Result, ToolCall, ToolCallResult } from '../result';
 import type { AnyTool, InferToolRun, ToolList, ToolRunResult, ToolSet } from './types';
@@ -21,6 +22,9 @@ export interface RunToolsOptions {
    */
   readonly failFast?: boolean;
 }
+
+/** The checks of {@link RunToolsOptions}' keys. */
+export const RUN_OPTION_CHECKS: OptionChecks = { concurrency: aCount(1), timeoutMs: aWait, failFast: aBoolean };
 
 function failed(error: ToolRunResult['error'] & object, call?: ToolCall): ToolRunResult {
   return call === undefined ? { success: false, error } : { success: false, error, call };
@@ -149,9 +153,12 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
  *
  * @example
  * ```ts
+ * import type { Observable } from 'rxjs';
  * import { z } from 'zod';
  * import { readToolCalls } from 'rxjs-tool-calls';
  * import { runTools, tool } from 'rxjs-tool-calls/tools';
+ *
+ * declare const bytes$: Observable<Uint8Array>;
  *
  * const tools = {
  *   get_weather: tool({ schema: z.object({ city: z.string() }), execute: ({ city }) => ({ city, temperature: 21 }) }),
@@ -167,8 +174,10 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
  *   missing or repeated in an array is an `invalid-option` error.
  * @param options `concurrency`, the default `timeoutMs`, `failFast`.
  * @return An operator from {@link ToolCallResult}s to {@link ToolRunResult}s.
+ * @throws {ToolStreamError} `invalid-option`, at once, for such tools, an option it does not take or a value it cannot use.
  */
 export function runTools<T extends ToolSet | ToolList>(tools: T, options: RunToolsOptions = {}): OperatorFunction<ToolCallResult, ToolRunResult<InferToolRun<T>>> {
+  checkOptions('runTools', options, RUN_OPTION_CHECKS);
   const concurrency = options.concurrency ?? Infinity;
   const byName = toolsByName(tools, 'runTools');
   const names = [...byName.keys()];

@@ -7,16 +7,16 @@ import { catchError, connect, EMPTY, filter, map, merge, Observable, type Subscr
 import { eventsAndResults, type EventOrResult } from '../operators/eventsAndResults';
 import type { ToolCallsOptions } from '../calls/call';
 import { CALLS_OPTION_CHECKS } from '../calls/driver';
-import { checkOptionsAt, pickOptions } from '../internal/options';
+import { aCount, anObject, checkOptions, checkOptionsAt, closest, pickOptions, type OptionCheck, type OptionChecks } from '../internal/options';
 import { checkTools } from '../parse/validate';
 import { ToolStreamError } from '../errors';
 import type { StreamEvent } from '../events';
 import { READ_OPTION_CHECKS, readStreamEvents, type ReadStreamEventsOptions } from '../read/readStreamEvents';
-import { assistantTextMessage, isMessageFormat, toolMessages, type MessageFormat, type ToolMessagesOptions } from './messages/index';
+import { aMessageFormat, assistantTextMessage, isMessageFormat, REPLY_OPTION_CHECKS, toolMessages, type MessageFormat, type ToolMessagesOptions } from './messages/index';
 import { withLoopUsage } from './loopUsage';
-import { runTools, type RunToolsOptions } from './runTools';
+import { RUN_OPTION_CHECKS, runTools, type RunToolsOptions } from './runTools';
 import { TurnRecorder } from './turnRecorder';
-import { toolSpecs, type ToolSpecs, type ToolSpecsOptions } from './toolSpecs';
+import { SPECS_OPTION_CHECKS, toolSpecs, type ToolSpecs, type ToolSpecsOptions } from './toolSpecs';
 import type { InferToolRun, ToolList, ToolRunResult, ToolSet } from './types';
 import type { LoopMessage, ToolLoopItem } from './loopItems';
 
@@ -76,24 +76,50 @@ export interface ToolLoopOptions {
   readonly specs?: ToolSpecsOptions;
 }
 
-/** The keys of {@link ToolLoopOptions}. */
-const LOOP_OPTIONS = ['format', 'messages', 'maxSteps', 'onMissingToolCalls', 'read', 'run', 'reply', 'specs'];
+/** The check of `onMissingToolCalls` (a misspelt value would otherwise behave as the default, `'error'`, without a word). */
+const aMissingCallsPolicy: OptionCheck = (value) => (value === 'error' || value === 'retry' ? undefined : "'error' or 'retry'");
+
+/** The checks of the loop's own keys (each group's keys are checked by {@link GROUPS}). */
+const LOOP_OPTION_CHECKS: OptionChecks = {
+  format: aMessageFormat,
+  messages: (value) => (Array.isArray(value) ? undefined : 'an array of messages'),
+  maxSteps: aCount(1),
+  onMissingToolCalls: aMissingCallsPolicy,
+  read: anObject,
+  run: anObject,
+  reply: anObject,
+  specs: anObject,
+};
+
+/** The groups of {@link ToolLoopOptions}: each stage's options, with the function they go to and their checks. */
+const GROUPS: ReadonlyArray<{ readonly key: 'read' | 'run' | 'reply' | 'specs'; readonly stage: string; readonly checks: ReadonlyArray<OptionChecks> }> = [
+  { key: 'read', stage: 'readStreamEvents() and the calls', checks: [READ_OPTION_CHECKS, CALLS_OPTION_CHECKS] },
+  { key: 'run', stage: 'runTools()', checks: [RUN_OPTION_CHECKS] },
+  { key: 'reply', stage: 'toolMessages()', checks: [REPLY_OPTION_CHECKS] },
+  { key: 'specs', stage: 'toolSpecs()', checks: [SPECS_OPTION_CHECKS] },
+];
 
 /**
- * An option the loop does not take is an `invalid-option` error, not silently ignored: a stage's
- * option given flat (`provider`, `concurrency`, `stringify`, …) belongs in that stage's group; so is
- * an `onMissingToolCalls` other than `'error'` or `'retry'`.
+ * The loop's options, checked when it is made: a key it does not take is an `invalid-option` error
+ * (a stage's option given flat, `provider`, `concurrency`, `stringify`, …, is named with the group
+ * it belongs in; a typo with the closest key); so is a value it cannot use, in its own keys and in
+ * each group's.
  */
-function checkOptions(options: ToolLoopOptions): void {
+function checkLoopOptions(options: ToolLoopOptions): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new ToolStreamError('invalid-option', { function: 'toolLoop', option: 'options', value: options, expected: 'an object of options' });
+  const own = Object.keys(LOOP_OPTION_CHECKS);
   for (const key of Object.keys(options)) {
-    if (LOOP_OPTIONS.includes(key)) continue;
-    const expected = `one of ${LOOP_OPTIONS.join(', ')}; an option of a stage goes in its group: read (readStreamEvents() and the calls), run (runTools()), reply (toolMessages()), specs (toolSpecs())`;
+    if (own.includes(key)) continue;
+    const group = GROUPS.find(({ checks }) => checks.some((table) => Object.prototype.hasOwnProperty.call(table, key)));
+    const near = group === undefined ? closest(key, own) : undefined;
+    const hint = group !== undefined ? ` ('${key}' is an option of ${group.key}: options.${group.key}.${key})` : near !== undefined ? ` (did you mean '${near}'?)` : '';
+    const groups = GROUPS.map(({ key: name, stage }) => `${name} (${stage})`).join(', ');
+    const expected = `an option toolLoop() takes${hint}: ${own.join(', ')}; an option of a stage goes in its group: ${groups}`;
     throw new ToolStreamError('invalid-option', { function: 'toolLoop', option: `options.${key}`, value: (options as Record<string, unknown>)[key], expected });
   }
-  const missing: unknown = options.onMissingToolCalls;
-  // A misspelt value would otherwise behave as the default ('error') without a word.
-  if (missing !== undefined && missing !== 'error' && missing !== 'retry')
-    throw new ToolStreamError('invalid-option', { function: 'toolLoop', option: 'options.onMissingToolCalls', value: missing, expected: "'error' or 'retry'" });
+  checkOptions('toolLoop', options, LOOP_OPTION_CHECKS);
+  for (const { key, checks } of GROUPS) checkOptionsAt('toolLoop', `options.${key}`, options[key], checks);
 }
 
 interface StepState<Run> {
@@ -150,10 +176,16 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *
  * @example
  * ```ts
+ * import { z } from 'zod';
  * import { fromResponse } from 'rxjs-tool-calls';
  * import { tool, toolLoop, type ToolLoopRequest } from 'rxjs-tool-calls/tools';
  *
- * const tools = { get_weather: tool({ description: 'Weather in a city', schema, execute: ({ city }) => lookup(city) }) };
+ * declare const url: string;
+ * declare const headers: Record<string, string>;
+ * declare const model: string;
+ * declare function lookup(city: string): Promise<{ readonly temperature: number }>;
+ *
+ * const tools = { get_weather: tool({ description: 'Weather in a city', schema: z.object({ city: z.string() }), execute: ({ city }) => lookup(city) }) };
  * const request: ToolLoopRequest = (messages, _step, { tools: specs }) =>
  *   fromResponse(fetch(url, { method: 'POST', headers, body: JSON.stringify({ model, stream: true, tools: specs, messages }) }));
  * toolLoop(request, tools, { format: 'openai-chat', messages: [{ role: 'user', content: 'Weather in Paris?' }] })
@@ -170,13 +202,14 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *   stage: `read` (`readStreamEvents()` and the calls), `run` (`runTools()`), `reply`
  *   (`toolMessages()`), `specs` (`toolSpecs()`).
  * @return The items of every step ({@link ToolLoopItem}, a union by `type`), ending with `done`.
+ * @throws {ToolStreamError} `invalid-option`, at once, for an option it does not take (a stage's
+ *   option outside its group) or a value it cannot use, in its own options or a group's.
  */
 export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest, tools: T, options: ToolLoopOptions = {}): Observable<ToolLoopItem<InferToolRun<T>>> {
   type Run = InferToolRun<T>;
   type Item = ToolLoopItem<Run>;
-  checkOptions(options);
+  checkLoopOptions(options);
   const read = options.read ?? {};
-  checkOptionsAt('toolLoop', 'options.read', read, [READ_OPTION_CHECKS, CALLS_OPTION_CHECKS]);
   const provider = read.provider;
   const providerName = provider === undefined ? undefined : typeof provider === 'string' ? provider : provider.format;
   const format: MessageFormat = options.format ?? (providerName !== undefined && isMessageFormat(providerName) ? providerName : 'openai-chat');
@@ -192,7 +225,6 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
       return (specs ??= toolSpecs(tools, format, options.specs));
     },
   };
-  if (!(maxSteps >= 1)) throw new RangeError(`rxjs-tool-calls: maxSteps must be at least 1 (got ${maxSteps})`);
 
   /** The items of one step's stream and tools; its end is decided by `finish` once they completed. */
   const stepItems = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): Observable<Item> => {

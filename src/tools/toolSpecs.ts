@@ -6,7 +6,8 @@
  * @module
  */
 import { ToolStreamError } from '../errors';
-import { jsonProblem, maxDepthOption } from '../internal/jsonDepth';
+import { aMaxDepth, DEFAULT_MAX_REQUEST_DEPTH, jsonProblem } from '../internal/jsonDepth';
+import { aFunction, checkOptions, oneOf, type OptionChecks } from '../internal/options';
 import type * as AnthropicWire from '../providers/anthropic/wire';
 import type * as ConverseWire from '../providers/bedrockConverse/wire';
 import type * as GeminiWire from '../providers/gemini/wire';
@@ -21,7 +22,7 @@ import { ollamaToolSpec } from './specs/ollama';
 import { chatCustomToolSpec, chatToolSpec } from './specs/openaiChat';
 import { responsesCustomToolSpec, responsesToolSpec } from './specs/openaiResponses';
 import { allowsStrict, customInputSchema, type ToolSpecInput } from './specs/shared';
-import type { MessageFormat } from './messages';
+import { aMessageFormat, type MessageFormat } from './messages';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
 import { isStandardSchema } from '../parse/validate';
 import type { CustomToolDeclaration, ToolDeclaration } from './types';
@@ -66,6 +67,9 @@ export interface ToolSpecsOptions {
    */
   readonly maxDepth?: number;
 }
+
+/** The checks of {@link ToolSpecsOptions}' keys. */
+export const SPECS_OPTION_CHECKS: OptionChecks = { strict: oneOf(['auto', false]), onSchemaDrop: aFunction, maxDepth: aMaxDepth };
 
 /** One tool as `toolSpecs()` reads it: a JSON tool's declaration, or a custom tool's. */
 type AnyDeclaration = ToolDeclaration<StandardSchemaV1 | undefined> | CustomToolDeclaration;
@@ -174,9 +178,14 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  * @param format The request format: `'openai-chat'`, `'openai-responses'`, `'anthropic'`, `'gemini'`, `'bedrock-converse'`, `'bedrock-invoke-model'` or `'ollama'`.
  * @param options `strict` (OpenAI), `onSchemaDrop` (Gemini) and `maxDepth`.
  * @return The value of the request's `tools` field.
+ * @throws {ToolStreamError} `invalid-option` for a `format` it does not write, an option it does not
+ *   take or a value it cannot use; `unsupported-request` for a tool it cannot declare.
  */
 export function toolSpecs<F extends MessageFormat, T extends ToolDeclarations = ToolDeclarations>(tools: T, format: F, options: ToolSpecsOptions = {}): ToolSpecs<F, HasCustomTool<T>> {
-  const maxDepth = maxDepthOption(options.maxDepth, 'toolSpecs');
+  const formatProblem = aMessageFormat(format);
+  if (formatProblem !== undefined) throw new ToolStreamError('invalid-option', { function: 'toolSpecs', option: 'format', value: format, expected: formatProblem });
+  checkOptions('toolSpecs', options, SPECS_OPTION_CHECKS);
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_REQUEST_DEPTH;
   const inputs = named(tools).map(([name, tool]): ToolSpecInput => {
     // A custom tool: text input, written as `type: "custom"` where the format has it, else as one string `input`.
     if ('kind' in tool && tool.kind === 'custom') return { name, description: tool.description, parameters: customInputSchema(tool.format), strict: false, custom: { format: tool.format } };
@@ -194,12 +203,5 @@ export function toolSpecs<F extends MessageFormat, T extends ToolDeclarations = 
     'bedrock-invoke-model': () => inputs.map(anthropicToolSpec),
     ollama: () => inputs.map(ollamaToolSpec),
   };
-  const build = Object.prototype.hasOwnProperty.call(byFormat, format) ? byFormat[format] : undefined;
-  if (build === undefined)
-    throw new ToolStreamError('unsupported-request', {
-      target: String(format),
-      field: 'format',
-      detail: `toolSpecs writes openai-chat, openai-responses, anthropic, gemini, bedrock-converse, bedrock-invoke-model or ollama tools, not '${String(format)}'`,
-    });
-  return build() as ToolSpecs<F, HasCustomTool<T>>;
+  return byFormat[format]() as ToolSpecs<F, HasCustomTool<T>>;
 }

@@ -32,9 +32,13 @@ function partOf(event: Extract<StreamEvent, { type: 'reasoning-end' }>): Reasoni
  *
  * @example
  * ```ts
- * import { lastValueFrom, tap, toArray } from 'rxjs';
+ * import { lastValueFrom, tap, toArray, type Observable } from 'rxjs';
  * import { readStreamEvents, toolCalls } from 'rxjs-tool-calls';
- * import { runTools, toolMessages, TurnRecorder } from 'rxjs-tool-calls/tools';
+ * import { runTools, toolMessages, TurnRecorder, type ToolSet, type WireMessage } from 'rxjs-tool-calls/tools';
+ *
+ * declare const bytes$: Observable<Uint8Array>;
+ * declare const tools: ToolSet;
+ * declare const messages: Array<WireMessage<'anthropic'>>; // the conversation so far
  *
  * const turn = new TurnRecorder();
  * const runs = await lastValueFrom(bytes$.pipe(readStreamEvents(), tap((e) => turn.push(e)), toolCalls(), runTools(tools), toArray()));

@@ -6,8 +6,9 @@
  */
 import type { Observable } from 'rxjs';
 import type { ToolRunError } from '../errors';
+import { aFunction, anObject, aString, aWait, checkOptionsAt, oneOf, type OptionCheck, type OptionChecks } from '../internal/options';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
-import type { ToolsByName } from '../parse/validate';
+import { isStandardSchema, type ToolsByName } from '../parse/validate';
 import type { ToolCall } from '../result';
 import type { JsonSchema } from '../providers/openaiChat/wire';
 import type { CustomToolFormat } from '../providers/openaiResponses/wire';
@@ -109,6 +110,27 @@ export type NamedAs<N extends string> = string extends N
       readonly name: N;
     };
 
+/** The check of a tool's `schema`. */
+const aSchema: OptionCheck = (value) => (isStandardSchema(value) ? undefined : 'a Standard Schema (zod, valibot, ArkType, …)');
+
+/** The check of a custom tool's `format`: `{ type: 'text' }` or `{ type: 'grammar', syntax: 'lark' | 'regex', definition }`. */
+const aCustomFormat: OptionCheck = (value) => {
+  const format = value as Readonly<Record<string, unknown>>;
+  const fine =
+    anObject(value) === undefined &&
+    (format['type'] === 'text' || (format['type'] === 'grammar' && (format['syntax'] === 'lark' || format['syntax'] === 'regex') && typeof format['definition'] === 'string'));
+  return fine ? undefined : "{ type: 'text' } or { type: 'grammar', syntax: 'lark' or 'regex', definition: string }";
+};
+
+/** The keys of every tool definition, checked. */
+const DEFINITION_CHECKS: OptionChecks = { name: aString, description: aString, schema: aSchema, execute: aFunction, timeoutMs: aWait };
+
+/** The checks of a {@link tool} definition's keys. */
+const TOOL_CHECKS: OptionChecks = { ...DEFINITION_CHECKS, parameters: anObject };
+
+/** The checks of a {@link customTool} definition's keys (`kind: 'custom'` is taken too: a custom tool spread into a new one). */
+const CUSTOM_TOOL_CHECKS: OptionChecks = { ...DEFINITION_CHECKS, format: aCustomFormat, kind: oneOf(['custom']) };
+
 /**
  * Define a tool once: its description and schema give the request's tool definitions
  * (`toolSpecs(tools, format)`), the schema validates and types its calls, and `execute` (optional)
@@ -133,6 +155,8 @@ export type NamedAs<N extends string> = string extends N
  *   `timeoutMs`, and `execute`; without `execute` the tool is only declared (for `toolSpecs()`).
  * @return The definition itself, with its types inferred (a `name` keeps its literal type, so an
  *   array of tools narrows by name as a record does).
+ * @throws {ToolStreamError} `invalid-option` for a key a definition does not have (a misspelt `execute`
+ *   would leave a tool that cannot run) or a value of the wrong kind.
  */
 export function tool<S extends StandardSchemaV1 | undefined = undefined, Output = unknown, const N extends string = string>(
   definition: ToolDefinition<S, Output> & { readonly name?: N },
@@ -141,6 +165,7 @@ export function tool<S extends StandardSchemaV1 | undefined = undefined, const N
   definition: ToolDeclaration<S> & { readonly execute?: undefined; readonly name?: N },
 ): ToolDeclaration<S> & NamedAs<N>;
 export function tool(definition: ToolDeclaration<StandardSchemaV1 | undefined>): ToolDeclaration<StandardSchemaV1 | undefined> {
+  checkOptionsAt('tool', 'definition', definition, [TOOL_CHECKS]);
   return definition;
 }
 
@@ -187,6 +212,7 @@ export interface CustomToolDefinition<S extends StandardSchemaV1 | undefined = u
  *
  * @param definition `description`, `format`, an optional `schema` for the text, `execute`, `timeoutMs`.
  * @return The definition, marked `kind: 'custom'` (a `name` keeps its literal type, as with `tool()`).
+ * @throws {ToolStreamError} `invalid-option` for a key a definition does not have or a value of the wrong kind.
  */
 export function customTool<S extends StandardSchemaV1 | undefined = undefined, Output = unknown, const N extends string = string>(
   definition: Omit<CustomToolDefinition<S, Output>, 'kind'> & { readonly name?: N },
@@ -195,6 +221,7 @@ export function customTool<S extends StandardSchemaV1 | undefined = undefined, c
   definition: Omit<CustomToolDeclaration<S>, 'kind'> & { readonly execute?: undefined; readonly name?: N },
 ): CustomToolDeclaration<S> & NamedAs<N>;
 export function customTool(definition: Omit<CustomToolDeclaration, 'kind'>): CustomToolDeclaration {
+  checkOptionsAt('customTool', 'definition', definition, [CUSTOM_TOOL_CHECKS]);
   return { ...definition, kind: 'custom' };
 }
 

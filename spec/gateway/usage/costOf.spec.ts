@@ -112,8 +112,8 @@ describe('costOf', () => {
       ['31 rounding places', {}, { input: 1, output: 1 }, { round: { places: 31 } }, 'options.round.places', 31, 'a whole number from 0 to 30'],
       ['no rounding places', {}, { input: 1, output: 1 }, { round: { mode: 'up' } }, 'options.round.places', undefined, 'a whole number from 0 to 30'],
       ['a round that is not an object', {}, { input: 1, output: 1 }, { round: 2 }, 'options.round', 2, 'an object { places, mode? }'],
-      ['a misspelt round key', {}, { input: 1, output: 1 }, { round: { places: 2, mod: 'up' } }, 'options.round.mod', 'up', 'one of the known options (places, mode)'],
-      ['a misspelt option', {}, { input: 1, output: 1 }, { rounding: { places: 2 } }, 'options.rounding', { places: 2 }, 'one of the known options (multiplier, round)'],
+      ['a misspelt round key', {}, { input: 1, output: 1 }, { round: { places: 2, mod: 'up' } }, 'options.round.mod', 'up', "an option costOf() takes (did you mean 'mode'?): places, mode"],
+      ['a misspelt option', {}, { input: 1, output: 1 }, { rounding: { places: 2 } }, 'options.rounding', { places: 2 }, 'an option costOf() takes: multiplier, round'],
     ];
     it.each(cases)('%s', (_name, usage, price, options, option, value, expected) => {
       let caught: unknown;

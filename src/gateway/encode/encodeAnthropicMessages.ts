@@ -7,8 +7,12 @@
 import type { OperatorFunction } from 'rxjs';
 import type { ProviderErrorInfo } from '../../errors';
 import type { FinishReason, MetadataEvent, ProviderToolEvent, ReasoningPart, StreamEvent, UsageEvent } from '../../events';
-import { encodeWith, type EncodeOptions } from './encodeWith';
+import { aChoice, encodeWith, type EncodeOptions } from './encodeWith';
 import { ResponseIdentity, SseWriter, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from './encoding';
+import type { OptionChecks } from '../../internal/options';
+
+/** The checks of the keys only {@link encodeAnthropicMessages} takes. */
+const ANTHROPIC_MESSAGES_OPTION_CHECKS: OptionChecks = { choice: aChoice };
 
 /** Options of {@link encodeAnthropicMessages}. */
 export interface EncodeAnthropicMessagesOptions extends EncoderOptions, EncodeOptions {
@@ -91,7 +95,7 @@ export interface EncodeAnthropicMessagesOptions extends EncoderOptions, EncodeOp
  * @return An operator from {@link StreamEvent}s to SSE text (one or more whole events per string).
  */
 export function encodeAnthropicMessages(options: EncodeAnthropicMessagesOptions = {}): OperatorFunction<StreamEvent, string> {
-  return encodeWith(() => new AnthropicMessagesEncoder(options), options);
+  return encodeWith('encodeAnthropicMessages', ANTHROPIC_MESSAGES_OPTION_CHECKS, () => new AnthropicMessagesEncoder(options), options);
 }
 
 // ---- The writer ------------------------------------------------------------------------------------

@@ -13,9 +13,13 @@ import type { ProviderErrorInfo } from '../../errors';
 import type { FinishReason, ReasoningPart, StreamEvent, UsageEvent } from '../../events';
 import type { EventStreamHeaderValue } from '../../framing/eventStream';
 import { operate } from '../../internal/operate';
-import { encodeWith, type EncodeOptions } from './encodeWith';
+import { aChoice, encodeWith, type EncodeOptions } from './encodeWith';
 import { EventStreamWriter } from './eventStreamWriter';
 import { totalOf, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from './encoding';
+import type { OptionChecks } from '../../internal/options';
+
+/** The checks of the keys only {@link encodeBedrockConverse} takes. */
+const BEDROCK_CONVERSE_OPTION_CHECKS: OptionChecks = { choice: aChoice };
 
 /** Options of {@link encodeBedrockConverse}. */
 export interface EncodeBedrockConverseOptions extends EncoderOptions, EncodeOptions {
@@ -75,6 +79,8 @@ export interface EncodeBedrockConverseOptions extends EncoderOptions, EncodeOpti
  * import { fromResponse, readStreamEvents } from 'rxjs-tool-calls';
  * import { encodeBedrockConverse } from 'rxjs-tool-calls/gateway';
  *
+ * declare const openaiInit: RequestInit; // the upstream request: method, headers, body with stream: true
+ *
  * http.createServer(async (req, res) => {
  *   const upstream = await fetch('https://api.openai.com/v1/chat/completions', openaiInit);
  *   res.writeHead(200, { 'content-type': 'application/vnd.amazon.eventstream' });
@@ -90,7 +96,7 @@ export interface EncodeBedrockConverseOptions extends EncoderOptions, EncodeOpti
  * @return An operator from {@link StreamEvent}s to event-stream bytes (one or more whole frames per chunk).
  */
 export function encodeBedrockConverse(options: EncodeBedrockConverseOptions = {}): OperatorFunction<StreamEvent, Uint8Array> {
-  const lines = encodeWith(() => new BedrockConverseEncoder(options), options);
+  const lines = encodeWith('encodeBedrockConverse', BEDROCK_CONVERSE_OPTION_CHECKS, () => new BedrockConverseEncoder(options), options);
   const frames = operate<string, Uint8Array>((subscriber) => {
     const writer = new EventStreamWriter();
     return { next: (text) => subscriber.next(converseFrames(writer, text)) };

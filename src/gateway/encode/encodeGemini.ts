@@ -9,6 +9,10 @@ import type { ProviderErrorInfo } from '../../errors';
 import type { FinishReason, MetadataEvent, StreamEvent, UsageEvent } from '../../events';
 import { encodeWith, type EncodeOptions } from './encodeWith';
 import { ResponseIdentity, SseWriter, totalOf, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from './encoding';
+import type { OptionChecks } from '../../internal/options';
+
+/** The checks of the keys only {@link encodeGemini} takes. */
+const GEMINI_OPTION_CHECKS: OptionChecks = {};
 
 /** Options of {@link encodeGemini}. */
 export interface EncodeGeminiOptions extends EncoderOptions, EncodeOptions {}
@@ -79,7 +83,7 @@ export interface EncodeGeminiOptions extends EncoderOptions, EncodeOptions {}
  * @return An operator from {@link StreamEvent}s to SSE text (one or more whole events per string).
  */
 export function encodeGemini(options: EncodeGeminiOptions = {}): OperatorFunction<StreamEvent, string> {
-  return encodeWith(() => new GeminiEncoder(options), options);
+  return encodeWith('encodeGemini', GEMINI_OPTION_CHECKS, () => new GeminiEncoder(options), options);
 }
 
 // ---- The writer ------------------------------------------------------------------------------------

@@ -7,8 +7,12 @@
 import type { OperatorFunction } from 'rxjs';
 import type { ProviderErrorInfo } from '../../errors';
 import type { FinishReason, MetadataEvent, StreamEvent, UsageEvent } from '../../events';
-import { encodeWith, type EncodeOptions } from './encodeWith';
+import { aChoice, encodeWith, type EncodeOptions } from './encodeWith';
 import { ResponseIdentity, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from './encoding';
+import { aString, type OptionChecks } from '../../internal/options';
+
+/** The checks of the keys only {@link encodeOllamaChat} takes. */
+const OLLAMA_CHAT_OPTION_CHECKS: OptionChecks = { choice: aChoice, createdAt: aString };
 
 /** Options of {@link encodeOllamaChat}. */
 export interface EncodeOllamaChatOptions extends EncoderOptions, EncodeOptions {
@@ -54,6 +58,7 @@ export interface EncodeOllamaChatOptions extends EncoderOptions, EncodeOptions {
  * @example
  * ```ts
  * import { from } from 'rxjs';
+ * import type { StreamEvent } from 'rxjs-tool-calls';
  * import { encodeOllamaChat } from 'rxjs-tool-calls/gateway';
  *
  * const events: StreamEvent[] = [
@@ -71,7 +76,7 @@ export interface EncodeOllamaChatOptions extends EncoderOptions, EncodeOptions {
  * @return An operator from {@link StreamEvent}s to NDJSON text (one or more whole lines per string).
  */
 export function encodeOllamaChat(options: EncodeOllamaChatOptions = {}): OperatorFunction<StreamEvent, string> {
-  return encodeWith(() => new OllamaChatEncoder(options), options);
+  return encodeWith('encodeOllamaChat', OLLAMA_CHAT_OPTION_CHECKS, () => new OllamaChatEncoder(options), options);
 }
 
 // ---- The writer ------------------------------------------------------------------------------------

@@ -7,8 +7,12 @@
 import type { OperatorFunction } from 'rxjs';
 import type { ProviderErrorInfo } from '../../errors';
 import type { FinishReason, MetadataEvent, StreamEvent, UsageEvent } from '../../events';
-import { encodeWith, type EncodeOptions } from './encodeWith';
+import { aTimeInSeconds, encodeWith, type EncodeOptions } from './encodeWith';
 import { ResponseIdentity, SseWriter, totalOf, type EncodedCall, type EncoderOptions, type WireEncoder } from './encoding';
+import { aBoolean, oneOf, type OptionChecks } from '../../internal/options';
+
+/** The checks of the keys only {@link encodeOpenAIChat} takes. */
+const OPENAI_CHAT_OPTION_CHECKS: OptionChecks = { created: aTimeInSeconds, reasoningField: oneOf(['reasoning_content', 'reasoning']), includeUsage: aBoolean };
 
 /** Options of {@link encodeOpenAIChat}. */
 export interface EncodeOpenAIChatOptions extends EncoderOptions, EncodeOptions {
@@ -77,6 +81,8 @@ export interface EncodeOpenAIChatOptions extends EncoderOptions, EncodeOptions {
  * import { fromResponse, readStreamEvents } from 'rxjs-tool-calls';
  * import { encodeOpenAIChat } from 'rxjs-tool-calls/gateway';
  *
+ * declare const anthropicInit: RequestInit; // the upstream request: method, headers, body with stream: true
+ *
  * http.createServer(async (req, res) => {
  *   const upstream = await fetch('https://api.anthropic.com/v1/messages', anthropicInit);
  *   res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -109,7 +115,7 @@ export interface EncodeOpenAIChatOptions extends EncoderOptions, EncodeOptions {
  * @return An operator from {@link StreamEvent}s to SSE text (one or more whole events per string).
  */
 export function encodeOpenAIChat(options: EncodeOpenAIChatOptions = {}): OperatorFunction<StreamEvent, string> {
-  return encodeWith(() => new OpenAIChatEncoder(options), options);
+  return encodeWith('encodeOpenAIChat', OPENAI_CHAT_OPTION_CHECKS, () => new OpenAIChatEncoder(options), options);
 }
 
 // ---- The writer ------------------------------------------------------------------------------------

@@ -8,8 +8,12 @@
 import type { OperatorFunction } from 'rxjs';
 import type { ProviderErrorInfo } from '../../errors';
 import type { FinishReason, MetadataEvent, ProviderToolEvent, ReasoningPart, StreamEvent, UsageEvent } from '../../events';
-import { encodeWith, type EncodeOptions } from './encodeWith';
+import { aChoice, aTimeInSeconds, encodeWith, type EncodeOptions } from './encodeWith';
 import { ResponseIdentity, SseWriter, totalOf, type CallJudge, type EncodedCall, type EncoderOptions, type WireEncoder } from './encoding';
+import { oneOf, type OptionChecks } from '../../internal/options';
+
+/** The checks of the keys only {@link encodeOpenAIResponses} takes. */
+const OPENAI_RESPONSES_OPTION_CHECKS: OptionChecks = { created: aTimeInSeconds, choice: aChoice, reasoningAs: oneOf(['text', 'summary']) };
 
 /** Options of {@link encodeOpenAIResponses}. */
 export interface EncodeOpenAIResponsesOptions extends EncoderOptions, EncodeOptions {
@@ -96,7 +100,7 @@ export interface EncodeOpenAIResponsesOptions extends EncoderOptions, EncodeOpti
  * @return An operator from {@link StreamEvent}s to SSE text (one or more whole events per string).
  */
 export function encodeOpenAIResponses(options: EncodeOpenAIResponsesOptions = {}): OperatorFunction<StreamEvent, string> {
-  return encodeWith(() => new OpenAIResponsesEncoder(options), options);
+  return encodeWith('encodeOpenAIResponses', OPENAI_RESPONSES_OPTION_CHECKS, () => new OpenAIResponsesEncoder(options), options);
 }
 
 // ---- The writer ------------------------------------------------------------------------------------

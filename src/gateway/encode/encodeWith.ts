@@ -6,11 +6,11 @@
  */
 import type { OperatorFunction, Subscriber } from 'rxjs';
 import { cutReason, type ToolCallsOptions, type TrackedCall } from '../../calls/call';
-import { CallDriver, callsConfig, type CallSink, type CallsConfig } from '../../calls/driver';
+import { CALLS_OPTION_CHECKS, CallDriver, callsConfig, type CallSink, type CallsConfig } from '../../calls/driver';
 import { ToolStreamError, isToolStreamError, type ProviderErrorInfo } from '../../errors';
 import type { RestartEvent, RetryEvent, StreamEvent } from '../../events';
 import { operate, type InputHandler } from '../../internal/operate';
-import { oneOf, type OptionChecks } from '../../internal/options';
+import { aCount, aString, checkOptions, oneOf, type OptionCheck, type OptionChecks } from '../../internal/options';
 import { resultOf } from '../../parse/results';
 import type { CallOutcome, WireEncoder } from './encoding';
 
@@ -20,8 +20,15 @@ export interface EncodeOptions extends ToolCallsOptions {
   readonly reasoning?: 'keep' | 'drop';
 }
 
-/** The checks of {@link EncodeOptions}' keys (each encoder adds its own). */
-export const ENCODE_OPTION_CHECKS: OptionChecks = { reasoning: /* @__PURE__ */ oneOf(['keep', 'drop']) };
+/** The checks of {@link EncodeOptions}' own keys and of `EncoderOptions`' (each encoder adds its own: `choice`, `created`, …). */
+export const ENCODE_OPTION_CHECKS: OptionChecks = { reasoning: /* @__PURE__ */ oneOf(['keep', 'drop']), model: aString, id: aString };
+
+/** The check of an encoder's `choice`: a choice index. */
+export const aChoice: OptionCheck = /* @__PURE__ */ aCount(0, false);
+
+/** The check of an encoder's `created`: a time in seconds since the epoch. */
+export const aTimeInSeconds: OptionCheck = (value) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? undefined : 'a time in seconds since the epoch (a finite number, 0 or more)';
 
 /** What was written of one call's arguments. */
 interface Written {
@@ -309,11 +316,15 @@ class EncodeRun implements InputHandler<StreamEvent>, CallSink {
  * source event that produced some. A provider error becomes the format's error and the output
  * completes; any other error is passed on (the terminator is never written).
  *
+ * @param fn The encoder's name, for an `invalid-option` error (`'encodeGemini'`).
+ * @param own The checks of the keys only this encoder takes (`choice`, `created`, …).
  * @param create Builds the format's writer (once per subscription).
- * @param options Tracker options and `reasoning`.
+ * @param options Tracker options, `reasoning`, `model`, `id` and the encoder's own, checked here.
  * @return An operator from {@link StreamEvent}s to SSE text.
+ * @throws {ToolStreamError} `invalid-option`, at once, for a key the encoder does not take or a value it cannot use.
  */
-export function encodeWith(create: () => WireEncoder, options: EncodeOptions = {}): OperatorFunction<StreamEvent, string> {
+export function encodeWith(fn: string, own: OptionChecks, create: () => WireEncoder, options: EncodeOptions = {}): OperatorFunction<StreamEvent, string> {
+  checkOptions(fn, options, CALLS_OPTION_CHECKS, ENCODE_OPTION_CHECKS, own);
   const config: EncodeConfig = { calls: callsConfig(options), dropReasoning: options.reasoning === 'drop' };
   return operate<StreamEvent, string>((out) => new EncodeRun(out, create(), config));
 }

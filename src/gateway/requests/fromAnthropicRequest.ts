@@ -45,10 +45,10 @@ const CHOICE_MODES: Readonly<Record<string, OpenAIChatWire.ToolChoice>> = { auto
  * @param options `ignore`: field names and block types that may be dropped; `maxDepth`.
  * @return The chat request (`stream: true` kept as a literal when the input has it).
  * @throws {ToolStreamError} `unsupported-request` for any field, block or value Chat Completions cannot express, or a JSON value nested deeper
- *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
+ *   than `maxDepth` (default 512); `invalid-option` for an option it does not take or a value it cannot use.
  */
 export function fromAnthropicRequest<R extends AnthropicRequestInput>(request: R, options: TranslateRequestOptions = {}): WithStream<R, OpenAIChatWire.Request> {
-  const reader: RequestReader = new RequestReader('openai-chat', options, 'fromAnthropicRequest');
+  const reader: RequestReader = new RequestReader('openai-chat', 'fromAnthropicRequest', options);
   const body = reader.record(request, '(request)');
   reader.rejectUnknown(body, '', TOP_KEYS);
   const out: OpenAIChatWire.Request = { model: reader.string(body['model'], 'model'), messages: [] };

@@ -11,7 +11,8 @@
  * @module
  */
 import { ToolStreamError } from '../../errors';
-import { fieldPath, jsonProblem, maxDepthOption } from '../../internal/jsonDepth';
+import { aMaxDepth, DEFAULT_MAX_REQUEST_DEPTH, fieldPath, jsonProblem } from '../../internal/jsonDepth';
+import { checkOptions, type OptionCheck, type OptionChecks } from '../../internal/options';
 
 /** The formats the request translators write. */
 export type RequestTarget = 'anthropic' | 'openai-responses' | 'gemini' | 'openai-chat' | 'bedrock-converse' | 'ollama';
@@ -35,6 +36,12 @@ export interface TranslateRequestOptions {
   readonly maxDepth?: number;
 }
 
+/** The check of `ignore`: an array of names. */
+const someNames: OptionCheck = (value) => (Array.isArray(value) && value.every((name) => typeof name === 'string') ? undefined : 'an array of field or part names (strings)');
+
+/** The checks of {@link TranslateRequestOptions}' keys (each translator adds its own). */
+export const TRANSLATE_OPTION_CHECKS: OptionChecks = { ignore: someNames, maxDepth: aMaxDepth };
+
 /** The mark of a streaming request. */
 export interface StreamingRequest {
   /** Always `true`. */
@@ -52,17 +59,21 @@ export class RequestReader {
 
   /**
    * @param target The format being written (named on every error).
-   * @param options `ignore`: the names that may be dropped; `maxDepth`.
    * @param fn The translator's name, for an `invalid-option` error.
+   * @param options `ignore`: the names that may be dropped; `maxDepth`; the translator's own keys, checked by `own`.
+   * @param own The checks of the keys only this translator takes.
+   * @throws {ToolStreamError} `invalid-option` for a key the translator does not take or a value it cannot use.
    */
   constructor(
     /** The format being written. */
     readonly target: RequestTarget,
+    fn: string,
     options: TranslateRequestOptions = {},
-    fn = 'request translator',
+    own: OptionChecks = {},
   ) {
+    checkOptions(fn, options, TRANSLATE_OPTION_CHECKS, own);
     this.ignored = new Set(options.ignore ?? []);
-    this.maxDepth = maxDepthOption(options.maxDepth, fn);
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_REQUEST_DEPTH;
   }
 
   /** Throw `unsupported-request` unless `value` can be written as JSON within `maxDepth` levels (see {@link jsonProblem}). */

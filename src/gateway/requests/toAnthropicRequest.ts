@@ -8,6 +8,10 @@ import type * as AnthropicWire from '../../providers/anthropic/wire';
 import type { JsonSchema, RequestInput as ChatRequestInput } from '../../providers/openaiChat/wire';
 import { argumentsObject, readChatRequest, type ChatTurn, type ReadTool, type SystemTurn, type TextContent } from './readChatRequest';
 import { RequestReader, type TranslateRequestOptions, type WithStream } from './requestReader';
+import { aBoolean, aCount, oneOf, type OptionChecks } from '../../internal/options';
+
+/** The checks of the keys only {@link toAnthropicRequest} takes. */
+const ANTHROPIC_REQUEST_OPTION_CHECKS: OptionChecks = { defaultMaxTokens: aCount(1, false), apiVersion: oneOf(['2023-06-01', '2026-10-21']), midConversationSystem: aBoolean };
 
 /** Options of {@link toAnthropicRequest}. */
 export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
@@ -52,10 +56,10 @@ export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
  * @param options `defaultMaxTokens`, `apiVersion`, `midConversationSystem`, `ignore`, `maxDepth`.
  * @return The Anthropic request (`stream: true` kept as a literal when the input has it).
  * @throws {ToolStreamError} `unsupported-request` for any field, part or value Anthropic cannot express, or a JSON value nested deeper
- *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
+ *   than `maxDepth` (default 512); `invalid-option` for an option it does not take or a value it cannot use.
  */
 export function toAnthropicRequest<R extends ChatRequestInput>(request: R, options: ToAnthropicRequestOptions = {}): WithStream<R, AnthropicWire.Request> {
-  const reader: RequestReader = new RequestReader('anthropic', options, 'toAnthropicRequest');
+  const reader: RequestReader = new RequestReader('anthropic', 'toAnthropicRequest', options, ANTHROPIC_REQUEST_OPTION_CHECKS);
   const chat = readChatRequest(reader, request);
   const maxTokens = chat.maxTokens ?? options.defaultMaxTokens;
   if (maxTokens === undefined) reader.fail('max_completion_tokens', 'Anthropic requires max_tokens: set max_completion_tokens or the defaultMaxTokens option');

@@ -32,12 +32,13 @@ import { joinText, RequestReader, type TranslateRequestOptions } from './request
  * ```
  *
  * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
- * @param options `ignore`: names that may be dropped instead of throwing.
+ * @param options `ignore`: names that may be dropped instead of throwing; `maxDepth`.
  * @return The model id, the stream flag, the runtime path and the body.
- * @throws {ToolStreamError} For any field, part or value Converse cannot express.
+ * @throws {ToolStreamError} `unsupported-request` for any field, part or value Converse cannot express, or a JSON value nested deeper
+ *   than `maxDepth` (default 512); `invalid-option` for an option it does not take or a value it cannot use.
  */
 export function toConverseRequest(request: ChatRequestInput, options: TranslateRequestOptions = {}): ConverseWire.Request {
-  const reader: RequestReader = new RequestReader('bedrock-converse', options);
+  const reader: RequestReader = new RequestReader('bedrock-converse', 'toConverseRequest', options);
   const chat = readChatRequest(reader, request);
   const body: ConverseWire.RequestBody = { messages: messagesOf(reader, chat.turns) };
   const system = chat.system.flatMap((turn) => textBlocks(turn.content)).filter((block) => block.text !== '');
@@ -89,7 +90,10 @@ function messagesOf(reader: RequestReader, turns: readonly ChatTurn[]): Converse
       case 'assistant': {
         const message = open('assistant') as Extract<ConverseWire.Message, { role: 'assistant' }>;
         const text = turn.content === null ? [] : textBlocks(turn.content).filter((block) => block.text !== '' || turn.calls.length === 0);
-        message.content.push(...text, ...turn.calls.map((call): ConverseWire.ToolUseBlock => ({ toolUse: { toolUseId: call.id, name: call.name, input: argumentsObject(reader, call) } })));
+        message.content.push(
+          ...text,
+          ...turn.calls.map((call): ConverseWire.ToolUseBlock => ({ toolUse: { toolUseId: call.id, name: call.name, input: argumentsObject(reader, call) as ConverseWire.JsonObject } })),
+        );
         break;
       }
       case 'tool': {

@@ -9,6 +9,10 @@ import type { RequestInput as ChatRequestInput } from '../../providers/openaiCha
 import { toGeminiSchema, type GeminiSchemaDrop } from '../../tools';
 import { argumentsObject, readChatRequest, type ChatTurn, type ReadTool, type ReadToolChoice, type TextContent } from './readChatRequest';
 import { joinText, RequestReader, type TranslateRequestOptions } from './requestReader';
+import { aBoolean, aFunction, aString, oneOf, type OptionChecks } from '../../internal/options';
+
+/** The checks of the keys only {@link toGeminiRequest} takes. */
+const GEMINI_REQUEST_OPTION_CHECKS: OptionChecks = { schemaField: oneOf(['parameters', 'parametersJsonSchema']), onSchemaDrop: aFunction, callIds: aBoolean, thoughtSignature: aString };
 
 /** Options of {@link toGeminiRequest}. */
 export interface ToGeminiRequestOptions extends TranslateRequestOptions {
@@ -47,6 +51,8 @@ export interface ToGeminiRequestOptions extends TranslateRequestOptions {
  * ```ts
  * import { toGeminiRequest } from 'rxjs-tool-calls/gateway';
  *
+ * declare const key: string; // the Gemini API key
+ *
  * const { path, body } = toGeminiRequest({ model: 'gemini-2.5-flash', stream: true, messages: [{ role: 'user', content: 'Hi' }] });
  * console.log(path);
  * // displays: /v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse
@@ -57,10 +63,10 @@ export interface ToGeminiRequestOptions extends TranslateRequestOptions {
  * @param options `schemaField`, `onSchemaDrop`, `callIds`, `thoughtSignature`, `ignore`, `maxDepth`.
  * @return The model, the stream flag, the API path and the body.
  * @throws {ToolStreamError} `unsupported-request` for any field, part or value Gemini cannot express, or a JSON value nested deeper
- *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
+ *   than `maxDepth` (default 512); `invalid-option` for an option it does not take or a value it cannot use.
  */
 export function toGeminiRequest(request: ChatRequestInput, options: ToGeminiRequestOptions = {}): GeminiWire.Request {
-  const reader: RequestReader = new RequestReader('gemini', options, 'toGeminiRequest');
+  const reader: RequestReader = new RequestReader('gemini', 'toGeminiRequest', options, GEMINI_REQUEST_OPTION_CHECKS);
   const chat = readChatRequest(reader, request);
   const body: GeminiWire.GenerateContentRequest = { contents: contentsOf(reader, chat.turns, options) };
   if (chat.system.length > 0) body.systemInstruction = { parts: chat.system.flatMap((turn) => textParts(turn.content)) };

@@ -29,12 +29,13 @@ import { joinText, RequestReader, type TranslateRequestOptions } from './request
  * ```
  *
  * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
- * @param options `ignore`: names that may be dropped instead of throwing.
+ * @param options `ignore`: names that may be dropped instead of throwing; `maxDepth`.
  * @return The model, the stream flag, the path and the body.
- * @throws {ToolStreamError} For any field, part or value Ollama cannot express.
+ * @throws {ToolStreamError} `unsupported-request` for any field, part or value Ollama cannot express, or a JSON value nested deeper
+ *   than `maxDepth` (default 512); `invalid-option` for an option it does not take or a value it cannot use.
  */
 export function toOllamaRequest(request: ChatRequestInput, options: TranslateRequestOptions = {}): OllamaWire.Request {
-  const reader: RequestReader = new RequestReader('ollama', options);
+  const reader: RequestReader = new RequestReader('ollama', 'toOllamaRequest', options);
   const chat = readChatRequest(reader, request);
   const body: OllamaWire.ChatRequestBody = { model: chat.model, messages: [...chat.system, ...chat.turns].map((turn) => messageOf(reader, turn)), stream: chat.stream };
   if (chat.tools !== undefined && chat.tools.length > 0) {

@@ -7,6 +7,10 @@ import type { JsonSchema, RequestInput as ChatRequestInput } from '../../provide
 import type * as ResponsesWire from '../../providers/openaiResponses/wire';
 import { readChatRequest, type ChatTurn, type ReadToolChoice, type TextContent } from './readChatRequest';
 import { joinText, RequestReader, type TranslateRequestOptions, type WithStream } from './requestReader';
+import { aBoolean, type OptionChecks } from '../../internal/options';
+
+/** The checks of the keys only {@link toResponsesRequest} takes. */
+const RESPONSES_REQUEST_OPTION_CHECKS: OptionChecks = { instructions: aBoolean };
 
 /** Options of {@link toResponsesRequest}. */
 export interface ToResponsesRequestOptions extends TranslateRequestOptions {
@@ -40,10 +44,10 @@ export interface ToResponsesRequestOptions extends TranslateRequestOptions {
  * @param options `instructions`, `ignore`, `maxDepth`.
  * @return The Responses request (`stream: true` kept as a literal when the input has it).
  * @throws {ToolStreamError} `unsupported-request` for any field, part or value the Responses API cannot express, or a JSON value nested deeper
- *   than `maxDepth` (default 512); `invalid-option` for a bad `maxDepth`.
+ *   than `maxDepth` (default 512); `invalid-option` for an option it does not take or a value it cannot use.
  */
 export function toResponsesRequest<R extends ChatRequestInput>(request: R, options: ToResponsesRequestOptions = {}): WithStream<R, ResponsesWire.Request> {
-  const reader: RequestReader = new RequestReader('openai-responses', options, 'toResponsesRequest');
+  const reader: RequestReader = new RequestReader('openai-responses', 'toResponsesRequest', options, RESPONSES_REQUEST_OPTION_CHECKS);
   const chat = readChatRequest(reader, request);
   const out: ResponsesWire.Request = { model: chat.model, input: [], store: chat.store ?? false };
   if (options.instructions === true && chat.system.length > 0) out.instructions = chat.system.map((turn) => joinText(turn.content)).join('\n\n');

@@ -5,6 +5,7 @@
  */
 import { ToolStreamError } from '../../errors';
 import type { Usage } from '../../events';
+import { anObject, anything, checkOptions, checkOptionsAt, type OptionChecks } from '../../internal/options';
 import { addDecimal, formatDecimal, integerDecimal, MAX_PLACES, multiplyDecimal, parseDecimal, roundDecimal, ROUNDING_MODES, shiftDecimal, type Decimal, type RoundingMode } from './decimal';
 
 /** A decimal amount: a number (read exactly as written, `2.5`) or a decimal string (`'2.50'`, `'1e-6'`). */
@@ -58,9 +59,13 @@ export interface Cost {
 }
 
 const MILLION_PLACES = 6;
-const OPTION_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['multiplier', 'round']);
-const ROUND_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(['places', 'mode']);
 const MODES_TEXT = "one of 'half-even', 'half-up', 'down', 'up'";
+
+/** The checks of {@link CostOptions}' keys (the values are read where they are used: `multiplier` as a decimal, `round` below). */
+const COST_OPTION_CHECKS: OptionChecks = { multiplier: anything, round: (value) => (anObject(value) === undefined ? undefined : 'an object { places, mode? }') };
+
+/** The checks of `round`'s keys (`places` is required, and read below). */
+const ROUND_OPTION_CHECKS: OptionChecks = { places: anything, mode: anything };
 
 /** Throw `invalid-option` for the value at `option` among `costOf()`'s arguments. */
 function invalid(option: string, value: unknown, expected: string): never {
@@ -74,19 +79,11 @@ function tokens(usage: Usage, field: keyof Usage): number {
   return value;
 }
 
-/** A record of options with only `known` keys (a typo such as `{ round: { mod: 'up' } }` is refused, not ignored). */
-function optionRecord(value: unknown, path: string, known: ReadonlySet<string>, expected: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid(path, value, expected);
-  for (const key of Object.keys(value)) {
-    if (!known.has(key)) invalid(`${path}.${key}`, (value as Record<string, unknown>)[key], `one of the known options (${[...known].join(', ')})`);
-  }
-  return value as Record<string, unknown>;
-}
-
 /** `options.round`, checked: `places` a whole number from 0 to 30, `mode` one of the four modes (exactly). */
-function roundOption(options: Record<string, unknown>): { readonly places: number; readonly mode: RoundingMode } | undefined {
-  if (options['round'] === undefined) return undefined;
-  const round = optionRecord(options['round'], 'options.round', ROUND_KEYS, 'an object { places, mode? }');
+function roundOption(options: CostOptions): { readonly places: number; readonly mode: RoundingMode } | undefined {
+  const round = options.round as Readonly<Record<string, unknown>> | undefined;
+  if (round === undefined) return undefined;
+  checkOptionsAt('costOf', 'options.round', round, [ROUND_OPTION_CHECKS]);
   const places = round['places'];
   if (typeof places !== 'number' || !Number.isSafeInteger(places) || places < 0 || places > MAX_PLACES) invalid('options.round.places', places, `a whole number from 0 to ${MAX_PLACES}`);
   const mode = round['mode'] === undefined ? 'half-even' : round['mode'];
@@ -110,7 +107,8 @@ function roundOption(options: Record<string, unknown>): { readonly places: numbe
  *    whole number ≥ 0, more cached (and cache-write) tokens than input tokens, more reasoning than
  *    output tokens, `round.places` not a whole number from 0 to 30, a `round.mode` that is not
  *    exactly one of the four (`'half_up'`, `'HALF-UP'`, `'ceil'`, `''` are refused, never rounded
- *    half-even), an option key that does not exist (`{ round: { mod: 'up' } }`).
+ *    half-even), an option key that does not exist (`{ round: { mod: 'up' } }`: the error names
+ *    the keys it takes, and the closest one).
  *
  * @example
  * ```ts
@@ -130,8 +128,8 @@ function roundOption(options: Record<string, unknown>): { readonly places: numbe
  * @throws {ToolStreamError} `invalid-option`, for an argument or option it cannot take.
  */
 export function costOf(usage: Usage, price: TokenPrice, options: CostOptions = {}): Cost {
-  const opts = optionRecord(options, 'options', OPTION_KEYS, 'an object { multiplier?, round? }');
-  const round = roundOption(opts);
+  checkOptions('costOf', options, COST_OPTION_CHECKS);
+  const round = roundOption(options);
   if (typeof usage !== 'object' || usage === null) invalid('usage', usage, 'a usage object');
   if (typeof price !== 'object' || price === null) invalid('price', price, 'a price object { input, output, … }');
   const input = parseDecimal(price.input, 'price.input');
@@ -142,7 +140,7 @@ export function costOf(usage: Usage, price: TokenPrice, options: CostOptions = {
     cacheWrite: price.cacheWrite === undefined ? input : parseDecimal(price.cacheWrite, 'price.cacheWrite'),
     reasoning: price.reasoning === undefined ? undefined : parseDecimal(price.reasoning, 'price.reasoning'),
   };
-  const multiplier = opts['multiplier'] === undefined ? integerDecimal(1) : parseDecimal(opts['multiplier'], 'options.multiplier');
+  const multiplier = options.multiplier === undefined ? integerDecimal(1) : parseDecimal(options.multiplier, 'options.multiplier');
   const inputTokens = tokens(usage, 'inputTokens');
   const cached = tokens(usage, 'cachedInputTokens');
   const written = tokens(usage, 'cacheWriteInputTokens');

@@ -5,8 +5,10 @@
  * @module
  */
 import { defer, filter, map, type Observable, type OperatorFunction } from 'rxjs';
+import { ToolStreamError } from '../../errors';
 import type { StreamEvent } from '../../events';
 import type { Usage } from '../../events';
+import { aFunction, checkOptions, type OptionChecks } from '../../internal/options';
 import { addUsage, usageCounts } from '../../internal/usage';
 
 export { addUsage, usageCounts } from '../../internal/usage';
@@ -22,6 +24,9 @@ export interface TotalUsageOptions<T> {
    */
   readonly streamOf?: (item: T) => unknown;
 }
+
+/** The checks of {@link TotalUsageOptions}' keys. */
+const TOTAL_USAGE_OPTION_CHECKS: OptionChecks = { usageOf: aFunction, streamOf: aFunction };
 
 /**
  * The total usage so far, after every usage report: per stream the last report (the most
@@ -48,9 +53,11 @@ export interface TotalUsageOptions<T> {
  *
  * @example
  * ```ts
- * import { takeLast } from 'rxjs';
+ * import { takeLast, type Observable } from 'rxjs';
  * import { readStreamEvents } from 'rxjs-tool-calls';
  * import { totalUsage } from 'rxjs-tool-calls/gateway';
+ *
+ * declare const bytes$: Observable<Uint8Array>;
  *
  * bytes$.pipe(readStreamEvents(), totalUsage(), takeLast(1)).subscribe((usage) => console.log(usage));
  * // displays: { inputTokens: 1060, outputTokens: 20, totalTokens: 1080, cachedInputTokens: 1000 }
@@ -60,7 +67,10 @@ export interface TotalUsageOptions<T> {
  * ```ts
  * import { takeLast } from 'rxjs';
  * import { totalUsage } from 'rxjs-tool-calls/gateway';
- * import { toolLoop } from 'rxjs-tool-calls/tools';
+ * import { toolLoop, type ToolLoopRequest, type ToolSet } from 'rxjs-tool-calls/tools';
+ *
+ * declare const request: ToolLoopRequest;
+ * declare const tools: ToolSet;
  *
  * toolLoop(request, tools)
  *   .pipe(totalUsage({ usageOf: (item) => (item.type === 'event' && item.event.type === 'usage' ? item.event : undefined), streamOf: (item) => item.step }), takeLast(1))
@@ -70,10 +80,14 @@ export interface TotalUsageOptions<T> {
  *
  * @param options `usageOf` and `streamOf`, to read items other than `StreamEvent`s.
  * @return An operator emitting the running total after each usage report.
+ * @throws {ToolStreamError} `invalid-option`, at once, for options without `usageOf`, a key it does not take or a value that is not a function.
  */
 export function totalUsage(options?: undefined): OperatorFunction<StreamEvent, Usage>;
 export function totalUsage<T>(options: TotalUsageOptions<T>): OperatorFunction<T, Usage>;
 export function totalUsage<T>(options?: TotalUsageOptions<T>): OperatorFunction<T, Usage> {
+  checkOptions('totalUsage', options, TOTAL_USAGE_OPTION_CHECKS);
+  if (options !== undefined && options.usageOf === undefined)
+    throw new ToolStreamError('invalid-option', { function: 'totalUsage', option: 'options.usageOf', value: undefined, expected: 'a function (required with options)' });
   return (source: Observable<T>) =>
     defer(() => {
       const lastByStream = new Map<unknown, Usage>();

@@ -6,7 +6,14 @@
  *
  * @module
  */
-import type { JsonSchema } from '../openaiChat/wire';
+
+/** A JSON value: what Converse calls a document (a call's input, a tool's schema). */
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+
+/** A JSON object (see {@link JsonValue}). */
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
 
 /** A text block. */
 export interface TextBlock {
@@ -42,7 +49,7 @@ export interface ToolUseBlock {
     /** The tool name. */
     name: string;
     /** The arguments, as a JSON object (`{}` when they were not one). */
-    input: Record<string, unknown>;
+    input: JsonObject;
   };
 }
 
@@ -70,16 +77,23 @@ export interface UserMessage {
   content: Array<TextBlock | ToolResultBlock>;
 }
 
-/** An `assistant` message: its reasoning, text and `toolUse` blocks, in the order they were streamed. */
-export interface AssistantMessage {
+/**
+ * An `assistant` message: its reasoning, text and `toolUse` blocks, in the order they were streamed.
+ * `Block`: the blocks it may hold (every kind by default; a request's: text and tool uses).
+ */
+export interface AssistantMessage<Block extends AssistantBlock = AssistantBlock> {
   /** Always `'assistant'`. */
   role: 'assistant';
   /** The blocks. */
-  content: AssistantBlock[];
+  content: Block[];
 }
 
-/** One message of a {@link RequestBody}: roles alternate (consecutive turns of one role are one message). */
-export type Message = UserMessage | AssistantMessage;
+/**
+ * One message of a {@link RequestBody}: roles alternate (consecutive turns of one role are one
+ * message). An assistant message of a request holds text and `toolUse` blocks (a chat request has
+ * no reasoning blocks to translate), so the body is the AWS SDK's command input as it is.
+ */
+export type Message = UserMessage | AssistantMessage<TextBlock | ToolUseBlock>;
 
 /** One tool the model may call. */
 export interface Tool {
@@ -92,7 +106,7 @@ export interface Tool {
     /** The arguments' JSON Schema (an object schema). */
     inputSchema: {
       /** The schema. */
-      json: JsonSchema;
+      json: JsonObject;
     };
   };
 }

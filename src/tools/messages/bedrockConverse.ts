@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { AssistantBlock, AssistantMessage, ToolResultBlock, UserMessage } from '../../providers/bedrockConverse/wire';
+import type { AssistantBlock, AssistantMessage, JsonObject, ToolResultBlock, UserMessage } from '../../providers/bedrockConverse/wire';
 import { turnOf, viewsOf, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type TurnSegment } from './shared';
 
 /** One segment of the turn as blocks (`[]` for a reasoning part Converse cannot take: no signature, no redacted content). */
@@ -17,7 +17,8 @@ function blocksOf(segment: TurnSegment): AssistantBlock[] {
       return part.signature === undefined ? [] : [{ reasoningContent: { reasoningText: { text: part.text, signature: part.signature } } }];
     }
     case 'call':
-      return [{ toolUse: { toolUseId: segment.view.id, name: segment.view.name, input: segment.view.input } }];
+      // The arguments as the message's JSON carries them.
+      return [{ toolUse: { toolUseId: segment.view.id, name: segment.view.name, input: segment.view.input as JsonObject } }];
   }
 }
 

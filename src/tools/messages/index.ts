@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { ToolStreamError } from '../../errors';
+import { aBoolean, aFunction, checkOptions, oneOf, type OptionCheck, type OptionChecks } from '../../internal/options';
 import type * as AnthropicWire from '../../providers/anthropic/wire';
 import type * as ConverseWire from '../../providers/bedrockConverse/wire';
 import type * as GeminiWire from '../../providers/gemini/wire';
@@ -47,11 +49,19 @@ const BUILDERS: { readonly [F in MessageFormat]: MessageBuilder<MessagesByFormat
 /** The wire formats the tools wing writes: a tool loop's conversation, its messages and its tool specs. */
 export type MessageFormat = keyof MessagesByFormat;
 
+/** The check of a `format` the tools wing writes (the formats' names, listed when it fails). */
+export const aMessageFormat: OptionCheck = /* @__PURE__ */ oneOf(Object.keys(BUILDERS));
+
 /** A message in `format` (any format when not given). */
 export type WireMessage<F extends MessageFormat = MessageFormat> = MessagesByFormat[F];
 
-function builder(format: MessageFormat): MessageBuilder<WireMessage> {
-  if (!isMessageFormat(format)) throw new TypeError(`rxjs-tool-calls: the ${String(format)} format has no message builders`);
+/** The checks of {@link ToolMessagesOptions}' keys. */
+export const REPLY_OPTION_CHECKS: OptionChecks = { stringify: aFunction, sendReasoning: aBoolean, reasoningField: oneOf(['reasoning_content', 'reasoning']) };
+
+/** The format's builders; `invalid-option` of `fn` for a format the tools wing does not write. */
+function builder(format: MessageFormat, fn: string): MessageBuilder<WireMessage> {
+  const expected = aMessageFormat(format);
+  if (expected !== undefined) throw new ToolStreamError('invalid-option', { function: fn, option: 'format', value: format, expected });
   return BUILDERS[format] as MessageBuilder<WireMessage>;
 }
 
@@ -61,10 +71,13 @@ function builder(format: MessageFormat): MessageBuilder<WireMessage> {
  *
  * @param format The conversation's wire format.
  * @param step What the model produced in the step, and what running its calls gave.
- * @param options How outputs become text.
+ * @param options How outputs become text, whether reasoning goes back, and where (OpenAI chat).
+ * @throws {ToolStreamError} `invalid-option` for a format the tools wing does not write, an option it does not take or a value it cannot use.
  */
 export function toolMessages<F extends MessageFormat>(format: F, step: ToolStep, options: ToolMessagesOptions = {}): Array<WireMessage<F>> {
-  return builder(format).toolMessages(step, options) as Array<WireMessage<F>>;
+  const build = builder(format, 'toolMessages');
+  checkOptions('toolMessages', options, REPLY_OPTION_CHECKS);
+  return build.toolMessages(step, options) as Array<WireMessage<F>>;
 }
 
 /**
@@ -72,9 +85,10 @@ export function toolMessages<F extends MessageFormat>(format: F, step: ToolStep,
  *
  * @param format The conversation's wire format.
  * @param text The answer's text.
+ * @throws {ToolStreamError} `invalid-option` for a format the tools wing does not write.
  */
 export function assistantTextMessage<F extends MessageFormat>(format: F, text: string): WireMessage<F> {
-  return builder(format).assistantText(text) as WireMessage<F>;
+  return builder(format, 'assistantTextMessage').assistantText(text) as WireMessage<F>;
 }
 
 /** Whether `name` is a format a tool loop can speak. */

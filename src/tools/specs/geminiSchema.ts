@@ -19,7 +19,8 @@
  * @module
  */
 import { ToolStreamError } from '../../errors';
-import { fieldPath, jsonProblem, maxDepthOption } from '../../internal/jsonDepth';
+import { aMaxDepth, DEFAULT_MAX_REQUEST_DEPTH, fieldPath, jsonProblem } from '../../internal/jsonDepth';
+import { aFunction, aString, checkOptions, type OptionChecks } from '../../internal/options';
 import type { Schema as GeminiSchema, SchemaType as GeminiType } from '../../providers/gemini/wire';
 
 /** One keyword {@link toGeminiSchema} left out (or a tool's `strict`, which the Gemini request translator leaves out). */
@@ -45,6 +46,9 @@ export interface GeminiSchemaOptions {
    */
   readonly maxDepth?: number;
 }
+
+/** The checks of {@link GeminiSchemaOptions}' keys. */
+const GEMINI_SCHEMA_OPTION_CHECKS: OptionChecks = { path: aString, onDrop: aFunction, maxDepth: aMaxDepth };
 
 /** JSON Schema type names → Gemini's, looked up with `Object.hasOwn` (`constructor` or `toString` is not a type). */
 const TYPES: Readonly<Record<string, GeminiType>> = { string: 'STRING', number: 'NUMBER', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY', object: 'OBJECT', null: 'NULL' };
@@ -115,7 +119,7 @@ class Converter {
     private readonly root: unknown,
     private readonly options: GeminiSchemaOptions,
   ) {
-    this.maxDepth = maxDepthOption(options.maxDepth, 'toGeminiSchema');
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_REQUEST_DEPTH;
   }
 
   /** Convert the root schema. */
@@ -496,5 +500,6 @@ function stripUndefined(record: Partial<GeminiSchema>): Partial<GeminiSchema> {
  * @return A new schema; the input is not modified.
  */
 export function toGeminiSchema(schema: Readonly<Record<string, unknown>> | boolean, options: GeminiSchemaOptions = {}): GeminiSchema {
+  checkOptions('toGeminiSchema', options, GEMINI_SCHEMA_OPTION_CHECKS);
   return new Converter(schema, options).run();
 }
