@@ -65,8 +65,6 @@ const CALLS: Readonly<Record<string, Call>> = {
   'rxjs-tool-calls/advanced:JsonArrayParser': { args: [BAD], construct: true },
   'rxjs-tool-calls/advanced:PartialJsonParser': { args: [BAD], construct: true },
   'rxjs-tool-calls/advanced:wireFormat': { data: "a format's definition: its members become the format value's own" },
-  'rxjs-tool-calls/advanced:customInputOf': { data: 'a tool call' },
-  'rxjs-tool-calls/advanced:validateCustomCall': { data: 'a tool call' },
   'rxjs-tool-calls/advanced:validateToolCall': { data: 'a tool call' },
   'rxjs-tool-calls/async:eachToolCall': { args: [NEVER, BAD] },
   'rxjs-tool-calls/marbles:sseEvent': { args: [BAD] },

@@ -55,7 +55,7 @@ export type DecodeAwsEventStreamOptions = EventStreamParserOptions;
  * @return An operator from byte chunks to {@link SseEvent}s.
  */
 export function decodeAwsEventStream(options: DecodeAwsEventStreamOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
-  checkOptions('decodeAwsEventStream', options, { maxFrameSize: aCount(1) });
+  checkOptions('decodeAwsEventStream', options, { maxFrameSize: /* @__PURE__ */ aCount(1) });
   return operate((subscriber) => {
     const parser = new EventStreamParser(options);
     return {

@@ -56,7 +56,7 @@ export type DecodeJsonArrayOptions = JsonArrayParserOptions;
  * @return An operator from byte or text chunks to {@link SseEvent}s.
  */
 export function decodeJsonArray(options: DecodeJsonArrayOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
-  checkOptions('decodeJsonArray', options, { maxElementSize: aCount(1), sequence: aBoolean });
+  checkOptions('decodeJsonArray', options, { maxElementSize: /* @__PURE__ */ aCount(1), sequence: aBoolean });
   return operate((subscriber) => {
     const parser = new JsonArrayParser(options);
     return {

@@ -48,7 +48,7 @@ export type DecodeNdjsonOptions = NdjsonParserOptions;
  * @return An operator from byte or text chunks to {@link SseEvent}s.
  */
 export function decodeNdjson(options: DecodeNdjsonOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
-  checkOptions('decodeNdjson', options, { maxLineSize: aCount(1) });
+  checkOptions('decodeNdjson', options, { maxLineSize: /* @__PURE__ */ aCount(1) });
   return operate((subscriber) => {
     const parser = new NdjsonParser(options);
     return {

@@ -196,7 +196,7 @@ export class EventStreamParser {
    * @throws {ToolStreamError} `invalid-option` for an option it does not take or a size below 1.
    */
   constructor(options: EventStreamParserOptions = {}) {
-    checkOptions('EventStreamParser', options, { maxFrameSize: aCount(1) });
+    checkOptions('EventStreamParser', options, { maxFrameSize: /* @__PURE__ */ aCount(1) });
     this.maxFrameSize = options.maxFrameSize ?? DEFAULT_MAX_FRAME_SIZE;
   }
 

@@ -112,7 +112,7 @@ export class JsonArrayParser {
    * @throws {ToolStreamError} `invalid-option` for an option it does not take or a value it cannot use.
    */
   constructor(options: JsonArrayParserOptions = {}) {
-    checkOptions('JsonArrayParser', options, { maxElementSize: aCount(1), sequence: aBoolean });
+    checkOptions('JsonArrayParser', options, { maxElementSize: /* @__PURE__ */ aCount(1), sequence: aBoolean });
     this.maxElementSize = options.maxElementSize ?? DEFAULT_MAX_ELEMENT_SIZE;
     this.sequence = options.sequence === true;
     this.framing = this.sequence ? 'json-sequence' : FRAMING;

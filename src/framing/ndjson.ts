@@ -73,7 +73,7 @@ export class NdjsonParser {
    * @throws {ToolStreamError} `invalid-option` for an option it does not take or a size below 1.
    */
   constructor(options: NdjsonParserOptions = {}) {
-    checkOptions('NdjsonParser', options, { maxLineSize: aCount(1) });
+    checkOptions('NdjsonParser', options, { maxLineSize: /* @__PURE__ */ aCount(1) });
     this.maxLineSize = options.maxLineSize ?? DEFAULT_MAX_LINE_SIZE;
   }
 

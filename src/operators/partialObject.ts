@@ -14,12 +14,11 @@ import { aCount, anything, checkOptions, type OptionCheck } from '../internal/op
 import { parseArguments } from '../parse/arguments';
 import type { DeepPartial } from '../parse/deepPartial';
 import { JsonDocument } from '../parse/jsonDocument';
-import { maxPartialDepthOf, type JsonPath, type PartialJsonOptions } from '../parse/partialJson';
+import { maxPartialDepthOf, PARSER_OPTION_CHECKS, type JsonPath, type PartialJsonOptions } from '../parse/partialJson';
 import { resultOf } from '../parse/results';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
 import { isPromiseLike, isStandardSchema, validateArguments } from '../parse/validate';
 import { fail, ok, type Result } from '../result';
-import { PARTIAL_OPTION_CHECKS } from './partialToolCalls';
 
 /** A Standard Schema (zod, valibot, …). */
 const aSchema: OptionCheck = (value) => (isStandardSchema(value) ? undefined : 'a Standard Schema (zod, valibot, …)');
@@ -186,7 +185,7 @@ export type PartialObjectUpdate<T = unknown, E = unknown> =
 export function partialObject<S extends StandardSchemaV1 = StandardSchemaV1<unknown>, E extends StandardSchemaV1 = StandardSchemaV1<unknown>>(
   options: PartialObjectOptions<S, E> = {},
 ): OperatorFunction<StreamEvent, PartialObjectUpdate<StandardSchemaV1.InferOutput<S>, StandardSchemaV1.InferOutput<E>>> {
-  checkOptions('partialObject', options, CALLS_OPTION_CHECKS, PARTIAL_OPTION_CHECKS, OBJECT_OPTION_CHECKS);
+  checkOptions('partialObject', options, CALLS_OPTION_CHECKS, PARSER_OPTION_CHECKS, OBJECT_OPTION_CHECKS);
   const elements = options.elements;
   const fromTool = options.fromTool;
   if (fromTool !== undefined && typeof fromTool !== 'string') {

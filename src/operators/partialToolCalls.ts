@@ -9,18 +9,16 @@ import { CALLS_OPTION_CHECKS, CallDriver, callsConfig, type CallSink, type Calls
 import type { CallIdentity } from '../errors';
 import type { StreamEvent } from '../events';
 import { operate, type InputHandler } from '../internal/operate';
-import { aBoolean, aCount, checkOptions, oneOf, type OptionChecks } from '../internal/options';
+import { checkOptions } from '../internal/options';
 import { parseArguments } from '../parse/arguments';
 import type { DeepPartial } from '../parse/deepPartial';
-import { maxPartialDepthOf, PartialJsonParser, type JsonPath, type PartialJsonOptions } from '../parse/partialJson';
+import { maxPartialDepthOf, PARSER_OPTION_CHECKS, PartialJsonParser, type JsonPath, type PartialJsonOptions } from '../parse/partialJson';
 import { resultOf } from '../parse/results';
 import type { ToolArguments, ToolName, ToolsByName, ToolsInput } from '../parse/validate';
 import type { ToolCall, ToolCallResult } from '../result';
 import { checkTools } from '../parse/validate';
 import { TOOLS_OPTION, validating } from './validateResults';
 
-/** The checks of the partial parser's options (`partialToolCalls()`, `partialObject()`). */
-export const PARTIAL_OPTION_CHECKS: OptionChecks = { allowPartialLiterals: aBoolean, snapshots: /* @__PURE__ */ oneOf(['immutable', 'live']), maxPartialDepth: /* @__PURE__ */ aCount(1) };
 
 /** Options of {@link partialToolCalls}. */
 export interface PartialToolCallsOptions extends ToolCallsOptions {
@@ -185,7 +183,7 @@ export function isSettled(partial: Pick<PartialToolCall, 'arguments' | 'openPath
 export function partialToolCalls<T extends ToolsInput>(options: TypedPartialToolCallsOptions<T>): OperatorFunction<StreamEvent, TypedPartialToolCall<T>>;
 export function partialToolCalls(options?: PartialToolCallsOptions): OperatorFunction<StreamEvent, PartialToolCall>;
 export function partialToolCalls(options: PartialToolCallsOptions & { readonly tools?: ToolsInput } = {}): OperatorFunction<StreamEvent, PartialToolCall> {
-  checkOptions('partialToolCalls', options, CALLS_OPTION_CHECKS, PARTIAL_OPTION_CHECKS, TOOLS_OPTION);
+  checkOptions('partialToolCalls', options, CALLS_OPTION_CHECKS, PARSER_OPTION_CHECKS, TOOLS_OPTION);
   const tools = options.tools === undefined ? undefined : checkTools(options.tools, 'partialToolCalls');
   const parserOptions: PartialJsonOptions = {
     allowPartialLiterals: options.allowPartialLiterals === true,

@@ -99,8 +99,8 @@ export function maxPartialDepthOf(value: number | undefined): number {
   throw new RangeError(`rxjs-tool-calls: maxPartialDepth must be a whole number >= 0 or Infinity (got ${String(value)})`);
 }
 
-/** The checks of {@link PartialJsonOptions}' keys. */
-const PARSER_OPTION_CHECKS: OptionChecks = { allowPartialLiterals: aBoolean, snapshots: /* @__PURE__ */ oneOf(['immutable', 'live']), maxPartialDepth: /* @__PURE__ */ aCount(0) };
+/** The checks of {@link PartialJsonOptions}' keys (the parser's, and `partialToolCalls()`'s and `partialObject()`'s). */
+export const PARSER_OPTION_CHECKS: OptionChecks = { allowPartialLiterals: aBoolean, snapshots: /* @__PURE__ */ oneOf(['immutable', 'live']), maxPartialDepth: /* @__PURE__ */ aCount(0) };
 
 /** An incremental (streaming) JSON parser that shows the value received so far. */
 export class PartialJsonParser extends PartialJsonTree {

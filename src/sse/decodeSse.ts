@@ -61,7 +61,7 @@ export type DecodeSseOptions = SseParserOptions;
  * @return An operator from byte or text chunks to {@link SseEvent}s.
  */
 export function decodeSse(options: DecodeSseOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
-  checkOptions('decodeSse', options, { maxEventSize: aCount(1) });
+  checkOptions('decodeSse', options, { maxEventSize: /* @__PURE__ */ aCount(1) });
   return operate((subscriber) => {
     const parser = new SseParser(options);
     return {

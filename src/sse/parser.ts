@@ -88,7 +88,7 @@ export class SseParser {
    * @throws {ToolStreamError} `invalid-option` for an option it does not take or a size below 1.
    */
   constructor(options: SseParserOptions = {}) {
-    checkOptions('SseParser', options, { maxEventSize: aCount(1) });
+    checkOptions('SseParser', options, { maxEventSize: /* @__PURE__ */ aCount(1) });
     this.maxEventSize = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
   }
 

@@ -24,7 +24,7 @@ export interface RunToolsOptions {
 }
 
 /** The checks of {@link RunToolsOptions}' keys. */
-export const RUN_OPTION_CHECKS: OptionChecks = { concurrency: aCount(1), timeoutMs: aWait, failFast: aBoolean };
+export const RUN_OPTION_CHECKS: OptionChecks = { concurrency: /* @__PURE__ */ aCount(1), timeoutMs: aWait, failFast: aBoolean };
 
 function failed(error: ToolRunResult['error'] & object, call?: ToolCall): ToolRunResult {
   return call === undefined ? { success: false, error } : { success: false, error, call };

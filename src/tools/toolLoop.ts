@@ -83,7 +83,7 @@ const aMissingCallsPolicy: OptionCheck = (value) => (value === 'error' || value 
 const LOOP_OPTION_CHECKS: OptionChecks = {
   format: aMessageFormat,
   messages: (value) => (Array.isArray(value) ? undefined : 'an array of messages'),
-  maxSteps: aCount(1),
+  maxSteps: /* @__PURE__ */ aCount(1),
   onMissingToolCalls: aMissingCallsPolicy,
   read: anObject,
   run: anObject,

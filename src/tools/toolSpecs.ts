@@ -69,7 +69,7 @@ export interface ToolSpecsOptions {
 }
 
 /** The checks of {@link ToolSpecsOptions}' keys. */
-export const SPECS_OPTION_CHECKS: OptionChecks = { strict: oneOf(['auto', false]), onSchemaDrop: aFunction, maxDepth: aMaxDepth };
+export const SPECS_OPTION_CHECKS: OptionChecks = { strict: /* @__PURE__ */ oneOf(['auto', false]), onSchemaDrop: aFunction, maxDepth: aMaxDepth };
 
 /** One tool as `toolSpecs()` reads it: a JSON tool's declaration, or a custom tool's. */
 type AnyDeclaration = ToolDeclaration<StandardSchemaV1 | undefined> | CustomToolDeclaration;

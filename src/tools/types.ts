@@ -129,7 +129,7 @@ const DEFINITION_CHECKS: OptionChecks = { name: aString, description: aString, s
 const TOOL_CHECKS: OptionChecks = { ...DEFINITION_CHECKS, parameters: anObject };
 
 /** The checks of a {@link customTool} definition's keys (`kind: 'custom'` is taken too: a custom tool spread into a new one). */
-const CUSTOM_TOOL_CHECKS: OptionChecks = { ...DEFINITION_CHECKS, format: aCustomFormat, kind: oneOf(['custom']) };
+const CUSTOM_TOOL_CHECKS: OptionChecks = { ...DEFINITION_CHECKS, format: aCustomFormat, kind: /* @__PURE__ */ oneOf(['custom']) };
 
 /**
  * Define a tool once: its description and schema give the request's tool definitions

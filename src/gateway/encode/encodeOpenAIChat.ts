@@ -12,7 +12,7 @@ import { ResponseIdentity, SseWriter, totalOf, type EncodedCall, type EncoderOpt
 import { aBoolean, oneOf, type OptionChecks } from '../../internal/options';
 
 /** The checks of the keys only {@link encodeOpenAIChat} takes. */
-const OPENAI_CHAT_OPTION_CHECKS: OptionChecks = { created: aTimeInSeconds, reasoningField: oneOf(['reasoning_content', 'reasoning']), includeUsage: aBoolean };
+const OPENAI_CHAT_OPTION_CHECKS: OptionChecks = { created: aTimeInSeconds, reasoningField: /* @__PURE__ */ oneOf(['reasoning_content', 'reasoning']), includeUsage: aBoolean };
 
 /** Options of {@link encodeOpenAIChat}. */
 export interface EncodeOpenAIChatOptions extends EncoderOptions, EncodeOptions {

@@ -13,7 +13,7 @@ import { ResponseIdentity, SseWriter, totalOf, type CallJudge, type EncodedCall,
 import { oneOf, type OptionChecks } from '../../internal/options';
 
 /** The checks of the keys only {@link encodeOpenAIResponses} takes. */
-const OPENAI_RESPONSES_OPTION_CHECKS: OptionChecks = { created: aTimeInSeconds, choice: aChoice, reasoningAs: oneOf(['text', 'summary']) };
+const OPENAI_RESPONSES_OPTION_CHECKS: OptionChecks = { created: aTimeInSeconds, choice: aChoice, reasoningAs: /* @__PURE__ */ oneOf(['text', 'summary']) };
 
 /** Options of {@link encodeOpenAIResponses}. */
 export interface EncodeOpenAIResponsesOptions extends EncoderOptions, EncodeOptions {

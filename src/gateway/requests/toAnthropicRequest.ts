@@ -11,7 +11,11 @@ import { RequestReader, type TranslateRequestOptions, type WithStream } from './
 import { aBoolean, aCount, oneOf, type OptionChecks } from '../../internal/options';
 
 /** The checks of the keys only {@link toAnthropicRequest} takes. */
-const ANTHROPIC_REQUEST_OPTION_CHECKS: OptionChecks = { defaultMaxTokens: aCount(1, false), apiVersion: oneOf(['2023-06-01', '2026-10-21']), midConversationSystem: aBoolean };
+const ANTHROPIC_REQUEST_OPTION_CHECKS: OptionChecks = {
+  defaultMaxTokens: /* @__PURE__ */ aCount(1, false),
+  apiVersion: /* @__PURE__ */ oneOf(['2023-06-01', '2026-10-21']),
+  midConversationSystem: aBoolean,
+};
 
 /** Options of {@link toAnthropicRequest}. */
 export interface ToAnthropicRequestOptions extends TranslateRequestOptions {

@@ -12,7 +12,12 @@ import { joinText, RequestReader, type TranslateRequestOptions } from './request
 import { aBoolean, aFunction, aString, oneOf, type OptionChecks } from '../../internal/options';
 
 /** The checks of the keys only {@link toGeminiRequest} takes. */
-const GEMINI_REQUEST_OPTION_CHECKS: OptionChecks = { schemaField: oneOf(['parameters', 'parametersJsonSchema']), onSchemaDrop: aFunction, callIds: aBoolean, thoughtSignature: aString };
+const GEMINI_REQUEST_OPTION_CHECKS: OptionChecks = {
+  schemaField: /* @__PURE__ */ oneOf(['parameters', 'parametersJsonSchema']),
+  onSchemaDrop: aFunction,
+  callIds: aBoolean,
+  thoughtSignature: aString,
+};
 
 /** Options of {@link toGeminiRequest}. */
 export interface ToGeminiRequestOptions extends TranslateRequestOptions {

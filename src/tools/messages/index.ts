@@ -56,7 +56,7 @@ export const aMessageFormat: OptionCheck = /* @__PURE__ */ oneOf(Object.keys(BUI
 export type WireMessage<F extends MessageFormat = MessageFormat> = MessagesByFormat[F];
 
 /** The checks of {@link ToolMessagesOptions}' keys. */
-export const REPLY_OPTION_CHECKS: OptionChecks = { stringify: aFunction, sendReasoning: aBoolean, reasoningField: oneOf(['reasoning_content', 'reasoning']) };
+export const REPLY_OPTION_CHECKS: OptionChecks = { stringify: aFunction, sendReasoning: aBoolean, reasoningField: /* @__PURE__ */ oneOf(['reasoning_content', 'reasoning']) };
 
 /** The format's builders; `invalid-option` of `fn` for a format the tools wing does not write. */
 function builder(format: MessageFormat, fn: string): MessageBuilder<WireMessage> {
