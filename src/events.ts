@@ -311,14 +311,19 @@ export type StreamEvent =
   | RetryEvent
   | RestartEvent;
 
-/** One Server-Sent Event, as dispatched by `decodeSse()` (WHATWG field semantics). */
-export interface SseEvent {
-  /** The `event:` field, `message` when absent. */
+/**
+ * One record of a framing, what the wire formats read: a Server-Sent Event as `decodeSse()`
+ * dispatches it (WHATWG field semantics), an AWS event-stream frame (`event` is its `:event-type`
+ * or `:exception-type`, `data` its payload), an NDJSON line or a JSON-array element (`event`
+ * `'message'`, `data` the line or element).
+ */
+export interface FramedRecord {
+  /** The SSE `event:` field (`message` when absent), or the frame's event type; `message` for lines and elements. */
   readonly event: string;
-  /** The `data:` lines joined with `\n`. */
+  /** The SSE `data:` lines joined with `\n`; a frame's payload, a line, an element. */
   readonly data: string;
-  /** The last event id seen so far in the stream (persists across events), `undefined` before any. */
+  /** SSE: the last event id seen so far in the stream (persists across events); `undefined` before any, and in the other framings. */
   readonly id: string | undefined;
-  /** The `retry:` field of this event when it was all digits. */
+  /** SSE: the `retry:` field of this event when it was all digits; else `undefined`. */
   readonly retry: number | undefined;
 }

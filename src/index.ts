@@ -70,7 +70,7 @@ export type {
   ReasoningPart,
   RestartEvent,
   RetryEvent,
-  SseEvent,
+  FramedRecord,
   StreamEvent,
   TextDeltaEvent,
   ToolCallDeltaEvent,

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Subject, type OperatorFunction } from 'rxjs';
 import ts from 'typescript';
-import { chatState, openaiChat, partialObject, partialToolCalls, readStreamEvents, readToolCalls, toolCalls, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
+import { chatState, openaiChat, partialObject, partialToolCalls, readStreamEvents, readToolCalls, toolCalls, type FramedRecord, type StreamEvent } from 'rxjs-tool-calls';
 import { wireFormat, type WireDecoder, type EventSink } from 'rxjs-tool-calls/advanced';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
@@ -24,7 +24,7 @@ function spyFormat(seen: string[], made: { count: number }) {
       const inner = openaiChat.decoder();
       return {
         provider: inner.provider,
-        sse: (event: SseEvent, emit: EventSink) => {
+        sse: (event: FramedRecord, emit: EventSink) => {
           seen.push(event.data);
           inner.sse(event, emit);
         },

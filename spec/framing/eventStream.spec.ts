@@ -8,7 +8,7 @@
 import { Int64, type MessageHeaders, type MessageHeaderValue } from '@smithy/eventstream-codec';
 import fc from 'fast-check';
 import { crc32 } from 'node:zlib';
-import { isToolStreamError, ToolStreamError, type SseEvent } from 'rxjs-tool-calls';
+import { isToolStreamError, ToolStreamError, type FramedRecord } from 'rxjs-tool-calls';
 import { EventStreamParser } from 'rxjs-tool-calls/advanced';
 import { DEFAULT_MAX_FRAME_SIZE, type EventStreamHeaders, type EventStreamHeaderValue } from '../../src/framing/eventStream';
 import { EventStreamWriter } from 'rxjs-tool-calls/gateway';
@@ -16,7 +16,7 @@ import { splitRandom } from 'rxjs-tool-calls/marbles';
 import { chunkings } from '../helpers/chunking';
 import { awsCodec, awsEvent, awsException, awsFrame, concatBytes, parseChunks } from '../helpers/framing';
 
-const event = (name: string, data: string): SseEvent => ({ event: name, data, id: undefined, retry: undefined });
+const event = (name: string, data: string): FramedRecord => ({ event: name, data, id: undefined, retry: undefined });
 
 /** Our header value as AWS's codec types it. */
 function toSmithy(value: EventStreamHeaderValue): MessageHeaderValue {
@@ -196,7 +196,7 @@ describe('EventStreamParser errors', () => {
   const second = awsEvent('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'hi' } });
 
   /** The same error (code, fields) under every chunking, after the same events. */
-  function expectUnderEveryChunking(bytes: Uint8Array, expected: Record<string, unknown>, events: SseEvent[] = [event('messageStart', '{"role":"assistant"}')], options = {}): void {
+  function expectUnderEveryChunking(bytes: Uint8Array, expected: Record<string, unknown>, events: FramedRecord[] = [event('messageStart', '{"role":"assistant"}')], options = {}): void {
     for (const [name, chunks] of chunkings(bytes)) {
       const result = parseChunks(new EventStreamParser(options), chunks);
       expect([name, result.events]).toEqual([name, events]);

@@ -4,7 +4,7 @@
  * chunks and says what it handed over and how it ended.
  */
 import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec';
-import type { SseEvent } from 'rxjs-tool-calls';
+import type { FramedRecord } from 'rxjs-tool-calls';
 
 const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder();
@@ -45,15 +45,15 @@ export function concatBytes(parts: ReadonlyArray<Uint8Array>): Uint8Array {
 
 /** What every framing parser offers. */
 export interface FramingParser {
-  push(chunk: Uint8Array | string, out: (event: SseEvent) => void): void;
-  end(out: (event: SseEvent) => void): void;
+  push(chunk: Uint8Array | string, out: (event: FramedRecord) => void): void;
+  end(out: (event: FramedRecord) => void): void;
   readonly bytesRead: number;
 }
 
 /** What a parser handed over for a sequence of chunks, and the error it threw (from `push` or `end`). */
-export function parseChunks(parser: FramingParser, chunks: ReadonlyArray<Uint8Array | string>): { events: SseEvent[]; error: unknown } {
-  const events: SseEvent[] = [];
-  const out = (event: SseEvent): void => {
+export function parseChunks(parser: FramingParser, chunks: ReadonlyArray<Uint8Array | string>): { events: FramedRecord[]; error: unknown } {
+  const events: FramedRecord[] = [];
+  const out = (event: FramedRecord): void => {
     events.push(event);
   };
   try {
@@ -66,6 +66,6 @@ export function parseChunks(parser: FramingParser, chunks: ReadonlyArray<Uint8Ar
 }
 
 /** A record as the text framings hand it over. */
-export function message(data: string): SseEvent {
+export function message(data: string): FramedRecord {
   return { event: 'message', data, id: undefined, retry: undefined };
 }

@@ -1,6 +1,6 @@
 /** Test-only helpers for marble tests: the one TestScheduler factory of the specs. */
 import { TestScheduler } from 'rxjs/testing';
-import type { SseEvent } from 'rxjs-tool-calls';
+import type { FramedRecord } from 'rxjs-tool-calls';
 import { toolStreamErrorMatcher } from 'rxjs-tool-calls/marbles';
 import { plainValue } from './plain';
 
@@ -19,6 +19,6 @@ export function testScheduler(compare: 'typed' | 'plain' = 'typed'): TestSchedul
 }
 
 /** One SSE event whose data is `payload` serialised (or the string itself). */
-export function sse(event: string, payload: unknown): SseEvent {
+export function sse(event: string, payload: unknown): FramedRecord {
   return { event, data: typeof payload === 'string' ? payload : JSON.stringify(payload), id: undefined, retry: undefined };
 }

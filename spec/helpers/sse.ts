@@ -1,6 +1,6 @@
 /** Test helpers for SSE: run chunks through `decodeSse()` / `SseParser`, split input into chunks. */
 import { from } from 'rxjs';
-import { decodeSse, type DecodeSseOptions, type SseEvent } from 'rxjs-tool-calls';
+import { decodeSse, type DecodeSseOptions, type FramedRecord } from 'rxjs-tool-calls';
 import { SseParser } from 'rxjs-tool-calls/advanced';
 
 export type Chunk = Uint8Array | string;
@@ -13,13 +13,13 @@ export function utf8(text: string): Uint8Array {
 }
 
 /** An expected event, with `message`/`undefined` defaults. */
-export function sse(data: string, fields: Partial<SseEvent> = {}): SseEvent {
+export function sse(data: string, fields: Partial<FramedRecord> = {}): FramedRecord {
   return { event: 'message', data, id: undefined, retry: undefined, ...fields };
 }
 
 /** Run `chunks` through `decodeSse()` synchronously; returns the events and the error, if any. */
-export function decodeAll(chunks: ReadonlyArray<Chunk>, options?: DecodeSseOptions): { events: SseEvent[]; error: unknown; completed: boolean } {
-  const events: SseEvent[] = [];
+export function decodeAll(chunks: ReadonlyArray<Chunk>, options?: DecodeSseOptions): { events: FramedRecord[]; error: unknown; completed: boolean } {
+  const events: FramedRecord[] = [];
   let error: unknown;
   let completed = false;
   from(chunks)
@@ -29,16 +29,16 @@ export function decodeAll(chunks: ReadonlyArray<Chunk>, options?: DecodeSseOptio
 }
 
 /** The events of `chunks`, failing the test on an error. */
-export function events(...chunks: Chunk[]): SseEvent[] {
+export function events(...chunks: Chunk[]): FramedRecord[] {
   const result = decodeAll(chunks);
   if (result.error !== undefined) throw result.error;
   return result.events;
 }
 
 /** Run `chunks` through a bare {@link SseParser}. */
-export function parseAll(chunks: Iterable<Chunk>, parser = new SseParser()): SseEvent[] {
-  const out: SseEvent[] = [];
-  const onEvent = (e: SseEvent): void => {
+export function parseAll(chunks: Iterable<Chunk>, parser = new SseParser()): FramedRecord[] {
+  const out: FramedRecord[] = [];
+  const onEvent = (e: FramedRecord): void => {
     out.push(e);
   };
   for (const chunk of chunks) parser.push(chunk, onEvent);

@@ -4,7 +4,7 @@
  * dispatch for it.
  */
 import fc from 'fast-check';
-import type { SseEvent } from 'rxjs-tool-calls';
+import type { FramedRecord } from 'rxjs-tool-calls';
 
 /** One generated event block. */
 export interface EventModel {
@@ -43,13 +43,13 @@ export const lineEnding = fc.constantFrom('\n', '\r', '\r\n');
 
 export interface SerializedStream {
   readonly text: string;
-  readonly expected: SseEvent[];
+  readonly expected: FramedRecord[];
 }
 
 /** Serialize events (each ended by a blank line) with the given line endings, cycled. */
 export function serialize(events: ReadonlyArray<EventModel>, endings: ReadonlyArray<string>, spellings: ReadonlyArray<boolean>): SerializedStream {
   const lines: string[] = [];
-  const expected: SseEvent[] = [];
+  const expected: FramedRecord[] = [];
   let lastId: string | undefined;
   let k = 0;
   const spell = (): boolean => spellings[k++ % Math.max(1, spellings.length)] ?? false;

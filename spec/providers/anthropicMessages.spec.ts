@@ -1,4 +1,4 @@
-import { anthropicMessages, type SseEvent, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { anthropicMessages, type FramedRecord, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { normalizeAnthropicStopReason } from '../../src/providers/anthropic/decoder';
 import { sse, testScheduler } from '../helpers/marbles';
 
@@ -189,7 +189,7 @@ describe('anthropicMessages()', () => {
 
   it('standard cases: empty source is truncated, source errors pass through, unsubscribing unsubscribes the source', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      expectObservable(cold<SseEvent>('|').pipe(anthropicMessages())).toBe('#', {}, new ToolStreamError('truncated', { provider: P, detail: 'no message_stop arrived' }));
+      expectObservable(cold<FramedRecord>('|').pipe(anthropicMessages())).toBe('#', {}, new ToolStreamError('truncated', { provider: P, detail: 'no message_stop arrived' }));
       expectObservable(cold('-s---#', { s: start }, new Error('network')).pipe(anthropicMessages())).toBe('-(mu)#', { m: meta, u: startUsage }, new Error('network'));
       const source = cold('-s---B-j-', { s: start, B: toolStart(0), j: json(0, '{') });
       expectObservable(source.pipe(anthropicMessages()), '^-----!').toBe('-(mu)B', { m: meta, u: startUsage, B: open(0) });

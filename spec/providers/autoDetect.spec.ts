@@ -4,11 +4,11 @@
  * (a server with thousands of auto-detected streams open keeps no 512 bytes per stream).
  */
 import { from, lastValueFrom, of, toArray } from 'rxjs';
-import { readToolCalls, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
+import { readToolCalls, type FramedRecord, type StreamEvent } from 'rxjs-tool-calls';
 import { AutoDecoder, type RawStart } from '../../src/providers/auto';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 
-const sse = (data: string, event = 'message'): SseEvent => ({ event, data, id: undefined, retry: undefined });
+const sse = (data: string, event = 'message'): FramedRecord => ({ event, data, id: undefined, retry: undefined });
 
 /** A raw start that records what the decoder asked of it. */
 function keeper(start: string): RawStart & { calls: string[] } {

@@ -1,4 +1,4 @@
-import { cohereChat, type SseEvent, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { cohereChat, type FramedRecord, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { normalizeCohereFinishReason } from '../../src/providers/cohere/decoder';
 import { sse, testScheduler } from '../helpers/marbles';
 
@@ -93,7 +93,7 @@ describe('cohereChat()', () => {
 
   it('standard cases: empty source and a missing message-end are truncated, source errors pass through, unsubscribing unsubscribes', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      expectObservable(cold<SseEvent>('|').pipe(cohereChat())).toBe('#', {}, new ToolStreamError('truncated', { provider: P, detail: 'no message-end arrived' }));
+      expectObservable(cold<FramedRecord>('|').pipe(cohereChat())).toBe('#', {}, new ToolStreamError('truncated', { provider: P, detail: 'no message-end arrived' }));
       expectObservable(cold('-a-|', { a: callStart(0) }).pipe(cohereChat())).toBe(
         '-a-#',
         { a: open(0) },

@@ -1,4 +1,4 @@
-import { gemini, type SseEvent, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { gemini, type FramedRecord, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { normalizeGeminiFinishReason } from '../../src/providers/gemini/mapping';
 import { reassemble } from '../helpers/reassemble';
 import { sse, testScheduler } from '../helpers/marbles';
@@ -19,7 +19,7 @@ const stop: StreamEvent = { type: 'finish', choice: 0, reason: 'stop', rawReason
 /** STOP after function calls: the turn asks for tools. */
 const stopWithCalls: StreamEvent = { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'STOP' };
 
-function run(events: SseEvent[]): { out: StreamEvent[]; error: unknown } {
+function run(events: FramedRecord[]): { out: StreamEvent[]; error: unknown } {
   const out: StreamEvent[] = [];
   const decoder = gemini.decoder();
   try {
@@ -169,7 +169,7 @@ describe('gemini()', () => {
 
   it('standard cases: empty source and a missing finishReason are truncated, source errors pass through, unsubscribing unsubscribes', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      expectObservable(cold<SseEvent>('|').pipe(gemini())).toBe('#', {}, new ToolStreamError('truncated', { provider: P, detail: 'no candidate arrived' }));
+      expectObservable(cold<FramedRecord>('|').pipe(gemini())).toBe('#', {}, new ToolStreamError('truncated', { provider: P, detail: 'no candidate arrived' }));
       expectObservable(cold('-a-|', { a: chunk([{ text: 'x' }]) }).pipe(gemini())).toBe(
         '-t-#',
         { t: { type: 'text-delta', choice: 0, text: 'x' } },

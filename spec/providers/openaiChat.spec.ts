@@ -1,13 +1,13 @@
 import { from, Observable, take } from 'rxjs';
-import { openaiChat, type SseEvent, type StreamEvent, type ToolStreamError } from 'rxjs-tool-calls';
+import { openaiChat, type FramedRecord, type StreamEvent, type ToolStreamError } from 'rxjs-tool-calls';
 import { testScheduler } from '../helpers/marbles';
 
-const sse = (data: unknown, event = 'message'): SseEvent => ({ event, data: typeof data === 'string' ? data : JSON.stringify(data), id: undefined, retry: undefined });
+const sse = (data: unknown, event = 'message'): FramedRecord => ({ event, data: typeof data === 'string' ? data : JSON.stringify(data), id: undefined, retry: undefined });
 const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) => sse({ object: 'chat.completion.chunk', choices, ...extra });
 const DONE = sse('[DONE]');
 
 /** Run events through the adapter synchronously; collect the values and the error. */
-function run(events: SseEvent[]): { out: StreamEvent[]; error: unknown } {
+function run(events: FramedRecord[]): { out: StreamEvent[]; error: unknown } {
   const out: StreamEvent[] = [];
   let error: unknown;
   from(events)
@@ -185,13 +185,13 @@ describe('openaiChat()', () => {
 
   it('marble: passes values in time, unsubscribes the source on early unsubscribe', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      const src = cold<SseEvent>('-a--b--c---|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]), c: DONE }); // the finish is held until [DONE]
+      const src = cold<FramedRecord>('-a--b--c---|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: chunk([{ index: 0, delta: {}, finish_reason: 'stop' }]), c: DONE }); // the finish is held until [DONE]
       expectObservable(src.pipe(openaiChat())).toBe('-t-----(fd)|', {
         t: { type: 'text-delta', choice: 0, text: 'x' },
         f: { type: 'finish', choice: 0, reason: 'stop', rawReason: 'stop' },
         d: { type: 'done' },
       });
-      const src2 = cold<SseEvent>('-a--b--c|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: DONE, c: DONE });
+      const src2 = cold<FramedRecord>('-a--b--c|', { a: chunk([{ index: 0, delta: { content: 'x' } }]), b: DONE, c: DONE });
       expectObservable(src2.pipe(openaiChat()), '--!').toBe('-t-', { t: { type: 'text-delta', choice: 0, text: 'x' } });
       expectSubscriptions(src2.subscriptions).toBe('^-!');
     });
@@ -199,7 +199,7 @@ describe('openaiChat()', () => {
 
   it('stops a synchronous source cut by take', () => {
     let produced = 0;
-    const endless = new Observable<SseEvent>((subscriber) => {
+    const endless = new Observable<FramedRecord>((subscriber) => {
       while (!subscriber.closed && produced < 100_000) {
         produced++;
         subscriber.next(chunk([{ index: 0, delta: { content: 'x' } }]));
@@ -213,7 +213,7 @@ describe('openaiChat()', () => {
 
   it('marble: a source error passes through', () => {
     testScheduler().run(({ cold, expectObservable }) => {
-      expectObservable(cold<SseEvent>('-#', undefined, new Error('net')).pipe(openaiChat())).toBe('-#', undefined, new Error('net'));
+      expectObservable(cold<FramedRecord>('-#', undefined, new Error('net')).pipe(openaiChat())).toBe('-#', undefined, new Error('net'));
     });
   });
 });

@@ -1,4 +1,4 @@
-import { openaiResponses, type SseEvent, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
+import { openaiResponses, type FramedRecord, type StreamEvent, ToolStreamError } from 'rxjs-tool-calls';
 import { sse, testScheduler } from '../helpers/marbles';
 
 const P = 'openai-responses';
@@ -199,7 +199,7 @@ describe('openaiResponses()', () => {
 
   it('standard cases: empty source is truncated, source errors pass through, unsubscribing unsubscribes the source', () => {
     testScheduler().run(({ cold, expectObservable, expectSubscriptions }) => {
-      expectObservable(cold<SseEvent>('|').pipe(openaiResponses())).toBe(
+      expectObservable(cold<FramedRecord>('|').pipe(openaiResponses())).toBe(
         '#',
         {},
         new ToolStreamError('truncated', { provider: P, detail: 'no response.completed, response.incomplete or response.failed arrived' }),

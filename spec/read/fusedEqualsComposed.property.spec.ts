@@ -20,7 +20,7 @@ import {
   toolCalls,
   ToolStreamError,
   type ProviderName,
-  type SseEvent,
+  type FramedRecord,
   type StreamEvent,
   type ToolCallResult,
 } from 'rxjs-tool-calls';
@@ -28,7 +28,7 @@ import { eventsOf, streamModel } from '../helpers/eventArbitraries';
 import { plain } from '../helpers/plain';
 import { genIds, reencode, TARGETS, type Target } from '../helpers/reencode';
 
-const FORMATS: Record<Target, () => OperatorFunction<SseEvent, StreamEvent>> = {
+const FORMATS: Record<Target, () => OperatorFunction<FramedRecord, StreamEvent>> = {
   'openai-chat': openaiChat,
   'openai-responses': openaiResponses,
   anthropic: anthropicMessages,

@@ -64,6 +64,11 @@ describe('retryAfterMs(headers): Retry-After and retry-after-ms', () => {
     );
   });
 
+  it('a four-digit year before 100 is long past, though Date.parse reads 0049 as 2049', () => {
+    expect(retryAfterMs(headers({ 'retry-after': 'Fri, 31 Dec 0049 23:59:59 GMT' }), NOW)).toBe(0);
+    expect(retryAfterMs(headers({ 'retry-after': 'Sun, 06 Nov 0001 08:49:37 GMT' }), NOW)).toBe(0);
+  });
+
   it('a date past what Date can hold (a six-digit year and more) is Infinity', () => {
     expect(retryAfterMs(headers({ 'retry-after': 'Sun, 06 Nov 300000 08:49:37 GMT' }), NOW)).toBe(Infinity);
     expect(retryAfterMs(headers({ 'retry-after': `Sun, 06 Nov ${'9'.repeat(400)} 08:49:37 GMT` }), NOW)).toBe(Infinity);

@@ -1,6 +1,6 @@
 /** The event size limit: typed error, byte offset, bounded memory, no quadratic rescans. */
 import { Observable } from 'rxjs';
-import { decodeSse, type SseEvent, type ToolStreamError } from 'rxjs-tool-calls';
+import { decodeSse, type FramedRecord, type ToolStreamError } from 'rxjs-tool-calls';
 import { SseParser } from 'rxjs-tool-calls/advanced';
 import { DEFAULT_MAX_EVENT_SIZE } from '../../src/sse/parser';
 import { decodeAll, sse, utf8 } from '../helpers/sse';
@@ -63,11 +63,11 @@ describe('decodeSse: maxEventSize', () => {
 
   it('keeps failing after the error (the parser is poisoned until reset)', () => {
     const parser = new SseParser({ maxEventSize: 8 });
-    const onEvent = (_: SseEvent): void => undefined;
+    const onEvent = (_: FramedRecord): void => undefined;
     expect(() => parser.push('data: 123', onEvent)).toThrow(expect.objectContaining({ name: 'ToolStreamError', code: 'event-too-large' }));
     expect(() => parser.push('\n\n', onEvent)).toThrow(expect.objectContaining({ name: 'ToolStreamError', code: 'event-too-large' }));
     parser.reset();
-    const out: SseEvent[] = [];
+    const out: FramedRecord[] = [];
     parser.push('data: 1\n\n', (e) => out.push(e));
     expect(out).toEqual([sse('1')]);
   });
@@ -96,7 +96,7 @@ describe('decodeSse: maxEventSize', () => {
   });
 
   it('errors at a small limit after ~1 MiB of a 100 MB line, after earlier events', () => {
-    const events: SseEvent[] = [];
+    const events: FramedRecord[] = [];
     let sent = 0;
     let error: unknown;
     hugeLine('data: first\n\ndata: ', 100 * MB, (n) => (sent = n))

@@ -17,7 +17,7 @@ import {
   readToolCalls,
   toolCalls,
   validateResults,
-  type SseEvent,
+  type FramedRecord,
   type ToolCallResult,
 } from 'rxjs-tool-calls';
 import { tagSource } from 'rxjs-tool-calls/gateway';
@@ -27,8 +27,8 @@ import { z } from 'zod';
 import { standardCases } from '../helpers/standardCases';
 
 /** The SSE events of a wire text (decoded synchronously). */
-function events(...wire: string[]): [SseEvent, ...SseEvent[]] {
-  const decoded: SseEvent[] = [];
+function events(...wire: string[]): [FramedRecord, ...FramedRecord[]] {
+  const decoded: FramedRecord[] = [];
   of(wire.join(''))
     .pipe(decodeSse())
     .subscribe((event) => decoded.push(event));

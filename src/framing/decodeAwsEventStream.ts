@@ -1,10 +1,10 @@
 /**
- * Bytes of an `application/vnd.amazon.eventstream` body → {@link SseEvent}s.
+ * Bytes of an `application/vnd.amazon.eventstream` body → {@link FramedRecord}s.
  *
  * @module
  */
 import type { OperatorFunction } from 'rxjs';
-import type { SseEvent } from '../events';
+import type { FramedRecord } from '../events';
 import { aCount, checkOptions } from '../internal/options';
 import { operate } from '../internal/operate';
 import { EventStreamParser, type EventStreamParserOptions } from './eventStream';
@@ -14,7 +14,7 @@ export type DecodeAwsEventStreamOptions = EventStreamParserOptions;
 
 /**
  * Read an AWS event stream (Bedrock `ConverseStream`, `InvokeModelWithResponseStream`), chunk by
- * chunk, into one {@link SseEvent} per frame, so that a wire format reads it as it reads SSE.
+ * chunk, into one {@link FramedRecord} per frame, so that a wire format reads it as it reads SSE.
  *
  * <span class="informal">Like `decodeSse()` for AWS's binary framing: bytes cut anywhere go in,
  * one record per checked frame comes out as soon as its last byte arrives.</span>
@@ -52,9 +52,9 @@ export type DecodeAwsEventStreamOptions = EventStreamParserOptions;
  * ```
  *
  * @param options `maxFrameSize`: the largest frame accepted, in bytes.
- * @return An operator from byte chunks to {@link SseEvent}s.
+ * @return An operator from byte chunks to {@link FramedRecord}s.
  */
-export function decodeAwsEventStream(options: DecodeAwsEventStreamOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
+export function decodeAwsEventStream(options: DecodeAwsEventStreamOptions = {}): OperatorFunction<Uint8Array | string, FramedRecord> {
   checkOptions('decodeAwsEventStream', options, { maxFrameSize: /* @__PURE__ */ aCount(1) });
   return operate((subscriber) => {
     const parser = new EventStreamParser(options);

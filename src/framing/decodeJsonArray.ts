@@ -1,10 +1,10 @@
 /**
- * Bytes or text of one streamed JSON array → {@link SseEvent}s, one per element.
+ * Bytes or text of one streamed JSON array → {@link FramedRecord}s, one per element.
  *
  * @module
  */
 import type { OperatorFunction } from 'rxjs';
-import type { SseEvent } from '../events';
+import type { FramedRecord } from '../events';
 import { aBoolean, aCount, checkOptions } from '../internal/options';
 import { operate } from '../internal/operate';
 import { JsonArrayParser, type JsonArrayParserOptions } from './jsonArray';
@@ -14,7 +14,7 @@ export type DecodeJsonArrayOptions = JsonArrayParserOptions;
 
 /**
  * Read one JSON array streamed element by element (Gemini's `streamGenerateContent` without
- * `alt=sse`), chunk by chunk, into one {@link SseEvent} per element, so that a wire format reads it
+ * `alt=sse`), chunk by chunk, into one {@link FramedRecord} per element, so that a wire format reads it
  * as it reads SSE.
  *
  * <span class="informal">Like `decodeSse()` for `[{…}\n,\r\n{…}]`: chunks cut anywhere go in, each
@@ -53,9 +53,9 @@ export type DecodeJsonArrayOptions = JsonArrayParserOptions;
  * ```
  *
  * @param options `maxElementSize`: the largest element accepted, in chars.
- * @return An operator from byte or text chunks to {@link SseEvent}s.
+ * @return An operator from byte or text chunks to {@link FramedRecord}s.
  */
-export function decodeJsonArray(options: DecodeJsonArrayOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
+export function decodeJsonArray(options: DecodeJsonArrayOptions = {}): OperatorFunction<Uint8Array | string, FramedRecord> {
   checkOptions('decodeJsonArray', options, { maxElementSize: /* @__PURE__ */ aCount(1), sequence: aBoolean });
   return operate((subscriber) => {
     const parser = new JsonArrayParser(options);

@@ -1,10 +1,10 @@
 /**
- * Bytes or text of an `application/x-ndjson` body → {@link SseEvent}s.
+ * Bytes or text of an `application/x-ndjson` body → {@link FramedRecord}s.
  *
  * @module
  */
 import type { OperatorFunction } from 'rxjs';
-import type { SseEvent } from '../events';
+import type { FramedRecord } from '../events';
 import { aCount, checkOptions } from '../internal/options';
 import { operate } from '../internal/operate';
 import { NdjsonParser, type NdjsonParserOptions } from './ndjson';
@@ -14,7 +14,7 @@ export type DecodeNdjsonOptions = NdjsonParserOptions;
 
 /**
  * Read newline-delimited JSON (Ollama's `/api/chat` stream), chunk by chunk, into one
- * {@link SseEvent} per line, so that a wire format reads it as it reads SSE.
+ * {@link FramedRecord} per line, so that a wire format reads it as it reads SSE.
  *
  * <span class="informal">Like `decodeSse()` for one JSON value per line: chunks cut anywhere go
  * in, one record per line comes out as soon as its line end arrives.</span>
@@ -45,9 +45,9 @@ export type DecodeNdjsonOptions = NdjsonParserOptions;
  * ```
  *
  * @param options `maxLineSize`: the longest line accepted, in chars.
- * @return An operator from byte or text chunks to {@link SseEvent}s.
+ * @return An operator from byte or text chunks to {@link FramedRecord}s.
  */
-export function decodeNdjson(options: DecodeNdjsonOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
+export function decodeNdjson(options: DecodeNdjsonOptions = {}): OperatorFunction<Uint8Array | string, FramedRecord> {
   checkOptions('decodeNdjson', options, { maxLineSize: /* @__PURE__ */ aCount(1) });
   return operate((subscriber) => {
     const parser = new NdjsonParser(options);

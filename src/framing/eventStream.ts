@@ -1,7 +1,7 @@
 /**
  * The AWS event stream (`application/vnd.amazon.eventstream`), free of RxJS: the binary framing of
  * Bedrock's `ConverseStream` and `InvokeModelWithResponseStream` answers, read into
- * {@link SseEvent}s so that the wire decoders read it as they read SSE (the gateway's
+ * {@link FramedRecord}s so that the wire decoders read it as they read SSE (the gateway's
  * `EventStreamWriter` writes it).
  *
  * One frame (the spec calls it a message), every integer big-endian:
@@ -20,7 +20,7 @@
  */
 import { ToolStreamError } from '../errors';
 import { aCount, checkOptions } from '../internal/options';
-import type { SseEvent } from '../events';
+import type { FramedRecord } from '../events';
 import { Crc32 } from './crc32';
 import { deliver, type RecordSink } from '../sse/recordSink';
 
@@ -135,7 +135,7 @@ function hexBytes(bytes: Uint8Array, start: number, end: number): string {
  * CRC when it is complete. A frame that arrives whole in one chunk is read in place; one cut across
  * chunks is copied once into a buffer of its announced size.
  *
- * As an {@link SseEvent} (what {@link EventStreamParser.push} hands over):
+ * As an {@link FramedRecord} (what {@link EventStreamParser.push} hands over):
  *
  * | `:message-type` | `event` | `data` |
  * |---|---|---|
@@ -205,7 +205,7 @@ export class EventStreamParser {
     return this.bytesIn;
   }
 
-  /** Read the next chunk, handing `out` one {@link SseEvent} per frame it completes (see the class for the mapping). */
+  /** Read the next chunk, handing `out` one {@link FramedRecord} per frame it completes (see the class for the mapping). */
   push(chunk: Uint8Array | string, out: RecordSink): void {
     this.sink = out;
     this.onMessage = undefined;
@@ -431,10 +431,10 @@ export class EventStreamParser {
   }
 
   /**
-   * A frame as an {@link SseEvent} (see the class), reading only the headers it needs (the others
+   * A frame as an {@link FramedRecord} (see the class), reading only the headers it needs (the others
    * are checked, not decoded).
    */
-  private eventOf(bytes: Uint8Array, start: number, end: number, payload: Uint8Array, offset: number): SseEvent {
+  private eventOf(bytes: Uint8Array, start: number, end: number, payload: Uint8Array, offset: number): FramedRecord {
     let type: string | undefined;
     let eventType: string | undefined;
     let exceptionType: string | undefined;

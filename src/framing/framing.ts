@@ -13,7 +13,7 @@ import { EventStreamParser } from './eventStream';
 import { JsonArrayParser } from './jsonArray';
 import { NdjsonParser } from './ndjson';
 
-/** What reads one framing: bytes (or text) cut anywhere in, `SseEvent`-shaped records out. */
+/** What reads one framing: bytes (or text) cut anywhere in, `FramedRecord`-shaped records out. */
 export interface Framing {
   /** Read the next chunk, handing `out` every record it completes. */
   push(chunk: Uint8Array | string, out: RecordSink): void;

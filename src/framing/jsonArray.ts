@@ -1,6 +1,6 @@
 /**
  * One JSON array streamed element by element (Gemini's `streamGenerateContent` without `alt=sse`:
- * `[{…}\n,\r\n{…}]`), free of RxJS: each element read into an `SseEvent` as soon as it is
+ * `[{…}\n,\r\n{…}]`), free of RxJS: each element read into an `FramedRecord` as soon as it is
  * complete, so that the wire decoders read it as they read SSE.
  *
  * @module
@@ -124,7 +124,7 @@ export class JsonArrayParser {
     return this.input.bytesIn;
   }
 
-  /** Read the next chunk, handing `out` one `SseEvent` per element it completes. */
+  /** Read the next chunk, handing `out` one `FramedRecord` per element it completes. */
   push(chunk: Uint8Array | string, out: RecordSink): void {
     if (this.failure !== undefined) throw this.failure;
     const input = this.input;

@@ -1,6 +1,6 @@
 /**
  * Newline-delimited JSON (`application/x-ndjson`, Ollama's `/api/chat` stream), free of RxJS: one
- * JSON value per line, read into `SseEvent`s so that the wire decoders read it as they read
+ * JSON value per line, read into `FramedRecord`s so that the wire decoders read it as they read
  * SSE.
  *
  * @module
@@ -82,7 +82,7 @@ export class NdjsonParser {
     return this.input.bytesIn;
   }
 
-  /** Read the next chunk, handing `out` one `SseEvent` per line it completes. */
+  /** Read the next chunk, handing `out` one `FramedRecord` per line it completes. */
   push(chunk: Uint8Array | string, out: RecordSink): void {
     if (this.failure !== undefined) throw this.failure;
     const input = this.input;

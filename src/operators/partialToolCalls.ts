@@ -19,7 +19,6 @@ import type { ToolCall, ToolCallResult } from '../result';
 import { checkTools } from '../parse/validate';
 import { TOOLS_OPTION, validating } from './validateResults';
 
-
 /** Options of {@link partialToolCalls}. */
 export interface PartialToolCallsOptions extends ToolCallsOptions {
   /** Show numbers and literals before they are complete (`12` of `123`, `tr` as `true`). Default `false`. */

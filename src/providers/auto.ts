@@ -6,7 +6,7 @@
  */
 import type { OperatorFunction } from 'rxjs';
 import { ToolStreamError } from '../errors';
-import type { ProviderName, SseEvent, StreamEvent } from '../events';
+import type { ProviderName, FramedRecord, StreamEvent } from '../events';
 import { asRecord } from '../internal/json';
 import type { OptionCheck } from '../internal/options';
 import { decodeSseWith, isBlankData, wholeRecords, type EventSink, type WireDecoder } from './decoder';
@@ -23,7 +23,7 @@ export type ProviderOption = ProviderName | 'auto' | WireFormat;
  * with empty data, `ping`s (by name or `type`: every format may send them, so they show none), and
  * events under a name no format uses whose data is not a JSON object.
  */
-export function detectFormat(event: SseEvent): WireFormat | undefined | null {
+export function detectFormat(event: FramedRecord): WireFormat | undefined | null {
   const data = event.data;
   if (isBlankData(data)) return undefined;
   let payload: Record<string, unknown> | undefined;
@@ -82,7 +82,7 @@ export class AutoDecoder implements WireDecoder {
     return this.inner?.provider ?? 'openai-chat';
   }
 
-  sse(event: SseEvent, emit: EventSink): void {
+  sse(event: FramedRecord, emit: EventSink): void {
     if (this.inner === undefined) {
       const format = detectFormat(event);
       if (format === undefined) return;
@@ -185,8 +185,8 @@ export function decoderFor(provider: ProviderOption, rawStart?: RawStart | (() =
  *    that is not JSON) and, once a format is chosen, by its decoder.
  * 2. A stream no adapter recognises ends with `unknown-format`, whose `start` shows what arrived.
  *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ * @return An operator from {@link FramedRecord}s to {@link StreamEvent}s.
  */
-export function autoDetect(): OperatorFunction<SseEvent, StreamEvent> {
+export function autoDetect(): OperatorFunction<FramedRecord, StreamEvent> {
   return decodeSseWith(() => new AutoDecoder());
 }

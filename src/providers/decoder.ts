@@ -8,7 +8,7 @@ import type { OperatorFunction } from 'rxjs';
 import { asRecord } from '../internal/json';
 import { operate } from '../internal/operate';
 import { ToolStreamError } from '../errors';
-import type { ProviderName, SseEvent, StreamEvent } from '../events';
+import type { ProviderName, FramedRecord, StreamEvent } from '../events';
 
 /** Where a decoder puts the events it produces (a callback, so the hot path allocates no arrays). */
 export type EventSink = (event: StreamEvent) => void;
@@ -18,7 +18,7 @@ export interface WireDecoder {
   /** The wire format this decoder reads; put on `metadata` events and on the errors it throws. */
   readonly provider: ProviderName;
   /** One SSE event. Throws a `ToolStreamError` (provider error, invalid event) to end the stream. */
-  sse(event: SseEvent, emit: EventSink): void;
+  sse(event: FramedRecord, emit: EventSink): void;
   /**
    * One already-parsed payload, as the official SDKs yield them: the same as an SSE event named
    * `eventName` whose data parsed to `payload`.
@@ -60,7 +60,7 @@ export function decode<T>(create: () => WireDecoder, feed: (decoder: WireDecoder
     return {
       next: (value) => {
         if (first !== undefined) {
-          const records = typeof value === 'object' && value !== null && 'data' in value ? wholeRecords(first, value as unknown as SseEvent) : undefined;
+          const records = typeof value === 'object' && value !== null && 'data' in value ? wholeRecords(first, value as unknown as FramedRecord) : undefined;
           first = undefined;
           if (records !== undefined) {
             for (const record of records) decoder.sse(record, emit);
@@ -78,21 +78,21 @@ export function decode<T>(create: () => WireDecoder, feed: (decoder: WireDecoder
 }
 
 /** Feeds one SSE event to a decoder. */
-export const feedSse = (decoder: WireDecoder, event: SseEvent, emit: EventSink): void => decoder.sse(event, emit);
+export const feedSse = (decoder: WireDecoder, event: FramedRecord, emit: EventSink): void => decoder.sse(event, emit);
 
 /** {@link decode} for SSE input (`whole`: the format reads a whole JSON response as its first record). */
-export function decodeSseWith(create: () => WireDecoder, whole?: WholeResponse): OperatorFunction<SseEvent, StreamEvent> {
+export function decodeSseWith(create: () => WireDecoder, whole?: WholeResponse): OperatorFunction<FramedRecord, StreamEvent> {
   return decode(create, feedSse, whole);
 }
 
 /** Turns a whole JSON response of a format into the records a stream of it carries (`WireFormatDefinition.whole`). */
-export type WholeResponse = (payload: Record<string, unknown>) => ReadonlyArray<SseEvent> | undefined;
+export type WholeResponse = (payload: Record<string, unknown>) => ReadonlyArray<FramedRecord> | undefined;
 
 /**
  * The records a stream of the whole JSON response in `event` would carry, when `event` (a stream's
  * first record) is one; else `undefined`, and the decoder reads `event` as it is.
  */
-export function wholeRecords(whole: WholeResponse, event: SseEvent): ReadonlyArray<SseEvent> | undefined {
+export function wholeRecords(whole: WholeResponse, event: FramedRecord): ReadonlyArray<FramedRecord> | undefined {
   // A whole response is an unnamed record (a JSON body, a line, an element); a named event is a stream's.
   if (event.event !== 'message' || !event.data.startsWith('{')) return undefined;
   let payload: unknown;

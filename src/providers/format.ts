@@ -7,7 +7,7 @@
  * @module
  */
 import type { OperatorFunction } from 'rxjs';
-import type { FinishReason, SseEvent, StreamEvent } from '../events';
+import type { FinishReason, FramedRecord, StreamEvent } from '../events';
 import { decodeSseWith, type WireDecoder } from './decoder';
 import type { UsageCounts } from './wire';
 
@@ -19,7 +19,7 @@ export interface WireFormatDefinition<Name extends string = string> {
    * Whether one SSE event of a stream shows this format; `payload` is its data parsed, when that is
    * a JSON object (`undefined` otherwise).
    */
-  readonly detect: (event: SseEvent, payload: Record<string, unknown> | undefined) => boolean;
+  readonly detect: (event: FramedRecord, payload: Record<string, unknown> | undefined) => boolean;
   /** A decoder for one stream (one per subscription). */
   readonly decoder: () => WireDecoder;
   /** The format's own finish reason → the normalised one. */
@@ -40,18 +40,18 @@ export interface WireFormatDefinition<Name extends string = string> {
    * events and results are the ones the stream would have given. Absent: the decoder reads such a
    * body itself (chat completions, Gemini), or the format has none.
    */
-  readonly whole?: (payload: Record<string, unknown>) => ReadonlyArray<SseEvent> | undefined;
+  readonly whole?: (payload: Record<string, unknown>) => ReadonlyArray<FramedRecord> | undefined;
 }
 
 /**
  * A wire format: the operator factory that reads it (`pipe(decodeSse(), openaiChat())`), carrying
  * its definition, so it is accepted wherever a provider name is (`readToolCalls({ provider: openaiChat })`).
  */
-export type WireFormat<Name extends string = string> = (() => OperatorFunction<SseEvent, StreamEvent>) & WireFormatDefinition<Name>;
+export type WireFormat<Name extends string = string> = (() => OperatorFunction<FramedRecord, StreamEvent>) & WireFormatDefinition<Name>;
 
 /** Build a format's operator factory from its definition. */
 export function wireFormat<Name extends string>(definition: WireFormatDefinition<Name>): WireFormat<Name> {
-  const read = (): OperatorFunction<SseEvent, StreamEvent> => decodeSseWith(definition.decoder, definition.whole);
+  const read = (): OperatorFunction<FramedRecord, StreamEvent> => decodeSseWith(definition.decoder, definition.whole);
   return Object.assign(read, definition);
 }
 

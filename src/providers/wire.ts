@@ -5,7 +5,7 @@
  * @module
  */
 import { ToolStreamError } from '../errors';
-import type { ProviderMetadata, ProviderName, SseEvent, ToolCallDeltaEvent, Usage, UsageEvent } from '../events';
+import type { ProviderMetadata, ProviderName, FramedRecord, ToolCallDeltaEvent, Usage, UsageEvent } from '../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, objectData, parseEventData, providerError, readEventData, type EventSink, type WireDecoder } from './decoder';
 import { safeStringify } from '../internal/json';
 
@@ -40,7 +40,7 @@ export function requireObject(provider: ProviderName, payload: unknown): Record<
 }
 
 /** The error an `event: error` stands for; its data may be JSON or plain text. */
-export function errorEvent(provider: ProviderName, event: SseEvent): Error {
+export function errorEvent(provider: ProviderName, event: FramedRecord): Error {
   let payload: unknown = event.data;
   try {
     payload = JSON.parse(event.data);
@@ -115,7 +115,7 @@ export abstract class TypedEventDecoder implements WireDecoder {
   abstract end(emit: EventSink): void;
 
   /** See {@link WireDecoder.sse}. */
-  sse(event: SseEvent, emit: EventSink): void {
+  sse(event: FramedRecord, emit: EventSink): void {
     if (this.done) return;
     const name = event.event;
     if (name === 'error') throw errorEvent(this.provider, event);

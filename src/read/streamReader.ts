@@ -7,7 +7,7 @@
  * @module
  */
 import type { OperatorFunction, Subscriber } from 'rxjs';
-import type { SseEvent, StreamEvent } from '../events';
+import type { FramedRecord, StreamEvent } from '../events';
 import { operate, SourceObserver } from '../internal/operate';
 import { AutoFraming, framingOf, framingOfFirstChunk, type Framing, type FramingLimits } from '../framing/framing';
 import { AutoDecoder, decoderFor, formatOf, type ProviderOption, type RawStart } from '../providers/auto';
@@ -114,7 +114,7 @@ export function framingFor(provider: ProviderOption, limits: FramingLimits, firs
  * The records of a byte stream in the framing the reader would use (`retryStream()` decodes its
  * attempts' records itself): a network failure of the source becomes `connection-lost`.
  */
-export function decodeFramed(config: ReaderConfig): OperatorFunction<Uint8Array | string, SseEvent> {
+export function decodeFramed(config: ReaderConfig): OperatorFunction<Uint8Array | string, FramedRecord> {
   return operate((subscriber) => {
     const framing = framingFor(config.provider, config.limits);
     return {
@@ -208,7 +208,7 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
   }
 
   /** One record (an SSE event, a frame, a line, an element) to the decoder. */
-  record(event: SseEvent): void {
+  record(event: FramedRecord): void {
     if (this.ended) return;
     try {
       if (this.whole !== undefined && this.wholeResponse(this.whole, event)) return;
@@ -228,7 +228,7 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
   }
 
   /** The first record of a named format: when it is a whole JSON response, the decoder reads the records of its stream instead. */
-  private wholeResponse(whole: WholeResponse, event: SseEvent): boolean {
+  private wholeResponse(whole: WholeResponse, event: FramedRecord): boolean {
     this.whole = undefined;
     const records = wholeRecords(whole, event);
     if (records === undefined) return false;
@@ -296,7 +296,7 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
 class RecordSink {
   constructor(private readonly reader: StreamReader<unknown>) {}
 
-  next(event: SseEvent): void {
+  next(event: FramedRecord): void {
     this.reader.record(event);
   }
 }

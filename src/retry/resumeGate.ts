@@ -7,7 +7,7 @@
  * @module
  */
 import type { OperatorFunction, Subscriber } from 'rxjs';
-import type { SseEvent, StreamEvent } from '../events';
+import type { FramedRecord, StreamEvent } from '../events';
 import { asNumber, asRecord, asString } from '../internal/json';
 import { operate, type InputHandler } from '../internal/operate';
 import type { EventSink, WireDecoder } from '../providers/decoder';
@@ -80,12 +80,12 @@ function sequenceOf(data: string): Sequence | undefined {
  * @param resumed Whether this attempt resumes the stream.
  * @param host `retryStream()`.
  */
-export function resumingDecode(decoder: WireDecoder, position: ResumePosition, resumed: boolean, host: GateHost): OperatorFunction<SseEvent, StreamEvent> {
-  return operate<SseEvent, StreamEvent>((out) => new ResumeGate(out, decoder, position, resumed, host));
+export function resumingDecode(decoder: WireDecoder, position: ResumePosition, resumed: boolean, host: GateHost): OperatorFunction<FramedRecord, StreamEvent> {
+  return operate<FramedRecord, StreamEvent>((out) => new ResumeGate(out, decoder, position, resumed, host));
 }
 
 /** One attempt's gate and decoder. */
-class ResumeGate implements InputHandler<SseEvent> {
+class ResumeGate implements InputHandler<FramedRecord> {
   /** The last event id of this attempt's parser before the current event. */
   private previousId: string | undefined;
   /** Events without an id still to drop (a resumed attempt). */
@@ -109,7 +109,7 @@ class ResumeGate implements InputHandler<SseEvent> {
     this.emit = (event) => out.next(event);
   }
 
-  next(event: SseEvent): void {
+  next(event: FramedRecord): void {
     if (this.dead) return;
     const position = this.position;
     const own = event.id !== this.previousId ? event.id : undefined;

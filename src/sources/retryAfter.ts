@@ -14,6 +14,8 @@ export interface HeadersLike {
 const DECIMAL = /^\d+(\.\d+)?$/;
 /** An HTTP date form with a year of six digits or more: past what a `Date` can hold when `Date.parse` gives up. */
 const FAR_DATE = /^[A-Za-z]{3}.*\b\d{6,}\b/;
+/** A four-digit year before 100 (`0049`), which `Date.parse` reads as a two-digit one (2049): long past. */
+const EARLY_YEAR = /\b00\d\d\b/;
 
 /**
  * The delay, in milliseconds, that a failed response asks for before a retry: `retry-after-ms`
@@ -37,6 +39,7 @@ export function retryAfterMs(headers: HeadersLike | undefined, now = Date.now())
   if (DECIMAL.test(value)) return Number(value) * 1000;
   // An HTTP date starts with the day's name (IMF-fixdate, RFC 850 and asctime forms alike).
   if (!/^[A-Za-z]{3}/.test(value)) return undefined;
+  if (EARLY_YEAR.test(value)) return 0;
   const date = Date.parse(value);
   if (!Number.isNaN(date)) return Math.max(0, date - now);
   return FAR_DATE.test(value) ? Infinity : undefined;

@@ -1,10 +1,10 @@
 /**
- * Bytes or text of a `text/event-stream` body → {@link SseEvent}s.
+ * Bytes or text of a `text/event-stream` body → {@link FramedRecord}s.
  *
  * @module
  */
 import type { OperatorFunction } from 'rxjs';
-import type { SseEvent } from '../events';
+import type { FramedRecord } from '../events';
 import { operate } from '../internal/operate';
 import { asConnectionLost } from '../internal/networkError';
 import { aCount, checkOptions } from '../internal/options';
@@ -14,7 +14,7 @@ import { SseParser, type SseParserOptions } from './parser';
 export type DecodeSseOptions = SseParserOptions;
 
 /**
- * Parse a Server-Sent Events stream, chunk by chunk, into one {@link SseEvent} per dispatched event.
+ * Parse a Server-Sent Events stream, chunk by chunk, into one {@link FramedRecord} per dispatched event.
  *
  * <span class="informal">Like `scan` with a line splitter as the accumulator: chunks cut anywhere
  * go in, whole events come out as soon as their blank line arrives.</span>
@@ -58,9 +58,9 @@ export type DecodeSseOptions = SseParserOptions;
  * ```
  *
  * @param options `maxEventSize`: the largest event accepted, in chars (default 16 MiB).
- * @return An operator from byte or text chunks to {@link SseEvent}s.
+ * @return An operator from byte or text chunks to {@link FramedRecord}s.
  */
-export function decodeSse(options: DecodeSseOptions = {}): OperatorFunction<Uint8Array | string, SseEvent> {
+export function decodeSse(options: DecodeSseOptions = {}): OperatorFunction<Uint8Array | string, FramedRecord> {
   checkOptions('decodeSse', options, { maxEventSize: /* @__PURE__ */ aCount(1) });
   return operate((subscriber) => {
     const parser = new SseParser(options);

@@ -7,7 +7,7 @@
 import type { RecordSink } from './recordSink';
 import { ToolStreamError } from '../errors';
 import { aCount, checkOptions } from '../internal/options';
-import type { SseEvent } from '../events';
+import type { FramedRecord } from '../events';
 import { TextBuffer } from './textBuffer';
 import { StreamText, utf8Length } from './utf8';
 
@@ -262,7 +262,7 @@ export class SseParser {
 
   /** A blank line: dispatch the event when its data buffer is not empty, then start a new one. */
   private dispatch(onEvent: RecordSink): void {
-    const event: SseEvent | undefined = this.data.count > 0 ? { event: this.eventType === '' ? 'message' : this.eventType, data: this.data.take(), id: this.lastId, retry: this.retry } : undefined;
+    const event: FramedRecord | undefined = this.data.count > 0 ? { event: this.eventType === '' ? 'message' : this.eventType, data: this.data.take(), id: this.lastId, retry: this.retry } : undefined;
     this.eventType = '';
     this.retry = undefined;
     if (event === undefined) return;

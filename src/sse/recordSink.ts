@@ -5,18 +5,18 @@
  *
  * @module
  */
-import type { SseEvent } from '../events';
+import type { FramedRecord } from '../events';
 
 /** Receives each record a framing's parser reads. */
 export type RecordSink =
-  | ((record: SseEvent) => void)
+  | ((record: FramedRecord) => void)
   | {
       /** Receives one record. */
-      next(record: SseEvent): void;
+      next(record: FramedRecord): void;
     };
 
 /** Hand one record to a sink. */
-export function deliver(sink: RecordSink, record: SseEvent): void {
+export function deliver(sink: RecordSink, record: FramedRecord): void {
   if (typeof sink === 'function') sink(record);
   else sink.next(record);
 }

@@ -5,20 +5,20 @@
  * operator cases of each format's operator.
  */
 import { from, type OperatorFunction } from 'rxjs';
-import { bedrockConverse, bedrockInvokeModel, ollamaChat, ToolStreamError, type SseEvent, type StreamEvent } from 'rxjs-tool-calls';
+import { bedrockConverse, bedrockInvokeModel, ollamaChat, ToolStreamError, type FramedRecord, type StreamEvent } from 'rxjs-tool-calls';
 import { sse } from '../../helpers/marbles';
 import { collect } from '../../helpers/reencode';
 import { standardCases } from '../../helpers/standardCases';
 
 const truncated = (provider: string): unknown => expect.objectContaining({ code: 'truncated', provider });
 
-function run(operator: () => OperatorFunction<SseEvent, StreamEvent>, events: SseEvent[]): { values: StreamEvent[]; error: unknown; completed: boolean } {
+function run(operator: () => OperatorFunction<FramedRecord, StreamEvent>, events: FramedRecord[]): { values: StreamEvent[]; error: unknown; completed: boolean } {
   return collect(from(events).pipe(operator()));
 }
 
-const chunk = (payload: unknown): SseEvent => sse('chunk', { bytes: Buffer.from(JSON.stringify(payload)).toString('base64') });
+const chunk = (payload: unknown): FramedRecord => sse('chunk', { bytes: Buffer.from(JSON.stringify(payload)).toString('base64') });
 
-const CONVERSE: [SseEvent, ...SseEvent[]] = [
+const CONVERSE: [FramedRecord, ...FramedRecord[]] = [
   sse('messageStart', { role: 'assistant' }),
   sse('contentBlockStart', { contentBlockIndex: 0, start: { toolUse: { toolUseId: 'tooluse_1', name: 'f' } } }),
   sse('contentBlockDelta', { contentBlockIndex: 0, delta: { toolUse: { input: '{"a":1}' } } }),
@@ -142,7 +142,7 @@ describe('bedrockConverse()', () => {
   });
 });
 
-const INVOKE: [SseEvent, ...SseEvent[]] = [
+const INVOKE: [FramedRecord, ...FramedRecord[]] = [
   chunk({ type: 'message_start', message: { id: 'msg_1', model: 'claude', usage: { input_tokens: 1, output_tokens: 1 } } }),
   chunk({ type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'f', input: {} } }),
   chunk({ type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"a":1}' } }),
@@ -200,7 +200,7 @@ describe('bedrockInvokeModel()', () => {
   });
 });
 
-const OLLAMA: [SseEvent, ...SseEvent[]] = [
+const OLLAMA: [FramedRecord, ...FramedRecord[]] = [
   sse('message', { model: 'm', created_at: 't', message: { role: 'assistant', content: 'Hi' }, done: false }),
   sse('message', { model: 'm', created_at: 't', message: { role: 'assistant', content: '', tool_calls: [{ function: { name: 'f', arguments: { a: 1 } } }] }, done: false }),
   sse('message', { model: 'm', created_at: 't', message: { role: 'assistant', content: '' }, done: true, done_reason: 'stop', prompt_eval_count: 2, eval_count: 3 }),

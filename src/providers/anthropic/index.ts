@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { SseEvent } from '../../events';
+import type { FramedRecord } from '../../events';
 import { asRecord, asString } from '../../internal/json';
 import { wireFormat, type WireFormat } from '../format';
 import { AnthropicMessagesDecoder, anthropicUsage, normalizeAnthropicStopReason } from './decoder';
@@ -12,7 +12,7 @@ import { AnthropicMessagesDecoder, anthropicUsage, normalizeAnthropicStopReason 
 const EVENTS = /* @__PURE__ */ new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop', 'ping']);
 
 /** An Anthropic stream: its event names (as `event:` or the payload's `type`), or an error event nesting an error object. */
-function detect(event: SseEvent, payload: Record<string, unknown> | undefined): boolean {
+function detect(event: FramedRecord, payload: Record<string, unknown> | undefined): boolean {
   if (EVENTS.has(event.event)) return true;
   const type = payload === undefined ? undefined : asString(payload['type']);
   if (type === undefined) return false;
@@ -20,9 +20,9 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
 }
 
 /** A whole Messages response (`type: "message"`) as the events a stream of it carries. */
-function whole(payload: Record<string, unknown>): SseEvent[] | undefined {
+function whole(payload: Record<string, unknown>): FramedRecord[] | undefined {
   if (payload['type'] !== 'message' || !Array.isArray(payload['content'])) return undefined;
-  const record = (event: string, data: Record<string, unknown>): SseEvent => ({ event, data: JSON.stringify({ type: event, ...data }), id: undefined, retry: undefined });
+  const record = (event: string, data: Record<string, unknown>): FramedRecord => ({ event, data: JSON.stringify({ type: event, ...data }), id: undefined, retry: undefined });
   const { content, stop_reason: stopReason, stop_sequence: stopSequence, usage, ...message } = payload;
   const events = [record('message_start', { message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage } })];
   (content as unknown[]).forEach((block, index) => {
@@ -75,7 +75,7 @@ function whole(payload: Record<string, unknown>): SseEvent[] | undefined {
  *
  * Also a provider value: `readToolCalls({ provider: anthropicMessages })` reads only this format.
  *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ * @return An operator from {@link FramedRecord}s to {@link StreamEvent}s.
  */
 export const anthropicMessages: WireFormat<'anthropic'> = /* @__PURE__ */ wireFormat({
   format: 'anthropic',

@@ -5,7 +5,7 @@
  * @module
  */
 import { ToolStreamError } from '../../errors';
-import type { FinishReason, SseEvent } from '../../events';
+import type { FinishReason, FramedRecord } from '../../events';
 import { bytesToBase64 } from '../../internal/base64';
 import { asNumber, asRecord, asString, isAfterFinishFailure, type EventSink } from '../decoder';
 import { toolCallDelta, TypedEventDecoder, usageEvent, wireString } from '../wire';
@@ -37,7 +37,7 @@ export class BedrockConverseDecoder extends TypedEventDecoder {
   private unstopped = 0;
 
   /** See {@link WireDecoder.sse}; an exception frame (`throttlingException`, …) ends the stream with a `provider-error`. */
-  override sse(event: SseEvent, emit: EventSink): void {
+  override sse(event: FramedRecord, emit: EventSink): void {
     if (!this.done && isBedrockException(event.event)) throw bedrockException(this.provider, event.event, event.data);
     super.sse(event, emit);
   }

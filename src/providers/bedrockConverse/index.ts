@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { SseEvent } from '../../events';
+import type { FramedRecord } from '../../events';
 import { wireFormat, type WireFormat } from '../format';
 import { BedrockConverseDecoder } from './decoder';
 import { converseUsage, isBedrockException, normalizeConverseStopReason } from './mapping';
@@ -12,7 +12,7 @@ import { converseUsage, isBedrockException, normalizeConverseStopReason } from '
 const EVENTS = /* @__PURE__ */ new Set(['messageStart', 'contentBlockStart', 'contentBlockDelta', 'contentBlockStop', 'messageStop']);
 
 /** A Converse stream: its event names (`:event-type`), a `metadata` event with usage or metrics, or a Bedrock exception. */
-function detect(event: SseEvent, payload: Record<string, unknown> | undefined): boolean {
+function detect(event: FramedRecord, payload: Record<string, unknown> | undefined): boolean {
   if (EVENTS.has(event.event)) return true;
   if (event.event === 'metadata') return payload !== undefined && ('usage' in payload || 'metrics' in payload);
   return isBedrockException(event.event);
@@ -70,7 +70,7 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  *
  * Also a provider value: `readToolCalls({ provider: bedrockConverse })` reads only this format.
  *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ * @return An operator from {@link FramedRecord}s to {@link StreamEvent}s.
  */
 export const bedrockConverse: WireFormat<'bedrock-converse'> = /* @__PURE__ */ wireFormat({
   format: 'bedrock-converse',

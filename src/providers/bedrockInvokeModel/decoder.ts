@@ -5,7 +5,7 @@
  * @module
  */
 import { ToolStreamError } from '../../errors';
-import type { SseEvent, StreamEvent } from '../../events';
+import type { FramedRecord, StreamEvent } from '../../events';
 import { base64ToBytes } from '../../internal/base64';
 import { asRecord } from '../../internal/json';
 import { AnthropicMessagesDecoder } from '../anthropic/decoder';
@@ -53,7 +53,7 @@ export class BedrockInvokeModelDecoder implements WireDecoder {
   }
 
   /** One record of the event stream: a `chunk`, or an exception. */
-  sse(event: SseEvent, emit: EventSink): void {
+  sse(event: FramedRecord, emit: EventSink): void {
     if (isBedrockException(event.event)) throw bedrockException(this.provider, event.event, event.data);
     if (event.event === 'error') throw errorEvent(this.provider, event);
     if (event.event !== 'chunk') return; // the union has no other member today

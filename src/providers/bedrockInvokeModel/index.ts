@@ -4,14 +4,14 @@
  *
  * @module
  */
-import type { SseEvent } from '../../events';
+import type { FramedRecord } from '../../events';
 import { anthropicUsage, normalizeAnthropicStopReason } from '../anthropic/decoder';
 import { isBedrockException } from '../bedrockConverse/mapping';
 import { wireFormat, type WireFormat } from '../format';
 import { BedrockInvokeModelDecoder } from './decoder';
 
 /** An InvokeModel stream: a `chunk` record whose payload carries base64 `bytes`, or a Bedrock exception. */
-function detect(event: SseEvent, payload: Record<string, unknown> | undefined): boolean {
+function detect(event: FramedRecord, payload: Record<string, unknown> | undefined): boolean {
   if (event.event === 'chunk') return typeof payload?.['bytes'] === 'string';
   return isBedrockException(event.event);
 }
@@ -53,7 +53,7 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  * Also a provider value: `readToolCalls({ provider: bedrockInvokeModel })` reads only this format.
  * Its messages for a tool loop are Anthropic's (the request body is an Anthropic Messages request).
  *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ * @return An operator from {@link FramedRecord}s to {@link StreamEvent}s.
  */
 export const bedrockInvokeModel: WireFormat<'bedrock-invoke-model'> = /* @__PURE__ */ wireFormat({
   format: 'bedrock-invoke-model',

@@ -3,13 +3,13 @@
  *
  * @module
  */
-import type { SseEvent } from '../../events';
+import type { FramedRecord } from '../../events';
 import { asString } from '../../internal/json';
 import { wireFormat, type WireFormat } from '../format';
 import { COHERE_EVENTS as EVENTS, CohereChatDecoder, cohereUsage, normalizeCohereFinishReason } from './decoder';
 
 /** A Cohere v2 stream: its event names (as `event:` or the payload's `type`). */
-function detect(event: SseEvent, payload: Record<string, unknown> | undefined): boolean {
+function detect(event: FramedRecord, payload: Record<string, unknown> | undefined): boolean {
   if (EVENTS.has(event.event)) return true;
   const type = payload === undefined ? undefined : asString(payload['type']);
   return type !== undefined && EVENTS.has(type);
@@ -51,7 +51,7 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  *
  * Also a provider value: `readToolCalls({ provider: cohereChat })` reads only this format.
  *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ * @return An operator from {@link FramedRecord}s to {@link StreamEvent}s.
  */
 export const cohereChat: WireFormat<'cohere'> = /* @__PURE__ */ wireFormat({
   format: 'cohere',

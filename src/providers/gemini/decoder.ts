@@ -5,7 +5,7 @@
  * @module
  */
 import { ToolStreamError } from '../../errors';
-import type { FinishReason, SseEvent } from '../../events';
+import type { FinishReason, FramedRecord } from '../../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, providerError, readEventData, type EventSink, type WireDecoder } from '../decoder';
 import { geminiUsage, normalizeGeminiFinishReason } from './mapping';
 import { PartialArgsBuilder } from './vertexPartialArgs';
@@ -47,7 +47,7 @@ export class GeminiDecoder implements WireDecoder {
   private lastUsage = '';
   private readonly candidates = new Map<number, Candidate>();
 
-  sse(event: SseEvent, emit: EventSink): void {
+  sse(event: FramedRecord, emit: EventSink): void {
     if (event.event === 'error') {
       this.releaseAll(emit);
       throw errorEvent(this.provider, event);

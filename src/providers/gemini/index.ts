@@ -4,13 +4,13 @@
  *
  * @module
  */
-import type { SseEvent } from '../../events';
+import type { FramedRecord } from '../../events';
 import { wireFormat, type WireFormat } from '../format';
 import { GeminiDecoder } from './decoder';
 import { geminiUsage, normalizeGeminiFinishReason } from './mapping';
 
 /** A Gemini stream: chunks with `candidates`, `usageMetadata` or `promptFeedback`. */
-function detect(_event: SseEvent, payload: Record<string, unknown> | undefined): boolean {
+function detect(_event: FramedRecord, payload: Record<string, unknown> | undefined): boolean {
   return payload !== undefined && ('candidates' in payload || 'usageMetadata' in payload || 'promptFeedback' in payload);
 }
 
@@ -59,7 +59,7 @@ function detect(_event: SseEvent, payload: Record<string, unknown> | undefined):
  *
  * Also a provider value: `readToolCalls({ provider: gemini })` reads only this format.
  *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ * @return An operator from {@link FramedRecord}s to {@link StreamEvent}s.
  */
 export const gemini: WireFormat<'gemini'> = /* @__PURE__ */ wireFormat({
   format: 'gemini',

@@ -5,7 +5,7 @@
  * @module
  */
 import { ToolStreamError } from '../../errors';
-import type { FinishReason, SseEvent } from '../../events';
+import type { FinishReason, FramedRecord } from '../../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, isRetryable, providerError, type EventSink, type WireDecoder } from '../decoder';
 import { errorEvent, parseObject, requireObject, stringifyJson, usageEvent, wireString, type UsageCounts } from '../wire';
 
@@ -36,7 +36,7 @@ export class OllamaChatDecoder implements WireDecoder {
   /** The line with `"done": true` arrived. */
   private done = false;
 
-  sse(event: SseEvent, emit: EventSink): void {
+  sse(event: FramedRecord, emit: EventSink): void {
     if (this.done) return;
     if (event.event === 'error') throw errorEvent(this.provider, event);
     this.chunk(parseObject(this.provider, event.data), emit);

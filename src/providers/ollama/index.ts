@@ -3,12 +3,12 @@
  *
  * @module
  */
-import type { SseEvent } from '../../events';
+import type { FramedRecord } from '../../events';
 import { wireFormat, type WireFormat } from '../format';
 import { normalizeOllamaDoneReason, OllamaChatDecoder, ollamaUsage } from './decoder';
 
 /** An Ollama chat line: a `model` name and a `done` flag. */
-function detect(_event: SseEvent, payload: Record<string, unknown> | undefined): boolean {
+function detect(_event: FramedRecord, payload: Record<string, unknown> | undefined): boolean {
   return payload !== undefined && typeof payload['done'] === 'boolean' && typeof payload['model'] === 'string';
 }
 
@@ -52,7 +52,7 @@ function detect(_event: SseEvent, payload: Record<string, unknown> | undefined):
  *
  * Also a provider value: `readToolCalls({ provider: ollamaChat })` reads only this format.
  *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ * @return An operator from {@link FramedRecord}s to {@link StreamEvent}s.
  */
 export const ollamaChat: WireFormat<'ollama'> = /* @__PURE__ */ wireFormat({
   format: 'ollama',

@@ -6,7 +6,7 @@
  * @module
  */
 import { ToolStreamError } from '../../errors';
-import type { ProviderMetadata, SseEvent } from '../../events';
+import type { ProviderMetadata, FramedRecord } from '../../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, readEventData, providerError, type EventSink, type WireDecoder } from '../decoder';
 import { chatUsage, normalizeChatFinishReason } from './mapping';
 import { safeStringify, stringifyJson, toolCallDelta, usageEvent, wireString } from '../wire';
@@ -82,7 +82,7 @@ export class OpenAIChatDecoder implements WireDecoder {
   /** A choice's own `usage` (Moonshot / Kimi put it in `choices[i].usage`), read after the chunk's choices. */
   private choiceUsage: Record<string, unknown> | undefined;
 
-  sse(event: SseEvent, emit: EventSink): void {
+  sse(event: FramedRecord, emit: EventSink): void {
     if (this.done) return;
     const data = event.data;
     if (event.event === 'error') {

@@ -5,13 +5,13 @@
  *
  * @module
  */
-import type { SseEvent } from '../../events';
+import type { FramedRecord } from '../../events';
 import { wireFormat, type WireFormat } from '../format';
 import { OpenAIChatDecoder } from './decoder';
 import { chatUsage, normalizeChatFinishReason } from './mapping';
 
 /** A chat stream: `[DONE]`, or a chunk with `choices` / `object: "chat.completion.chunk"`. */
-function detect(event: SseEvent, payload: Record<string, unknown> | undefined): boolean {
+function detect(event: FramedRecord, payload: Record<string, unknown> | undefined): boolean {
   if (event.data === '[DONE]') return true;
   return payload !== undefined && ('choices' in payload || payload['object'] === 'chat.completion.chunk');
 }
@@ -59,7 +59,7 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  *
  * Also a provider value: `readToolCalls({ provider: openaiChat })` reads only this format.
  *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ * @return An operator from {@link FramedRecord}s to {@link StreamEvent}s.
  */
 export const openaiChat: WireFormat<'openai-chat'> = /* @__PURE__ */ wireFormat({
   format: 'openai-chat',

@@ -4,13 +4,13 @@
  *
  * @module
  */
-import type { SseEvent } from '../../events';
+import type { FramedRecord } from '../../events';
 import { asRecord, asString } from '../../internal/json';
 import { wireFormat, type WireFormat } from '../format';
 import { OpenAIResponsesDecoder, responsesFinishReason, responsesUsage } from './decoder';
 
 /** A Responses stream: `response.*` events, or a flat `{"type":"error","code":…}` error event. */
-function detect(event: SseEvent, payload: Record<string, unknown> | undefined): boolean {
+function detect(event: FramedRecord, payload: Record<string, unknown> | undefined): boolean {
   if (event.event.startsWith('response.')) return true;
   const type = payload === undefined ? undefined : asString(payload['type']);
   if (type === undefined) return false;
@@ -21,9 +21,9 @@ function detect(event: SseEvent, payload: Record<string, unknown> | undefined): 
  * A whole Responses `response` object as the events a stream of it carries: its creation, the
  * text of its messages, then its end with the final output (calls, reasoning) the decoder reads.
  */
-function whole(payload: Record<string, unknown>): SseEvent[] | undefined {
+function whole(payload: Record<string, unknown>): FramedRecord[] | undefined {
   if (payload['object'] !== 'response' || 'type' in payload || !Array.isArray(payload['output'])) return undefined;
-  const record = (event: string, data: Record<string, unknown>): SseEvent => ({ event, data: JSON.stringify({ type: event, ...data }), id: undefined, retry: undefined });
+  const record = (event: string, data: Record<string, unknown>): FramedRecord => ({ event, data: JSON.stringify({ type: event, ...data }), id: undefined, retry: undefined });
   const output = payload['output'] as unknown[];
   const events = [record('response.created', { response: { ...payload, output: [], status: 'in_progress' } })];
   output.forEach((item, index) => {
@@ -85,7 +85,7 @@ function whole(payload: Record<string, unknown>): SseEvent[] | undefined {
  *
  * Also a provider value: `readToolCalls({ provider: openaiResponses })` reads only this format.
  *
- * @return An operator from {@link SseEvent}s to {@link StreamEvent}s.
+ * @return An operator from {@link FramedRecord}s to {@link StreamEvent}s.
  */
 export const openaiResponses: WireFormat<'openai-responses'> = /* @__PURE__ */ wireFormat({
   format: 'openai-responses',
