@@ -7,10 +7,9 @@ import type { OperatorFunction } from 'rxjs';
 import type { FramedRecord } from '../events';
 import { aCount, checkOptions } from '../internal/options';
 import { operate } from '../internal/operate';
-import { EventStreamParser, type EventStreamParserOptions } from './eventStream';
+import { EventStreamParser, type DecodeAwsEventStreamOptions } from './eventStream';
 
-/** Options of {@link decodeAwsEventStream}. */
-export type DecodeAwsEventStreamOptions = EventStreamParserOptions;
+export type { DecodeAwsEventStreamOptions } from './eventStream';
 
 /**
  * Read an AWS event stream (Bedrock `ConverseStream`, `InvokeModelWithResponseStream`), chunk by

@@ -7,10 +7,9 @@ import type { OperatorFunction } from 'rxjs';
 import type { FramedRecord } from '../events';
 import { aBoolean, aCount, checkOptions } from '../internal/options';
 import { operate } from '../internal/operate';
-import { JsonArrayParser, type JsonArrayParserOptions } from './jsonArray';
+import { JsonArrayParser, type DecodeJsonArrayOptions } from './jsonArray';
 
-/** Options of {@link decodeJsonArray}. */
-export type DecodeJsonArrayOptions = JsonArrayParserOptions;
+export type { DecodeJsonArrayOptions } from './jsonArray';
 
 /**
  * Read one JSON array streamed element by element (Gemini's `streamGenerateContent` without

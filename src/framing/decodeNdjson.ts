@@ -7,10 +7,9 @@ import type { OperatorFunction } from 'rxjs';
 import type { FramedRecord } from '../events';
 import { aCount, checkOptions } from '../internal/options';
 import { operate } from '../internal/operate';
-import { NdjsonParser, type NdjsonParserOptions } from './ndjson';
+import { NdjsonParser, type DecodeNdjsonOptions } from './ndjson';
 
-/** Options of {@link decodeNdjson}. */
-export type DecodeNdjsonOptions = NdjsonParserOptions;
+export type { DecodeNdjsonOptions } from './ndjson';
 
 /**
  * Read newline-delimited JSON (Ollama's `/api/chat` stream), chunk by chunk, into one

@@ -25,7 +25,7 @@ import { Crc32 } from './crc32';
 import { deliver, type RecordSink } from '../sse/recordSink';
 
 /**
- * The default {@link EventStreamParserOptions.maxFrameSize}: 25,296,912 bytes, the largest frame the
+ * The default {@link DecodeAwsEventStreamOptions.maxFrameSize}: 25,296,912 bytes, the largest frame the
  * specification lets a service send (24 MiB of payload, 128 KiB of headers and the 16 bytes of
  * prelude and checksums). A frame whose prelude announces more is refused before any of it is kept.
  */
@@ -38,8 +38,8 @@ export const OVERHEAD = 16;
 const FRAMING = 'aws-event-stream';
 
 /** Options of {@link EventStreamParser} and `decodeAwsEventStream()`. */
-export interface EventStreamParserOptions {
-  /** The largest frame accepted, in bytes (its total length). Default {@link DEFAULT_MAX_FRAME_SIZE}. */
+export interface DecodeAwsEventStreamOptions {
+  /** The largest frame accepted, in bytes (its total length). Default 25,296,912 bytes (24 MiB of payload, 128 KiB of headers and the frame's 16 bytes). */
   readonly maxFrameSize?: number;
 }
 
@@ -195,7 +195,7 @@ export class EventStreamParser {
    * @param options `maxFrameSize`.
    * @throws {ToolStreamError} `invalid-option` for an option it does not take or a size below 1.
    */
-  constructor(options: EventStreamParserOptions = {}) {
+  constructor(options: DecodeAwsEventStreamOptions = {}) {
     checkOptions('EventStreamParser', options, { maxFrameSize: /* @__PURE__ */ aCount(1) });
     this.maxFrameSize = options.maxFrameSize ?? DEFAULT_MAX_FRAME_SIZE;
   }
@@ -540,6 +540,3 @@ export class EventStreamParser {
     return error;
   }
 }
-
-/** A header to write: a name and a typed value. */
-export type EventStreamHeaderInput = Readonly<Record<string, EventStreamHeaderValue>>;

@@ -11,7 +11,7 @@ import { TextBuffer } from '../sse/textBuffer';
 import { StreamText, utf8Length } from '../sse/utf8';
 import { deliver, type RecordSink } from '../sse/recordSink';
 
-/** The default {@link JsonArrayParserOptions.maxElementSize}: 16 MiB (chars), as SSE's `maxEventSize`. */
+/** The default {@link DecodeJsonArrayOptions.maxElementSize}: 16 MiB (chars), as SSE's `maxEventSize`. */
 export const DEFAULT_MAX_ELEMENT_SIZE = 16 * 1024 * 1024;
 
 /** How much of an oversized element an `event-too-large` error keeps (at most). */
@@ -43,8 +43,8 @@ const DONE = 5;
 const SEQUENCE = 6;
 
 /** Options of {@link JsonArrayParser} and `decodeJsonArray()`. */
-export interface JsonArrayParserOptions {
-  /** The largest element accepted, in chars of its JSON text. Default {@link DEFAULT_MAX_ELEMENT_SIZE}. */
+export interface DecodeJsonArrayOptions {
+  /** The largest element accepted, in chars of its JSON text. Default 16 MiB (16,777,216 chars). */
   readonly maxElementSize?: number;
   /**
    * Read JSON values one after another instead of one array (`{…}\n{…}`, or one whole document
@@ -111,7 +111,7 @@ export class JsonArrayParser {
    * @param options `maxElementSize`, `sequence`.
    * @throws {ToolStreamError} `invalid-option` for an option it does not take or a value it cannot use.
    */
-  constructor(options: JsonArrayParserOptions = {}) {
+  constructor(options: DecodeJsonArrayOptions = {}) {
     checkOptions('JsonArrayParser', options, { maxElementSize: /* @__PURE__ */ aCount(1), sequence: aBoolean });
     this.maxElementSize = options.maxElementSize ?? DEFAULT_MAX_ELEMENT_SIZE;
     this.sequence = options.sequence === true;

@@ -11,7 +11,7 @@ import { TextBuffer } from '../sse/textBuffer';
 import { StreamText, utf8Length } from '../sse/utf8';
 import { deliver, type RecordSink } from '../sse/recordSink';
 
-/** The default {@link NdjsonParserOptions.maxLineSize}: 16 MiB (chars), as SSE's `maxEventSize`. */
+/** The default {@link DecodeNdjsonOptions.maxLineSize}: 16 MiB (chars), as SSE's `maxEventSize`. */
 export const DEFAULT_MAX_LINE_SIZE = 16 * 1024 * 1024;
 
 /** How much of an oversized line an `event-too-large` error keeps (at most). */
@@ -19,8 +19,8 @@ const HEAD_CHARS = 200;
 const BOM = 0xfeff;
 
 /** Options of {@link NdjsonParser} and `decodeNdjson()`. */
-export interface NdjsonParserOptions {
-  /** The longest line accepted, in chars (its line end not counted). Default {@link DEFAULT_MAX_LINE_SIZE}. */
+export interface DecodeNdjsonOptions {
+  /** The longest line accepted, in chars (its line end not counted). Default 16 MiB (16,777,216 chars). */
   readonly maxLineSize?: number;
 }
 
@@ -72,7 +72,7 @@ export class NdjsonParser {
    * @param options `maxLineSize`.
    * @throws {ToolStreamError} `invalid-option` for an option it does not take or a size below 1.
    */
-  constructor(options: NdjsonParserOptions = {}) {
+  constructor(options: DecodeNdjsonOptions = {}) {
     checkOptions('NdjsonParser', options, { maxLineSize: /* @__PURE__ */ aCount(1) });
     this.maxLineSize = options.maxLineSize ?? DEFAULT_MAX_LINE_SIZE;
   }

@@ -8,10 +8,9 @@ import type { FramedRecord } from '../events';
 import { operate } from '../internal/operate';
 import { asConnectionLost } from '../internal/networkError';
 import { aCount, checkOptions } from '../internal/options';
-import { SseParser, type SseParserOptions } from './parser';
+import { SseParser, type DecodeSseOptions } from './parser';
 
-/** Options of {@link decodeSse}. */
-export type DecodeSseOptions = SseParserOptions;
+export type { DecodeSseOptions } from './parser';
 
 /**
  * Parse a Server-Sent Events stream, chunk by chunk, into one {@link FramedRecord} per dispatched event.

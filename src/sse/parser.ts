@@ -24,14 +24,14 @@ const HEAD_CHARS = 200;
  */
 const DETACH_TEXT = 1024;
 
-/** The default {@link SseParserOptions.maxEventSize}: 16 MiB. */
+/** The default {@link DecodeSseOptions.maxEventSize}: 16 MiB. */
 export const DEFAULT_MAX_EVENT_SIZE = 16 * 1024 * 1024;
 
 /** Options of {@link SseParser} and `decodeSse()`. */
-export interface SseParserOptions {
+export interface DecodeSseOptions {
   /**
    * The largest event accepted, in chars of the pending line plus the event's data so far.
-   * Default {@link DEFAULT_MAX_EVENT_SIZE}.
+   * Default 16 MiB (16,777,216 chars).
    */
   readonly maxEventSize?: number;
 }
@@ -54,7 +54,7 @@ export interface SseParserOptions {
  * `onEvent` runs synchronously inside `push`/`end`; the rest of the chunk is parsed after it returns.
  */
 export class SseParser {
-  /** The size limit in use, in chars of the pending line plus the event's data so far (from the options, or {@link DEFAULT_MAX_EVENT_SIZE}). */
+  /** The size limit in use, in chars of the pending line plus the event's data so far (from the options, or 16 MiB). */
   readonly maxEventSize: number;
 
   /** The chunks as text, with their byte offsets. */
@@ -87,7 +87,7 @@ export class SseParser {
    * @param options `maxEventSize`.
    * @throws {ToolStreamError} `invalid-option` for an option it does not take or a size below 1.
    */
-  constructor(options: SseParserOptions = {}) {
+  constructor(options: DecodeSseOptions = {}) {
     checkOptions('SseParser', options, { maxEventSize: /* @__PURE__ */ aCount(1) });
     this.maxEventSize = options.maxEventSize ?? DEFAULT_MAX_EVENT_SIZE;
   }

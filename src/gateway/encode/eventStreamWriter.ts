@@ -6,7 +6,7 @@
  * @module
  */
 import { Crc32 } from '../../framing/crc32';
-import { OVERHEAD, PRELUDE, type EventStreamHeaderInput, type EventStreamHeaderValue } from '../../framing/eventStream';
+import { OVERHEAD, PRELUDE, type EventStreamHeaders, type EventStreamHeaderValue } from '../../framing/eventStream';
 
 /**
  * Writes AWS event-stream frames (what an AWS SDK client reads). One writer per stream: it keeps its
@@ -23,7 +23,7 @@ export class EventStreamWriter {
    * Throws a `TypeError` for a header name outside 1–255 bytes or a string or byte-array value over
    * 32,767 bytes (the specification's limits).
    */
-  frame(headers: EventStreamHeaderInput, payload: Uint8Array | string): Uint8Array {
+  frame(headers: EventStreamHeaders, payload: Uint8Array | string): Uint8Array {
     const body = typeof payload === 'string' ? this.utf8.encode(payload) : payload;
     const pieces: Uint8Array[] = [];
     let headersLength = 0;
