@@ -7,11 +7,12 @@
 // dist/ must be built too. Each count is (run with N rounds − run with 0 rounds) / N, so start-up,
 // module loading and the warm-up runs cancel out. Node runs with --single-threaded (no background
 // compiler or GC threads): without it the same run's count varies by several percent; with it, by
-// about 0.1 %. --write puts the table in bench/results/instructions.md.
+// about 0.1 %. --write puts the table in its section of docs/benchmarks.md
+// (bench/results/instructions.md).
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeSection } from './page.mjs';
 import { SCENARIO_NAMES } from './scenarios.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,8 +52,7 @@ for (const scenario of only) {
 if (args.includes('--write')) {
   const head = (cmd) => spawnSync('git', ['-C', cmd, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
   const lines = [
-    `<!-- measured: ${head(root)} against ${head(path.resolve(base))} ${new Date().toISOString().slice(0, 10)} -->`,
-    `Command: \`node bench/instructions-ab.mjs --base DIR --rounds ${rounds} --write\` (node --single-threaded under valgrind ${spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).stdout.trim()}, Node ${process.version}).`,
+    `Against \`${head(path.resolve(base))}\`. Command: \`node bench/instructions-ab.mjs --base DIR --rounds ${rounds} --write\` (node --single-threaded under valgrind ${spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).stdout.trim()}, Node ${process.version}).`,
     '',
     'Instructions per `readToolCalls()` run of each steady scenario (callgrind; start-up and warm-up subtracted). "before" is the base build, "after" this checkout.',
     '',
@@ -61,5 +61,5 @@ if (args.includes('--write')) {
     ...rows.map((r) => `| ${r.scenario} | ${(r.before / 1e6).toFixed(2)} | ${(r.after / 1e6).toFixed(2)} | ${r.ratio.toFixed(3)} |`),
     '',
   ];
-  writeFileSync(path.join(root, 'bench/results/instructions.md'), lines.join('\n'));
+  writeSection('instructions', lines.join('\n'));
 }

@@ -7,12 +7,12 @@
 //   node --expose-gc bench/open-calls.mjs [--dist DIR] [--base DIR] [--runs N] [--write]
 //
 // --dist: the checkout whose dist/ is measured (default this one); --base: another checkout's dist/
-// measured the same way, in the same process, for a before/after row. --write puts the table in
-// bench/results/open-calls.md.
-import { writeFileSync } from 'node:fs';
+// measured the same way, in the same process, for a before/after row. --no-write: print only (else
+// the section of docs/benchmarks.md, bench/results/open-calls.md, is written).
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { from, mergeMap, filter, map } from 'rxjs';
+import { writeSection } from './page.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -78,16 +78,15 @@ for (const [label, dir] of builds) {
   }
 }
 
-if (args.includes('--write')) {
+if (!args.includes('--no-write')) {
   const fused = rows.find((r) => r.label === 'this build' && r.reader.startsWith('readToolCalls'));
   const lines = [
-    `<!-- measured: ${new Date().toISOString().slice(0, 10)}, Node ${process.version} -->`,
-    `Command: \`node --expose-gc bench/open-calls.mjs${flag('--base') === undefined ? '' : ' --base DIR'} --runs ${runs} --write\`. Median ms of ${runs} runs after one warm-up; every call is open until \`[DONE]\`.`,
+    `Command: \`node --expose-gc bench/open-calls.mjs${flag('--base') === undefined ? '' : ' --base DIR'} --runs ${runs}\` (Node ${process.version}). Median ms of ${runs} runs after one warm-up; every call is open until \`[DONE]\`. "base" is the build given with \`--base\`, measured in the same process.`,
     '',
     `| build | reader | ${SIZES.map((n) => `${n.toLocaleString('en')} calls`).join(' | ')} | at 64,000 ÷ fused |`,
     `| --- | --- | ${SIZES.map(() => '---:').join(' | ')} | ---: |`,
     ...rows.map((r) => `| ${r.label} | ${r.reader} | ${r.cells.map((ms) => ms.toFixed(1)).join(' | ')} | ${(r.cells[3] / fused.cells[3]).toFixed(2)} |`),
     '',
   ];
-  writeFileSync(path.join(root, 'bench/results/open-calls.md'), lines.join('\n'));
+  writeSection('open-calls', lines.join('\n'));
 }

@@ -98,6 +98,20 @@ export const SECTIONS = [
     about: '10,000 streams open at once, fed round-robin (CPU and heap per stream), one stream right after a full GC, the first stream of a fresh process.',
   },
   {
+    name: 'open-calls',
+    title: 'Many calls open at once: composed against fused',
+    command: 'node --expose-gc bench/open-calls.mjs',
+    about:
+      'A chat stream that opens n calls and closes them all at its end, through `readToolCalls()`, the composed `decodeSse()` → `openaiChat()` → `toolCalls()`, and `groupToolCalls()` with a group per call: linear work grows 4× for 4× the calls.',
+  },
+  {
+    name: 'instructions',
+    title: 'Instructions per run against another build',
+    command: 'node bench/instructions-ab.mjs --base <other checkout> --rounds 5',
+    about:
+      'callgrind counts of the instructions one `readToolCalls()` run of each scenario takes, this checkout against another build: repeatable within about 0.1 %, where wall time on a shared machine is not.',
+  },
+  {
     name: 'ab',
     title: 'Same-process A/B against another build',
     command: 'node --expose-gc bench/steady-ab.mjs all 30 --base <other checkout> --both --write',
