@@ -375,9 +375,7 @@ export class GeminiInteractionsDecoder extends TypedEventDecoder {
       const known = [...this.calls.values()].find((call) => (id !== undefined && call.id === id) || (id === undefined && call.index === position));
       const args = asRecord(step['arguments']);
       if (known === undefined) {
-        this.callStart(position, step, emit);
-        const call = this.calls.get(position);
-        if (call !== undefined) this.endCall(call, emit);
+        this.callStart(position, step, emit); // ended with the others by the final status
         return;
       }
       if (!known.hasText && !known.ended && args !== undefined && Object.keys(args).length > 0) {
