@@ -76,6 +76,7 @@ const CALLS: Readonly<Record<string, Call>> = {
   'rxjs-tool-calls/gateway:encodeOpenAIResponses': { args: [BAD] },
   'rxjs-tool-calls/gateway:encodeAnthropicMessages': { args: [BAD] },
   'rxjs-tool-calls/gateway:encodeGemini': { args: [BAD] },
+  'rxjs-tool-calls/gateway:encodeGeminiInteractions': { args: [BAD] },
   'rxjs-tool-calls/gateway:encodeBedrockConverse': { args: [BAD] },
   'rxjs-tool-calls/gateway:encodeOllamaChat': { args: [BAD] },
   'rxjs-tool-calls/gateway:toAnthropicRequest': { args: [chatRequest, BAD] },

@@ -21,7 +21,7 @@ export interface InteractionsTurn {
   readonly id?: string;
   readonly model?: string;
   /** A thought step first: its summary pieces and its signature. */
-  readonly thought?: { readonly summary: ReadonlyArray<string>; readonly signature?: string };
+  readonly thought?: { readonly summary: ReadonlyArray<string>; readonly signature?: string | undefined } | undefined;
   /** A `model_output` step's text pieces (before the calls). */
   readonly text?: ReadonlyArray<string>;
   readonly calls?: ReadonlyArray<InteractionsCall>;

@@ -31,13 +31,12 @@ interface OracleView {
 function ours(outcome: RunOutcome): Omit<OracleView, 'rawFinish' | 'errors'> & { readonly failed: boolean } {
   const finish = outcome.events.filter((e) => e.type === 'finish').at(-1);
   const usage = outcome.events.filter((e) => e.type === 'usage').at(-1);
-  const providerTools = outcome.events.flatMap((e) =>
-    e.type === 'provider-tool' && e.status !== 'running'
-      ? [{ id: e.id, name: e.tool, kind: 'result' as const }]
-      : e.type === 'provider-tool' && e.input !== undefined && e.raw !== undefined && !('call_id' in e.raw)
-        ? [{ id: e.id, name: e.tool, kind: 'call' as const }]
-        : [],
-  );
+  type Tool = OracleView['providerTools'][number];
+  const providerTools = outcome.events.flatMap((e): Tool[] => {
+    if (e.type !== 'provider-tool') return [];
+    if (e.status !== 'running') return [{ id: e.id, name: e.tool, kind: 'result' }];
+    return e.input !== undefined && e.raw !== undefined && !('call_id' in e.raw) ? [{ id: e.id, name: e.tool, kind: 'call' }] : [];
+  });
   return {
     calls: outcome.results.flatMap((r) => (r.success ? [{ id: r.data.id, name: r.data.name, input: r.data.arguments }] : [])),
     providerTools: providerTools.filter((t, i) => providerTools.findIndex((u) => u.id === t.id && u.kind === t.kind) === i),

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createGoogle } from '@ai-sdk/google';
 
 interface OracleView {
+  /** Function calls; `input` is the parsed arguments, or `{ unparsed: text }` when they are not JSON. */
   calls: Array<{ id: string; name: string; input: unknown }>;
   providerTools: Array<{ id: string; name: string; kind: 'call' | 'result' }>;
   text: string;
@@ -16,6 +17,15 @@ interface OracleView {
   rawFinish: string | undefined;
   outputTokens: number | undefined;
   errors: string[];
+}
+
+/** The arguments parsed, or `{ unparsed: text }`. */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { unparsed: text };
+  }
 }
 
 async function read(sse: string): Promise<OracleView> {
@@ -33,7 +43,7 @@ async function read(sse: string): Promise<OracleView> {
     switch (part.type) {
       case 'tool-call':
         if (part.providerExecuted === true) view.providerTools.push({ id: part.toolCallId, name: part.toolName, kind: 'call' });
-        else view.calls.push({ id: part.toolCallId, name: part.toolName, input: JSON.parse(part.input) as unknown });
+        else view.calls.push({ id: part.toolCallId, name: part.toolName, input: parsed(part.input) });
         break;
       case 'tool-result':
         view.providerTools.push({ id: part.toolCallId, name: part.toolName, kind: 'result' });
