@@ -82,6 +82,7 @@ const CALLS: Readonly<Record<string, Call>> = {
   'rxjs-tool-calls/gateway:toAnthropicRequest': { args: [chatRequest, BAD] },
   'rxjs-tool-calls/gateway:toResponsesRequest': { args: [chatRequest, BAD] },
   'rxjs-tool-calls/gateway:toGeminiRequest': { args: [chatRequest, BAD] },
+  'rxjs-tool-calls/gateway:toGeminiInteractionsRequest': { args: [chatRequest, BAD] },
   'rxjs-tool-calls/gateway:toConverseRequest': { args: [chatRequest, BAD] },
   'rxjs-tool-calls/gateway:toOllamaRequest': { args: [chatRequest, BAD] },
   'rxjs-tool-calls/gateway:fromAnthropicRequest': { args: [anthropicRequest, BAD] },

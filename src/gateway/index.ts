@@ -22,6 +22,7 @@ export { EventStreamWriter } from './encode/eventStreamWriter';
 export { toAnthropicRequest, type ToAnthropicRequestOptions } from './requests/toAnthropicRequest';
 export { toResponsesRequest, type ToResponsesRequestOptions } from './requests/toResponsesRequest';
 export { toGeminiRequest, type ToGeminiRequestOptions } from './requests/toGeminiRequest';
+export { toGeminiInteractionsRequest, type ToGeminiInteractionsRequestOptions } from './requests/toGeminiInteractionsRequest';
 export { toConverseRequest } from './requests/toConverseRequest';
 export { toOllamaRequest } from './requests/toOllamaRequest';
 export { fromAnthropicRequest } from './requests/fromAnthropicRequest';

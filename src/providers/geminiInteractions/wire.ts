@@ -114,6 +114,8 @@ export interface CreateInteractionBody {
   tool_choice?: ToolChoice;
   /** Stream the interaction as Server-Sent Events. */
   stream?: boolean;
+  /** Keep the interaction on the server (the API's default), to continue it by `previous_interaction_id`. */
+  store?: boolean;
   /** Sampling, token limit and stop sequences. */
   generation_config?: {
     /** Sampling temperature. */
