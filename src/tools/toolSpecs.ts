@@ -168,6 +168,10 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  * 6. A custom tool (`customTool()`, `kind: 'custom'`) is a `type: "custom"` tool with its `format`
  *    in OpenAI chat and Responses; the other formats have no custom tools and get a function with one
  *    required string parameter `input` (described by the grammar), whose calls are read as the text.
+ * 7. A tool with `deferLoading: true` is written with `defer_loading: true` for Anthropic (and
+ *    Bedrock InvokeModel) and Responses, whose tool search loads it when the model needs it (put
+ *    the provider's tool search tool in the request too); the other formats have no such flag and
+ *    declare it as usual.
  *
  * @example
  * ```ts
@@ -193,11 +197,13 @@ export function toolSpecs<F extends MessageFormat, T extends ToolDeclarations = 
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_REQUEST_DEPTH;
   const inputs = named(tools).map(([name, tool]): ToolSpecInput => {
     // A custom tool: text input, written as `type: "custom"` where the format has it, else as one string `input`.
-    if ('kind' in tool && tool.kind === 'custom') return { name, description: tool.description, parameters: customInputSchema(tool.format), strict: false, custom: { format: tool.format } };
+    const deferLoading = tool.deferLoading === true ? { deferLoading: true } : {};
+    if ('kind' in tool && tool.kind === 'custom')
+      return { name, description: tool.description, parameters: customInputSchema(tool.format), strict: false, custom: { format: tool.format }, ...deferLoading };
     const parameters = toolJsonSchema(tool, name);
     const problem = jsonProblem(parameters, maxDepth, `${name}.parameters`);
     if (problem !== undefined) throw new ToolStreamError('unsupported-request', { target: String(format), field: problem.path, detail: problem.detail });
-    return { name, description: tool.description, parameters, strict: options.strict !== false && allowsStrict(parameters) };
+    return { name, description: tool.description, parameters, strict: options.strict !== false && allowsStrict(parameters), ...deferLoading };
   });
   const byFormat: { readonly [K in MessageFormat]: () => ToolSpecsByFormat[K] } = {
     'openai-chat': () => inputs.map((input) => (input.custom === undefined ? chatToolSpec(input) : chatCustomToolSpec(input, input.custom.format))),
