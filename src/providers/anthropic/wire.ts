@@ -54,7 +54,17 @@ export interface ToolUseBlock {
 }
 
 /** Who made a call: the model (`direct`), or code execution (a server tool, by its `tool_id`) in programmatic tool calling. */
-export type Caller = { type: 'direct' } | { type: 'code_execution_20250825' | 'code_execution_20260120'; tool_id: string };
+export type Caller =
+  | {
+      /** The model made the call. */
+      type: 'direct';
+    }
+  | {
+      /** Code execution made the call (the server tool's version). */
+      type: 'code_execution_20250825' | 'code_execution_20260120';
+      /** The id of the `server_tool_use` block whose code made it. */
+      tool_id: string;
+    };
 
 /** A `tool_result` block: one call's result, in a user message. */
 export interface ToolResultBlock {

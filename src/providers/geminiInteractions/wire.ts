@@ -98,7 +98,19 @@ export interface FunctionTool {
 }
 
 /** Which tools the model may or must call. */
-export type ToolChoice = 'auto' | 'any' | 'none' | { allowed_tools: { mode: 'auto' | 'any' | 'validated'; tools: string[] } };
+export type ToolChoice =
+  | 'auto'
+  | 'any'
+  | 'none'
+  | {
+      /** The functions the model may call. */
+      allowed_tools: {
+        /** `'any'`: it must call one of them; `'auto'`: it may. */
+        mode: 'auto' | 'any' | 'validated';
+        /** Their names. */
+        tools: string[];
+      };
+    };
 
 /** The body of `POST /v1beta/interactions` with a model (the conversation in `input`, no server-side history). */
 export interface CreateInteractionBody {
@@ -201,12 +213,80 @@ export type StepDelta =
       signature: string;
     };
 
-/** Every event of a streamed interaction (an SSE event named by `event_type`; `event_id` resumes the stream after it). */
-export type StreamEvent =
-  | { event_type: 'interaction.created'; interaction: EventInteraction; event_id?: string }
-  | { event_type: 'interaction.status_update'; interaction_id: string; status: InteractionStatus; usage?: Usage; event_id?: string }
-  | { event_type: 'step.start'; index: number; step: Step | ServerToolStep; event_id?: string }
-  | { event_type: 'step.delta'; index: number; delta: StepDelta; event_id?: string }
-  | { event_type: 'step.stop'; index: number; event_id?: string }
-  | { event_type: 'interaction.completed'; interaction: EventInteraction; event_id?: string }
-  | { event_type: 'error'; error: { code?: string; message?: string }; event_id?: string };
+/** What every event of a streamed interaction carries. */
+interface EventBase {
+  /** Where the stream can be resumed after this event (`last_event_id`), when the server numbers its events. */
+  event_id?: string;
+}
+
+/** The interaction was created (the first event). */
+export interface CreatedEvent extends EventBase {
+  /** Always `'interaction.created'`. */
+  event_type: 'interaction.created';
+  /** The interaction, `in_progress`. */
+  interaction: EventInteraction;
+}
+
+/** The interaction's status changed (`requires_action`: its function calls wait for their results). */
+export interface StatusUpdateEvent extends EventBase {
+  /** Always `'interaction.status_update'`. */
+  event_type: 'interaction.status_update';
+  /** The interaction's id. */
+  interaction_id: string;
+  /** Its new status. */
+  status: InteractionStatus;
+  /** The usage so far, when the server reports it here. */
+  usage?: Usage;
+}
+
+/** A step started: its type, and for a function call its id, name and signature. */
+export interface StepStartEvent extends EventBase {
+  /** Always `'step.start'`. */
+  event_type: 'step.start';
+  /** The step's position in the interaction. */
+  index: number;
+  /** The step as it starts (a function call's `arguments` are `{}`: they stream as `arguments_delta`s). */
+  step: Step | ServerToolStep;
+}
+
+/** A piece of a step's output. */
+export interface StepDeltaEvent extends EventBase {
+  /** Always `'step.delta'`. */
+  event_type: 'step.delta';
+  /** The step's position. */
+  index: number;
+  /** The piece. */
+  delta: StepDelta;
+}
+
+/** A step ended (a function call's arguments are whole). */
+export interface StepStopEvent extends EventBase {
+  /** Always `'step.stop'`. */
+  event_type: 'step.stop';
+  /** The step's position. */
+  index: number;
+}
+
+/** The interaction's output ended (the terminator), with its final status and usage. */
+export interface CompletedEvent extends EventBase {
+  /** Always `'interaction.completed'`. */
+  event_type: 'interaction.completed';
+  /** The interaction, with its final status and usage. */
+  interaction: EventInteraction;
+}
+
+/** The interaction failed. */
+export interface ErrorEvent extends EventBase {
+  /** Always `'error'`. */
+  event_type: 'error';
+  /** What went wrong. */
+  error: {
+    /** The error's code (e.g. `'resource_exhausted'`, `'unavailable'`). */
+    code?: string;
+    /** What happened, for a person. */
+    message?: string;
+  };
+}
+
+/** Every event of a streamed interaction (an SSE event named by its `event_type`). */
+export type StreamEvent = CreatedEvent | StatusUpdateEvent | StepStartEvent | StepDeltaEvent | StepStopEvent | CompletedEvent | ErrorEvent;

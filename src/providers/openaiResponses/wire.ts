@@ -75,7 +75,17 @@ export interface FunctionCallItem {
 }
 
 /** Who made a call: the model (`direct`), or the `program` item (by its `call_id`) of a programmatic tool call. */
-export type Caller = { readonly type: 'direct' } | { readonly type: 'program'; readonly caller_id: string };
+export type Caller =
+  | {
+      /** The model made the call. */
+      readonly type: 'direct';
+    }
+  | {
+      /** A programmatic tool call's program made the call. */
+      readonly type: 'program';
+      /** The `call_id` of the `program` item that made it. */
+      readonly caller_id: string;
+    };
 
 /** A `function_call_output` input item: one call's result. */
 export interface FunctionCallOutputItem {
