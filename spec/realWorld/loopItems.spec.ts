@@ -25,6 +25,13 @@ function providerTools(...wire: string[]): ProviderToolEvent[] {
   return [...(runs[0]?.[1] ?? [])];
 }
 
+/** The `providerMetadata` of the calls of `wire` under every chunking (all must agree). */
+function callMetadata(...wire: string[]): unknown[] {
+  const runs = chunkings(toBytes(wire.join(''))).map(([how, chunks]) => [how, runChunks(chunks).results.map((r) => r.success && r.data.providerMetadata)] as const);
+  for (const [how, metadata] of runs) expect([how, metadata]).toEqual([how, runs[0]?.[1]]);
+  return [...(runs[0]?.[1] ?? [])];
+}
+
 /** The events of `wire`, read once. */
 const eventsOf = (wire: string): Promise<StreamEvent[]> => lastValueFrom(from([wire]).pipe(readStreamEvents(), toArray()));
 
@@ -257,8 +264,19 @@ describe('programmatic tool calls (a call’s caller)', () => {
 
   it('openai/codex#40749: the program item is a provider-tool event (its code as input); the call’s caller is its metadata', () => {
     expect(providerTools(...wire).map(({ tool, id, input, raw }) => ({ tool, id, input, raw }))).toEqual([{ tool: 'program', id: 'prg_1', input: program.code, raw: program }]);
-    const results = runChunks([toBytes(wire.join(''))]).results;
-    expect(results.map((r) => r.success && r.data.providerMetadata)).toEqual([{ itemId: 'fc_1', caller: { type: 'program', caller_id: 'prog_call_1' } }]);
+    expect(callMetadata(...wire)).toEqual([{ itemId: 'fc_1', caller: { type: 'program', caller_id: 'prog_call_1' } }]);
+  });
+
+  it('openai/codex#40749: a caller that only the done item carries (the added item had none) is the call’s too', () => {
+    const { caller: _, ...added } = fn;
+    const late = [
+      created('r1'),
+      responsesEvent('response.output_item.added', { output_index: 0, item: { ...added, arguments: '', status: 'in_progress' } }),
+      responsesEvent('response.function_call_arguments.delta', { output_index: 0, item_id: 'fc_1', delta: '{"url":"u"}' }),
+      itemDone(0, fn),
+      completed('r1', [fn]),
+    ];
+    expect(callMetadata(...late)).toEqual([{ itemId: 'fc_1', caller: { type: 'program', caller_id: 'prog_call_1' } }]);
   });
 
   it('openai/codex#40749: toolLoop replays the program item and writes the caller on the call and on its output', async () => {
@@ -296,12 +314,30 @@ describe('programmatic tool calls (a call’s caller)', () => {
       ev('content_block_stop', { index: 0 }),
       ...anthropicEnd('tool_use'),
     ];
-    expect(runChunks([toBytes(anthropicWire.join(''))]).results.map((r) => r.success && r.data.providerMetadata)).toEqual([{ type: 'tool_use', caller }]);
+    expect(callMetadata(...anthropicWire)).toEqual([{ type: 'tool_use', caller }]);
     const { request, sent } = stub([anthropicWire.join(''), anthropicAnswer]);
     await lastValueFrom(toolLoop(request, tools, { format: 'anthropic', messages: [{ role: 'user', content: 'Save u' }] }).pipe(toArray()));
     expect(sent[1]?.[1]).toEqual({ role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'save', input: { url: 'u' }, caller }] });
     const out = await encodedBy(await eventsOf(anthropicWire.join('')));
     expect(runChunks([toBytes(out['anthropic'] ?? '')]).results.map((r) => r.success && r.data.providerMetadata?.['caller'])).toEqual([caller]);
     for (const name of ['responses', 'chat', 'gemini', 'interactions']) expect([name, out[name]?.includes('caller')]).toEqual([name, false]);
+  });
+
+  it('a gateway reading an Anthropic request refuses a compaction block or a tool_use caller in the history (typed, naming it) rather than drop it', () => {
+    const history = (assistant: unknown[]) =>
+      ({
+        model: 'm',
+        max_tokens: 64,
+        messages: [
+          { role: 'user', content: 'Save u' },
+          { role: 'assistant', content: assistant },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'saved u' }] },
+        ],
+      }) as unknown as AnthropicWire.RequestInput;
+    const call = { type: 'tool_use', id: 'toolu_1', name: 'save', input: { url: 'u' } };
+    const compaction = { type: 'compaction', content: 'Summary.', encrypted_content: 'ZW5j' };
+    expectUnsupported(() => fromAnthropicRequest(history([compaction, call])), 'openai-chat', 'messages[1].content[0].type');
+    expectUnsupported(() => fromAnthropicRequest(history([{ ...call, caller: { type: 'code_execution_20260120', tool_id: 'srvtoolu_code' } }])), 'openai-chat', 'messages[1].content[0].caller');
+    expect(fromAnthropicRequest(history([call])).messages).toHaveLength(3);
   });
 });
