@@ -8,6 +8,8 @@ import { lastValueFrom, tap, toArray } from 'rxjs';
 import { z } from 'zod';
 import { readStreamEvents, toolCalls, type ToolCall } from 'rxjs-tool-calls';
 import { assistantTextMessage, customTool, runTools, tool, toolMessages, toolSpecs, TurnRecorder, type GeminiInteractionsWire, type ToolStep } from 'rxjs-tool-calls/tools';
+import { geminiInteractionsEvent as ev, toBytes } from 'rxjs-tool-calls/marbles';
+import { chunkings } from '../helpers/chunking';
 import { loadOwnFixtures } from '../helpers/fixtures';
 import { from } from 'rxjs';
 
@@ -66,9 +68,15 @@ describe("toolMessages('gemini-interactions', step)", () => {
     ]);
   });
 
-  it('sendReasoning: false leaves the thought steps out; a final answer is one model_output step', () => {
-    const step: ToolStep = { reasoning: [{ text: 'Plan.', signature: 'x' }], text: 'Hi', results: [{ success: true, data: { name: 'get_weather', call, output: 'sunny' } }] };
-    expect(toolMessages('gemini-interactions', step, { sendReasoning: false }).map((s) => s.type)).toEqual(['model_output', 'function_call', 'function_result']);
+  it('sendReasoning: false leaves the thought summaries out but keeps each signature (the call needs it); a final answer is one model_output step', () => {
+    const step: ToolStep = {
+      reasoning: [{ text: 'Plan.', signature: 'x' }, { text: 'More.' }],
+      text: 'Hi',
+      results: [{ success: true, data: { name: 'get_weather', call, output: 'sunny' } }],
+    };
+    const steps = toolMessages('gemini-interactions', step, { sendReasoning: false });
+    expect(steps.map((s) => s.type)).toEqual(['thought', 'model_output', 'function_call', 'function_result']);
+    expect(steps[0]).toEqual({ type: 'thought', signature: 'x' });
     expect(assistantTextMessage('gemini-interactions', 'Done.')).toEqual({ type: 'model_output', content: [{ type: 'text', text: 'Done.' }] });
   });
 
@@ -113,5 +121,39 @@ describe("toolMessages('gemini-interactions', step)", () => {
       { call_id: 'q1s8ta5e', signature: '', type: 'google_search_result', result: [{ title: 'example.org', url: 'https://example.org/tallest' }] },
       'text',
     ]);
+  });
+
+  it('allenhutchison/obsidian-gemini#1269: the signature streamed on the thought before the call (none on the call) goes back on that thought, with sendReasoning: false too', async () => {
+    // A live gemini-3 stream, as the report probed it: the thought step starts without a signature
+    // and gets it from a thought_signature delta; the function_call step has none.
+    const wire = [
+      ev('interaction.created', { interaction: { id: 'v1_sig', status: 'in_progress', object: 'interaction', model: 'gemini-3-flash-preview' } }),
+      ev('step.start', { index: 0, step: { type: 'thought' } }),
+      ev('step.delta', { index: 0, delta: { type: 'thought_signature', signature: 'U0lHTkFUVVJF' } }),
+      ev('step.stop', { index: 0 }),
+      ev('step.start', { index: 1, step: { type: 'function_call', id: 'fc1', name: 'get_weather', arguments: {} } }),
+      ev('step.delta', { index: 1, delta: { type: 'arguments_delta', arguments: '{"city":"Paris"}' } }),
+      ev('step.stop', { index: 1 }),
+      ev('interaction.status_update', { interaction_id: 'v1_sig', status: 'requires_action' }),
+    ].join('');
+    const tools = { get_weather: tool({ schema: z.object({ city: z.string() }), execute: ({ city }) => `sunny in ${city}` }) };
+    const sent: Array<[string, unknown, unknown]> = [];
+    for (const [how, chunks] of chunkings(toBytes(wire))) {
+      const turn = new TurnRecorder();
+      const runs = await lastValueFrom(
+        from(chunks).pipe(
+          readStreamEvents(),
+          tap((e) => turn.push(e)),
+          toolCalls(),
+          runTools(tools),
+          toArray(),
+        ),
+      );
+      sent.push([how, toolMessages('gemini-interactions', turn.step(runs)), toolMessages('gemini-interactions', turn.step(runs), { sendReasoning: false })]);
+    }
+    const call = { type: 'function_call', id: 'fc1', name: 'get_weather', arguments: { city: 'Paris' } };
+    const result = { type: 'function_result', call_id: 'fc1', name: 'get_weather', result: 'sunny in Paris' };
+    const expected = [{ type: 'thought', signature: 'U0lHTkFUVVJF' }, call, result];
+    expect(sent).toEqual(chunkings(toBytes(wire)).map(([how]) => [how, expected, expected]));
   });
 });

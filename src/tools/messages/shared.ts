@@ -72,7 +72,8 @@ export interface ToolMessagesOptions {
    * Send the step's reasoning back (default `true`): Anthropic thinking blocks, Responses reasoning
    * items, chat `reasoning_content`, Gemini thought parts. `false` leaves it out, for a server that
    * rejects it (a Responses request with `store: false` and no `encrypted_content`, a chat server
-   * that refuses the field). Gemini call signatures are always sent.
+   * that refuses the field). Gemini call signatures are always sent, and so are the signatures of
+   * Interactions `thought` steps (a step with its signature alone).
    */
   readonly sendReasoning?: boolean;
   /**
