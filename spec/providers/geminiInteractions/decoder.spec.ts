@@ -292,6 +292,24 @@ describe('geminiInteractions()', () => {
     expect(isToolStreamError(out.error, 'invalid-event') && out.error.provider).toBe('gemini-interactions');
   });
 
+  it('Lingtai-AI/lingtai-kernel#45: the earlier beta shape (interaction.start, content.delta, interaction.complete) is refused at its first content event, typed, not read as an empty turn', () => {
+    const old = [
+      ev('interaction.start', { interaction: { id: 'v1_old', status: 'in_progress', model: 'gemini-2.5-flash' } }),
+      ev('content.start', { index: 0, content: { type: 'text' } }),
+      ev('content.delta', { index: 0, delta: { type: 'text', text: 'Checking.' } }),
+      ev('content.delta', { index: 1, delta: { type: 'function_call', id: 'fc1', name: 'get_weather', arguments: { city: 'Paris' } } }),
+      ev('interaction.complete', { interaction: { id: 'v1_old', status: 'requires_action' } }),
+    ].join('');
+    const out = everyChunking(old);
+    expect(isToolStreamError(out.error, 'invalid-event') && [out.error.provider, out.error.detail]).toEqual([
+      'gemini-interactions',
+      "content.start is an event of the Interactions API's earlier shape (content.* before step.*), which is not read",
+    ]);
+    expect([out.results, out.text]).toEqual([[], '']);
+    // Its terminator alone (a stream without content) is refused too, rather than read as truncated.
+    expect(isToolStreamError(everyChunking(ev('interaction.complete', { interaction: { id: 'v1_old', status: 'completed' } })).error, 'invalid-event')).toBe(true);
+  });
+
   it('a whole Interaction (a server that answered without streaming) is read as its stream', () => {
     const body = JSON.stringify({
       id: 'v1_whole',

@@ -156,6 +156,17 @@ export class GeminiInteractionsDecoder extends TypedEventDecoder {
         return;
       case 'error':
         throw providerError(this.provider, data, 'the interaction failed');
+      case 'content.start':
+      case 'content.delta':
+      case 'content.stop':
+      case 'interaction.complete':
+        // The API's earlier beta shape (`interaction.start`, `content.*`, `interaction.complete`),
+        // replaced by steps: its content would be lost without a word, so it is refused.
+        throw new ToolStreamError('invalid-event', {
+          provider: this.provider,
+          data: stringifyJson(data),
+          detail: `${type} is an event of the Interactions API's earlier shape (content.* before step.*), which is not read`,
+        });
       default:
         return; // events added later
     }
