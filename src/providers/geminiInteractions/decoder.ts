@@ -379,14 +379,19 @@ export class GeminiInteractionsDecoder extends TypedEventDecoder {
    * call's arguments when the stream gave none, and the only one for a call it never showed.
    */
   private finalSteps(steps: readonly unknown[], emit: EventSink): void {
+    // The calls by id (the first with each), so that matching n steps stays linear.
+    const byId = new Map<string, CallStep>();
+    for (const call of this.calls.values()) if (call.id !== undefined && !byId.has(call.id)) byId.set(call.id, call);
     steps.forEach((value, position) => {
       const step = asRecord(value);
       if (step?.['type'] !== 'function_call') return;
       const id = wireString(step['id']);
-      const known = [...this.calls.values()].find((call) => (id !== undefined && call.id === id) || (id === undefined && call.index === position));
+      const known = id === undefined ? this.calls.get(position) : byId.get(id);
       const args = asRecord(step['arguments']);
       if (known === undefined) {
         this.callStart(position, step, emit); // ended with the others by the final status
+        const started = this.calls.get(position);
+        if (id !== undefined && started !== undefined) byId.set(id, started);
         return;
       }
       if (!known.hasText && !known.ended && args !== undefined && Object.keys(args).length > 0) {
