@@ -32,7 +32,7 @@ const only = option('--only', '')
   .filter((s) => s !== '');
 const dist = path.resolve(ROOT, option('--dist', 'dist'));
 const lib = await import(pathToFileURL(path.join(dist, 'index.js')).href);
-const { anthropicEvent, geminiChunk, openaiChunk, openaiDone } = await import(pathToFileURL(path.join(dist, 'marbles.js')).href);
+const { anthropicEvent, geminiChunk, geminiInteractionsEvent, openaiChunk, openaiDone } = await import(pathToFileURL(path.join(dist, 'marbles.js')).href);
 const { accumulateToolCalls, groupToolCalls, partialToolCalls, readStreamEvents, readToolCalls, toolCalls } = lib;
 // tool() and toolLoop() moved to the tools entry; older builds (for --dist) export them from the main one.
 const { tool, toolLoop } = lib.toolLoop === undefined ? await import(pathToFileURL(path.join(dist, 'tools.js')).href) : lib;
@@ -97,11 +97,34 @@ const count = (source$) => lastValueFrom(source$.pipe(reduce((n) => n + 1, 0)));
 
 /** No limit on the number of calls (the default, 1,024, would end these streams). */
 const UNLIMITED = { maxToolCalls: Number.MAX_SAFE_INTEGER };
+/**
+ * n Gemini Interactions function_call steps, each streamed (start, two arguments_deltas, stop), then
+ * `interaction.completed` restating all n as its final steps (each matched to the call it restates).
+ */
+function interactionsCallsWire(n) {
+  const ev = geminiInteractionsEvent;
+  let text = ev('interaction.created', { interaction: { id: 'v1_bench', status: 'in_progress', model: 'm' } });
+  const steps = [];
+  for (let i = 0; i < n; i++) {
+    text += ev('step.start', { index: i, step: { type: 'function_call', id: `fc_${i}`, name: 'f', arguments: {} } });
+    text += ev('step.delta', { index: i, delta: { type: 'arguments_delta', arguments: '{"i":' } });
+    text += ev('step.delta', { index: i, delta: { type: 'arguments_delta', arguments: `${i}}` } });
+    text += ev('step.stop', { index: i });
+    steps.push({ type: 'function_call', id: `fc_${i}`, name: 'f', arguments: { i } });
+  }
+  return chunked(text + ev('interaction.completed', { interaction: { id: 'v1_bench', status: 'requires_action', model: 'm', steps } }));
+}
+
 const callRow = (key, label, base, make) => ({ key, label, unit: 'call', base, ...make });
 const ROWS = [
   callRow('calls/readToolCalls', 'many calls: `readToolCalls()`', 4000, {
     prepare: manyCallsWire,
     run: (c) => count(from(c).pipe(readToolCalls({ provider: 'openai-chat', ...UNLIMITED }))),
+    expected: (n) => n,
+  }),
+  callRow('calls/gemini-interactions', 'many calls: `readToolCalls()` of Gemini Interactions steps, restated in `interaction.completed`', 4000, {
+    prepare: interactionsCallsWire,
+    run: (c) => count(from(c).pipe(readToolCalls({ provider: 'gemini-interactions', ...UNLIMITED }))),
     expected: (n) => n,
   }),
   callRow('calls/toolCalls', 'many calls: `toolCalls()`', 4000, {

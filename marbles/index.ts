@@ -35,6 +35,7 @@ export {
   responsesEvent,
   cohereEvent,
   geminiChunk,
+  geminiInteractionsEvent,
   type SseEventFields,
   type OpenAIChunkOptions,
   type OpenAIToolCallDelta,

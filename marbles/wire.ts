@@ -188,6 +188,17 @@ export function cohereEvent(type: string, payload: Readonly<Record<string, unkno
   return typedEvent(type, payload);
 }
 
+/**
+ * A Gemini Interactions API event (`event: <type>` and `{…payload, "event_type": <type>}`).
+ *
+ * ```ts
+ * geminiInteractionsEvent('step.delta', { index: 1, delta: { type: 'arguments_delta', arguments: '{"ci' } })
+ * ```
+ */
+export function geminiInteractionsEvent(type: string, payload: Readonly<Record<string, unknown>> = {}): string {
+  return sseEvent({ event: type, data: JSON.stringify({ ...payload, event_type: type }) });
+}
+
 /** One Gemini function call part. */
 export interface GeminiFunctionCall {
   /** The function name (e.g. `'get_weather'`). */

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { ToolStreamError } from 'rxjs-tool-calls';
 import { anthropicEvent, openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { main, type CliIo } from '../src/cli';
+import { loadOwnFixtures } from './helpers/fixtures';
 
 const EXAMPLE = resolve(__dirname, '../examples/weather.sse');
 
@@ -56,6 +57,20 @@ describe('rxjs-tool-calls CLI', () => {
     expect(code).toBe(0);
     expect(out).toContain('✓ lookup  id=toolu_1 index=0\n  {"q":"rxjs"}\n');
     expect(out).toContain('finish: tool_use (tool-calls)');
+  });
+
+  it('reads a recording of Gemini’s Interactions API (auto-detected, and with --provider gemini-interactions)', async () => {
+    const fixture = loadOwnFixtures().find((f) => f.name === 'gemini-interactions/thought-text-and-two-streamed-calls');
+    if (fixture === undefined) throw new Error('missing fixture');
+    const stdin = [new TextDecoder().decode(fixture.bytes)];
+    for (const args of [['-'], ['-', '--provider', 'gemini-interactions']]) {
+      const { code, out } = await run(args, stdin);
+      expect(code).toBe(0);
+      expect(out).toContain('✓ get_weather  id=k3v9qz1a index=2\n  {"city":"Zürich","units":"celsius"}\n');
+      expect(out).toContain('✓ get_weather  id=p8m2wd7c index=3\n');
+      expect(out).toContain('text: Checking Zürich and São Paulo…');
+      expect(out).toContain('finish: requires_action (tool-calls)');
+    }
   });
 
   it('prints a failed call on stdout and the stream error on stderr, and exits 1', async () => {

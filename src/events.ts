@@ -15,7 +15,7 @@ export type ProviderMetadata = Readonly<Record<string, unknown>>;
  * The name of a wire format the library reads: what `provider` options, `metadata` events and
  * errors say. Each has one folder under `providers/` and one entry in `providers/list.ts`.
  */
-export type ProviderName = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'cohere' | 'bedrock-converse' | 'bedrock-invoke-model' | 'ollama';
+export type ProviderName = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'gemini-interactions' | 'cohere' | 'bedrock-converse' | 'bedrock-invoke-model' | 'ollama';
 
 /**
  * A normalised finish reason. The provider's own string is kept beside it in `rawReason`.
@@ -165,10 +165,15 @@ export interface ToolCallEndEvent {
 /**
  * A tool the provider ran itself (or, for shell calls, one the app runs on its own machine), never
  * a call for `runTools()`: Responses `web_search_call`, `file_search_call`, `code_interpreter_call`,
- * `mcp_call`, `image_generation_call`, `local_shell_call` / `shell_call`; Anthropic
- * `server_tool_use` / `mcp_tool_use` and their `*_tool_result` blocks; Gemini `executableCode` /
- * `codeExecutionResult` parts. Several events may tell one run (same `id`): it started, its input
- * grew (`inputDelta`), it ended with its result. No `ToolCallResult` comes of it.
+ * `mcp_call`, `image_generation_call`, `local_shell_call` / `shell_call`, `tool_search_call` /
+ * `tool_search_output`, a programmatic tool call's `program` / `program_output`; Anthropic
+ * `server_tool_use` / `mcp_tool_use` and their `*_tool_result` blocks (tool search's
+ * `tool_search_tool_result` with its `tool_reference`s); Gemini `executableCode` /
+ * `codeExecutionResult` parts; Gemini Interactions server tool steps (`google_search_call`, …).
+ * Also the provider's server-side context compaction (Anthropic `compaction` blocks, Responses
+ * `compaction` items: `tool: 'compaction'`), which a loop must send back as it came. Several events
+ * may tell one run (same `id`): it started, its input grew (`inputDelta`), it ended with its
+ * result. No `ToolCallResult` comes of it.
  */
 export interface ProviderToolEvent {
   /** Discriminant: always `'provider-tool'`. */
@@ -179,9 +184,14 @@ export interface ProviderToolEvent {
   readonly provider: ProviderName;
   /** The wire's position (Responses `output_index`, Anthropic content-block index, Gemini part count). */
   readonly index?: number;
-  /** The run's id on the wire (Responses item id, Anthropic block id / `tool_use_id`; Gemini: generated per code part). */
+  /** The run's id on the wire (Responses item id, Anthropic block id / `tool_use_id`, Interactions step id / `call_id`; Gemini: generated per code part; an Anthropic compaction block: `compaction_<index>`). */
   readonly id: string;
-  /** What ran: `'web_search'`, `'file_search'`, `'code_interpreter'`, `'mcp'`, `'image_generation'`, `'local_shell'`, `'shell'`, Anthropic's server tool name (`'web_search'`, `'code_execution'`, …), Gemini `'code_execution'`. */
+  /**
+   * What ran: `'web_search'`, `'file_search'`, `'code_interpreter'`, `'mcp'`, `'image_generation'`,
+   * `'local_shell'`, `'shell'`, `'tool_search'`, `'program'`, Anthropic's server tool name
+   * (`'web_search'`, `'code_execution'`, `'tool_search_tool_regex'`, …), Gemini `'code_execution'`,
+   * Gemini Interactions `'google_search'`, `'url_context'`, …; `'compaction'` for a compaction.
+   */
   readonly tool: string;
   /** `'running'` while it streams, then `'completed'` or `'failed'` (or `'incomplete'` when the wire says so). */
   readonly status: 'running' | 'completed' | 'failed' | 'incomplete';
@@ -191,7 +201,7 @@ export interface ProviderToolEvent {
   readonly inputDelta?: string;
   /** Its result, when the wire carries one (search results, code outputs, an image, an MCP output). */
   readonly result?: unknown;
-  /** The wire's own object, whole (Responses item, Anthropic block, Gemini part), to send back or re-encode verbatim. */
+  /** The wire's own object, whole (Responses item, Anthropic block, Gemini part, Interactions step), to send back or re-encode verbatim. */
   readonly raw?: Readonly<Record<string, unknown>>;
 }
 

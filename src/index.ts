@@ -30,6 +30,7 @@ export { openaiChat } from './providers/openaiChat';
 export { openaiResponses } from './providers/openaiResponses';
 export { anthropicMessages } from './providers/anthropic';
 export { gemini } from './providers/gemini';
+export { geminiInteractions } from './providers/geminiInteractions';
 export { cohereChat } from './providers/cohere';
 export { bedrockConverse } from './providers/bedrockConverse';
 export { bedrockInvokeModel } from './providers/bedrockInvokeModel';

@@ -1,16 +1,25 @@
 /**
- * Conformance: every recorded provider stream in ../shared/fixtures, with `provider: 'auto'`, under
- * several chunkings (whole, every byte, seeded random), reproduces its `.expected.json`.
+ * Conformance: every recorded provider stream in ../shared/fixtures, and our own streams in the
+ * shape of a format's recordings (spec/fixtures/sse: Gemini's Interactions API, which the shared
+ * fixtures do not cover), with `provider: 'auto'`, under several chunkings (whole, every byte,
+ * seeded random), reproduces its `.expected.json`.
  */
 import { isToolStreamError } from 'rxjs-tool-calls';
 import { chunkings } from '../helpers/chunking';
-import { loadFixtures, type Expected, type Fixture } from '../helpers/fixtures';
+import { loadFixtures, loadOwnFixtures, type Expected, type Fixture } from '../helpers/fixtures';
 import { runChunks, type RunOutcome } from '../helpers/runStream';
 
-const fixtures = loadFixtures();
+const shared = loadFixtures();
+const own = loadOwnFixtures();
+const fixtures = [...shared, ...own];
 
 it('covers all 40 shared fixtures', () => {
-  expect(fixtures).toHaveLength(40);
+  expect(shared).toHaveLength(40);
+});
+
+it('covers our own streams of every format the shared fixtures lack', () => {
+  expect(new Set(own.map((f) => f.expected.api))).toEqual(new Set(['gemini-interactions']));
+  expect(own.length).toBeGreaterThanOrEqual(5);
 });
 
 function check(outcome: RunOutcome, expected: Expected): void {
@@ -58,6 +67,17 @@ function check(outcome: RunOutcome, expected: Expected): void {
     }
     if (call.itemId !== undefined && result.success) expect(result.data.providerMetadata?.['itemId']).toBe(call.itemId);
   });
+  if (expected.usage !== undefined) {
+    const usage = outcome.events.filter((e) => e.type === 'usage').at(-1);
+    const { type: _type, raw: _raw, ...counts } = usage?.type === 'usage' ? usage : { type: 'usage', raw: undefined };
+    expect(counts).toEqual(expected.usage);
+  }
+  for (const tool of expected.providerTools ?? []) {
+    const runs = outcome.events.filter((e) => e.type === 'provider-tool' && e.id === tool.id);
+    expect(runs.every((e) => e.type === 'provider-tool' && e.tool === tool.tool)).toBe(true);
+    if (tool.input !== undefined) expect(runs.filter((e) => e.type === 'provider-tool' && e.input !== undefined).at(-1)).toMatchObject({ input: tool.input });
+    if (tool.result !== undefined) expect(runs.at(-1)).toMatchObject({ status: 'completed', result: tool.result });
+  }
 }
 
 describe.each(fixtures.map((f): [string, Fixture] => [f.name, f]))('%s', (_name, fixture) => {

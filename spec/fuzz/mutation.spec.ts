@@ -53,6 +53,12 @@ it('arbitrary JSON values as events, under every event name of every format', ()
     'tool-call-delta',
     'tool-call-end',
     'message-end',
+    'interaction.created',
+    'interaction.status_update',
+    'step.start',
+    'step.delta',
+    'step.stop',
+    'interaction.completed',
   ];
   const event = fc.tuple(fc.constantFrom(...names), fc.jsonValue({ maxDepth: 5 }));
   fc.assert(

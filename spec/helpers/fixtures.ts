@@ -41,6 +41,10 @@ export interface Expected {
   readonly text: string;
   readonly reasoning?: string;
   readonly errors?: ReadonlyArray<unknown>;
+  /** Our own streams (spec/fixtures/sse): the last usage event's counts. */
+  readonly usage?: Readonly<Record<string, number>>;
+  /** Our own streams: the provider-run tools, each with its input and result. */
+  readonly providerTools?: ReadonlyArray<{ readonly id: string; readonly tool: string; readonly input?: unknown; readonly result?: unknown }>;
 }
 
 export interface Fixture {
@@ -50,20 +54,36 @@ export interface Fixture {
   readonly expected: Expected;
 }
 
-/** Every `.sse` fixture with its `.expected.json`, sorted by name. */
-export function loadFixtures(): Fixture[] {
+/** Every `.sse` fixture with its `.expected.json` under `root` (`<provider>/<name>.sse`), sorted by name. */
+function fixturesIn(root: string): Fixture[] {
   const out: Fixture[] = [];
-  for (const dir of readdirSync(FIXTURES_DIR, { withFileTypes: true })) {
+  for (const dir of readdirSync(root, { withFileTypes: true })) {
     if (!dir.isDirectory()) continue;
-    for (const file of readdirSync(join(FIXTURES_DIR, dir.name))) {
+    for (const file of readdirSync(join(root, dir.name))) {
       if (!file.endsWith('.sse')) continue;
       const base = file.slice(0, -'.sse'.length);
       out.push({
         name: `${dir.name}/${base}`,
-        bytes: new Uint8Array(readFileSync(join(FIXTURES_DIR, dir.name, file))),
-        expected: JSON.parse(readFileSync(join(FIXTURES_DIR, dir.name, `${base}.expected.json`), 'utf8')) as Expected,
+        bytes: new Uint8Array(readFileSync(join(root, dir.name, file))),
+        expected: JSON.parse(readFileSync(join(root, dir.name, `${base}.expected.json`), 'utf8')) as Expected,
       });
     }
   }
   return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Every shared `.sse` fixture (../shared/fixtures) with its `.expected.json`, sorted by name. */
+export function loadFixtures(): Fixture[] {
+  return fixturesIn(FIXTURES_DIR);
+}
+
+/**
+ * Where our own streams in the shape of a format's recordings live (formats the shared fixtures do
+ * not cover: Gemini's Interactions API), in the same layout.
+ */
+export const OWN_FIXTURES_DIR = resolve(__dirname, '../fixtures/sse');
+
+/** Our own `.sse` streams (spec/fixtures/sse) with their `.expected.json`, sorted by name. */
+export function loadOwnFixtures(): Fixture[] {
+  return fixturesIn(OWN_FIXTURES_DIR);
 }

@@ -5,11 +5,11 @@
  */
 import { concat, EMPTY, from, throwError, type Observable, type OperatorFunction } from 'rxjs';
 import { type FinishReason, isToolStreamError, type ToolStreamError, readStreamEvents, type StreamEvent, type ToolCallUpdate, type UsageEvent } from 'rxjs-tool-calls';
-import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses, type EncodeOptions } from 'rxjs-tool-calls/gateway';
+import { encodeAnthropicMessages, encodeGemini, encodeGeminiInteractions, encodeOpenAIChat, encodeOpenAIResponses, type EncodeOptions } from 'rxjs-tool-calls/gateway';
 import { SseParser } from 'rxjs-tool-calls/advanced';
 import { toolCallUpdates } from './updates';
 
-export const TARGETS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const;
+export const TARGETS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'gemini-interactions'] as const;
 export type Target = (typeof TARGETS)[number];
 
 /** Deterministic ids, as `runChunks` generates them (`gen_0`, `gen_1`, …). */
@@ -31,6 +31,8 @@ export function encoderFor(target: Target, options: EncodeOptions = {}): Operato
       return encodeAnthropicMessages(fixed);
     case 'gemini':
       return encodeGemini(fixed);
+    case 'gemini-interactions':
+      return encodeGeminiInteractions(fixed);
   }
 }
 

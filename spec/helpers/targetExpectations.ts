@@ -14,13 +14,15 @@ const CUT: ReadonlyArray<FinishReason | undefined> = ['length', 'content-filter'
  * - Gemini carries only runnable calls, and their arguments as a JSON object (re-serialised: the
  *   raw text is not kept, the parsed value is), in the order they closed. Failed and cut calls are
  *   left out; ids the source did not send are not invented.
- * - Anthropic marks a cut call itself (no `content_block_stop`): every outcome is kept.
+ * - Anthropic marks a cut call itself (no `content_block_stop`): every outcome is kept. So does the
+ *   Interactions API (no `step.stop`, and the interaction then ends `incomplete`).
  * - Responses marks cut calls only with `response.incomplete` (length, content-filter): a call the
  *   source cut under another finish is read as it is; under `response.incomplete`, a call with empty
  *   arguments is read as cut too (a reader holds such a call until the end).
  * - Chat has no end of a call: every call closes with its choice's finish, so a call whose text does
  *   not parse is `incomplete` when that finish explains a cut (length, content-filter, error), else
  *   `malformed-arguments`, whatever the source said; a cut call whose text parses is a success.
+ * - A call still open when the stream failed (a provider error) is cut in every format.
  * - A `tool-calls` finish without calls (`missing-tool-calls`) is carried by chat and Anthropic,
  *   whose finish reasons say it; a Responses or Gemini reader takes such a finish as `stop`.
  */
@@ -38,7 +40,7 @@ export function expectedCalls(target: Target, original: View): CallView[] {
         rawArguments: JSON.stringify(c.arguments),
       }));
   }
-  if (target === 'anthropic') return original.calls;
+  if (target === 'anthropic' || target === 'gemini-interactions') return original.calls;
   if (target === 'openai-responses') {
     const cut = original.finish === 'length' || original.finish === 'content-filter';
     return original.calls
@@ -47,11 +49,12 @@ export function expectedCalls(target: Target, original: View): CallView[] {
         // A reader holds a call with empty arguments until the end (the real ones may come with
         // `response.completed`): `response.incomplete` then cuts it.
         if (cut && c.rawArguments === '' && c.outcome === 'ok') return { id: c.id, name: c.name, rawArguments: '', outcome: 'incomplete' };
-        return c.outcome !== 'incomplete' || cut ? c : readAsItIs(c, undefined);
+        return c.outcome !== 'incomplete' || cut || original.error !== undefined ? c : readAsItIs(c, undefined);
       });
   }
-  // Chat: every call closes with its choice's finish, so the finish decides for every unparseable text.
-  return original.calls.map((c) => (c.outcome === 'incomplete' || c.outcome === 'malformed-arguments' ? readAsItIs(c, original.finish) : c));
+  // Chat: every call closes with its choice's finish, so the finish decides for every unparseable
+  // text — unless the stream failed: the calls still open then are cut by the failure, in any format.
+  return original.calls.map((c) => ((c.outcome === 'incomplete' && original.error === undefined) || c.outcome === 'malformed-arguments' ? readAsItIs(c, original.finish) : c));
 }
 
 /** A call's text read as it is, closed by `finish`: a success when it parses, cut when the finish explains it, else malformed. */
@@ -75,7 +78,7 @@ export function expectedClosing(target: Target, original: View): string[] {
   const cut = new Set(expected.filter((c) => c.outcome === 'incomplete').map((c) => c.id));
   const kept = new Set(expected.map((c) => c.id));
   const order = original.closing.filter((id) => !cut.has(id) && kept.has(id));
-  if (target === 'anthropic') return order;
+  if (target === 'anthropic' || target === 'gemini-interactions') return order;
   const empty = new Set(expected.filter((c) => c.rawArguments === '').map((c) => c.id));
   return [...order.filter((id) => !empty.has(id)), ...expected.filter((c) => empty.has(c.id) && !cut.has(c.id)).map((c) => c.id)];
 }
@@ -103,6 +106,9 @@ function isObject(value: unknown): boolean {
  * passed, read as `other`); Responses has only `completed` (read as `tool-calls` when the output has
  * a call, else `stop`) and `incomplete` (length, content-filter); Gemini ends tool calls with `STOP`
  * (read as `stop`; as `tool-calls` by a decoder that normalises `STOP` after function calls) and has no `error`.
+ * The Interactions API ends with a status: `requires_action` (tool-calls), `completed` (read as
+ * `tool-calls` when the output has a call, else `stop`), `incomplete` (length) for every cut — and
+ * for any call the source left cut, whatever its finish.
  */
 export function expectedFinish(target: Target, original: View, encodedHasCalls: boolean): ReadonlyArray<FinishReason> {
   const reason: FinishReason = original.finish ?? (original.calls.length > 0 ? 'tool-calls' : 'stop');
@@ -116,6 +122,11 @@ export function expectedFinish(target: Target, original: View, encodedHasCalls: 
     case 'gemini':
       if (reason === 'stop' || reason === 'tool-calls') return encodedHasCalls ? ['stop', 'tool-calls'] : ['stop'];
       return [reason === 'error' ? 'other' : reason];
+    case 'gemini-interactions':
+      if (original.calls.some((c) => c.outcome === 'incomplete')) return ['length'];
+      if (reason === 'tool-calls') return ['tool-calls'];
+      if (reason === 'stop' || reason === 'other') return [encodedHasCalls ? 'tool-calls' : 'stop'];
+      return ['length'];
   }
 }
 
@@ -138,7 +149,8 @@ export function expectedUsage(target: Target, original: View): View['usage'] {
   // Only Anthropic has a field for cache writes (they stay counted in the input).
   const { cacheWriteInputTokens: _write, ...kept } = u;
   // Gemini writes the thoughts beside the candidates: read back, they are output (reasoning is part of it).
-  const carried = target === 'gemini' && kept.outputTokens === undefined && kept.reasoningTokens !== undefined ? { ...kept, outputTokens: kept.reasoningTokens } : kept;
+  const carried =
+    (target === 'gemini' || target === 'gemini-interactions') && kept.outputTokens === undefined && kept.reasoningTokens !== undefined ? { ...kept, outputTokens: kept.reasoningTokens } : kept;
   const total = carried.totalTokens ?? (carried.inputTokens !== undefined && carried.outputTokens !== undefined ? carried.inputTokens + carried.outputTokens : undefined);
   return total === undefined ? carried : { ...carried, totalTokens: total };
 }

@@ -9,12 +9,15 @@ import { connect, map, merge, Subject } from 'rxjs';
 import { decodeSse, isToolStreamError, readStreamEvents, type ToolCallResult, type ToolCallUpdate } from 'rxjs-tool-calls';
 import { detectFormat } from 'rxjs-tool-calls/advanced';
 import { toolCallUpdates } from './updates';
-import { loadFixtures } from './fixtures';
+import { loadFixtures, loadOwnFixtures } from './fixtures';
 import { runChunks, type RunOutcome } from './runStream';
 
-/** Every stream of the suite: our examples and the shared fixtures (read in place). */
+/** Every stream of the suite: our examples, the shared fixtures (read in place) and our own streams of the formats they lack. */
 export function allStreams(): Array<[string, Uint8Array]> {
-  return [['examples/weather.sse', new Uint8Array(readFileSync(resolve(__dirname, '../../examples/weather.sse')))], ...loadFixtures().map((f): [string, Uint8Array] => [f.name, f.bytes])];
+  return [
+    ['examples/weather.sse', new Uint8Array(readFileSync(resolve(__dirname, '../../examples/weather.sse')))],
+    ...[...loadFixtures(), ...loadOwnFixtures()].map((f): [string, Uint8Array] => [f.name, f.bytes]),
+  ];
 }
 
 /** A canonical text of everything a run produced (typed errors through their `toJSON`). */

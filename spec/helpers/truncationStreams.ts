@@ -15,4 +15,8 @@ export const TRUNCATION_STREAMS = [
   'copilot/legacy-function-call-deltas',
   'openrouter/error-chunk-mid-stream',
   'openai/responses-error-insufficient-quota',
+  'gemini-interactions/thought-text-and-two-streamed-calls',
+  'gemini-interactions/data-only-crlf-one-call',
+  'gemini-interactions/google-search-then-text',
+  'gemini-interactions/error-event-mid-call',
 ] as const;

@@ -1,5 +1,5 @@
 /**
- * Property: for every stream in the suite (our own examples and the shared fixtures), any
+ * Property: for every stream in the suite (our own examples, the shared fixtures and our own streams of the formats they lack), any
  * re-chunking of its bytes — down to one byte per chunk, splits inside multi-byte characters —
  * gives exactly the same events and results as one chunk.
  */
@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { plain } from '../helpers/plain';
-import { loadFixtures } from '../helpers/fixtures';
+import { loadFixtures, loadOwnFixtures } from '../helpers/fixtures';
 import { runChunks, type RunOutcome } from '../helpers/runStream';
 import { isToolStreamError } from 'rxjs-tool-calls';
 
 const streams: Array<[string, Uint8Array]> = [
   ['examples/weather.sse', new Uint8Array(readFileSync(resolve(__dirname, '../../examples/weather.sse')))],
-  ...loadFixtures().map((f): [string, Uint8Array] => [f.name, f.bytes]),
+  ...[...loadFixtures(), ...loadOwnFixtures()].map((f): [string, Uint8Array] => [f.name, f.bytes]),
 ];
 
 function comparable(outcome: RunOutcome): unknown {

@@ -2,7 +2,7 @@
 // tool-choice types, input-sized lists, deep and unwritable JSON. Every refusal is a typed
 // `unsupported-request` naming the JSON path; every request written can be sent with JSON.stringify.
 import { isToolStreamError } from 'rxjs-tool-calls';
-import { type AnthropicWire, fromAnthropicRequest, type OpenAIChatWire, toAnthropicRequest, toGeminiRequest, toResponsesRequest } from 'rxjs-tool-calls/gateway';
+import { type AnthropicWire, fromAnthropicRequest, type OpenAIChatWire, toAnthropicRequest, toGeminiInteractionsRequest, toGeminiRequest, toResponsesRequest } from 'rxjs-tool-calls/gateway';
 import { expectUnsupported } from '../helpers/chatRequests';
 
 const INHERITED = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'];
@@ -12,6 +12,7 @@ const CHAT_TARGETS: Array<[string, string, Translate]> = [
   ['toAnthropicRequest', 'anthropic', (r, o) => toAnthropicRequest(r, { defaultMaxTokens: 64, ...o })],
   ['toResponsesRequest', 'openai-responses', (r, o) => toResponsesRequest(r, o)],
   ['toGeminiRequest', 'gemini', (r, o) => toGeminiRequest(r, o)],
+  ['toGeminiInteractionsRequest', 'gemini-interactions', (r, o) => toGeminiInteractionsRequest(r, o)],
 ];
 
 const chat = (extra: Record<string, unknown>): OpenAIChatWire.RequestInput => ({ model: 'm', messages: [{ role: 'user', content: 'Hi' }], ...extra }) as OpenAIChatWire.RequestInput;

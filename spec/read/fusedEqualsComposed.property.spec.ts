@@ -13,6 +13,7 @@ import {
   autoDetect,
   decodeSse,
   gemini,
+  geminiInteractions,
   isToolStreamError,
   openaiChat,
   openaiResponses,
@@ -33,6 +34,7 @@ const FORMATS: Record<Target, () => OperatorFunction<FramedRecord, StreamEvent>>
   'openai-responses': openaiResponses,
   anthropic: anthropicMessages,
   gemini,
+  'gemini-interactions': geminiInteractions,
 };
 
 interface Outcome {

@@ -9,11 +9,13 @@ import {
   type AnthropicWire,
   type ConverseWire,
   fromAnthropicRequest,
+  type GeminiInteractionsWire,
   type GeminiWire,
   type OpenAIChatWire,
   type ResponsesWire,
   toAnthropicRequest,
   toConverseRequest,
+  toGeminiInteractionsRequest,
   toGeminiRequest,
   toResponsesRequest,
 } from 'rxjs-tool-calls/gateway';
@@ -66,6 +68,8 @@ void literal;
 
 // Gemini has no SDK here: its request is the library's own type.
 const gemini: GeminiWire.Request = toGeminiRequest(chatAny);
+const interactions: GeminiInteractionsWire.Request = toGeminiInteractionsRequest(chatAny);
+void interactions;
 void gemini;
 
 // @ts-expect-error a non-streaming request is not a streaming one

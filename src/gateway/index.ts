@@ -11,6 +11,7 @@ export { encodeOpenAIChat, type EncodeOpenAIChatOptions } from './encode/encodeO
 export { encodeOpenAIResponses, type EncodeOpenAIResponsesOptions } from './encode/encodeOpenAIResponses';
 export { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions } from './encode/encodeAnthropicMessages';
 export { encodeGemini, type EncodeGeminiOptions } from './encode/encodeGemini';
+export { encodeGeminiInteractions, type EncodeGeminiInteractionsOptions } from './encode/encodeGeminiInteractions';
 export { encodeBedrockConverse, type EncodeBedrockConverseOptions } from './encode/encodeBedrockConverse';
 export { encodeOllamaChat, type EncodeOllamaChatOptions } from './encode/encodeOllamaChat';
 export type { EncodeOptions } from './encode/encodeWith';
@@ -21,6 +22,7 @@ export { EventStreamWriter } from './encode/eventStreamWriter';
 export { toAnthropicRequest, type ToAnthropicRequestOptions } from './requests/toAnthropicRequest';
 export { toResponsesRequest, type ToResponsesRequestOptions } from './requests/toResponsesRequest';
 export { toGeminiRequest, type ToGeminiRequestOptions } from './requests/toGeminiRequest';
+export { toGeminiInteractionsRequest, type ToGeminiInteractionsRequestOptions } from './requests/toGeminiInteractionsRequest';
 export { toConverseRequest } from './requests/toConverseRequest';
 export { toOllamaRequest } from './requests/toOllamaRequest';
 export { fromAnthropicRequest } from './requests/fromAnthropicRequest';
@@ -31,6 +33,7 @@ export type * as OpenAIChatWire from '../providers/openaiChat/wire';
 export type * as ResponsesWire from '../providers/openaiResponses/wire';
 export type * as AnthropicWire from '../providers/anthropic/wire';
 export type * as GeminiWire from '../providers/gemini/wire';
+export type * as GeminiInteractionsWire from '../providers/geminiInteractions/wire';
 export type * as ConverseWire from '../providers/bedrockConverse/wire';
 export type * as OllamaWire from '../providers/ollama/wire';
 

@@ -12,12 +12,13 @@ import { bedrockInvokeModel } from './bedrockInvokeModel';
 import { cohereChat } from './cohere';
 import type { WireFormat } from './format';
 import { gemini } from './gemini';
+import { geminiInteractions } from './geminiInteractions';
 import { ollamaChat } from './ollama';
 import { openaiChat } from './openaiChat';
 import { openaiResponses } from './openaiResponses';
 
 /** Every SSE wire format, in detection order (event-named formats first, then payload shapes). */
-export const WIRE_FORMATS = [openaiResponses, anthropicMessages, cohereChat, openaiChat, gemini] as const satisfies ReadonlyArray<WireFormat<ProviderName>>;
+export const WIRE_FORMATS = [openaiResponses, anthropicMessages, cohereChat, geminiInteractions, openaiChat, gemini] as const satisfies ReadonlyArray<WireFormat<ProviderName>>;
 
 /** The formats read from the other framings: Bedrock's event stream (Converse, InvokeModel) and Ollama's NDJSON. */
 export const FRAMED_FORMATS = [bedrockConverse, bedrockInvokeModel, ollamaChat] as const satisfies ReadonlyArray<WireFormat<ProviderName>>;

@@ -16,8 +16,10 @@ export interface RetryContext {
   /** What ended the previous attempt; absent on the first. */
   readonly error?: unknown;
   /**
-   * Set when this attempt resumes a stream that carried SSE `id:` fields: send it as the
-   * `Last-Event-ID` header. Absent when the attempt starts a response from the beginning.
+   * Set when this attempt resumes a stream that carried event ids: SSE `id:` fields (send it as the
+   * `Last-Event-ID` header) or Gemini Interactions' `event_id`s (send it as `last_event_id`:
+   * `GET /v1beta/interactions/{responseId}?stream=true&last_event_id=…`). Absent when the attempt
+   * starts a response from the beginning.
    */
   readonly lastEventId?: string;
   /**
@@ -26,7 +28,7 @@ export interface RetryContext {
    * response created with `background: true`).
    */
   readonly lastSequenceNumber?: number;
-  /** Set when this attempt resumes a stream: the response id it had (`resp_…`, `msg_…`, `chatcmpl-…`), when sent. */
+  /** Set when this attempt resumes a stream: the response id it had (`resp_…`, `msg_…`, `chatcmpl-…`, an interaction's `v1_…`), when sent. */
   readonly responseId?: string;
 }
 

@@ -1,8 +1,9 @@
 /**
  * The decoding stage of one `retryStream()` attempt, after `decodeSse()`: the response's decoder
  * (kept across the attempts that resume it), behind a gate that records where the stream can be
- * resumed (the SSE id and, for OpenAI Responses, the `sequence_number` of the last event handed to
- * the decoder) and, on an attempt that resumes, drops the events the decoder already had.
+ * resumed (the event id — the SSE `id:` field, or Gemini Interactions' `event_id` in the data —
+ * and, for OpenAI Responses, the `sequence_number` of the last event handed to the decoder) and, on
+ * an attempt that resumes, drops the events the decoder already had.
  *
  * @module
  */
@@ -14,13 +15,13 @@ import type { EventSink, WireDecoder } from '../providers/decoder';
 
 /** Where one stream (one decoder) stands, across the attempts that resume it. */
 export class ResumePosition {
-  /** The last SSE id an event handed to the decoder carried itself (its `id:` field). */
+  /** The last event id an event handed to the decoder carried itself (its `id:` field, or the `event_id` of its data). */
   lastEventId: string | undefined;
   /** How many events were handed on after the one that carried `lastEventId` (they carried no id). */
   sinceId = 0;
   /** The `sequence_number` of the last Responses event handed on. */
   lastSequenceNumber: number | undefined;
-  /** The Responses response id the sequence numbers belong to. */
+  /** The response the stream belongs to: the Responses response id of its sequence numbers, or the Interactions interaction id. */
   responseId: string | undefined;
   /** Every SSE id handed on, to recognise a server that starts over instead of resuming. */
   readonly ids = new Set<string>();
@@ -41,36 +42,46 @@ export interface GateHost {
   notResumed(): void;
 }
 
-/** A Responses event's `sequence_number`, and the response id when it carries the response. */
-interface Sequence {
-  readonly number: number;
+/** Where an event's data places it: a Responses `sequence_number`, an Interactions `event_id`, and the response they belong to. */
+interface Marks {
+  /** The Responses `sequence_number`. */
+  readonly sequence: number | undefined;
+  /** The Gemini Interactions `event_id` (resumed with `last_event_id`). */
+  readonly eventId: string | undefined;
+  /** The Responses response id, or the Interactions interaction id, when the event carries it. */
   readonly responseId: string | undefined;
 }
 
-/** The top-level `sequence_number` of an event's data, read only when the data mentions one. */
-function sequenceOf(data: string): Sequence | undefined {
-  if (!data.includes('"sequence_number"')) return undefined;
+/** The top-level `sequence_number` and `event_id` of an event's data, read only when the data mentions one. */
+function marksOf(data: string): Marks | undefined {
+  const sequenced = data.includes('"sequence_number"');
+  if (!sequenced && !data.includes('"event_id"')) return undefined;
   let payload: Record<string, unknown> | undefined;
   try {
     payload = asRecord(JSON.parse(data));
   } catch {
     return undefined; // the decoder reports it
   }
-  const number = asNumber(payload?.['sequence_number']);
-  return number === undefined ? undefined : { number, responseId: asString(asRecord(payload?.['response'])?.['id']) };
+  const eventId = payload?.['event_id'];
+  const sequence = sequenced ? asNumber(payload?.['sequence_number']) : undefined;
+  const interaction = asRecord(payload?.['interaction']);
+  const responseId = sequence !== undefined ? asString(asRecord(payload?.['response'])?.['id']) : (asString(interaction?.['id']) ?? asString(payload?.['interaction_id']));
+  return { sequence, eventId: typeof eventId === 'string' && eventId !== '' ? eventId : undefined, responseId: responseId === '' ? undefined : responseId };
 }
 
 /**
  * Decode one attempt's SSE events with the response's decoder, through the gate:
  *
- * 1. Each event is handed on, then recorded: its own SSE id (an `id:` field that changed the last
- *    event id) and its Responses `sequence_number`.
+ * 1. Each event is handed on, then recorded: its own id (an SSE `id:` field that changed the last
+ *    event id, else the `event_id` of its data: Gemini Interactions) and its Responses
+ *    `sequence_number`.
  * 2. On a resumed attempt, an event whose `sequence_number` is not past the last one handed on is
- *    dropped; without sequence numbers, the events up to the first new SSE id are matched against
+ *    dropped; without sequence numbers, the events up to the first new id are matched against
  *    what followed `lastEventId` (the event with that id itself, when the server repeats it, and the
  *    `sinceId` events without ids after it) and dropped.
- * 3. A resumed attempt that is recognisably another stream (a Responses event of another response,
- *    or an SSE id handed on before, other than `lastEventId`) is reported to the host, not decoded.
+ * 3. A resumed attempt that is recognisably another stream (an event of another Responses response
+ *    or Interactions interaction, or an id handed on before, other than `lastEventId`) is reported
+ *    to the host, not decoded.
  * 4. A failure of the source is offered to the host first: when it resumes, the decoder is not told
  *    (the attempt fails with it, and the host resumes); else the decoder's `interrupt` may complete
  *    the attempt instead.
@@ -112,12 +123,13 @@ class ResumeGate implements InputHandler<FramedRecord> {
   next(event: FramedRecord): void {
     if (this.dead) return;
     const position = this.position;
-    const own = event.id !== this.previousId ? event.id : undefined;
+    const marks = marksOf(event.data);
+    const own = event.id !== this.previousId ? event.id : marks?.eventId;
     this.previousId = event.id;
-    const sequence = sequenceOf(event.data);
+    const sequence = marks?.sequence;
+    if (marks?.responseId !== undefined && position.responseId !== undefined && marks.responseId !== position.responseId) return this.notResumed();
     if (sequence !== undefined) {
-      if (sequence.responseId !== undefined && position.responseId !== undefined && sequence.responseId !== position.responseId) return this.notResumed();
-      if (position.lastSequenceNumber !== undefined && sequence.number <= position.lastSequenceNumber) return;
+      if (position.lastSequenceNumber !== undefined && sequence <= position.lastSequenceNumber) return;
     } else if (this.seeking) {
       if (own === undefined) {
         if (this.skip > 0) {
@@ -140,10 +152,8 @@ class ResumeGate implements InputHandler<FramedRecord> {
     } else if (position.lastEventId !== undefined) {
       position.sinceId++;
     }
-    if (sequence !== undefined) {
-      position.lastSequenceNumber = sequence.number;
-      position.responseId ??= sequence.responseId;
-    }
+    if (sequence !== undefined) position.lastSequenceNumber = sequence;
+    if (marks !== undefined) position.responseId ??= marks.responseId;
   }
 
   complete(): void {

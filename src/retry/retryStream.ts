@@ -29,8 +29,8 @@ const POLICY_OPTION_CHECKS: OptionChecks = {
  *
  * <span class="informal">`readStreamEvents()` over `request(context)`, with the failures the
  * library knows to be passing (rate limits, overload, 5xx, a cut connection, an idle timeout)
- * retried, and a cut stream resumed from its last SSE id or Responses sequence number, exactly
- * once.</span>
+ * retried, and a cut stream resumed from its last event id (SSE, Gemini Interactions) or Responses
+ * sequence number, exactly once.</span>
  *
  * ```text
  * request(1):  --m--#                              m: metadata, #: HTTP 429 before any output
@@ -58,13 +58,15 @@ const POLICY_OPTION_CHECKS: OptionChecks = {
  *    `provider-error` error, i.e. HTTP 408, 409, 429, 5xx or an overloaded / rate-limit error event, a
  *    `connection-lost` error, an `idle-timeout` error). Metadata and usage are held back until output
  *    arrives, so the subscriber sees one clean response.
- * 3. **After output, resumable**: a response whose events carried SSE `id:` fields or Responses
- *    `sequence_number`s continues where it was cut. The next attempt gets `context.lastEventId`
- *    (send it as `Last-Event-ID`) and `context.lastSequenceNumber` / `context.responseId` (Responses:
- *    `starting_after`); events the subscriber already received are dropped and the decoder reads on,
- *    so a call cut mid-arguments simply continues: every event, call and text exactly once. A resumed
- *    attempt that turns out to be another response (another Responses id, an SSE id received before)
- *    is not read: the stream goes on as for 4.
+ * 3. **After output, resumable**: a response whose events carried SSE `id:` fields, Gemini
+ *    Interactions `event_id`s or Responses `sequence_number`s continues where it was cut. The next
+ *    attempt gets `context.lastEventId` (send it as `Last-Event-ID`; Interactions: as
+ *    `last_event_id` of `GET /v1beta/interactions/{context.responseId}?stream=true`) and
+ *    `context.lastSequenceNumber` / `context.responseId` (Responses: `starting_after`); events the
+ *    subscriber already received are dropped and the decoder reads on, so a call cut mid-arguments
+ *    simply continues: every event, call and text exactly once. A resumed attempt that turns out to
+ *    be another response (another Responses id or interaction, an id received before) is not read:
+ *    the stream goes on as for 4.
  * 4. **After output, not resumable**: the stream ends with the error, which carries `delivered`
  *    (the text and the calls already emitted); with `restart: true` a new attempt starts the
  *    response over, announced by a `restart` event: `toolCalls()` closes the abandoned attempt's

@@ -1,7 +1,7 @@
 /**
- * `rxjs-tool-calls/sdk`: the streams of the official SDKs (`openai`, `@anthropic-ai/sdk`) as the
- * library's events — for code that already calls the SDK and wants the library's tool calls,
- * partial values or re-encoding on top.
+ * `rxjs-tool-calls/sdk`: the streams of the official SDKs (`openai`, `@anthropic-ai/sdk`,
+ * `@google/genai`'s Interactions) as the library's events — for code that already calls the SDK
+ * and wants the library's tool calls, partial values or re-encoding on top.
  *
  * @packageDocumentation
  */
@@ -42,7 +42,8 @@ export type SdkEventName<T> = string | ((payload: T) => string);
  * 2. Unsubscribing calls the iterator's `return()` and aborts the SDK stream's `controller` when it
  *    has one, which closes the HTTP connection.
  * 3. The SDK stream can be iterated once: subscribe once, or pass a factory.
- * 4. `format` is a wire format (`openaiChat`, `anthropicMessages`, …), its name, `'auto'`, or a
+ * 4. `format` is a wire format (`openaiChat`, `anthropicMessages`, `geminiInteractions` for
+ *    `@google/genai`'s `interactions.create({ stream: true })`, …), its name, `'auto'`, or a
  *    factory of a decoder of your own (`rxjs-tool-calls/advanced`'s `WireDecoder`);
  *    {@link fromOpenAIChatChunks}, {@link fromOpenAIResponsesEvents} and {@link fromAnthropicEvents}
  *    wire the common ones up.

@@ -40,5 +40,6 @@ export type * as OpenAIChatWire from '../providers/openaiChat/wire';
 export type * as ResponsesWire from '../providers/openaiResponses/wire';
 export type * as AnthropicWire from '../providers/anthropic/wire';
 export type * as GeminiWire from '../providers/gemini/wire';
+export type * as GeminiInteractionsWire from '../providers/geminiInteractions/wire';
 export type * as ConverseWire from '../providers/bedrockConverse/wire';
 export type * as OllamaWire from '../providers/ollama/wire';

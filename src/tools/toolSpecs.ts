@@ -11,12 +11,14 @@ import { aFunction, checkOptions, oneOf, type OptionChecks } from '../internal/o
 import type * as AnthropicWire from '../providers/anthropic/wire';
 import type * as ConverseWire from '../providers/bedrockConverse/wire';
 import type * as GeminiWire from '../providers/gemini/wire';
+import type * as GeminiInteractionsWire from '../providers/geminiInteractions/wire';
 import type * as OllamaWire from '../providers/ollama/wire';
 import type * as OpenAIChatWire from '../providers/openaiChat/wire';
 import type * as ResponsesWire from '../providers/openaiResponses/wire';
 import { anthropicToolSpec } from './specs/anthropic';
 import { converseToolSpec } from './specs/bedrockConverse';
 import { geminiToolSpec } from './specs/gemini';
+import { geminiInteractionsToolSpec } from './specs/geminiInteractions';
 import type { GeminiSchemaDrop } from './specs/geminiSchema';
 import { ollamaToolSpec } from './specs/ollama';
 import { chatCustomToolSpec, chatToolSpec } from './specs/openaiChat';
@@ -37,6 +39,8 @@ export interface ToolSpecsByFormat<Custom extends boolean = boolean> {
   anthropic: AnthropicWire.Tool[];
   /** Gemini: one tool holding every function, `[{ functionDeclarations: [...] }]`. */
   gemini: GeminiWire.Tool[];
+  /** Gemini Interactions: `[{ type: 'function', name, description, parameters }]` (the JSON Schema as it is). */
+  'gemini-interactions': GeminiInteractionsWire.FunctionTool[];
   /** Bedrock Converse: the `toolConfig.tools` value, `[{ toolSpec: { name, description, inputSchema: { json } } }]`. */
   'bedrock-converse': ConverseWire.Tool[];
   /** Bedrock InvokeModel (Claude): the body is an Anthropic Messages request, so Anthropic's tools. */
@@ -153,7 +157,8 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  *    `additionalProperties: false` at every level); Responses always writes `strict`, the same way.
  * 3. Anthropic (and Bedrock InvokeModel, whose body is Anthropic's) writes `input_schema` (an
  *    object schema); Gemini one `{ functionDeclarations }` with each schema cleaned by
- *    `toGeminiSchema()` (keywords Gemini rejects dropped, `$ref`s inlined); Bedrock Converse
+ *    `toGeminiSchema()` (keywords Gemini rejects dropped, `$ref`s inlined); Gemini Interactions
+ *    `{ type: 'function', name, description, parameters }` with the JSON Schema as it is; Bedrock Converse
  *    `toolSpec` with `inputSchema.json` (the `toolConfig.tools` value); Ollama chat's own list.
  * 4. Names: a record's keys; a `name` that differs from its key is an `unsupported-request` error
  *    (the model would call a name `runTools()` does not know). An array needs a `name` on each tool.
@@ -163,6 +168,10 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  * 6. A custom tool (`customTool()`, `kind: 'custom'`) is a `type: "custom"` tool with its `format`
  *    in OpenAI chat and Responses; the other formats have no custom tools and get a function with one
  *    required string parameter `input` (described by the grammar), whose calls are read as the text.
+ * 7. A tool with `deferLoading: true` is written with `defer_loading: true` for Anthropic (and
+ *    Bedrock InvokeModel) and Responses, whose tool search loads it when the model needs it (put
+ *    the provider's tool search tool in the request too); the other formats have no such flag and
+ *    declare it as usual.
  *
  * @example
  * ```ts
@@ -175,7 +184,7 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  * ```
  *
  * @param tools Tools by name (or an array of named tools), e.g. made with `tool()`.
- * @param format The request format: `'openai-chat'`, `'openai-responses'`, `'anthropic'`, `'gemini'`, `'bedrock-converse'`, `'bedrock-invoke-model'` or `'ollama'`.
+ * @param format The request format: `'openai-chat'`, `'openai-responses'`, `'anthropic'`, `'gemini'`, `'gemini-interactions'`, `'bedrock-converse'`, `'bedrock-invoke-model'` or `'ollama'`.
  * @param options `strict` (OpenAI), `onSchemaDrop` (Gemini) and `maxDepth`.
  * @return The value of the request's `tools` field.
  * @throws {ToolStreamError} `invalid-option` for a `format` it does not write, an option it does not
@@ -188,17 +197,20 @@ export function toolSpecs<F extends MessageFormat, T extends ToolDeclarations = 
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_REQUEST_DEPTH;
   const inputs = named(tools).map(([name, tool]): ToolSpecInput => {
     // A custom tool: text input, written as `type: "custom"` where the format has it, else as one string `input`.
-    if ('kind' in tool && tool.kind === 'custom') return { name, description: tool.description, parameters: customInputSchema(tool.format), strict: false, custom: { format: tool.format } };
+    const deferLoading = tool.deferLoading === true ? { deferLoading: true } : {};
+    if ('kind' in tool && tool.kind === 'custom')
+      return { name, description: tool.description, parameters: customInputSchema(tool.format), strict: false, custom: { format: tool.format }, ...deferLoading };
     const parameters = toolJsonSchema(tool, name);
     const problem = jsonProblem(parameters, maxDepth, `${name}.parameters`);
     if (problem !== undefined) throw new ToolStreamError('unsupported-request', { target: String(format), field: problem.path, detail: problem.detail });
-    return { name, description: tool.description, parameters, strict: options.strict !== false && allowsStrict(parameters) };
+    return { name, description: tool.description, parameters, strict: options.strict !== false && allowsStrict(parameters), ...deferLoading };
   });
   const byFormat: { readonly [K in MessageFormat]: () => ToolSpecsByFormat[K] } = {
     'openai-chat': () => inputs.map((input) => (input.custom === undefined ? chatToolSpec(input) : chatCustomToolSpec(input, input.custom.format))),
     'openai-responses': () => inputs.map((input) => (input.custom === undefined ? responsesToolSpec(input) : responsesCustomToolSpec(input, input.custom.format))),
     anthropic: () => inputs.map(anthropicToolSpec),
     gemini: () => [{ functionDeclarations: inputs.map((input) => geminiToolSpec(input, options.onSchemaDrop, maxDepth)) }],
+    'gemini-interactions': () => inputs.map(geminiInteractionsToolSpec),
     'bedrock-converse': () => inputs.map(converseToolSpec),
     'bedrock-invoke-model': () => inputs.map(anthropicToolSpec),
     ollama: () => inputs.map(ollamaToolSpec),

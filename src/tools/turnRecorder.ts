@@ -97,8 +97,9 @@ export class TurnRecorder {
       case 'provider-tool': {
         // The wire's object, to send back in its format: a later, fuller object of the same run and
         // kind replaces a running one (Responses item added → done, Anthropic block start → stop).
-        // Shell calls are the app's to run and answer with its own output item: not sent back without it.
-        if (event.raw === undefined || event.tool === 'shell' || event.tool === 'local_shell') return;
+        // Shell calls and a tool search the client runs (`execution: 'client'`) are the app's to
+        // answer with its own output item: not sent back without it.
+        if (event.raw === undefined || event.tool === 'shell' || event.tool === 'local_shell' || (event.tool === 'tool_search' && event.raw['execution'] === 'client')) return;
         const key = `${event.id}|${String(event.raw['type'] ?? Object.keys(event.raw)[0])}`;
         const at = this.providerTools.get(key);
         const piece = { type: 'provider-tool' as const, provider: event.provider, raw: event.raw };

@@ -6,7 +6,7 @@
  */
 import type { Observable } from 'rxjs';
 import type { ToolRunError } from '../errors';
-import { aFunction, anObject, aString, aWait, checkOptionsAt, oneOf, type OptionCheck, type OptionChecks } from '../internal/options';
+import { aBoolean, aFunction, anObject, aString, aWait, checkOptionsAt, oneOf, type OptionCheck, type OptionChecks } from '../internal/options';
 import type { StandardSchemaV1 } from '../parse/standardSchema';
 import { isStandardSchema, type ToolsByName } from '../parse/validate';
 import type { ToolCall } from '../result';
@@ -53,6 +53,13 @@ export interface ToolDeclaration<S extends StandardSchemaV1 | undefined = undefi
    * 4.2: convert it yourself, e.g. `z.toJSONSchema(schema, { io: 'input' })`); overrides the derived one.
    */
   readonly parameters?: JsonSchema | undefined;
+  /**
+   * Leave the tool out of the model's context until the provider's tool search loads it:
+   * `toolSpecs()` writes `defer_loading: true` for Anthropic (with a `tool_search_tool_*` tool in
+   * the request) and OpenAI Responses (with a `tool_search` tool); the other formats have no such
+   * flag and declare the tool as usual.
+   */
+  readonly deferLoading?: boolean | undefined;
 }
 
 /** One tool: its declaration (name, description, schema), the function that runs it and an optional timeout. */
@@ -123,7 +130,7 @@ const aCustomFormat: OptionCheck = (value) => {
 };
 
 /** The keys of every tool definition, checked. */
-const DEFINITION_CHECKS: OptionChecks = { name: aString, description: aString, schema: aSchema, execute: aFunction, timeoutMs: aWait };
+const DEFINITION_CHECKS: OptionChecks = { name: aString, description: aString, schema: aSchema, execute: aFunction, timeoutMs: aWait, deferLoading: aBoolean };
 
 /** The checks of a {@link tool} definition's keys. */
 const TOOL_CHECKS: OptionChecks = { ...DEFINITION_CHECKS, parameters: anObject };
@@ -184,6 +191,8 @@ export interface CustomToolDeclaration<S extends StandardSchemaV1 | undefined = 
   readonly format?: CustomToolFormat | undefined;
   /** Validates (and may transform) the input text (a Standard Schema of a string). */
   readonly schema?: S;
+  /** Leave the tool out of the model's context until a tool search loads it (OpenAI Responses; see {@link ToolDeclaration.deferLoading}). */
+  readonly deferLoading?: boolean | undefined;
 }
 
 /** A custom (freeform) tool: its input is text, not JSON (see {@link customTool}). */

@@ -15,7 +15,7 @@
 import { lastValueFrom, toArray } from 'rxjs';
 import { isToolStreamError, retryStream } from '../../../src/index';
 import { httpProviderError } from '../../../src/advanced';
-import { costOf, fromAnthropicRequest, toAnthropicRequest, toGeminiRequest, toResponsesRequest } from '../../../src/gateway/index';
+import { costOf, fromAnthropicRequest, toAnthropicRequest, toGeminiInteractionsRequest, toGeminiRequest, toResponsesRequest } from '../../../src/gateway/index';
 import { toGeminiSchema, toolSpecs } from '../../../src/tools/index';
 import { allowsStrict } from '../../../src/tools/specs/shared';
 import { main } from '../../../src/cli';
@@ -80,6 +80,7 @@ const CASES: Record<string, Case> = {
     run: (r, check) => outcomeOf(check, () => toAnthropicRequest(r as never, { defaultMaxTokens: 64 })),
   },
   'gemini: calls and results': { sizes: [25_000, 50_000, 100_000, 200_000], setup: chatWithCalls, run: (r, check) => outcomeOf(check, () => toGeminiRequest(r as never)) },
+  'gemini-interactions: calls and results': { sizes: [25_000, 50_000, 100_000, 200_000], setup: chatWithCalls, run: (r, check) => outcomeOf(check, () => toGeminiInteractionsRequest(r as never)) },
   'fromAnthropic: tool_use and tool_result blocks': {
     sizes: [25_000, 50_000, 100_000, 200_000],
     setup: (n) => {
@@ -107,6 +108,11 @@ const CASES: Record<string, Case> = {
     run: (r, check) => outcomeOf(check, () => toAnthropicRequest(r as never, { defaultMaxTokens: 64 })),
   },
   'gemini: arguments nested n deep': { sizes: [10_000, 20_000, 40_000, 80_000], setup: (n) => withArguments(nestedText(n)), run: (r, check) => outcomeOf(check, () => toGeminiRequest(r as never)) },
+  'gemini-interactions: arguments nested n deep': {
+    sizes: [10_000, 20_000, 40_000, 80_000],
+    setup: (n) => withArguments(nestedText(n)),
+    run: (r, check) => outcomeOf(check, () => toGeminiInteractionsRequest(r as never)),
+  },
   'fromAnthropic: tool_use input nested n deep': {
     sizes: [10_000, 20_000, 40_000, 80_000],
     setup: (n) => ({ model: 'm', max_tokens: 64, messages: [{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input: nestedObject(n) }] }] }),

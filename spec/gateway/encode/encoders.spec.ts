@@ -1,6 +1,6 @@
 /**
- * What every encoder of the gateway wing promises, one table over all six (OpenAI chat, Responses,
- * Anthropic, Gemini, Bedrock Converse, Ollama): the standard operator cases; a provider error is
+ * What every encoder of the gateway wing promises, one table over all seven (OpenAI chat, Responses,
+ * Anthropic, Gemini, Gemini Interactions, Bedrock Converse, Ollama): the standard operator cases; a provider error is
  * written in the target's error shape and the output completes; any other error passes on with no
  * terminator; a source that sends nothing gets nothing; what follows the terminator is ignored;
  * `retry` / `restart` notices write nothing; `reasoning: 'drop'` leaves reasoning out; and reading
@@ -36,6 +36,7 @@ const ENCODERS: ReadonlyArray<[string, Encoder]> = [
   ['openai-responses', { make: (o) => encoderFor('openai-responses', o), read: readBack, reasoning: true }],
   ['anthropic', { make: (o) => encoderFor('anthropic', o), read: readBack, reasoning: true }],
   ['gemini', { make: (o) => encoderFor('gemini', o), read: readBack, reasoning: true }],
+  ['gemini-interactions', { make: (o) => encoderFor('gemini-interactions', o), read: readBack, reasoning: true }],
   ['bedrock-converse', { make: (o) => encodeBedrockConverse({ generateId: genIds(), ...o }), read: readBack, reasoning: true }],
   ['ollama', { make: (o) => encodeOllamaChat({ generateId: genIds(), model: 'enc-model', createdAt: '2025-01-01T00:00:00.000Z', ...o }), read: readBack, reasoning: true }],
 ];

@@ -1,20 +1,23 @@
 /**
- * Round trip of every recorded stream in ../shared/fixtures through every encoder:
+ * Round trip of every recorded stream in ../shared/fixtures, and of our own streams of the formats
+ * they lack (spec/fixtures/sse), through every encoder:
  * `readStreamEvents()` → `encodeX()` → `readToolCalls()` / `readStreamEvents()` gives the same calls
  * (id, name, arguments, outcome, order), text, reasoning, finish and usage as reading the original,
  * except what a target cannot carry (see `expectedCalls`, `expectedFinish`, `expectedUsage`).
  */
 import { isToolStreamError } from 'rxjs-tool-calls';
-import { loadFixtures } from '../../helpers/fixtures';
+import { loadFixtures, loadOwnFixtures } from '../../helpers/fixtures';
 import { eventsOf, providerErrorView, reencode, TARGETS, view, type Target } from '../../helpers/reencode';
 import { actualCalls, actualClosing, expectedCalls, expectedClosing, expectedFinish, expectedUsage } from '../../helpers/targetExpectations';
 
-const fixtures = loadFixtures();
+const shared = loadFixtures();
+const fixtures = [...shared, ...loadOwnFixtures()];
 const cases = fixtures.flatMap((f) => TARGETS.map((target): [string, Target, Uint8Array] => [f.name, target, f.bytes]));
 
 it('covers every fixture for every target', () => {
-  expect(fixtures).toHaveLength(40);
-  expect(cases).toHaveLength(160);
+  expect(shared).toHaveLength(40);
+  expect(cases).toHaveLength(fixtures.length * 5);
+  expect(fixtures.length).toBeGreaterThanOrEqual(45);
 });
 
 describe.each(cases)('%s → %s', (_name, target, bytes) => {

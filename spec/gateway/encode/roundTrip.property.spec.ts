@@ -48,7 +48,7 @@ describe.each(TARGETS.map((t) => [t] as const))('%s, source cut anywhere', (targ
         const finished = events.some((e) => e.type === 'finish');
         const expected = encoded.text === '' ? 'unknown-format' : finished && (target === 'openai-chat' || target === 'gemini') ? undefined : 'truncated';
         expect(isToolStreamError(back.error) ? back.error.code : back.error).toBe(expected);
-        expect(encoded.text).not.toMatch(/\[DONE\]|message_stop|response\.completed|usageMetadata/);
+        expect(encoded.text).not.toMatch(/\[DONE\]|message_stop|response\.completed|usageMetadata|interaction\.completed/);
         const completed = new Map(original.calls.filter((c) => c.outcome === 'ok').map((c) => [c.id, c]));
         for (const call of back.calls.filter((c) => c.outcome === 'ok')) {
           if (target === 'gemini' && back.generated.has(call.id))

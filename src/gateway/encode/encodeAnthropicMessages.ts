@@ -148,6 +148,13 @@ function inputUsage(usage: UsageEvent | undefined): Record<string, number> {
   return fields;
 }
 
+/** A call's `caller` when it is Anthropic's (`direct`, or a server tool's with its `tool_id`); another format's (Responses' `program`) has no Anthropic form. */
+function anthropicCaller(caller: unknown): unknown {
+  if (typeof caller !== 'object' || caller === null) return undefined;
+  const fields = caller as Record<string, unknown>;
+  return fields['type'] === 'direct' || (typeof fields['type'] === 'string' && fields['type'] !== 'program' && typeof fields['tool_id'] === 'string') ? caller : undefined;
+}
+
 /** Writes one Anthropic Messages stream: blocks numbered in order of their start, text and thinking closed when another block starts. */
 class AnthropicMessagesEncoder implements WireEncoder {
   readonly provider = 'anthropic' as const;
@@ -239,7 +246,8 @@ class AnthropicMessagesEncoder implements WireEncoder {
 
   /**
    * An Anthropic source's server-run tool, written back as its blocks: the use block (held until
-   * its input is whole, then written before the next block) and its `*_tool_result` block whole.
+   * its input is whole, then written before the next block) and its `*_tool_result` block whole;
+   * and its `compaction` blocks, whole.
    */
   providerTool(event: ProviderToolEvent): void {
     const raw = event.raw;
@@ -249,7 +257,8 @@ class AnthropicMessagesEncoder implements WireEncoder {
       (this.serverUses ??= new Map()).set(event.id, raw); // the last one seen has the whole input
       return;
     }
-    if (!type.endsWith('_tool_result')) return;
+    // A `*_tool_result` block, or a `compaction` block (whole: its summary and encrypted content in the start).
+    if (!type.endsWith('_tool_result') && type !== 'compaction') return;
     this.start();
     this.closeOpen();
     const index = this.blocks++;
@@ -361,7 +370,7 @@ class AnthropicMessagesEncoder implements WireEncoder {
     this.tools.set(call.seq, index);
     const sourceType = call.metadata?.['type'];
     const type = typeof sourceType === 'string' && sourceType.endsWith('tool_use') ? sourceType : 'tool_use';
-    const caller = call.metadata?.['caller'];
+    const caller = anthropicCaller(call.metadata?.['caller']);
     this.out.json({ type: 'content_block_start', index, content_block: { type, id: call.id, name: call.name, input: {}, ...(caller === undefined ? {} : { caller }) } }, 'content_block_start');
     return index;
   }

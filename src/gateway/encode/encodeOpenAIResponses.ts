@@ -220,6 +220,9 @@ class OpenAIResponsesEncoder implements WireEncoder {
     // The whole text is restated, so whatever was streamed, the arguments are the source's (a custom tool's: its `input`).
     const field = call.kind === 'custom' ? 'input' : 'arguments';
     item.snapshot[field] = call.rawArguments;
+    // A programmatic call's `caller` (a Responses source's `{ type: 'program', caller_id }`), on the done item.
+    const caller = call.metadata?.['caller'] as Record<string, unknown> | undefined;
+    if (caller !== undefined && (caller['type'] === 'direct' || (caller['type'] === 'program' && typeof caller['caller_id'] === 'string'))) item.snapshot['caller'] = caller;
     // A call left without `.done` / `output_item.done` is read as cut off (`incomplete`) at `response.incomplete`.
     if (judge.incomplete()) return;
     item.snapshot['status'] = 'completed';

@@ -15,7 +15,7 @@ import { aMaxDepth, DEFAULT_MAX_REQUEST_DEPTH, fieldPath, jsonProblem } from '..
 import { checkOptions, type OptionCheck, type OptionChecks } from '../../internal/options';
 
 /** The formats the request translators write. */
-export type RequestTarget = 'anthropic' | 'openai-responses' | 'gemini' | 'openai-chat' | 'bedrock-converse' | 'ollama';
+export type RequestTarget = 'anthropic' | 'openai-responses' | 'gemini' | 'gemini-interactions' | 'openai-chat' | 'bedrock-converse' | 'ollama';
 
 /** Options every request translator shares. */
 export interface TranslateRequestOptions {

@@ -15,6 +15,7 @@ export function normalizeAnthropicStopReason(raw: string): FinishReason {
     case 'end_turn':
     case 'stop_sequence':
     case 'pause_turn':
+    case 'compaction': // paused after a compaction block: send the turn back to go on
       return 'stop';
     case 'tool_use':
       return 'tool-calls';
@@ -68,6 +69,11 @@ interface ServerToolBlock {
   json: string;
 }
 
+/** One open `compaction` block (server-side context compaction): the block, whole once its delta came. */
+interface CompactionBlock {
+  readonly block: Record<string, unknown>;
+}
+
 /** Whether a result block says the run failed (`is_error`, or content of an `*_error` type). */
 function failedResult(block: Record<string, unknown>): boolean {
   const type = asString(asRecord(block['content'])?.['type']);
@@ -87,6 +93,8 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   private readonly serverTools = new Map<number, ServerToolBlock>();
   /** The tool of each server-run tool id, for its result block. */
   private readonly serverToolNames = new Map<string, string>();
+  /** Open compaction blocks by content-block index. */
+  private compactions: Map<number, CompactionBlock> | undefined;
   /** How many tool blocks are started and not stopped (so a message_delta per block costs O(1)). */
   private unstopped = 0;
 
@@ -122,6 +130,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
         const index = asNumber(data['index']) ?? -1;
         this.thinkingEnd(index, emit);
         this.serverToolEnd(index, emit);
+        this.compactionEnd(index, emit);
         const tool = this.tools.get(index);
         if (tool !== undefined && !tool.stopped) {
           tool.stopped = true;
@@ -185,6 +194,10 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
       return;
     }
     if (blockType === 'server_tool_use' || blockType === 'mcp_tool_use') return this.serverToolStart(block, blockType, index, emit);
+    if (blockType === 'compaction') {
+      if (index !== undefined) (this.compactions ??= new Map()).set(index, { block: { ...block } });
+      return;
+    }
     if (blockType.endsWith('_tool_result') && blockType !== 'tool_result') return this.serverToolResult(block, index, emit);
     if (blockType !== 'tool_use' || index === undefined) return;
     const id = wireString(block['id']);
@@ -247,9 +260,39 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
         emit(toolCallDelta(0, fragment, index, undefined, undefined, replace));
         return;
       }
+      case 'compaction_delta': {
+        // The delta carries the block's final summary (`null` for a failed compaction) and its encrypted content: set, not appended.
+        const open = index === undefined ? undefined : this.compactions?.get(index);
+        if (open === undefined) return;
+        for (const key of ['content', 'encrypted_content', 'signature']) if (key in delta) open.block[key] = delta[key];
+        return;
+      }
       default:
         return; // citations_delta and later additions
     }
+  }
+
+  /**
+   * A compaction block stopped (server-side context compaction): a `provider-tool` event (`tool:
+   * 'compaction'`) with the whole block as `raw`, which a tool loop must send back first in the
+   * next request; its summary is the `result`.
+   */
+  private compactionEnd(index: number, emit: EventSink): void {
+    const open = this.compactions?.get(index);
+    if (open === undefined) return;
+    this.compactions?.delete(index);
+    const content = open.block['content'];
+    emit({
+      type: 'provider-tool',
+      choice: 0,
+      provider: this.provider,
+      index,
+      id: `compaction_${index}`,
+      tool: 'compaction',
+      status: content === null ? 'failed' : 'completed',
+      ...(typeof content === 'string' ? { result: content } : {}),
+      raw: open.block,
+    });
   }
 
   /**

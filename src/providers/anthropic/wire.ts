@@ -46,7 +46,25 @@ export interface ToolUseBlock {
   name: string;
   /** The arguments, as a JSON object (`{}` when they were not one). */
   input: Record<string, unknown>;
+  /**
+   * Who made the call: the model (`{ type: 'direct' }`) or a server tool (`{ type:
+   * 'code_execution_…', tool_id }`: programmatic tool calling); absent, the model.
+   */
+  caller?: Caller;
 }
+
+/** Who made a call: the model (`direct`), or code execution (a server tool, by its `tool_id`) in programmatic tool calling. */
+export type Caller =
+  | {
+      /** The model made the call. */
+      type: 'direct';
+    }
+  | {
+      /** Code execution made the call (the server tool's version). */
+      type: 'code_execution_20250825' | 'code_execution_20260120';
+      /** The id of the `server_tool_use` block whose code made it. */
+      tool_id: string;
+    };
 
 /** A `tool_result` block: one call's result, in a user message. */
 export interface ToolResultBlock {
@@ -105,6 +123,8 @@ export interface Tool {
   };
   /** Strict tool use: the input always matches the schema. */
   strict?: boolean;
+  /** Leave the tool out of the model's context until a tool search (`tool_search_tool_*`) loads it. */
+  defer_loading?: boolean;
 }
 
 /** How Claude may use tools. */

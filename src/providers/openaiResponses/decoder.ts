@@ -24,6 +24,8 @@ interface FunctionCallState {
   /** The item arrived done with empty arguments: its end waits for `response.completed`, which may carry them. */
   held: boolean;
   ended: boolean;
+  /** Its `caller` (a programmatic call's program) was handed on. */
+  caller: boolean;
 }
 
 /** Responses `usage` → token counts (OpenAI's counting: cached inside input, reasoning inside output). */
@@ -57,7 +59,12 @@ function textOf(item: Record<string, unknown>): string | undefined {
   return asString(item['type'] === 'custom_tool_call' ? item['input'] : item['arguments']);
 }
 
-/** The output items of tools the provider runs (or the app, for shell calls), by item type: never calls to run. */
+/**
+ * The output items of tools the provider runs (or the app, for shell calls and client-run tool
+ * searches), by item type: never calls to run. Also the items a loop must carry back as they came:
+ * a programmatic tool call's `program` and `program_output`, a tool search's `tool_search_call` and
+ * `tool_search_output`, a `compaction`.
+ */
 const PROVIDER_TOOLS: Readonly<Record<string, string>> = {
   web_search_call: 'web_search',
   file_search_call: 'file_search',
@@ -66,6 +73,11 @@ const PROVIDER_TOOLS: Readonly<Record<string, string>> = {
   image_generation_call: 'image_generation',
   local_shell_call: 'local_shell',
   shell_call: 'shell',
+  tool_search_call: 'tool_search',
+  tool_search_output: 'tool_search',
+  program: 'program',
+  program_output: 'program',
+  compaction: 'compaction',
 };
 
 /** The provider tool an item is a run of, if any. */
@@ -85,6 +97,12 @@ function providerInput(tool: string, item: Record<string, unknown>): unknown {
       return { server: item['server_label'], name: item['name'], arguments: item['arguments'] };
     case 'image_generation':
       return item['revised_prompt'];
+    case 'tool_search':
+      return item['arguments']; // a tool_search_call's (its output item has none)
+    case 'program':
+      return item['code']; // a program's (its output item has none)
+    case 'compaction':
+      return undefined;
     default:
       return item['action']; // web_search, local_shell, shell
   }
@@ -100,7 +118,10 @@ function providerResult(tool: string, item: Record<string, unknown>): unknown {
     case 'mcp':
       return item['error'] ?? item['output'];
     case 'image_generation':
-      return item['result'];
+    case 'program':
+      return item['result']; // a program_output's
+    case 'tool_search':
+      return item['tools']; // a tool_search_output's: the tool definitions it loaded
     default:
       return undefined;
   }
@@ -204,9 +225,11 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     const itemId = wireString(item['id']);
     const name = wireString(item['name']);
     const custom = item['type'] === 'custom_tool_call';
-    const call: FunctionCallState = { index, custom, callId, itemId, hasText: args !== '', final: replace ? args : undefined, held: false, ended: false };
+    const caller = asRecord(item['caller']);
+    const call: FunctionCallState = { index, custom, callId, itemId, hasText: args !== '', final: replace ? args : undefined, held: false, ended: false, caller: caller !== undefined };
     this.calls.set(index, call);
     if (itemId !== undefined) this.indexByItemId.set(itemId, index);
+    const metadata = itemId === undefined && caller === undefined ? undefined : { ...(itemId === undefined ? {} : { itemId }), ...(caller === undefined ? {} : { caller }) };
     emit({
       type: 'tool-call-delta',
       choice: 0,
@@ -215,7 +238,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
       ...(callId === undefined ? {} : { id: callId }),
       ...(name === undefined ? {} : { name }),
       ...(replace ? { replace: true } : {}),
-      ...(itemId === undefined ? {} : { metadata: { itemId } }),
+      ...(metadata === undefined ? {} : { metadata }),
       ...(custom ? { kind: 'custom' as const } : {}),
     });
     return call;
@@ -264,6 +287,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
       call = this.open(asNumber(data['output_index']) ?? this.calls.size, item, full ?? '', true, emit);
     } else {
       this.argumentsDone(call, full, emit);
+      this.lateCaller(call, item, emit);
     }
     if (call.ended || call.held) return;
     if (full === undefined || full === '') {
@@ -272,6 +296,14 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
       return;
     }
     this.endCall(call, emit);
+  }
+
+  /** A call's `caller` that only its done item carries: metadata of the call (an empty delta). */
+  private lateCaller(call: FunctionCallState, item: Record<string, unknown>, emit: EventSink): void {
+    const caller = asRecord(item['caller']);
+    if (call.caller || caller === undefined) return;
+    call.caller = true;
+    emit(toolCallDelta(0, '', call.index, call.callId, undefined, undefined, { caller }));
   }
 
   /** A reasoning item is done: the whole item (id, summaries, `reasoning_text` content, `encrypted_content`), once. */

@@ -70,7 +70,22 @@ export interface FunctionCallItem {
   name: string;
   /** The arguments JSON text, exactly as the model streamed it (`'{}'` when it sent none). */
   arguments: string;
+  /** Who made the call: `{ type: 'program', caller_id }` for a programmatic tool call's program (absent: the model). */
+  caller?: Caller;
 }
+
+/** Who made a call: the model (`direct`), or the `program` item (by its `call_id`) of a programmatic tool call. */
+export type Caller =
+  | {
+      /** The model made the call. */
+      readonly type: 'direct';
+    }
+  | {
+      /** A programmatic tool call's program made the call. */
+      readonly type: 'program';
+      /** The `call_id` of the `program` item that made it. */
+      readonly caller_id: string;
+    };
 
 /** A `function_call_output` input item: one call's result. */
 export interface FunctionCallOutputItem {
@@ -80,6 +95,8 @@ export interface FunctionCallOutputItem {
   call_id: string;
   /** The result (the tool's output as text, or the error message of a failed run), as a string or `input_text` parts. */
   output: string | InputText[];
+  /** The call's `caller`, repeated (a programmatic call's output goes back to its program). */
+  caller?: Caller;
 }
 
 /** A `custom_tool_call` input item: one call of a custom (freeform) tool. */
@@ -94,6 +111,8 @@ export interface CustomToolCallItem {
   name: string;
   /** The input text, as the model streamed it. */
   input: string;
+  /** Who made the call (see {@link FunctionCallItem.caller}). */
+  caller?: Caller;
 }
 
 /** A `custom_tool_call_output` input item: one custom tool call's result. */
@@ -104,6 +123,8 @@ export interface CustomToolCallOutputItem {
   call_id: string;
   /** The tool's output as text, or the error message of a failed run. */
   output: string;
+  /** The call's `caller`, repeated. */
+  caller?: Caller;
 }
 
 /** One input item of a {@link Request}. */
@@ -121,6 +142,8 @@ export interface FunctionTool {
   parameters: { [keyword: string]: unknown };
   /** Strict schema adherence: always written (Responses' own default is `true`). */
   strict: boolean;
+  /** Leave the tool out of the model's context until a `tool_search` loads it. */
+  defer_loading?: boolean;
 }
 
 /**
@@ -152,6 +175,8 @@ export interface CustomTool {
   description?: string;
   /** What its input text must be. */
   format?: CustomToolFormat;
+  /** Leave the tool out of the model's context until a `tool_search` loads it. */
+  defer_loading?: boolean;
 }
 
 /** A Responses request, as `toResponsesRequest()` writes it. */

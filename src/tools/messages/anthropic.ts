@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { AssistantBlock, AssistantMessage, ToolResultBlock, UserMessage } from '../../providers/anthropic/wire';
-import { turnWithProviderTools, viewsOf, type ProviderToolPiece, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type TurnSegment } from './shared';
+import type { AssistantBlock, Caller as AnthropicCaller, AssistantMessage, ToolResultBlock, UserMessage } from '../../providers/anthropic/wire';
+import { callerFor, turnWithProviderTools, viewsOf, type ProviderToolPiece, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type TurnSegment } from './shared';
 
 /** One segment of the turn as blocks (`[]` for a reasoning part Anthropic cannot take: no signature, no redacted data). */
 function blocksOf(segment: TurnSegment | ProviderToolPiece): AssistantBlock[] {
@@ -19,15 +19,19 @@ function blocksOf(segment: TurnSegment | ProviderToolPiece): AssistantBlock[] {
       if (part.redacted !== undefined) return [{ type: 'redacted_thinking', data: part.redacted }];
       return part.signature === undefined ? [] : [{ type: 'thinking', thinking: part.text, signature: part.signature }];
     }
-    case 'call':
-      return [{ type: 'tool_use', id: segment.view.id, name: segment.view.name, input: segment.view.input }];
+    case 'call': {
+      // A call made from code execution keeps its `caller` (Anthropic pairs it with the server tool that made it).
+      const caller = callerFor('anthropic', segment.view.caller) as AnthropicCaller | undefined;
+      return [{ type: 'tool_use', id: segment.view.id, name: segment.view.name, input: segment.view.input, ...(caller === undefined ? {} : { caller }) }];
+    }
   }
 }
 
 /**
  * Anthropic Messages: the `assistant` message with the turn's blocks in stream order (`thinking`
  * blocks with their signatures and `redacted_thinking` blocks unmodified, text, one `tool_use` block
- * per call), then one `user` message of `tool_result` blocks; failed runs are `is_error: true` with
+ * per call with its `caller` when code execution made it, server tool and `compaction` blocks
+ * verbatim), then one `user` message of `tool_result` blocks; failed runs are `is_error: true` with
  * the error message as content.
  */
 export function anthropicToolMessages(step: ToolStep, options: ToolMessagesOptions = {}): [AssistantMessage, UserMessage] {

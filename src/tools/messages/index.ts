@@ -10,12 +10,14 @@ import { aBoolean, aFunction, checkOptions, oneOf, type OptionCheck, type Option
 import type * as AnthropicWire from '../../providers/anthropic/wire';
 import type * as ConverseWire from '../../providers/bedrockConverse/wire';
 import type * as GeminiWire from '../../providers/gemini/wire';
+import type * as GeminiInteractionsWire from '../../providers/geminiInteractions/wire';
 import type * as OllamaWire from '../../providers/ollama/wire';
 import type * as OpenAIChatWire from '../../providers/openaiChat/wire';
 import type * as ResponsesWire from '../../providers/openaiResponses/wire';
 import { anthropicMessageBuilder } from './anthropic';
 import { converseMessages } from './bedrockConverse';
 import { geminiMessages } from './gemini';
+import { geminiInteractionsMessages } from './geminiInteractions';
 import { ollamaMessages } from './ollama';
 import { openaiChatMessages } from './openaiChat';
 import { openaiResponsesMessages } from './openaiResponses';
@@ -29,6 +31,8 @@ interface MessagesByFormat {
   'openai-responses': ResponsesWire.InputItem;
   anthropic: AnthropicWire.AssistantMessage | AnthropicWire.UserMessage;
   gemini: GeminiWire.Content;
+  /** The steps of the next request's `input`. */
+  'gemini-interactions': GeminiInteractionsWire.Step | GeminiInteractionsWire.ServerToolStep;
   'bedrock-converse': ConverseWire.AssistantMessage | ConverseWire.UserMessage;
   /** InvokeModel's body is Anthropic's Messages request. */
   'bedrock-invoke-model': AnthropicWire.AssistantMessage | AnthropicWire.UserMessage;
@@ -41,6 +45,7 @@ const BUILDERS: { readonly [F in MessageFormat]: MessageBuilder<MessagesByFormat
   'openai-responses': openaiResponsesMessages,
   anthropic: anthropicMessageBuilder,
   gemini: geminiMessages,
+  'gemini-interactions': geminiInteractionsMessages,
   'bedrock-converse': converseMessages,
   'bedrock-invoke-model': anthropicMessageBuilder,
   ollama: ollamaMessages,

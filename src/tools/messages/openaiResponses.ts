@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { CustomToolCallOutputItem, FunctionCallOutputItem, InputItem, ReasoningItem } from '../../providers/openaiResponses/wire';
-import { turnWithProviderTools, viewsOf, type MessageBuilder, type ReasoningPart, type ToolMessagesOptions, type ToolStep } from './shared';
+import type { Caller, CustomToolCallOutputItem, FunctionCallOutputItem, InputItem, ReasoningItem } from '../../providers/openaiResponses/wire';
+import { callerFor, turnWithProviderTools, viewsOf, type CallView, type MessageBuilder, type ReasoningPart, type ToolMessagesOptions, type ToolStep } from './shared';
 
 /** A reasoning part as an input item; `undefined` for a part without an item id (not from a Responses stream). */
 function reasoningItem(part: ReasoningPart): ReasoningItem | undefined {
@@ -18,12 +18,20 @@ function reasoningItem(part: ReasoningPart): ReasoningItem | undefined {
   };
 }
 
+/** A call's `caller`, as its items carry it (a programmatic call's program: the call and its output name it). */
+const callerOf = (v: CallView): { caller?: Caller } => {
+  const caller = callerFor('openai-responses', v.caller) as Caller | undefined;
+  return caller === undefined ? {} : { caller };
+};
+
 /**
  * OpenAI Responses: the step's output items in the order they were streamed (its `reasoning` items
  * with their `encrypted_content`, its text as an `assistant` message, one `function_call` item per
  * call, `custom_tool_call` for a custom tool's), then one `function_call_output` item per call
  * (`custom_tool_call_output` for a custom tool's, by `call_id`). When reasoning items are sent,
  * each `function_call` carries its item `id` (`fc_…`), by which the API pairs it with its reasoning.
+ * A call a programmatic tool call's program made carries its `caller`, and so does its output; the
+ * provider's own items (server tools, `program`, `tool_search_call`, `compaction`) go back verbatim.
  */
 export function openaiResponsesToolItems(step: ToolStep, options: ToolMessagesOptions = {}): InputItem[] {
   const views = viewsOf(step, options);
@@ -39,13 +47,13 @@ export function openaiResponsesToolItems(step: ToolStep, options: ToolMessagesOp
     }
     const v = segment.view;
     const id = withReasoning && v.itemId !== undefined ? { id: v.itemId } : {};
-    if (v.custom !== undefined) return [{ type: 'custom_tool_call', ...id, call_id: v.id, name: v.name, input: v.custom }];
-    return [{ type: 'function_call', ...id, call_id: v.id, name: v.name, arguments: v.rawArguments }];
+    if (v.custom !== undefined) return [{ type: 'custom_tool_call', ...id, call_id: v.id, name: v.name, input: v.custom, ...callerOf(v) }];
+    return [{ type: 'function_call', ...id, call_id: v.id, name: v.name, arguments: v.rawArguments, ...callerOf(v) }];
   });
   return [
     ...items,
     ...views.map((v): FunctionCallOutputItem | CustomToolCallOutputItem =>
-      v.custom !== undefined ? { type: 'custom_tool_call_output', call_id: v.id, output: v.text } : { type: 'function_call_output', call_id: v.id, output: v.text },
+      v.custom !== undefined ? { type: 'custom_tool_call_output', call_id: v.id, output: v.text, ...callerOf(v) } : { type: 'function_call_output', call_id: v.id, output: v.text, ...callerOf(v) },
     ),
   ];
 }

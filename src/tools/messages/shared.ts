@@ -72,7 +72,8 @@ export interface ToolMessagesOptions {
    * Send the step's reasoning back (default `true`): Anthropic thinking blocks, Responses reasoning
    * items, chat `reasoning_content`, Gemini thought parts. `false` leaves it out, for a server that
    * rejects it (a Responses request with `store: false` and no `encrypted_content`, a chat server
-   * that refuses the field). Gemini call signatures are always sent.
+   * that refuses the field). Gemini call signatures are always sent, and so are the signatures of
+   * Interactions `thought` steps (a step with its signature alone).
    */
   readonly sendReasoning?: boolean;
   /**
@@ -113,6 +114,13 @@ export interface CallView {
   readonly itemId: string | undefined;
   /** Chat `extra_content` of the call (Gemini's compatibility endpoint keeps the thought signature there). */
   readonly extraContent: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * Who made the call, as the wire said (`providerMetadata.caller`): OpenAI Responses `{ type:
+   * 'program', caller_id }` for a call a programmatic tool call's program made, Anthropic `{ type:
+   * 'code_execution_…', tool_id }` for one made from code execution; written back by the format it
+   * came from (see {@link callerFor}).
+   */
+  readonly caller: Readonly<Record<string, unknown>> | undefined;
   /** Whether the call or its run failed. */
   readonly failed: boolean;
   /** The output text, or the error's message. */
@@ -145,6 +153,7 @@ function viewOf(result: ToolRunResult<ToolRun>, stringify: (output: unknown) => 
   const signature = metadata?.['thoughtSignature'];
   const itemId = metadata?.['itemId'];
   const extra = metadata?.['extraContent'];
+  const caller = metadata?.['caller'];
   // The parsed arguments when the call parsed (a repaired call's text is the broken resend: write its value).
   const error = result.error;
   const custom = call?.kind === 'custom' ? (call.input ?? identity.rawArguments) : undefined;
@@ -160,11 +169,26 @@ function viewOf(result: ToolRunResult<ToolRun>, stringify: (output: unknown) => 
     thoughtSignature: typeof signature === 'string' ? signature : undefined,
     itemId: typeof itemId === 'string' && itemId !== '' ? itemId : undefined,
     extraContent: typeof extra === 'object' && extra !== null && !Array.isArray(extra) ? (extra as Record<string, unknown>) : undefined,
+    caller: typeof caller === 'object' && caller !== null && !Array.isArray(caller) ? (caller as Record<string, unknown>) : undefined,
     failed: !result.success,
     text: result.success ? stringify(result.data.output) : (error?.message ?? ''),
     output: result.success ? result.data.output : undefined,
     custom,
   };
+}
+
+/**
+ * A call's `caller` as `format` writes it back, or `undefined` when it is not that format's (a
+ * caller is the wire's own: OpenAI Responses' is `{ type: 'direct' }` or `{ type: 'program',
+ * caller_id }`; Anthropic's `{ type: 'direct' }` or a server tool's `{ type: 'code_execution_…',
+ * tool_id }`; no other format has one).
+ */
+export function callerFor(format: 'openai-responses' | 'anthropic', caller: Readonly<Record<string, unknown>> | undefined): Readonly<Record<string, unknown>> | undefined {
+  const type = caller?.['type'];
+  if (typeof type !== 'string') return undefined;
+  if (type === 'direct') return caller;
+  if (format === 'openai-responses') return type === 'program' && typeof caller?.['caller_id'] === 'string' ? caller : undefined;
+  return type !== 'program' && typeof caller?.['tool_id'] === 'string' ? caller : undefined;
 }
 
 /** The step's calls, in call order, as the builders see them. */

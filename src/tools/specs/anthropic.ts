@@ -14,5 +14,6 @@ export function anthropicToolSpec(tool: ToolSpecInput): AnthropicWire.Tool {
     throw new ToolStreamError('unsupported-request', { target: 'anthropic', field: `${tool.name}.input_schema.type`, detail: 'Anthropic tool input schemas must describe an object' });
   const out: AnthropicWire.Tool = { name: tool.name, input_schema: { ...tool.parameters, type: 'object' } };
   if (tool.description !== undefined) out.description = tool.description;
+  if (tool.deferLoading === true) out.defer_loading = true;
   return out;
 }

@@ -11,6 +11,7 @@ export function responsesCustomToolSpec(tool: ToolSpecInput, format: ResponsesWi
   const out: ResponsesWire.CustomTool = { type: 'custom', name: tool.name };
   if (tool.description !== undefined) out.description = tool.description;
   if (format !== undefined) out.format = format.type === 'text' ? { type: 'text' } : { type: 'grammar', syntax: format.syntax, definition: format.definition };
+  if (tool.deferLoading === true) out.defer_loading = true;
   return out;
 }
 
@@ -18,5 +19,6 @@ export function responsesCustomToolSpec(tool: ToolSpecInput, format: ResponsesWi
 export function responsesToolSpec(tool: ToolSpecInput): ResponsesWire.FunctionTool {
   const out: ResponsesWire.FunctionTool = { type: 'function', name: tool.name, parameters: { ...tool.parameters }, strict: tool.strict };
   if (tool.description !== undefined) out.description = tool.description;
+  if (tool.deferLoading === true) out.defer_loading = true;
   return out;
 }

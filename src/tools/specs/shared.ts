@@ -24,6 +24,8 @@ export interface ToolSpecInput {
    * text (`parameters` is that schema, see {@link customInputSchema}).
    */
   readonly custom?: { readonly format: CustomToolFormat | undefined } | undefined;
+  /** Leave the tool out of the model's context until a tool search loads it (`defer_loading`: Anthropic, OpenAI Responses). */
+  readonly deferLoading?: boolean | undefined;
 }
 
 /**
