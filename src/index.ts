@@ -34,6 +34,8 @@ export { cohereChat } from './providers/cohere';
 export { bedrockConverse } from './providers/bedrockConverse';
 export { bedrockInvokeModel } from './providers/bedrockInvokeModel';
 export { ollamaChat } from './providers/ollama';
+export { aiSdkUi } from './providers/aiSdkUi';
+export { agUi } from './providers/agUi';
 export { autoDetect, type ProviderOption } from './providers/auto';
 export type { WireFormat } from './providers/format';
 
@@ -75,6 +77,8 @@ export type {
   TextDeltaEvent,
   ToolCallDeltaEvent,
   ToolCallEndEvent,
+  ToolResultEvent,
+  ToolApprovalRequestEvent,
   Usage,
   UsageEvent,
 } from './events';
