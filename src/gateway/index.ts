@@ -13,6 +13,8 @@ export { encodeAnthropicMessages, type EncodeAnthropicMessagesOptions } from './
 export { encodeGemini, type EncodeGeminiOptions } from './encode/encodeGemini';
 export { encodeBedrockConverse, type EncodeBedrockConverseOptions } from './encode/encodeBedrockConverse';
 export { encodeOllamaChat, type EncodeOllamaChatOptions } from './encode/encodeOllamaChat';
+export { encodeAiSdkUi, type EncodeAiSdkUiOptions } from './encode/encodeAiSdkUi';
+export { encodeAgUi, type EncodeAgUiOptions } from './encode/encodeAgUi';
 export type { EncodeOptions } from './encode/encodeWith';
 export type { EncoderOptions } from './encode/encoding';
 export { EventStreamWriter } from './encode/eventStreamWriter';
@@ -24,6 +26,9 @@ export { toGeminiRequest, type ToGeminiRequestOptions } from './requests/toGemin
 export { toConverseRequest } from './requests/toConverseRequest';
 export { toOllamaRequest } from './requests/toOllamaRequest';
 export { fromAnthropicRequest } from './requests/fromAnthropicRequest';
+export { fromAiSdkUiRequest } from './requests/fromAiSdkUiRequest';
+export { fromAgUiRequest } from './requests/fromAgUiRequest';
+export type { FromUiRequestOptions } from './requests/uiRequest';
 export type { TranslateRequestOptions } from './requests/requestReader';
 
 // ---- The wire types of each format (requests, messages, tools), shared with rxjs-tool-calls/tools --
@@ -33,6 +38,8 @@ export type * as AnthropicWire from '../providers/anthropic/wire';
 export type * as GeminiWire from '../providers/gemini/wire';
 export type * as ConverseWire from '../providers/bedrockConverse/wire';
 export type * as OllamaWire from '../providers/ollama/wire';
+export type * as AiSdkUiWire from '../providers/aiSdkUi/wire';
+export type * as AgUiWire from '../providers/agUi/wire';
 
 // ---- Merging streams ---------------------------------------------------------------------------
 export {
