@@ -234,6 +234,10 @@ class EncodeRun implements InputHandler<StreamEvent>, CallSink {
       // The end of the `{"input": …}` a custom call is written as (a call cut short is left open: read back as cut).
       const wrapped = this.written[call.seq]?.wrapped === true;
       this.encoder.toolCallDelta(call, wrapped ? '"}' : '{"input":""}');
+    } else if (this.encoder.strictArguments === true && call.kind !== 'custom' && call.rawArguments.trim() === '' && call.split === undefined) {
+      // No arguments (a tool without parameters): the readers take them as `{}`, a client that parses the text needs it written.
+      const outcome = judge();
+      if (outcome.status === 'complete') this.hand(call, JSON.stringify(outcome.value));
     }
     this.encoder.toolCallEnd(call, {
       outcome: judge,
