@@ -28,7 +28,14 @@ export async function aiSdkUiStream(
   const model = new MockLanguageModelV3({
     doStream: async () => ({ stream: convertArrayToReadableStream([...(steps[Math.min(call++, steps.length - 1)] ?? [])]) }),
   });
-  const result = streamText({ model, prompt: 'go', ...(options.tools === undefined ? {} : { tools: options.tools }), stopWhen: stepCountIs(options.maxSteps ?? steps.length) });
+  // onError: the stream's own error chunk is the subject; streamText would also log it.
+  const result = streamText({
+    model,
+    prompt: 'go',
+    ...(options.tools === undefined ? {} : { tools: options.tools }),
+    stopWhen: stepCountIs(options.maxSteps ?? steps.length),
+    onError: () => undefined,
+  });
   const response = result.toUIMessageStreamResponse(options.messageMetadata === undefined ? {} : { messageMetadata: options.messageMetadata });
   return { bytes: new Uint8Array(await response.arrayBuffer()), headers: response.headers };
 }
