@@ -70,7 +70,7 @@ const CASES: Record<string, Case> = {
     tools: {
       get_weather: tool({
         inputSchema: city,
-        execute: async () => {
+        execute: async (): Promise<string> => {
           throw new Error('no weather today');
         },
       }),
@@ -121,7 +121,7 @@ const CASES: Record<string, Case> = {
     steps: [
       [
         { type: 'tool-call', toolCallId: 'ws_1', toolName: 'web_search', input: '{"query":"weather Oslo"}', providerExecuted: true, dynamic: true },
-        { type: 'tool-result', toolCallId: 'ws_1', toolName: 'web_search', result: { hits: 2 }, providerExecuted: true, dynamic: true },
+        { type: 'tool-result', toolCallId: 'ws_1', toolName: 'web_search', result: { hits: 2 }, dynamic: true },
         ...text('t1', 'Found it.'),
         finish('stop'),
       ],
