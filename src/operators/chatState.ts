@@ -53,7 +53,10 @@ export interface ChatStateCall<Name extends string = string, Args = unknown, Cal
    */
   readonly output?: Omit<ToolResultEvent, 'type' | 'choice' | 'id'>;
   /** The stream asked for the user's approval before the call runs (a `tool-approval-request`): the approval's id, which the answer names. */
-  readonly approval?: { readonly id: string };
+  readonly approval?: {
+    /** The approval's id (AI SDK `approvalId`, AG-UI interrupt `id`). */
+    readonly id: string;
+  };
 }
 
 /**

@@ -8,7 +8,7 @@ import { fieldPath } from '../../internal/jsonDepth';
 import type * as AgUiWire from '../../providers/agUi/wire';
 import type * as OpenAIChatWire from '../../providers/openaiChat/wire';
 import type { RequestReader } from './requestReader';
-import { chatRequest, uiRequestReader, type FromUiRequestOptions } from './uiRequest';
+import { chatRequest, type StreamingChatRequest, uiRequestReader, type FromUiRequestOptions } from './uiRequest';
 
 const INPUT_KEYS = /* @__PURE__ */ new Set(['threadId', 'runId', 'protocolVersion', 'parentRunId', 'state', 'messages', 'tools', 'context', 'forwardedProps', 'resume']);
 const MESSAGE_KEYS = /* @__PURE__ */ new Set(['id', 'role', 'content', 'name', 'toolCalls', 'toolCallId', 'error', 'metadata', 'encryptedValue', 'subagentRunId']);
@@ -47,7 +47,7 @@ const TOOL_KEYS = /* @__PURE__ */ new Set(['name', 'description', 'parameters', 
  *   `messages[2].content[0].type`), or a JSON value nested deeper than `maxDepth`; `invalid-option` for an option it does not take or a value
  *   it cannot use (a `model` that is not a non-empty string).
  */
-export function fromAgUiRequest(input: AgUiWire.RunAgentInput, options: FromUiRequestOptions): OpenAIChatWire.Request & { stream: true } {
+export function fromAgUiRequest(input: AgUiWire.RunAgentInput, options: FromUiRequestOptions): StreamingChatRequest {
   const reader = uiRequestReader('fromAgUiRequest', options);
   const body = reader.record(input, '(request)');
   reader.rejectUnknown(body, '', INPUT_KEYS);

@@ -9,7 +9,7 @@ import { fieldPath } from '../../internal/jsonDepth';
 import type * as AiSdkUiWire from '../../providers/aiSdkUi/wire';
 import type * as OpenAIChatWire from '../../providers/openaiChat/wire';
 import type { RequestReader } from './requestReader';
-import { chatRequest, toolContent, uiRequestReader, type FromUiRequestOptions } from './uiRequest';
+import { chatRequest, type StreamingChatRequest, toolContent, uiRequestReader, type FromUiRequestOptions } from './uiRequest';
 
 /** The states of a tool part that carry the call's answer. */
 const ANSWERED = /* @__PURE__ */ new Set(['output-available', 'output-error', 'output-denied']);
@@ -55,7 +55,7 @@ const UNANSWERED = /* @__PURE__ */ new Set(['input-streaming', 'input-available'
  *   `messages[0].parts[1].type`), or a JSON value nested deeper than `maxDepth`; `invalid-option` for an option it does not take or a value
  *   it cannot use (a `model` that is not a non-empty string).
  */
-export function fromAiSdkUiRequest(request: AiSdkUiWire.ChatRequest | ReadonlyArray<AiSdkUiWire.UIMessage>, options: FromUiRequestOptions): OpenAIChatWire.Request & { stream: true } {
+export function fromAiSdkUiRequest(request: AiSdkUiWire.ChatRequest | ReadonlyArray<AiSdkUiWire.UIMessage>, options: FromUiRequestOptions): StreamingChatRequest {
   const reader = uiRequestReader('fromAiSdkUiRequest', options);
   const list = Array.isArray(request) ? { messages: request, path: 'messages' } : { messages: reader.record(request, '(request)')['messages'], path: 'messages' };
   const messages: OpenAIChatWire.Message[] = [];

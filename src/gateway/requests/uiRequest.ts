@@ -25,6 +25,12 @@ export interface FromUiRequestOptions extends TranslateRequestOptions {
   readonly tools?: ReadonlyArray<OpenAIChatWire.FunctionTool>;
 }
 
+/** The chat request a UI request is translated into: it always streams. */
+export type StreamingChatRequest = OpenAIChatWire.Request & {
+  /** Always `true`: the answer streams. */
+  stream: true;
+};
+
 /** The check of `tools`: an array (its entries are checked as they are copied). */
 const someTools: OptionCheck = (value) => (Array.isArray(value) ? undefined : 'an array of chat function tools (toolSpecs(tools, "openai-chat"))');
 
@@ -43,12 +49,7 @@ export function uiRequestReader(fn: string, options: FromUiRequestOptions): Requ
  * The chat request: the server's system prompt first, then `messages`; the server's tools, then
  * `clientTools`; `stream: true` with the usage chunk.
  */
-export function chatRequest(
-  reader: RequestReader,
-  options: FromUiRequestOptions,
-  messages: OpenAIChatWire.Message[],
-  clientTools: OpenAIChatWire.FunctionTool[],
-): OpenAIChatWire.Request & { stream: true } {
+export function chatRequest(reader: RequestReader, options: FromUiRequestOptions, messages: OpenAIChatWire.Message[], clientTools: OpenAIChatWire.FunctionTool[]): StreamingChatRequest {
   const tools: OpenAIChatWire.FunctionTool[] = [];
   (options.tools ?? []).forEach((tool, i) => tools.push(serverTool(reader, tool, fieldPath('(options.tools)', i))));
   const names = new Set(tools.map((tool) => tool.function.name));
@@ -57,7 +58,7 @@ export function chatRequest(
     names.add(tool.function.name);
     tools.push(tool);
   }
-  const out: OpenAIChatWire.Request & { stream: true } = {
+  const out: StreamingChatRequest = {
     model: options.model,
     messages: options.system === undefined || options.system === '' ? messages : [{ role: 'system', content: options.system }, ...messages],
     stream: true,

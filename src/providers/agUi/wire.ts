@@ -443,8 +443,18 @@ export interface SubagentFinishedEvent extends EventFields {
   type: 'SUBAGENT_FINISHED';
   /** Its result. */
   result?: unknown;
-  /** How it ended. */
-  outcome?: { type: 'success' } | { type: 'suspended'; interruptIds?: string[] };
+  /** How it ended: its work completed, or it waits for the interrupts named. */
+  outcome?:
+    | {
+        /** It completed. */
+        type: 'success';
+      }
+    | {
+        /** It waits for outside input. */
+        type: 'suspended';
+        /** The interrupts it waits for. */
+        interruptIds?: string[];
+      };
 }
 
 /** A subagent invocation fails (the run may go on). */
