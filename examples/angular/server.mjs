@@ -132,10 +132,12 @@ export async function startServer({ port = 0, delayMs = 12, chunkSize = 24, hold
         const write = (chunks, then) => {
           let timer;
           res.on('close', () => clearTimeout(timer));
+          // `then` runs right after the last write: a hold point is in place before the client can see
+          // the bytes that lead to it, so a `release()` that follows them is never lost.
           const next = (i) => {
             if (res.destroyed) return;
-            if (i === chunks.length) return then();
-            res.write(chunks[i]);
+            if (i < chunks.length) res.write(chunks[i]);
+            if (i + 1 >= chunks.length) return then();
             timer = setTimeout(next, delayMs, i + 1);
           };
           next(0);
