@@ -285,3 +285,51 @@ describe('AG-UI', () => {
     expect(roles.results).toEqual([]);
   });
 });
+
+describe('AG-UI as bridges wrote it (public reports)', () => {
+  const result = (id: string, content: string) => ({ type: 'TOOL_CALL_RESULT', messageId: `tool-${id}`, toolCallId: id, content });
+
+  it('a call started and ended with no TOOL_CALL_ARGS, then its result (ag-ui-protocol/ag-ui#2463, #2653): a call without arguments, as the client has it, and its result', async () => {
+    const text = agUiStream([runStarted, callStart('call_1', 'read_file'), callEnd('call_1'), result('call_1', 'file contents'), runFinished]);
+    const outcome = read(text);
+    expect(outcome.results.map(shown)).toEqual([['call_1', 'read_file', {}]]);
+    expect(outcome.events.filter((e) => e.type === 'tool-result')).toEqual([expect.objectContaining({ type: 'tool-result', id: 'call_1', output: 'file contents' })]);
+    const client = await readWithAgUi(server.serve('/ag/no-args', [text]));
+    expect(client.error).toBeUndefined();
+    const calls = client.messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : []));
+    expect(calls.map((c) => [c.id, c.function.name, c.function.arguments])).toEqual([['call_1', 'read_file', '']]);
+  });
+
+  it('the whole arguments in one TOOL_CALL_ARGS at the step’s end, beside a call streamed in fragments (the Mastra bridge before ag-ui-protocol/ag-ui#2066): both calls, as the client has them', async () => {
+    const text = agUiStream([
+      runStarted,
+      callStart('a'),
+      callStart('b', 'get_time'),
+      callArgs('b', '{"zone":'),
+      callArgs('b', '"CET"}'),
+      callArgs('a', '{"city":"Oslo","days":2}'),
+      callEnd('b'),
+      callEnd('a'),
+      runFinished,
+    ]);
+    expect(read(text).results.map(shown)).toEqual([
+      ['b', 'get_time', { zone: 'CET' }],
+      ['a', 'get_weather', { city: 'Oslo', days: 2 }],
+    ]);
+    const client = await readWithAgUi(server.serve('/ag/one-args', [text]));
+    expect(client.error).toBeUndefined();
+    // Without a parentMessageId each call is an assistant message of its own there.
+    const calls = client.messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []) : []));
+    expect(calls.map((c) => [c.id, JSON.parse(c.function.arguments)])).toEqual([
+      ['a', { city: 'Oslo', days: 2 }],
+      ['b', { zone: 'CET' }],
+    ]);
+  });
+
+  it('TOOL_CALL_ARGS naming another call than the open one (microsoft/agent-framework#6342): never given to the open call; the open call keeps its own arguments', () => {
+    const text = agUiStream([runStarted, callStart('a'), callArgs('a', '{"city":'), callArgs('b', '{"x":1}'), callArgs('a', '"Oslo"}'), callEnd('a'), runFinished]);
+    const outcome = read(text);
+    expect(outcome.results.map(shown)).toContainEqual(['a', 'get_weather', { city: 'Oslo' }]);
+    expect(outcome.results.map(shown)).toContainEqual(['b', '', 'incomplete']);
+  });
+});
