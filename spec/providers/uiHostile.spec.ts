@@ -289,7 +289,7 @@ describe('AG-UI', () => {
 describe('AG-UI as bridges wrote it (public reports)', () => {
   const result = (id: string, content: string) => ({ type: 'TOOL_CALL_RESULT', messageId: `tool-${id}`, toolCallId: id, content });
 
-  it('a call started and ended with no TOOL_CALL_ARGS, then its result (ag-ui-protocol/ag-ui#2463, #2653): a call without arguments, as the client has it, and its result', async () => {
+  it('a call started and ended with no TOOL_CALL_ARGS, then its result (ag-ui-protocol/ag-ui#2463, ag-ui-protocol/ag-ui#2653): a call without arguments, as the client has it, and its result', async () => {
     const text = agUiStream([runStarted, callStart('call_1', 'read_file'), callEnd('call_1'), result('call_1', 'file contents'), runFinished]);
     const outcome = read(text);
     expect(outcome.results.map(shown)).toEqual([['call_1', 'read_file', {}]]);
