@@ -34,7 +34,7 @@ if (!existsSync(DIST)) {
 // The readers from the main entry, the encoders from the gateway wing.
 const lib = { ...(await import(DIST.href)), ...(await import(new URL('../dist/gateway.js', import.meta.url).href)) };
 const { from } = await import('rxjs');
-for (const name of ['readStreamEvents', 'readToolCalls', 'encodeOpenAIChat', 'encodeOpenAIResponses', 'encodeAnthropicMessages', 'encodeGemini', 'encodeGeminiInteractions']) {
+for (const name of ['readStreamEvents', 'readToolCalls', 'encodeOpenAIChat', 'encodeOpenAIResponses', 'encodeAnthropicMessages', 'encodeGemini', 'encodeGeminiInteractions', 'encodeAiSdkUi', 'encodeAgUi']) {
   if (typeof lib[name] !== 'function') {
     console.error(`dist/ has no \`${name}\` export (main entry or rxjs-tool-calls/gateway)`);
     process.exit(1);
@@ -69,6 +69,8 @@ const TARGETS = [
   ['anthropic', 'encodeAnthropicMessages'],
   ['gemini', 'encodeGemini'],
   ['interactions', 'encodeGeminiInteractions'],
+  ['ai-sdk-ui', 'encodeAiSdkUi'],
+  ['ag-ui', 'encodeAgUi'],
 ];
 
 /** The rows: each returns a result to check (or null) and is timed as a whole. */

@@ -3,7 +3,11 @@
 // `ng build`, serves it with its scripted SSE endpoint from one 127.0.0.1 server
 // (examples/angular/server.mjs), and drives it in headless Chromium (playwright-core +
 // /usr/bin/chromium): the text and the partial arguments show while the answer streams, the
-// validated arguments at the end, and Stop cancels a turn keeping what arrived. Saves a mid-stream
+// validated arguments at the end, and Stop cancels a turn keeping what arrived. Then the same app
+// against a backend of each UI protocol (`?backend=ai-sdk-ui`, `?backend=ag-ui`), whose answers are
+// written by the protocols' own producers (the `ai` package's `streamText` over its mock model →
+// `toUIMessageStreamResponse()`; `@ag-ui/encoder`): the request each expects, the live arguments,
+// the validated result and the backend tool's output. Saves a mid-stream
 // screenshot to .ci-out/screenshots/angular-app.png (`--screenshot examples/angular/screenshot.png`
 // renews the committed picture). Prints the seconds of each phase and
 // "angular-app: N passed, M failed"; exits 1 on failure. `--skip-install` / `--skip-build` reuse
@@ -12,6 +16,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { EventEncoder } from '@ag-ui/encoder';
+import { jsonSchema, stepCountIs, streamText, tool } from 'ai';
+import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
 import { assertChromium, check, equal, finish, launchChromium, screenshotPath, setupFailed } from './lib/browserChecks.mjs';
 
 const app = fileURLToPath(new URL('../examples/angular/', import.meta.url));
@@ -24,6 +31,44 @@ function timed(what, run) {
   run();
   console.log(`${what}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
 }
+/** `text` cut after the SSE event holding `marker`: the part before the hold point, and the rest. */
+function splitAfter(text, marker) {
+  const at = text.indexOf('\n\n', text.indexOf(marker)) + 2;
+  if (at < 2 || text.indexOf(marker) < 0) throw new Error(`no ${marker} in the stream`);
+  return { head: text.slice(0, at), tail: text.slice(at) };
+}
+
+/** The scripted answer as the AI SDK writes it: `streamText` over its mock model, the tool run on the server. */
+async function aiSdkAnswer({ ANSWER, FRAGMENTS, HOLD_AFTER, OUTPUT }) {
+  const words = ['Let me check ', 'the weather in ', 'Zürich ', 'for the next ', 'three days.'];
+  const model = new MockLanguageModelV3({
+    doStream: async () => ({
+      stream: convertArrayToReadableStream([
+        { type: 'stream-start', warnings: [] },
+        { type: 'text-start', id: 't0' },
+        ...words.map((delta) => ({ type: 'text-delta', id: 't0', delta })),
+        { type: 'text-end', id: 't0' },
+        { type: 'tool-input-start', id: 'call_ai_1', toolName: 'get_weather' },
+        ...FRAGMENTS.map((delta) => ({ type: 'tool-input-delta', id: 'call_ai_1', delta })),
+        { type: 'tool-input-end', id: 'call_ai_1' },
+        { type: 'tool-call', toolCallId: 'call_ai_1', toolName: 'get_weather', input: JSON.stringify(ANSWER.arguments) },
+        { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: { inputTokens: { total: 52, noCache: 52 }, outputTokens: { total: 31, text: 31 } } },
+      ]),
+    }),
+  });
+  const result = streamText({ model, prompt: 'weather', stopWhen: stepCountIs(1), tools: { get_weather: tool({ inputSchema: jsonSchema({ type: 'object' }), execute: async () => OUTPUT }) } });
+  const text = await result.toUIMessageStreamResponse({ messageMetadata: ({ part }) => (part.type === 'finish' ? { totalUsage: part.totalUsage } : undefined) }).text();
+  // Hold after the fragment that completes the city, as the other endpoints do (the fragment as a JSON string's content).
+  return splitAfter(text, JSON.stringify(FRAGMENTS[HOLD_AFTER - 1]).slice(1, -1));
+}
+
+/** The scripted answer as `@ag-ui/encoder` writes its events. */
+function agUiAnswer({ agUiEvents }) {
+  const encoder = new EventEncoder();
+  const { head, tail } = agUiEvents();
+  return { head: head.map((event) => encoder.encodeSSE(event)).join(''), tail: tail.map((event) => encoder.encodeSSE(event)).join('') };
+}
+
 const sh = (command, args) => execFileSync(command, args, { cwd: app, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NG_CLI_ANALYTICS: 'false', NO_COLOR: '1' } });
 
 let browser;
@@ -111,6 +156,58 @@ try {
     await Promise.race([server.requests.at(-1).closed, new Promise((_, reject) => setTimeout(() => reject(new Error('the request was not aborted')), 3000))]);
     server.release();
   });
+  // The same app against a backend of each UI protocol: only what it posts differs.
+  const scripted = await import('../examples/angular/server.mjs');
+  const ui = await startServer({ hold: true, delayMs: 8, chunkSize: 16, streams: { '/api/ui-chat': await aiSdkAnswer(scripted), '/api/agent': agUiAnswer(scripted) } });
+  try {
+    for (const [backend, path, expectedBody] of [
+      [
+        'ai-sdk-ui',
+        '/api/ui-chat',
+        { id: 'chat-1', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'What will the weather be in Zürich this week?' }] }], trigger: 'submit-message' },
+      ],
+      [
+        'ag-ui',
+        '/api/agent',
+        {
+          threadId: 'thread-1',
+          runId: 'run-1',
+          messages: [{ id: 'u1', role: 'user', content: 'What will the weather be in Zürich this week?' }],
+          tools: [],
+          context: [],
+          state: {},
+          forwardedProps: {},
+        },
+      ],
+    ]) {
+      await page.goto(`${ui.origin}/?backend=${backend}`);
+      await page.waitForSelector('button.ask:not([disabled])');
+      await page.click('button.ask');
+      await check(`${backend}: the request is what such a backend expects, posted to ${path}`, async () => {
+        for (let i = 0; i < 100 && ui.requests.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+        const request = ui.requests.at(-1);
+        equal([request?.path, request?.body], [path, expectedBody], 'request');
+      });
+      await check(`${backend}: while streaming, the text and the partial arguments`, async () => {
+        await page.waitForFunction(() => document.querySelector('.call .args')?.textContent?.includes('Zürich'), null, { timeout: 15000 });
+        const shown = await view();
+        equal(shown, { status: 'streaming', text: ANSWER_TEXT, calls: [{ name: 'get_weather', outcome: 'receiving', city: 'Zürich', days: '…', args: { city: 'Zürich' } }] }, 'the page mid-stream');
+      });
+      ui.release();
+      await check(`${backend}: at the end, the validated arguments, the backend tool's output, the finish and the usage`, async () => {
+        await page.waitForSelector('.status[data-status="done"]', { timeout: 15000 });
+        const shown = await view();
+        equal(shown.calls, [{ name: 'get_weather', outcome: 'ok', city: 'Zürich', days: '3', args: { city: 'Zürich', days: 3, units: 'celsius' } }], 'the call at the end');
+        const output = (await page.textContent('.call .output'))?.replace(/\s+/g, ' ').trim();
+        if (!output?.includes('"celsius": 7') && !output?.includes('\\"celsius\\":7')) throw new Error(`the tool's output shown: ${output}`);
+        // The AI SDK passes the model's finish on; an AG-UI run whose calls were all answered finished (`stop`).
+        const status = await page.textContent('.status');
+        if (!status.includes(backend === 'ai-sdk-ui' ? 'finish: tool-calls' : 'finish: stop') || !status.includes('83 tokens')) throw new Error(`status line: ${status}`);
+      });
+    }
+  } finally {
+    await ui.close();
+  }
   await check('no page errors', async () => equal(pageErrors, [], 'page errors'));
   console.log(`browser test: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(`screenshot: ${screenshot}`);

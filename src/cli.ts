@@ -45,8 +45,9 @@ const HELP = `${USAGE}
 
 Reads a recorded LLM response stream (SSE) from a file, or from standard input with - (or when
 input is piped), and prints its text, its reasoning (dim on a colour terminal), each tool call
-(parsed arguments or a typed error), the finish reasons and the token usage. Control characters
-from the stream are shown escaped (\\u001b), never sent to the terminal.
+(parsed arguments or a typed error), the tool results and approvals a UI stream carries, the
+finish reasons and the token usage. Control characters from the stream are shown escaped
+(\\u001b), never sent to the terminal.
 
   --json             one JSON object per line: events, tool-call results, then the usage and
                      any error
@@ -205,6 +206,16 @@ class ReadablePrinter {
       case 'finish':
         this.finishes.push(`finish${e.choice ? `[${e.choice}]` : ''}: ${terminalText(String(e.rawReason))} (${e.reason})\n`);
         return;
+      case 'tool-result': {
+        this.endSection();
+        const what = e.denied === true ? 'denied' : e.error !== undefined ? `error: ${terminalText(e.error)}` : jsonLine(e.output).trimEnd();
+        this.io.stdout(`→ ${e.preliminary === true ? 'progress' : 'result'} of id=${terminalText(e.id)}  ${what}\n`);
+        return;
+      }
+      case 'tool-approval-request':
+        this.endSection();
+        this.io.stdout(`? approval asked for id=${terminalText(e.id)}  approval=${terminalText(e.approvalId)}\n`);
+        return;
       case 'usage': {
         const u = withTotal(e);
         this.usage = `usage: input ${count(u.inputTokens)}, output ${count(u.outputTokens)}, total ${count(u.totalTokens)}\n`;
@@ -232,7 +243,7 @@ function count(value: number | undefined): string {
 
 /** Everything the CLI prints: text, reasoning (unless `reasoning` is `false`), finishes and usage as they come, each call's result when it completes. */
 export function inspect(bytes$: Observable<Uint8Array | string>, provider: ProviderOption, reasoning = true): Observable<Item> {
-  const shown = new Set<string>(['text-delta', 'finish', 'usage', ...(reasoning ? ['reasoning-delta'] : [])]);
+  const shown = new Set<string>(['text-delta', 'finish', 'usage', 'tool-result', 'tool-approval-request', ...(reasoning ? ['reasoning-delta'] : [])]);
   return bytes$.pipe(
     readStreamEvents({ provider }),
     eventsAndResults(),

@@ -15,7 +15,7 @@ export type ProviderMetadata = Readonly<Record<string, unknown>>;
  * The name of a wire format the library reads: what `provider` options, `metadata` events and
  * errors say. Each has one folder under `providers/` and one entry in `providers/list.ts`.
  */
-export type ProviderName = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'gemini-interactions' | 'cohere' | 'bedrock-converse' | 'bedrock-invoke-model' | 'ollama';
+export type ProviderName = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'gemini-interactions' | 'cohere' | 'bedrock-converse' | 'bedrock-invoke-model' | 'ollama' | 'ai-sdk-ui' | 'ag-ui';
 
 /**
  * A normalised finish reason. The provider's own string is kept beside it in `rawReason`.
@@ -205,6 +205,50 @@ export interface ProviderToolEvent {
   readonly raw?: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * What a tool returned, when the stream carries it: UI streams do (the AI SDK UI message stream's
+ * `tool-output-available` / `tool-output-error` / `tool-output-denied`, AG-UI `TOOL_CALL_RESULT`),
+ * provider streams do not. It belongs to the call whose wire id is `id`; the call's own result (its
+ * arguments, from `readToolCalls()`) is unchanged by it. `chatState()` shows it on that call as
+ * `output`; the encoders of formats that carry results write it, the others leave it out.
+ */
+export interface ToolResultEvent {
+  /** Discriminant: always `'tool-result'`. */
+  readonly type: 'tool-result';
+  /** The choice (0 for formats with a single candidate). */
+  readonly choice: number;
+  /** The wire id of the call it answers (the `toolCallId`). */
+  readonly id: string;
+  /** What the tool returned (any JSON value; AG-UI's `content` text or parts). Absent when it failed or was denied. */
+  readonly output?: unknown;
+  /** The tool failed: the error's text (AI SDK `errorText`). */
+  readonly error?: string;
+  /** The tool was not run: its approval was denied (AI SDK `tool-output-denied`). */
+  readonly denied?: boolean;
+  /** A progress value (AI SDK `preliminary: true`): a later result of the same call replaces it. */
+  readonly preliminary?: boolean;
+  /** The wire's extras (AI SDK `providerExecuted`, `dynamic`, `providerMetadata`; AG-UI `messageId`). */
+  readonly metadata?: ProviderMetadata;
+}
+
+/**
+ * The stream asks for the user's approval before a call is run (AI SDK `tool-approval-request`,
+ * AG-UI `RUN_FINISHED` with an interrupt outcome naming the call). `chatState()` shows it on the
+ * call as `approval`; the answer goes back in the next request.
+ */
+export interface ToolApprovalRequestEvent {
+  /** Discriminant: always `'tool-approval-request'`. */
+  readonly type: 'tool-approval-request';
+  /** The choice (0 for formats with a single candidate). */
+  readonly choice: number;
+  /** The wire id of the call awaiting approval (the `toolCallId`). */
+  readonly id: string;
+  /** The approval's own id (AI SDK `approvalId`, AG-UI interrupt `id`): the answer names it. */
+  readonly approvalId: string;
+  /** The wire's extras (AG-UI interrupt `reason` and `message`). */
+  readonly metadata?: ProviderMetadata;
+}
+
 /** A choice ended. All of its still-open tool calls are complete now. */
 export interface FinishEvent {
   /** Discriminant: always `'finish'`. */
@@ -314,6 +358,8 @@ export type StreamEvent =
   | ToolCallDeltaEvent
   | ToolCallEndEvent
   | ProviderToolEvent
+  | ToolResultEvent
+  | ToolApprovalRequestEvent
   | FinishEvent
   | UsageEvent
   | MetadataEvent

@@ -35,6 +35,8 @@ export { cohereChat } from './providers/cohere';
 export { bedrockConverse } from './providers/bedrockConverse';
 export { bedrockInvokeModel } from './providers/bedrockInvokeModel';
 export { ollamaChat } from './providers/ollama';
+export { aiSdkUi } from './providers/aiSdkUi';
+export { agUi } from './providers/agUi';
 export { autoDetect, type ProviderOption } from './providers/auto';
 export type { WireFormat } from './providers/format';
 
@@ -76,6 +78,8 @@ export type {
   TextDeltaEvent,
   ToolCallDeltaEvent,
   ToolCallEndEvent,
+  ToolResultEvent,
+  ToolApprovalRequestEvent,
   Usage,
   UsageEvent,
 } from './events';

@@ -3,6 +3,8 @@
 // OpenAI chat-completions stream (text, then one get_weather call whose arguments arrive in
 // fragments), written slowly in small chunks so the page shows them growing. A real endpoint calls
 // the model with `stream: true` and passes its SSE through (keeping the API key on the server).
+// POST /api/ui-chat answers as a `useChat` backend does (the AI SDK UI message stream) and
+// POST /api/agent as an AG-UI agent does, with the same answer and the tool's output.
 //
 //   npm start        (ng build, then this server)     open http://127.0.0.1:4300/
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -16,9 +18,9 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; ch
 /** The text the scripted answer says, and the arguments of its call. */
 export const ANSWER = { text: 'Let me check the weather in Zürich for the next three days.', arguments: { city: 'Zürich', days: 3, units: 'celsius' } };
 /** The argument fragments, as a model sends them: keys and values cut anywhere. */
-const FRAGMENTS = ['{"ci', 'ty": "Zü', 'rich", "da', 'ys": 3, "un', 'its": "cel', 'sius"}'];
+export const FRAGMENTS = ['{"ci', 'ty": "Zü', 'rich", "da', 'ys": 3, "un', 'its": "cel', 'sius"}'];
 /** The stream waits here when started with `hold` (after `{"city": "Zürich", "da`: the city is complete, `days` not shown yet). */
-const HOLD_AFTER = 3;
+export const HOLD_AFTER = 3;
 
 const chunk = (delta, finish = null) => ({ id: 'chatcmpl-demo', object: 'chat.completion.chunk', created: 1764460800, model: 'demo-model', choices: [{ index: 0, delta, finish_reason: finish }] });
 const event = (data) => `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
@@ -40,6 +42,64 @@ export function chatStream() {
   return { head: head.join(''), tail: tail.join('') };
 }
 
+/** The tool's output the UI backends send (they ran it). */
+export const OUTPUT = { celsius: 7, sky: 'clear' };
+
+/** The scripted answer as the AI SDK UI message stream (what `toUIMessageStreamResponse()` writes), in two parts. */
+export function uiChatStream() {
+  const texts = ['Let me check ', 'the weather in ', 'Zürich ', 'for the next ', 'three days.'];
+  const head = [
+    { type: 'start', messageId: 'msg-demo' },
+    { type: 'start-step' },
+    { type: 'text-start', id: 't0' },
+    ...texts.map((delta) => ({ type: 'text-delta', id: 't0', delta })),
+    { type: 'text-end', id: 't0' },
+    { type: 'tool-input-start', toolCallId: 'call_demo_1', toolName: 'get_weather' },
+    ...FRAGMENTS.slice(0, HOLD_AFTER).map((inputTextDelta) => ({ type: 'tool-input-delta', toolCallId: 'call_demo_1', inputTextDelta })),
+  ];
+  const tail = [
+    ...FRAGMENTS.slice(HOLD_AFTER).map((inputTextDelta) => ({ type: 'tool-input-delta', toolCallId: 'call_demo_1', inputTextDelta })),
+    { type: 'tool-input-available', toolCallId: 'call_demo_1', toolName: 'get_weather', input: ANSWER.arguments },
+    { type: 'tool-output-available', toolCallId: 'call_demo_1', output: OUTPUT },
+    { type: 'finish-step' },
+    { type: 'finish', finishReason: 'tool-calls', messageMetadata: { totalUsage: { inputTokens: 52, outputTokens: 31, totalTokens: 83 } } },
+  ];
+  return { head: head.map(event).join(''), tail: `${tail.map(event).join('')}${event('[DONE]')}` };
+}
+
+/** The scripted answer as AG-UI events, in two parts (objects, as an agent hands them to its encoder). */
+export function agUiEvents() {
+  const texts = ['Let me check ', 'the weather in ', 'Zürich ', 'for the next ', 'three days.'];
+  const head = [
+    { type: 'RUN_STARTED', threadId: 'thread-1', runId: 'run-1' },
+    { type: 'TEXT_MESSAGE_START', messageId: 'msg-demo', role: 'assistant' },
+    ...texts.map((delta) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'msg-demo', delta })),
+    { type: 'TEXT_MESSAGE_END', messageId: 'msg-demo' },
+    { type: 'TOOL_CALL_START', toolCallId: 'call_demo_1', toolCallName: 'get_weather', parentMessageId: 'msg-demo' },
+    ...FRAGMENTS.slice(0, HOLD_AFTER).map((delta) => ({ type: 'TOOL_CALL_ARGS', toolCallId: 'call_demo_1', delta })),
+  ];
+  const tail = [
+    ...FRAGMENTS.slice(HOLD_AFTER).map((delta) => ({ type: 'TOOL_CALL_ARGS', toolCallId: 'call_demo_1', delta })),
+    { type: 'TOOL_CALL_END', toolCallId: 'call_demo_1' },
+    { type: 'TOOL_CALL_RESULT', messageId: 'result-1', toolCallId: 'call_demo_1', content: JSON.stringify(OUTPUT), role: 'tool' },
+    { type: 'RUN_FINISHED', threadId: 'thread-1', runId: 'run-1', usage: [{ inputTokens: 52, outputTokens: 31, totalTokens: 83 }] },
+  ];
+  return { head, tail };
+}
+
+/** The scripted answer as AG-UI's SSE, in two parts. */
+export function agUiStream() {
+  const { head, tail } = agUiEvents();
+  return { head: head.map(event).join(''), tail: tail.map(event).join('') };
+}
+
+/** The endpoints: the answer each writes (head and tail, see `chatStream`) and its response headers. */
+const ENDPOINTS = {
+  '/api/chat': { stream: chatStream, headers: {} },
+  '/api/ui-chat': { stream: uiChatStream, headers: { 'x-vercel-ai-ui-message-stream': 'v1' } },
+  '/api/agent': { stream: agUiStream, headers: {} },
+};
+
 /** `text` as UTF-8 chunks of `size` bytes (a character may be cut in two, as the network does). */
 function chunksOf(text, size) {
   const bytes = Buffer.from(text, 'utf8');
@@ -51,28 +111,33 @@ function chunksOf(text, size) {
 /**
  * Start the server. `delayMs` and `chunkSize`: how slowly the answer is written. `hold`: each answer
  * waits at the hold point until `release()` is called (for tests that look at the page mid-stream).
+ * `streams`: answers (`{ head, tail }` SSE text) to write instead of the scripted ones, by endpoint
+ * (a test writes them with the protocols' own producers).
  */
-export async function startServer({ port = 0, delayMs = 12, chunkSize = 24, hold = false } = {}) {
+export async function startServer({ port = 0, delayMs = 12, chunkSize = 24, hold = false, streams = {} } = {}) {
   const waiting = [];
   const requests = [];
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-    if (path === '/api/chat') {
+    const endpoint = Object.hasOwn(ENDPOINTS, path) ? ENDPOINTS[path] : undefined;
+    if (endpoint !== undefined) {
       if (req.method !== 'POST') return res.writeHead(405, { allow: 'POST' }).end();
       const closed = new Promise((resolve) => res.on('close', resolve));
       let body = '';
       req.on('data', (data) => (body += data));
       req.on('end', () => {
-        requests.push({ body: JSON.parse(body || 'null'), closed });
-        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' });
-        const { head, tail } = chatStream();
+        requests.push({ path, body: JSON.parse(body || 'null'), closed });
+        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', ...endpoint.headers });
+        const { head, tail } = streams[path] ?? endpoint.stream();
         const write = (chunks, then) => {
           let timer;
           res.on('close', () => clearTimeout(timer));
+          // `then` runs right after the last write: a hold point is in place before the client can see
+          // the bytes that lead to it, so a `release()` that follows them is never lost.
           const next = (i) => {
             if (res.destroyed) return;
-            if (i === chunks.length) return then();
-            res.write(chunks[i]);
+            if (i < chunks.length) res.write(chunks[i]);
+            if (i + 1 >= chunks.length) return then();
             timer = setTimeout(next, delayMs, i + 1);
           };
           next(0);
@@ -92,7 +157,7 @@ export async function startServer({ port = 0, delayMs = 12, chunkSize = 24, hold
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     origin: `http://127.0.0.1:${server.address().port}`,
-    /** Every POST /api/chat so far: its parsed body, and a promise of its socket's close. */
+    /** Every POST to an endpoint so far: its path, its parsed body, and a promise of its socket's close. */
     requests,
     /** Let the answers waiting at the hold point go on. */
     release: () => waiting.splice(0).forEach((go) => go()),

@@ -1,6 +1,7 @@
 // Types for examples/gateway/gateway.mjs (plain-Node ESM, imported by spec/gateway/*.spec.ts).
 import type { Server } from 'node:http';
 import type { TokenPrice, Usage } from 'rxjs-tool-calls';
+import type { OpenAIChatWire } from 'rxjs-tool-calls/gateway';
 
 /** One upstream: its origin and API key. */
 export interface UpstreamOptions {
@@ -52,6 +53,10 @@ export interface GatewayOptions {
   readonly defaultMaxTokens?: number;
   readonly idleTimeoutMs?: number;
   readonly maxRequestBytes?: number;
+  /** The model of a UI request (`/api/chat`, `/api/agent`) whose body names none. Default `claude-sonnet-4-5`. */
+  readonly uiModel?: string;
+  /** The server's tools offered on the UI routes: chat function tools (`toolSpecs(tools, 'openai-chat')`). */
+  readonly uiTools?: ReadonlyArray<OpenAIChatWire.FunctionTool>;
   readonly log?: (entry: GatewayLogEntry) => void;
 }
 

@@ -25,11 +25,19 @@
 // way out — the end, an error, a stall, a client that goes away — aborts it, in whatever phase it is.
 // `GET /health` answers `{"status":"ok","inFlight":n}`. Every other request is logged once, however
 // it ended: outcome, status, usage, cost (`costOf`, with the price table below) and latencies.
+//
+// Two more routes serve UI front ends from the same upstreams (the same failures, as each protocol
+// carries them): `POST /api/chat` answers `useChat` (its body of UI messages, translated with
+// `fromAiSdkUiRequest`) with the AI SDK UI message stream (`encodeAiSdkUi`), and `POST /api/agent`
+// answers AG-UI clients (a `RunAgentInput`, translated with `fromAgUiRequest`) with AG-UI events
+// (`encodeAgUi`). Neither request names a model the upstream knows by default: the body's `model`
+// (useChat's transport `body` option) or `forwardedProps.model` picks one, else `uiModel`; the
+// server's own tools (`uiTools`, chat function tools) are offered to the model.
 /* global queueMicrotask */
 import http from 'node:http';
 import { tap } from 'rxjs';
 import { fromResponse, isToolStreamError, readStreamEvents } from 'rxjs-tool-calls';
-import { costOf, encodeOpenAIChat, toAnthropicRequest, toGeminiRequest } from 'rxjs-tool-calls/gateway';
+import { costOf, encodeAgUi, encodeAiSdkUi, encodeOpenAIChat, fromAgUiRequest, fromAiSdkUiRequest, toAnthropicRequest, toGeminiRequest } from 'rxjs-tool-calls/gateway';
 
 /**
  * Illustrative prices in USD per million tokens, by model-name prefix (the longest matching prefix
@@ -67,6 +75,25 @@ const ROUTES = [
 
 const DEFAULT_URLS = { anthropic: 'https://api.anthropic.com', gemini: 'https://generativelanguage.googleapis.com' };
 const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' };
+
+/** The UI routes: what each reads from its request and writes back. */
+const UI_ROUTES = {
+  '/api/chat': {
+    protocol: 'ai-sdk-ui',
+    modelOf: (body) => body?.model,
+    translate: (body, options) => fromAiSdkUiRequest(body, options),
+    // The usage goes in the finish's message metadata (`message.metadata.usage` in useChat).
+    encode: () => encodeAiSdkUi({ sendUsage: true }),
+    headers: { 'x-vercel-ai-ui-message-stream': 'v1' },
+  },
+  '/api/agent': {
+    protocol: 'ag-ui',
+    modelOf: (body) => body?.forwardedProps?.model,
+    translate: (body, options) => fromAgUiRequest(body, options),
+    encode: (body, model) => encodeAgUi({ model, ...(typeof body?.threadId === 'string' ? { threadId: body.threadId } : {}), ...(typeof body?.runId === 'string' ? { runId: body.runId } : {}) }),
+    headers: {},
+  },
+};
 
 /** The price of `model`: the entry with the longest prefix of its name. */
 export function priceOf(model, prices) {
@@ -110,6 +137,8 @@ function readJson(req, limit) {
  * @param {number} [options.defaultMaxTokens] `max_tokens` for Anthropic when the client sets none. Default 4096.
  * @param {number} [options.idleTimeoutMs] End a stalled upstream (before or after its headers) after this many ms without a byte. Default: none.
  * @param {number} [options.maxRequestBytes] The largest request body accepted (413 above). Default 4 MiB.
+ * @param {string} [options.uiModel] The model of a UI request whose body names none. Default `claude-sonnet-4-5`.
+ * @param {object[]} [options.uiTools] The server's tools offered on the UI routes (chat function tools, as `toolSpecs(tools, 'openai-chat')` writes them).
  * @param {(entry: object) => void} [options.log] Receives one entry per request. Default: a JSON line on stdout.
  * @returns {http.Server & { inFlight(): number }}
  */
@@ -122,6 +151,8 @@ export function createGateway(options = {}) {
   const prices = options.prices ?? PRICES;
   const multiplier = options.multiplier ?? 1;
   const maxRequestBytes = options.maxRequestBytes ?? 4 * 1024 * 1024;
+  const uiModel = options.uiModel ?? 'claude-sonnet-4-5';
+  const uiTools = options.uiTools;
   const readOptions = (provider) => ({ provider, ...(options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs }) });
   // One JSON line per request on stdout (written directly: console.log's formatting cost ~1% of the CPU at 1,000 streams).
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
@@ -138,15 +169,31 @@ export function createGateway(options = {}) {
     const exchange = new Exchange(req, res, String(req.headers['x-request-id'] ?? `gw-${++sequence}`), log);
     inFlight++;
     exchange.onEnd = () => inFlight--;
-    if (req.method !== 'POST' || path !== '/v1/chat/completions') return exchange.refuse(404, `No route for ${req.method} ${path}`, { code: 'not_found' });
+    const ui = req.method === 'POST' && Object.hasOwn(UI_ROUTES, path) ? UI_ROUTES[path] : undefined;
+    if (ui === undefined && (req.method !== 'POST' || path !== '/v1/chat/completions')) return exchange.refuse(404, `No route for ${req.method} ${path}`, { code: 'not_found' });
     readJson(req, maxRequestBytes).then(
-      (chat) => route(exchange, chat),
+      (body) => (ui === undefined ? route(exchange, body) : routeUi(exchange, body, ui)),
       (error) => exchange.done || exchange.refuse(error.status ?? 400, error.message),
     );
   });
 
-  /** Check and translate the request, then stream the upstream's answer. */
-  function route(exchange, chat) {
+  /** A UI request: translated into a chat request (the model its body picks, else `uiModel`), then as the chat route. */
+  function routeUi(exchange, body, ui) {
+    if (exchange.done) return;
+    const picked = ui.modelOf(body);
+    const model = typeof picked === 'string' && picked !== '' ? picked : uiModel;
+    let chat;
+    try {
+      chat = ui.translate(body, { model, ...(uiTools === undefined ? {} : { tools: uiTools }) });
+    } catch (error) {
+      if (!isToolStreamError(error, 'unsupported-request')) return exchange.refuse(500, `Gateway error: ${error?.message ?? error}`, { type: 'server_error' });
+      return exchange.refuse(400, error.message, { param: error.field, code: 'unsupported_request' });
+    }
+    route(exchange, chat, { encode: () => ui.encode(body, model), headers: ui.headers });
+  }
+
+  /** Check and translate the request, then stream the upstream's answer (as chat SSE, or as `ui` says). */
+  function route(exchange, chat, ui) {
     if (exchange.done) return; // the client left while its request was read
     if (chat === null || typeof chat !== 'object' || typeof chat.model !== 'string') return exchange.refuse(400, 'The request needs a model', { param: 'model' });
     exchange.entry.model = chat.model;
@@ -169,9 +216,10 @@ export function createGateway(options = {}) {
       fromResponse(request, { provider: target.name }).pipe(
         readStreamEvents(readOptions(target.name)),
         tap(exchange.observer),
-        encodeOpenAIChat({ model: chat.model, includeUsage: chat.stream_options?.include_usage === true }),
+        ui === undefined ? encodeOpenAIChat({ model: chat.model, includeUsage: chat.stream_options?.include_usage === true }) : ui.encode(),
       ),
       multiplier,
+      ui?.headers,
     );
   }
 
@@ -260,8 +308,9 @@ class Exchange {
     this.entry.status = status;
   }
 
-  stream(source, multiplier) {
+  stream(source, multiplier, headers) {
     this.multiplier = multiplier;
+    this.headers = headers === undefined ? SSE_HEADERS : { ...SSE_HEADERS, ...headers };
     this.subscription = source.subscribe({
       next: (sse) => this.write(sse),
       complete: () => this.completed(),
@@ -285,7 +334,7 @@ class Exchange {
     if (text === '' || this.res.destroyed) return;
     this.pending = '';
     if (!this.res.headersSent) {
-      this.res.writeHead(200, SSE_HEADERS);
+      this.res.writeHead(200, this.headers ?? SSE_HEADERS);
       this.entry.status = 200;
     }
     this.res.write(text);

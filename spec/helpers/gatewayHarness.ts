@@ -120,16 +120,16 @@ export interface WireResult {
 }
 
 /**
- * POST `body` to the gateway's chat route with Node's `http.request` on a connection of its own,
- * and report what arrived. `leave` is called with the body text so far after each chunk (and once
- * when the upstream holds the request, via `leaveNow`): returning true destroys the request, as a
- * client that goes away does.
+ * POST `body` to the gateway's chat route (or the route at `path`) with Node's `http.request` on a
+ * connection of its own, and report what arrived. `leave` is called with the body text so far after
+ * each chunk (and once when the upstream holds the request, via `leaveNow`): returning true destroys
+ * the request, as a client that goes away does.
  */
-export function post(origin: string, body: unknown, leave?: (text: string) => boolean): { readonly result: Promise<WireResult>; leaveNow(): void } {
+export function post(origin: string, body: unknown, leave?: (text: string) => boolean, path = '/v1/chat/completions'): { readonly result: Promise<WireResult>; leaveNow(): void } {
   let destroy: () => void = () => undefined;
   const result = new Promise<WireResult>((resolve) => {
     const raw = typeof body === 'string' ? body : JSON.stringify(body);
-    const request = http.request(`${origin}/v1/chat/completions`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
+    const request = http.request(`${origin}${path}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {

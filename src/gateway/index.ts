@@ -14,6 +14,8 @@ export { encodeGemini, type EncodeGeminiOptions } from './encode/encodeGemini';
 export { encodeGeminiInteractions, type EncodeGeminiInteractionsOptions } from './encode/encodeGeminiInteractions';
 export { encodeBedrockConverse, type EncodeBedrockConverseOptions } from './encode/encodeBedrockConverse';
 export { encodeOllamaChat, type EncodeOllamaChatOptions } from './encode/encodeOllamaChat';
+export { encodeAiSdkUi, type EncodeAiSdkUiOptions } from './encode/encodeAiSdkUi';
+export { encodeAgUi, type EncodeAgUiOptions } from './encode/encodeAgUi';
 export type { EncodeOptions } from './encode/encodeWith';
 export type { EncoderOptions } from './encode/encoding';
 export { EventStreamWriter } from './encode/eventStreamWriter';
@@ -26,6 +28,9 @@ export { toGeminiInteractionsRequest, type ToGeminiInteractionsRequestOptions } 
 export { toConverseRequest } from './requests/toConverseRequest';
 export { toOllamaRequest } from './requests/toOllamaRequest';
 export { fromAnthropicRequest } from './requests/fromAnthropicRequest';
+export { fromAiSdkUiRequest } from './requests/fromAiSdkUiRequest';
+export { fromAgUiRequest } from './requests/fromAgUiRequest';
+export type { FromUiRequestOptions } from './requests/uiRequest';
 export type { TranslateRequestOptions } from './requests/requestReader';
 
 // ---- The wire types of each format (requests, messages, tools), shared with rxjs-tool-calls/tools --
@@ -36,6 +41,8 @@ export type * as GeminiWire from '../providers/gemini/wire';
 export type * as GeminiInteractionsWire from '../providers/geminiInteractions/wire';
 export type * as ConverseWire from '../providers/bedrockConverse/wire';
 export type * as OllamaWire from '../providers/ollama/wire';
+export type * as AiSdkUiWire from '../providers/aiSdkUi/wire';
+export type * as AgUiWire from '../providers/agUi/wire';
 
 // ---- Merging streams ---------------------------------------------------------------------------
 export {

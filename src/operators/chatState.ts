@@ -8,7 +8,7 @@ import type { OperatorFunction, Subscriber } from 'rxjs';
 import type { ToolCallsOptions, TrackedCall } from '../calls/call';
 import { CALLS_OPTION_CHECKS, CallDriver, callsConfig, type CallSink, type CallsConfig } from '../calls/driver';
 import type { CallIdentity } from '../errors';
-import type { FinishReason, StreamEvent, UsageEvent } from '../events';
+import type { FinishReason, StreamEvent, ToolApprovalRequestEvent, ToolResultEvent, UsageEvent } from '../events';
 import { operate, type InputHandler } from '../internal/operate';
 import { aBoolean, aCount, checkOptions } from '../internal/options';
 import { parseArguments } from '../parse/arguments';
@@ -46,6 +46,17 @@ export interface ChatStateCall<Name extends string = string, Args = unknown, Cal
   readonly openPath?: JsonPath;
   /** Once the call is closed: its result (parsed, with `tools` validated, arguments or a typed error). */
   readonly result?: ToolCallResult<Call>;
+  /**
+   * What the tool returned, when the stream carries it (UI streams: the AI SDK's tool outputs, AG-UI
+   * `TOOL_CALL_RESULT`): the call's last `tool-result` event, `preliminary` while it is a progress
+   * value. Absent until one arrives.
+   */
+  readonly output?: Omit<ToolResultEvent, 'type' | 'choice' | 'id'>;
+  /** The stream asked for the user's approval before the call runs (a `tool-approval-request`): the approval's id, which the answer names. */
+  readonly approval?: {
+    /** The approval's id (AI SDK `approvalId`, AG-UI interrupt `id`). */
+    readonly id: string;
+  };
 }
 
 /**
@@ -213,6 +224,8 @@ class ChatView implements InputHandler<StreamEvent>, CallSink {
   private readonly tools: ToolsInput | undefined;
   private readonly driver: CallDriver;
   private readonly states = new Map<number, CallState>();
+  /** The position in `calls` of the latest call with each wire id (what tool results and approvals name). */
+  private readonly byWireId = new Map<string, number>();
   private status: ChatStatus = 'streaming';
   private text = '';
   private reasoning = '';
@@ -290,9 +303,26 @@ class ChatView implements InputHandler<StreamEvent>, CallSink {
         this.usage = mergeUsage(this.usage, event);
         this.changed = true;
         return;
+      case 'tool-result':
+      case 'tool-approval-request':
+        if (event.choice === this.choice) this.answer(event);
+        return;
       default:
         return;
     }
+  }
+
+  /** A tool result or an approval request goes on the call it names (the latest with that wire id); one for no call is left out. */
+  private answer(event: ToolResultEvent | ToolApprovalRequestEvent): void {
+    const position = this.byWireId.get(event.id) ?? this.calls.findIndex((call) => call.id === event.id);
+    const entry = position < 0 ? undefined : this.calls[position];
+    if (entry === undefined) return;
+    if (event.type === 'tool-approval-request') {
+      this.replace(position, { ...entry, approval: { id: event.approvalId } });
+      return;
+    }
+    const { type: _type, choice: _choice, id: _id, ...output } = event;
+    this.replace(position, { ...entry, output });
   }
 
   /** A fragment of the chosen choice grows its call (a call the fragment closed gets its result from {@link callClosed}). */
@@ -313,6 +343,7 @@ class ChatView implements InputHandler<StreamEvent>, CallSink {
     const changes: Partial<Record<keyof ChatStateCall, unknown>> = {};
     let changed = entry.id !== call.id || entry.name !== call.name;
     if (changed) Object.assign(changes, { id: call.id, name: call.name });
+    if (entry.id !== call.id && call.wireId !== undefined) this.byWireId.set(call.wireId, state.position); // a wire id after the first fragment
     if (parser.error === undefined) {
       // malformed JSON: partial values stop where they were
       if (parser.changeCount !== state.shown) {
@@ -381,6 +412,7 @@ class ChatView implements InputHandler<StreamEvent>, CallSink {
     if (state === undefined) {
       state = { position: this.calls.length, parser: undefined, consumed: 0, shown: -1 };
       this.states.set(call.seq, state);
+      if (call.wireId !== undefined) this.byWireId.set(call.wireId, state.position);
       const entry: ChatStateCall = { id: call.id, name: call.name, index: call.index, choice: call.choice, partialArguments: EMPTY, openPath: [] };
       this.writableCalls().push(entry);
       this.changed = true;

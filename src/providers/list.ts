@@ -6,6 +6,8 @@
  * @module
  */
 import type { ProviderName } from '../events';
+import { agUi } from './agUi';
+import { aiSdkUi } from './aiSdkUi';
 import { anthropicMessages } from './anthropic';
 import { bedrockConverse } from './bedrockConverse';
 import { bedrockInvokeModel } from './bedrockInvokeModel';
@@ -17,8 +19,8 @@ import { ollamaChat } from './ollama';
 import { openaiChat } from './openaiChat';
 import { openaiResponses } from './openaiResponses';
 
-/** Every SSE wire format, in detection order (event-named formats first, then payload shapes). */
-export const WIRE_FORMATS = [openaiResponses, anthropicMessages, cohereChat, geminiInteractions, openaiChat, gemini] as const satisfies ReadonlyArray<WireFormat<ProviderName>>;
+/** Every SSE wire format, in detection order (event-named formats first, then payload shapes, then the UI streams' chunk types). */
+export const WIRE_FORMATS = [openaiResponses, anthropicMessages, cohereChat, geminiInteractions, openaiChat, gemini, aiSdkUi, agUi] as const satisfies ReadonlyArray<WireFormat<ProviderName>>;
 
 /** The formats read from the other framings: Bedrock's event stream (Converse, InvokeModel) and Ollama's NDJSON. */
 export const FRAMED_FORMATS = [bedrockConverse, bedrockInvokeModel, ollamaChat] as const satisfies ReadonlyArray<WireFormat<ProviderName>>;

@@ -1,7 +1,7 @@
 /** The `@example`s of the encoders' doc comments print what their `// displays:` lines say. */
 import { from } from 'rxjs';
 import type { StreamEvent } from 'rxjs-tool-calls';
-import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses } from 'rxjs-tool-calls/gateway';
+import { encodeAgUi, encodeAiSdkUi, encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses } from 'rxjs-tool-calls/gateway';
 import { collect } from '../../helpers/reencode';
 
 it('encodeOpenAIChat', () => {
@@ -57,4 +57,32 @@ it('encodeGemini', () => {
     'data: {"candidates":[{"content":{"role":"model","parts":[{"functionCall":{"name":"get_capital","args":{"country":"France"}}}]}}],"modelVersion":"gemini-2.5-flash","responseId":"r1"}\n\n' +
       'data: {"candidates":[{"content":{"role":"model","parts":[]},"finishReason":"STOP"}],"modelVersion":"gemini-2.5-flash","responseId":"r1"}\n\n',
   ]);
+});
+
+it('encodeAiSdkUi', () => {
+  const events: StreamEvent[] = [
+    { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'get_weather', argumentsDelta: '{"city":' },
+    { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: '"Paris"}' },
+    { type: 'tool-call-end', choice: 0, index: 0 },
+    { type: 'finish', choice: 0, reason: 'tool-calls', rawReason: 'tool_calls' },
+    { type: 'done' },
+  ];
+  const out = collect(from(events).pipe(encodeAiSdkUi())).values.join('');
+  expect(out.startsWith('data: {"type":"start"}\n\n')).toBe(true);
+  expect(out).toContain('data: {"type":"tool-input-start","toolCallId":"call_1","toolName":"get_weather"}\n\n');
+  expect(out).toContain('data: {"type":"tool-input-available","toolCallId":"call_1","toolName":"get_weather","input":{"city":"Paris"}}\n\n');
+  expect(out.endsWith('data: {"type":"finish","finishReason":"tool-calls"}\n\ndata: [DONE]\n\n')).toBe(true);
+});
+
+it('encodeAgUi', () => {
+  const events: StreamEvent[] = [
+    { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'get_weather', argumentsDelta: '{"city":' },
+    { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: '"Paris"}' },
+    { type: 'done' },
+  ];
+  const out = collect(from(events).pipe(encodeAgUi({ threadId: 'thread_1', runId: 'run_1', id: 'msg_1' }))).values.join('');
+  expect(out.startsWith('data: {"type":"RUN_STARTED","threadId":"thread_1","runId":"run_1"}\n\n')).toBe(true);
+  expect(out).toContain('data: {"type":"TOOL_CALL_START","toolCallId":"call_1","toolCallName":"get_weather","parentMessageId":"msg_1"}\n\n');
+  expect(out).toContain('data: {"type":"TOOL_CALL_END","toolCallId":"call_1"}\n\n');
+  expect(out.endsWith('data: {"type":"RUN_FINISHED","threadId":"thread_1","runId":"run_1"}\n\n')).toBe(true);
 });

@@ -4,6 +4,8 @@
  */
 import { lastValueFrom, of, toArray } from 'rxjs';
 import {
+  agUi,
+  aiSdkUi,
   anthropicMessages,
   bedrockConverse,
   bedrockInvokeModel,
@@ -31,6 +33,8 @@ const FORMATS = {
   'bedrock-converse': bedrockConverse,
   'bedrock-invoke-model': bedrockInvokeModel,
   ollama: ollamaChat,
+  'ai-sdk-ui': aiSdkUi,
+  'ag-ui': agUi,
 } as const;
 
 /** The usage event a format makes of a raw usage object (without `type` and `raw`). */
@@ -102,6 +106,39 @@ describe('usage mappings of the wire formats', () => {
       'ollama',
       { prompt_eval_count: 26, eval_count: 298, eval_duration: 4_709_213_000 },
       { inputTokens: 26, outputTokens: 298, totalTokens: 324 },
+    ],
+    [
+      'AI SDK UI: the message metadata’s LanguageModelUsage (cache reads and writes in the input details, reasoning in the output details)',
+      'ai-sdk-ui',
+      {
+        inputTokens: 120,
+        inputTokenDetails: { noCacheTokens: 20, cacheReadTokens: 90, cacheWriteTokens: 10 },
+        outputTokens: 40,
+        outputTokenDetails: { textTokens: 25, reasoningTokens: 15 },
+        totalTokens: 160,
+      },
+      { inputTokens: 120, outputTokens: 40, totalTokens: 160, reasoningTokens: 15, cachedInputTokens: 90, cacheWriteInputTokens: 10 },
+    ],
+    [
+      'AI SDK UI: the older flat fields, total computed',
+      'ai-sdk-ui',
+      { inputTokens: 10, outputTokens: 5, reasoningTokens: 2, cachedInputTokens: 4 },
+      { inputTokens: 10, outputTokens: 5, totalTokens: 15, reasoningTokens: 2, cachedInputTokens: 4 },
+    ],
+    [
+      'AG-UI: one TokenUsage entry (the same accounting)',
+      'ag-ui',
+      { provider: 'anthropic', model: 'claude', inputTokens: 30, outputTokens: 9, cachedInputTokens: 20 },
+      { inputTokens: 30, outputTokens: 9, totalTokens: 39, cachedInputTokens: 20 },
+    ],
+    [
+      'AG-UI: entries of several models, summed',
+      'ag-ui',
+      [
+        { provider: 'openai', model: 'gpt-4o', inputTokens: 30, outputTokens: 9, reasoningTokens: 0 },
+        { provider: 'anthropic', model: 'claude', inputTokens: 12, outputTokens: 3, reasoningTokens: 1, cacheWriteInputTokens: 5 },
+      ] as unknown as Record<string, unknown>,
+      { inputTokens: 42, outputTokens: 12, totalTokens: 54, reasoningTokens: 1, cacheWriteInputTokens: 5 },
     ],
     ['nothing reported', 'cohere', {}, {}],
   ];

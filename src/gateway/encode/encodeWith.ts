@@ -8,7 +8,7 @@ import type { OperatorFunction, Subscriber } from 'rxjs';
 import { cutReason, type ToolCallsOptions, type TrackedCall } from '../../calls/call';
 import { CALLS_OPTION_CHECKS, CallDriver, callsConfig, type CallSink, type CallsConfig } from '../../calls/driver';
 import { ToolStreamError, isToolStreamError, type ProviderErrorInfo } from '../../errors';
-import type { RestartEvent, RetryEvent, StreamEvent } from '../../events';
+import type { RestartEvent, RetryEvent, StreamEvent, ToolApprovalRequestEvent, ToolResultEvent } from '../../events';
 import { operate, type InputHandler } from '../../internal/operate';
 import { aCount, aString, checkOptions, oneOf, type OptionCheck, type OptionChecks } from '../../internal/options';
 import { resultOf } from '../../parse/results';
@@ -43,6 +43,17 @@ interface Written {
   glued?: boolean;
   /** A custom tool's call, written as JSON `{"input": …}` by a format without custom tools: `{"input":"` was written. */
   wrapped?: boolean;
+  /**
+   * A format whose clients read the argument text as written (`strictArguments`), and every
+   * fragment so far repeated all the text before it (the cumulative resend shape): only the first
+   * was written; the rest waits for the call's end (the last fragment, when the reader repairs it so).
+   */
+  cumulative?: boolean;
+}
+
+/** How a reader repaired a complete call's text, if it did. */
+function repairOf(outcome: CallOutcome): 'repeated' | 'cumulative' | 'split' | undefined {
+  return outcome.status === 'complete' ? outcome.repaired : undefined;
 }
 
 /** Whether a stream error is the provider's own failure (written in the target's error shape). */
@@ -86,6 +97,8 @@ class EncodeRun implements InputHandler<StreamEvent>, CallSink {
   private ended = false;
   /** The tool-call delta being applied is a `replace`. */
   private replace = false;
+  /** The latest call of each wire id (what tool results and approvals name). */
+  private readonly byWireId = new Map<string, TrackedCall>();
 
   /**
    * @param out Where the SSE text goes.
@@ -149,11 +162,24 @@ class EncodeRun implements InputHandler<StreamEvent>, CallSink {
 
   /** Hand the encoder what is new of a call's arguments, live; a `replace` waits one event when nothing was written yet. */
   callFragment(call: TrackedCall, argumentsDelta: string): void {
-    const written = (this.written[call.seq] ??= { sent: '', held: false });
+    let written = this.written[call.seq];
+    if (written === undefined) {
+      written = this.written[call.seq] = { sent: '', held: false };
+      if (call.wireId !== undefined) this.byWireId.set(call.wireId, call);
+    }
     if (written.glued === true || (call.split === undefined && call.glued && !this.encoder.restatesArguments)) {
       // Glued text (rule `glued-calls`): what follows the first object is written at the call's end, as one call or as its pieces.
       written.glued = true;
       this.hand(call, '');
+    } else if (!this.replace && !written.held && this.encoder.strictArguments === true && call.kind !== 'custom' && (written.cumulative === true || (call.cumulative && call.fragments >= 2))) {
+      // Each fragment repeats the text before it (rule `unambiguous-repair`): while that holds, only the first is written.
+      if (call.cumulative) {
+        written.cumulative = true;
+        this.hand(call, '');
+      } else {
+        written.cumulative = false; // the chain broke: not a resend, the text is as it came
+        this.hand(call, this.catchUp(call, written));
+      }
     } else if (!this.replace && !written.held) {
       // In step: the tracker appended exactly this fragment to what was written.
       written.sent = call.rawArguments;
@@ -174,28 +200,44 @@ class EncodeRun implements InputHandler<StreamEvent>, CallSink {
     // A choice's `missing` call is no call: its `tool-calls` finish is written as it came, and reads back the same.
     if (call.ending?.kind === 'missing') return;
     const written = this.written[call.seq];
+    if (call.wireId !== undefined) this.byWireId.set(call.wireId, call);
+    let outcome: CallOutcome | undefined;
+    const judge = (): CallOutcome => (outcome ??= this.outcome(call));
     if (call.split !== undefined && call.split.part > 0) {
       // A piece split from glued text: its own call, written whole.
       this.written[call.seq] = { sent: call.rawArguments, held: false };
       this.hand(call, call.rawArguments);
     } else if (written?.glued === true) {
       // Held glued text: the first object was written (with at most some whitespace after it); the rest now, unless it was split off.
+      // A client that reads the text as written gets the repaired value: copies of one document are not written again.
       const raw = call.rawArguments;
-      if (raw.startsWith(written.sent)) {
+      const repeated = this.encoder.strictArguments === true && repairOf(judge()) === 'repeated';
+      if (!repeated && raw.startsWith(written.sent)) {
         const append = raw.slice(written.sent.length);
         written.sent = raw;
         if (append !== '') this.hand(call, append);
       }
+    } else if (written?.cumulative === true) {
+      // Held resends: the last fragment when the reader repairs the call so (it began with what was written), else the text as it came.
+      const last = call.lastFragment;
+      let append: string;
+      if (repairOf(judge()) === 'cumulative' && last.startsWith(written.sent)) {
+        append = last.slice(written.sent.length);
+        written.sent = last;
+      } else append = this.catchUp(call, written);
+      if (append !== '') this.hand(call, append);
     } else if (written !== undefined && written.held) {
       const append = this.catchUp(call, written);
       if (append !== '') this.hand(call, append);
     }
-    let outcome: CallOutcome | undefined;
-    const judge = (): CallOutcome => (outcome ??= this.outcome(call));
     if (call.kind === 'custom' && this.encoder.customCalls !== true && call.ending?.kind === 'complete' && judge().status !== 'incomplete') {
       // The end of the `{"input": …}` a custom call is written as (a call cut short is left open: read back as cut).
       const wrapped = this.written[call.seq]?.wrapped === true;
       this.encoder.toolCallDelta(call, wrapped ? '"}' : '{"input":""}');
+    } else if (this.encoder.strictArguments === true && call.kind !== 'custom' && call.rawArguments.trim() === '' && call.split === undefined) {
+      // No arguments (a tool without parameters): the readers take them as `{}`, a client that parses the text needs it written.
+      const outcome = judge();
+      if (outcome.status === 'complete') this.hand(call, JSON.stringify(outcome.value));
     }
     this.encoder.toolCallEnd(call, {
       outcome: judge,
@@ -241,6 +283,10 @@ class EncodeRun implements InputHandler<StreamEvent>, CallSink {
         this.seen.add(event.choice);
         this.encoder.providerTool?.(event);
         return;
+      case 'tool-result':
+      case 'tool-approval-request':
+        // Written by a format that carries them (the UI streams), on the call they name; else dropped.
+        return this.answer(event);
       case 'finish':
         this.seen.add(event.choice);
         this.reduce(event); // closes the choice's open calls
@@ -248,6 +294,13 @@ class EncodeRun implements InputHandler<StreamEvent>, CallSink {
         this.encoder.finish(event.choice, event.reason, event.rawReason);
         return;
     }
+  }
+
+  /** A tool result or an approval request, handed over with the call it names (the latest of that wire id, `undefined` when none was written). */
+  private answer(event: ToolResultEvent | ToolApprovalRequestEvent): void {
+    const call = this.byWireId.get(event.id);
+    if (event.type === 'tool-result') this.encoder.toolResult?.(event, call);
+    else this.encoder.toolApproval?.(event, call);
   }
 
   /** The format's end: open calls closed, a finish for every choice, the encoder's terminator. */
@@ -306,8 +359,12 @@ class EncodeRun implements InputHandler<StreamEvent>, CallSink {
   /** How the readers judge the closed call (the same `resultOf`; a custom call written as JSON: `{ input }`). */
   private outcome(call: TrackedCall): CallOutcome {
     const result = resultOf(call, undefined, this.repair);
-    if (result.success) return { status: 'complete', value: call.kind === 'custom' && this.encoder.customCalls !== true ? { input: result.data.arguments } : result.data.arguments };
-    return result.error.code === 'incomplete' || result.error.code === 'arguments-too-large' ? { status: 'incomplete' } : { status: 'failed' };
+    if (result.success) {
+      const value = call.kind === 'custom' && this.encoder.customCalls !== true ? { input: result.data.arguments } : result.data.arguments;
+      const repaired = result.data.repaired;
+      return repaired === undefined ? { status: 'complete', value } : { status: 'complete', value, repaired };
+    }
+    return result.error.code === 'incomplete' || result.error.code === 'arguments-too-large' ? { status: 'incomplete' } : { status: 'failed', message: result.error.message };
   }
 }
 

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { FinishReason, MetadataEvent, ProviderMetadata, ProviderName, ProviderToolEvent, ReasoningPart, UsageEvent } from '../../events';
+import type { FinishReason, MetadataEvent, ProviderMetadata, ProviderName, ProviderToolEvent, ReasoningPart, ToolApprovalRequestEvent, ToolResultEvent, UsageEvent } from '../../events';
 import type { ProviderErrorInfo } from '../../errors';
 
 /** Collects SSE text; {@link SseWriter.take} hands it over and starts again. */
@@ -68,10 +68,14 @@ export type CallOutcome =
       readonly status: 'complete';
       /** The parsed arguments. */
       readonly value: unknown;
+      /** How a reader repaired the text (rules `unambiguous-repair`, `glued-calls`), when it did. */
+      readonly repaired?: 'repeated' | 'cumulative' | 'split';
     }
   | {
       /** Closed but not runnable as it stands (`malformed-arguments`, `missing-name`): written as it is. */
       readonly status: 'failed';
+      /** The reader's error message (`Malformed arguments of get_weather: …`). */
+      readonly message: string;
     }
   | {
       /** Cut before it was complete (`incomplete`, `arguments-too-large`): written without the format's end of a call. */
@@ -101,6 +105,12 @@ export interface WireEncoder {
    * append-only formats (chat, Anthropic).
    */
   readonly restatesArguments: boolean;
+  /**
+   * `true` when the format's clients read a call's argument text exactly as written, with no repair
+   * (AG-UI's `JSON.parse` of the concatenated `TOOL_CALL_ARGS`): a call a reader would repair is
+   * written as its repaired text (copies of one document once, cumulative resends as their last).
+   */
+  readonly strictArguments?: boolean;
   /**
    * `true` when the format writes custom (freeform) tools' calls as such (OpenAI chat `type:
    * "custom"`, Responses `custom_tool_call`). Otherwise the driver hands a custom call over as the
@@ -134,6 +144,13 @@ export interface WireEncoder {
    * reader judges it, computed only when asked (it may parse the arguments).
    */
   toolCallEnd(call: EncodedCall, judge: CallJudge): void;
+  /**
+   * What a tool returned (`tool-result`), with the call it names (`undefined` when no call of that
+   * id was written): a format that carries results writes it; absent, it is dropped.
+   */
+  toolResult?(event: ToolResultEvent, call: EncodedCall | undefined): void;
+  /** An approval asked for before a call runs (`tool-approval-request`), with its call; absent, it is dropped. */
+  toolApproval?(event: ToolApprovalRequestEvent, call: EncodedCall | undefined): void;
   /** A choice finished (after its calls were ended). */
   finish(choice: number, reason: FinishReason, rawReason: string): void;
   /** Token usage of the source (the last one is the most complete). */

@@ -14,7 +14,8 @@ function detect(event: FramedRecord, payload: Record<string, unknown> | undefine
   if (event.event.startsWith('response.')) return true;
   const type = payload === undefined ? undefined : asString(payload['type']);
   if (type === undefined) return false;
-  return type.startsWith('response.') || (type === 'error' && asRecord(payload?.['error']) === undefined);
+  // An error event carries its fields flat (an `error` object is Anthropic's, an `errorText` the AI SDK UI stream's).
+  return type.startsWith('response.') || (type === 'error' && asRecord(payload?.['error']) === undefined && !('errorText' in (payload ?? {})));
 }
 
 /**

@@ -12,9 +12,34 @@ const tools = {
 type Call = TypedChatStateCall<typeof tools>;
 
 /**
+ * The backend's protocol, from the page's `?backend=`: OpenAI chat (the default), the AI SDK UI
+ * message stream (a `useChat` backend: `toUIMessageStreamResponse()`) or AG-UI. The answer is read
+ * the same way; only what is posted differs.
+ */
+type Backend = 'openai-chat' | 'ai-sdk-ui' | 'ag-ui';
+
+const backend: Backend = ((): Backend => {
+  const asked = new URLSearchParams(globalThis.location?.search ?? '').get('backend');
+  return asked === 'ai-sdk-ui' || asked === 'ag-ui' ? asked : 'openai-chat';
+})();
+
+/** Each backend's endpoint, and the request it expects for one question. */
+const BACKENDS: Record<Backend, { readonly url: string; readonly body: (prompt: string) => unknown }> = {
+  'openai-chat': { url: '/api/chat', body: (prompt) => ({ model: 'demo-model', stream: true, messages: [{ role: 'user', content: prompt }] }) },
+  // What useChat's transport posts: the chat's UI messages.
+  'ai-sdk-ui': { url: '/api/ui-chat', body: (prompt) => ({ id: 'chat-1', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: prompt }] }], trigger: 'submit-message' }) },
+  // What an AG-UI client posts: a RunAgentInput.
+  'ag-ui': {
+    url: '/api/agent',
+    body: (prompt) => ({ threadId: 'thread-1', runId: 'run-1', messages: [{ id: 'u1', role: 'user', content: prompt }], tools: [], context: [], state: {}, forwardedProps: {} }),
+  },
+};
+
+/**
  * Posts a prompt to the app's chat endpoint (a server of your own that calls the model with
- * `stream: true` and passes its SSE through) and shows the answer as it streams: the text, each
- * tool call's arguments growing, then the validated result, or the typed error that ended the turn.
+ * `stream: true` and passes its SSE through, or a backend that speaks the AI SDK or AG-UI) and shows
+ * the answer as it streams: the text, each tool call's arguments growing, then the validated result
+ * and what the backend's tool returned, or the typed error that ended the turn.
  */
 @Component({
   selector: 'app-root',
@@ -53,6 +78,9 @@ type Call = TypedChatStateCall<typeof tools>;
               <dd class="units">{{ call.partialArguments.units ?? '…' }}</dd>
             </dl>
             <code class="args">{{ call.partialArguments | json }}</code>
+            @if (call.output; as output) {
+              <p class="output">the backend's tool returned {{ output.error ?? (output.output | json) }}</p>
+            }
           </li>
         }
       </ul>
@@ -63,11 +91,11 @@ type Call = TypedChatStateCall<typeof tools>;
   `,
 })
 export class App {
-  protected readonly chat = injectChatStream({ url: '/api/chat', tools });
+  protected readonly chat = injectChatStream({ url: BACKENDS[backend].url, tools });
   protected readonly streaming = computed(() => this.chat.state()?.status === 'streaming');
 
   protected ask(prompt: string): void {
-    this.chat.start({ model: 'demo-model', stream: true, messages: [{ role: 'user', content: prompt }] });
+    this.chat.start(BACKENDS[backend].body(prompt));
   }
 
   /** `receiving` until the call's result arrives, then `ok` or the error code. */
