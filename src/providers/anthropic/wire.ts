@@ -105,6 +105,11 @@ export interface Tool {
   };
   /** Strict tool use: the input always matches the schema. */
   strict?: boolean;
+  /**
+   * Fine-grained tool streaming: the input streams as Claude writes it, without Anthropic's buffering
+   * and JSON validation of each parameter (so it may be invalid JSON, or cut at `max_tokens`).
+   */
+  eager_input_streaming?: boolean;
 }
 
 /** How Claude may use tools. */

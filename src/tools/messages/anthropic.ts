@@ -4,7 +4,16 @@
  * @module
  */
 import type { AssistantBlock, AssistantMessage, ToolResultBlock, UserMessage } from '../../providers/anthropic/wire';
-import { turnWithProviderTools, viewsOf, type ProviderToolPiece, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type TurnSegment } from './shared';
+import { turnWithProviderTools, viewsOf, type CallView, type ProviderToolPiece, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type TurnSegment } from './shared';
+
+/**
+ * A call's `input` as written back: its arguments, or, when they were not JSON (fine-grained tool
+ * streaming may send invalid JSON), the text wrapped as Anthropic's docs ask, `{ "INVALID_JSON": text }`,
+ * so the model sees its mistake (its `tool_result` is the error).
+ */
+export function inputOf(view: CallView): Readonly<Record<string, unknown>> {
+  return view.invalidJson === undefined ? view.input : { INVALID_JSON: view.invalidJson };
+}
 
 /** One segment of the turn as blocks (`[]` for a reasoning part Anthropic cannot take: no signature, no redacted data). */
 function blocksOf(segment: TurnSegment | ProviderToolPiece): AssistantBlock[] {
@@ -20,7 +29,7 @@ function blocksOf(segment: TurnSegment | ProviderToolPiece): AssistantBlock[] {
       return part.signature === undefined ? [] : [{ type: 'thinking', thinking: part.text, signature: part.signature }];
     }
     case 'call':
-      return [{ type: 'tool_use', id: segment.view.id, name: segment.view.name, input: segment.view.input }];
+      return [{ type: 'tool_use', id: segment.view.id, name: segment.view.name, input: inputOf(segment.view) }];
   }
 }
 
@@ -28,7 +37,8 @@ function blocksOf(segment: TurnSegment | ProviderToolPiece): AssistantBlock[] {
  * Anthropic Messages: the `assistant` message with the turn's blocks in stream order (`thinking`
  * blocks with their signatures and `redacted_thinking` blocks unmodified, text, one `tool_use` block
  * per call), then one `user` message of `tool_result` blocks; failed runs are `is_error: true` with
- * the error message as content.
+ * the error message as content. A call whose arguments were not JSON is written back with `input:
+ * { "INVALID_JSON": text }` (Anthropic's fine-grained tool streaming guide).
  */
 export function anthropicToolMessages(step: ToolStep, options: ToolMessagesOptions = {}): [AssistantMessage, UserMessage] {
   const views = viewsOf(step, options);
