@@ -80,8 +80,8 @@ describe('gemini()', () => {
       delta('{', { name: 'cook', metadata: { thoughtSignature: 'sig' } }),
       delta('"recipe":{"ingredients":[{"name":"Lasa'),
       delta('gna °'),
-      delta('"'), // the string's last entry (no willContinue) closes it
-      delta('},{"qty":1 '), // a number is written whole, ended by a space (a reader shows it at once)
+      // The string's last entry ("" without willContinue) adds nothing; its quote is written with the next entry.
+      delta('"},{"qty":1 '), // a number is written whole, ended by a space (a reader shows it at once)
       // The number is replaced: the text cannot take it back, so the whole object is written again, its path left open.
       delta('{"recipe":{"ingredients":[{"name":"Lasagna °"},{"qty":2.5 ', { replace: true }),
       delta('}],"vegan?":false'),

@@ -117,10 +117,10 @@ describe('PartialArgsBuilder: the arguments as JSON text while they arrive (rule
     const steps: Array<[Record<string, unknown>, string, unknown]> = [
       [{ jsonPath: '$.city', stringValue: 'Par', willContinue: true }, '{"city":"Par', { city: 'Par' }],
       [{ jsonPath: '$.city', stringValue: 'is', willContinue: true }, '{"city":"Paris', { city: 'Paris' }],
-      [{ jsonPath: '$.city', stringValue: '' }, '{"city":"Paris"', { city: 'Paris' }],
+      [{ jsonPath: '$.city', stringValue: '' }, '{"city":"Paris', { city: 'Paris' }], // the quote waits: a piece may still follow
       [{ jsonPath: '$.days', numberValue: 3 }, '{"city":"Paris","days":3 ', { city: 'Paris', days: 3 }],
       [{ jsonPath: '$.tags[]' }, '{"city":"Paris","days":3 ,"tags":[', { city: 'Paris', days: 3, tags: [] }],
-      [{ jsonPath: '$.tags[0]', stringValue: 'a"b' }, '{"city":"Paris","days":3 ,"tags":["a\\"b"', { city: 'Paris', days: 3, tags: ['a"b'] }],
+      [{ jsonPath: '$.tags[0]', stringValue: 'a"b' }, '{"city":"Paris","days":3 ,"tags":["a\\"b', { city: 'Paris', days: 3, tags: ['a"b'] }],
       [
         { jsonPath: '$.opts.deep[0].ok', boolValue: true },
         '{"city":"Paris","days":3 ,"tags":["a\\"b"],"opts":{"deep":[{"ok":true',
@@ -153,10 +153,11 @@ describe('PartialArgsBuilder: the arguments as JSON text while they arrive (rule
       'a string whose closing quote was written',
       [
         { jsonPath: '$.s', stringValue: 'ab' },
+        { jsonPath: '$.t', numberValue: 1 },
         { jsonPath: '$.s', stringValue: 'cd' },
       ],
-      '{"s":"abcd"',
-      { s: 'abcd' },
+      '{"t":1,"s":"abcd',
+      { t: 1, s: 'abcd' },
     ],
     [
       'a value replaced',
@@ -199,6 +200,20 @@ describe('PartialArgsBuilder: the arguments as JSON text while they arrive (rule
     expect(w.shown()).toEqual(shown);
     expect(w.builder.apply({ jsonPath: '$.z', numberValue: 9 })).toBeUndefined();
     expect(w.builder.take().restated).toBe(false);
+  });
+
+  it('a piece that comes after an entry without willContinue still continues the string: no restatement', () => {
+    const w = new Written(new PartialArgsBuilder());
+    for (const entry of [
+      { jsonPath: '$.location', stringValue: 'Boston' },
+      { jsonPath: '$.location', stringValue: ', MA' },
+    ]) {
+      w.builder.apply(entry);
+      const out = w.builder.take();
+      expect(out.restated).toBe(false);
+      w.text += out.text;
+    }
+    expect(w.text + w.builder.end()).toBe('{"location":"Boston, MA"}');
   });
 
   it('starts from the args of the opening part, the root left open', () => {

@@ -5,8 +5,9 @@
  * object, and writes it as JSON text while the entries arrive, append-only: a string shows as it
  * grows, a number or a boolean whole, the moment its entry is read.
  *
- * The text is the object so far with the containers on the path of the last entry left open (and
- * the string there, while its entry says `willContinue`). An entry that goes on from there (a new
+ * The text is the object so far with the containers on the path of the last entry left open, and
+ * the string there (its closing quote is written when the next entry goes elsewhere, or at the
+ * call's end: a piece may follow even after an entry without `willContinue`). An entry that goes on from there (a new
  * key or array element, a piece of the open string, a path that leaves open containers for a new
  * branch) is appended; an entry that changes what the text already closed (a key written before, a
  * string whose closing quote was written, a value replaced) cannot be: the whole object is written
@@ -170,7 +171,6 @@ export class PartialArgsBuilder {
       create = true;
     }
     if (leaf === undefined) return `the value at ${rawPath} has the wrong type`;
-    const continues = entry['willContinue'] === true;
 
     // The containers the path goes through, and the first step that made a new one.
     const containers: Container[] = [this.root];
@@ -184,7 +184,7 @@ export class PartialArgsBuilder {
         const existing = own(container, key);
         if (create && existing !== undefined) return undefined; // the container is already there
         put(container, key, append && typeof existing === 'string' ? existing + (leaf as string) : leaf);
-        this.write(path, containers, made, existing, leaf, append, create, continues);
+        this.write(path, containers, made, existing, leaf, append, create);
         return undefined;
       }
       let next = own(container, key);
@@ -239,19 +239,15 @@ export class PartialArgsBuilder {
    * first step that made a new container, `containers[i]` the container after step `i`), else a
    * restatement at the next `take`.
    */
-  private write(path: JsonPathSegment[], containers: Container[], made: number, existing: unknown, leaf: unknown, append: boolean, create: boolean, continues: boolean): void {
+  private write(path: JsonPathSegment[], containers: Container[], made: number, existing: unknown, leaf: unknown, append: boolean, create: boolean): void {
     this.lastPath = path;
-    this.lastOpens = create ? 'container' : append && continues ? 'string' : undefined;
+    this.lastOpens = create ? 'container' : append ? 'string' : undefined;
     if (this.restate) return;
     const open = this.open;
     const depth = path.length; // the leaf's container is containers[depth - 1]
     // A piece of the string that is open: appended as it is.
     if (append && typeof existing === 'string' && this.stringKey === path[depth - 1] && open.length === depth && (open[depth - 1] as OpenLevel).container === containers[depth - 1]) {
       this.pending += escaped(leaf as string);
-      if (!continues) {
-        this.pending += '"';
-        this.stringKey = undefined;
-      }
       return;
     }
     // Anything else is new text at the end: the containers it goes through that already were must be open.
@@ -274,8 +270,8 @@ export class PartialArgsBuilder {
         text += Array.isArray(leaf) ? '[' : '{';
         open.push({ container: leaf as Container, members: 0 });
       } else if (append) {
-        text += `"${escaped(leaf as string)}${continues ? '' : '"'}`;
-        this.stringKey = continues ? key : undefined;
+        text += `"${escaped(leaf as string)}`;
+        this.stringKey = key;
       } else {
         text += whole(leaf);
       }
