@@ -33,12 +33,12 @@ const CASES = [
   },
   {
     name: 'fromResponse + readToolCalls({ provider: openaiChat })',
-    budget: 33.5,
+    budget: 34.8,
     code: "import { fromResponse, readToolCalls, openaiChat } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(readToolCalls({ provider: openaiChat }));",
   },
   {
     name: 'fromResponse + readToolCalls() (auto-detection: every format)',
-    budget: 33.5,
+    budget: 34.8,
     code: "import { fromResponse, readToolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(readToolCalls());",
   },
   {
@@ -52,7 +52,7 @@ const CASES = [
     code: "import { fromResponse, decodeNdjson, ollamaChat, toolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(decodeNdjson(), ollamaChat(), toolCalls());",
   },
   // The whole main entry: every framing, format, source and operator (the wings are entries of their own).
-  { name: 'everything in the main entry', budget: 45, code: "export * from 'rxjs-tool-calls';" },
+  { name: 'everything in the main entry', budget: 46.5, code: "export * from 'rxjs-tool-calls';" },
 ];
 
 let passed = 0;
