@@ -220,6 +220,8 @@ class OpenAIResponsesEncoder implements WireEncoder {
     // The whole text is restated, so whatever was streamed, the arguments are the source's (a custom tool's: its `input`).
     const field = call.kind === 'custom' ? 'input' : 'arguments';
     item.snapshot[field] = call.rawArguments;
+    // A name that grew after the item was added (rule `name-pieces`) is restated with it.
+    if (call.name !== '') item.snapshot['name'] = call.name;
     // A call left without `.done` / `output_item.done` is read as cut off (`incomplete`) at `response.incomplete`.
     if (judge.incomplete()) return;
     item.snapshot['status'] = 'completed';
