@@ -10,9 +10,9 @@
  *   snapshots for arguments up to 1 KiB (beyond that, their copies are paced: docs/partial-values.md);
  * - `chatState()`'s `partialArguments` (choice 0);
  * - every encoder's output so far, read back: a streaming target (chat, Responses, Anthropic,
- *   Converse) shows what the wire showed, except arguments that arrived whole and are held until
- *   the call's next event (the documented wait); a target that writes whole calls (Gemini, Ollama)
- *   shows a call once it closed, with its final value.
+ *   Converse) shows what the wire showed, except, for the append-only ones (chat, Anthropic,
+ *   Converse), arguments that arrived whole, held until the call's next event (the documented wait);
+ *   a target that writes whole calls (Gemini, Ollama) shows a call once it closed, with its final value.
  *
  * @module
  */
@@ -66,11 +66,12 @@ function expectedShown(call: WireCall): unknown {
   return call.text === undefined ? call.value : shownOf(call.text);
 }
 
-const ENCODERS: ReadonlyArray<readonly [string, () => OperatorFunction<StreamEvent, string | Uint8Array>, 'streaming' | 'whole']> = [
-  ['encodeOpenAIChat', () => encodeOpenAIChat(), 'streaming'],
-  ['encodeOpenAIResponses', () => encodeOpenAIResponses(), 'streaming'],
-  ['encodeAnthropicMessages', () => encodeAnthropicMessages(), 'streaming'],
-  ['encodeBedrockConverse', () => encodeBedrockConverse(), 'streaming'],
+/** Each encoder, and how it writes arguments: append-only, restating the text at the call's end, or whole calls only. */
+const ENCODERS: ReadonlyArray<readonly [string, () => OperatorFunction<StreamEvent, string | Uint8Array>, 'append-only' | 'restating' | 'whole']> = [
+  ['encodeOpenAIChat', () => encodeOpenAIChat(), 'append-only'],
+  ['encodeOpenAIResponses', () => encodeOpenAIResponses(), 'restating'],
+  ['encodeAnthropicMessages', () => encodeAnthropicMessages(), 'append-only'],
+  ['encodeBedrockConverse', () => encodeBedrockConverse(), 'append-only'],
   ['encodeGemini', () => encodeGemini(), 'whole'],
   ['encodeOllamaChat', () => encodeOllamaChat(), 'whole'],
 ];
@@ -172,7 +173,7 @@ export function liveness(stream: LiveStream, reference: ReferenceReader): Mismat
         }
         const text = got?.rawArguments ?? '';
         if (sameValue(shownOf(text), shown)) return;
-        if (call.whole && text === '') return; // whole arguments, held until the call's next event
+        if (kind === 'append-only' && call.whole && text === '') return; // whole arguments, held until the call's next event
         miss(k, name, i, shown, text);
       });
     }
