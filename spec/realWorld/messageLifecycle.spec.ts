@@ -4,6 +4,8 @@
  * never stopped, indices with gaps, and stop reasons that disagree with the blocks. Each case is our
  * own small stream shaped like the one in the named public report; see `helpers.ts`.
  */
+import { lastValueFrom, of, toArray } from 'rxjs';
+import { isToolStreamError, retryStream, type StreamEvent, toolCalls } from 'rxjs-tool-calls';
 import { anthropicEvent } from 'rxjs-tool-calls/marbles';
 import { failed, ok, outcome, runWire } from './helpers';
 
@@ -39,6 +41,33 @@ describe('real-world Anthropic message lifecycles', () => {
     // What completed before the splice stays; the call the splice cut is incomplete (never malformed-arguments).
     expect(run).toEqual(outcome([ok('toolu_done', 'list', { dir: '.' }), failed('incomplete', 'toolu_cut', 'read', '{"path":"RE', 'truncated')], null, 'truncated'));
     expect(run.error).toMatchObject({ code: 'truncated', provider: 'anthropic', detail: expect.stringContaining('msg_second') });
+  });
+
+  it('vercel/ai#18331: what a client does with the spliced response: ask for the turn again (retryStream with restart: true and a shouldRetry that takes truncated)', async () => {
+    const spliced = [start('msg_first'), toolStart(0, 'toolu_done', 'list'), json(0, '{"dir":"."}'), stop(0), toolStart(1, 'toolu_cut', 'read'), json(1, '{"path":"RE'), start('msg_second')];
+    const again = [start('msg_again'), toolStart(0, 'toolu_new', 'read'), json(0, '{"path":"README.md"}'), stop(0), stopReason('tool_use'), end];
+    const attempts = [spliced.join(''), again.join('')];
+    const seen: string[] = [];
+    const events = await lastValueFrom(
+      retryStream((context) => of(attempts[context.attempt - 1] ?? ''), {
+        restart: true,
+        backoff: () => 0,
+        shouldRetry: (error) => {
+          seen.push(isToolStreamError(error) ? error.code : 'other');
+          return isToolStreamError(error, 'truncated');
+        },
+      }).pipe(toArray()),
+    );
+    expect(seen).toEqual(['truncated']);
+    expect(events.filter((e: StreamEvent) => e.type === 'restart')).toHaveLength(1);
+    const results = await lastValueFrom(of(...events).pipe(toolCalls(), toArray()));
+    // The first attempt's completed call was emitted before the splice and stays emitted; its cut call is incomplete; the
+    // turn asked again gives its own call; nothing of the spliced second generation is read.
+    expect(results.map((r) => (r.success ? [r.data.id, 'ok'] : [r.error.toolCall?.id, r.error.code]))).toEqual([
+      ['toolu_done', 'ok'],
+      ['toolu_cut', 'incomplete'],
+      ['toolu_new', 'ok'],
+    ]);
   });
 
   it('vercel/ai#18402: the same message_start announced twice (same id) is one message', () => {
