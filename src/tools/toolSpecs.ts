@@ -71,7 +71,8 @@ export interface ToolSpecsOptions {
    * Claude streams each call's input as it writes it, live, instead of buffering and validating each
    * parameter first (and losing a long one at `max_tokens`). The input may then be invalid JSON: it
    * is read as a `malformed-arguments` result, and `toolMessages()` writes it back as `{
-   * "INVALID_JSON": text }`. Default `true`; `false` leaves the field out. Bedrock InvokeModel
+   * "INVALID_JSON": text }`. Default `true`; `false` leaves the field out (for an
+   * Anthropic-compatible endpoint that refuses unknown tool fields). Bedrock InvokeModel
    * rejects the field (Bedrock turns the feature on with the request's `anthropic_beta:
    * ["fine-grained-tool-streaming-2025-05-14"]` instead), so its tools never carry it.
    */
