@@ -56,4 +56,22 @@ describe('real-world Bedrock Converse stop reasons', () => {
     expect(run.finish).toBe('error/malformed_model_output');
     expect(run.results).toEqual([failed('malformed-arguments', 'tooluse_1', 'create_ticket', '{"title": "Disk full",}')]);
   });
+
+  it('maximhq/bifrost#5206: a ConverseStream egress ends a turn whose toolUse block streamed whole with stopReason "end_turn": the call still comes out, whole', () => {
+    const run = runBytes(converse('end_turn', '{"title": "Disk full", "priority": 2}', true));
+    expect(run).toEqual(outcome([ok('tooluse_1', 'create_ticket', { title: 'Disk full', priority: 2 })], 'stop/end_turn'));
+  });
+
+  it('strands-rl/strands-env#252: stopReason "tool_use" on a text-only message (no toolUse block at all): missing-tool-calls, the text kept, nothing run', () => {
+    const run = runBytes(
+      concatBytes([
+        awsEvent('messageStart', { role: 'assistant' }),
+        awsEvent('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'All done.' } }),
+        awsEvent('contentBlockStop', { contentBlockIndex: 0 }),
+        awsEvent('messageStop', { stopReason: 'tool_use' }),
+        awsEvent('metadata', { usage: { inputTokens: 30, outputTokens: 3, totalTokens: 33 }, metrics: { latencyMs: 120 } }),
+      ]),
+    );
+    expect(run).toEqual(outcome([failed('missing-tool-calls', 'gen_0', '', '')], 'tool-calls/tool_use', 'completed', 'All done.'));
+  });
 });
