@@ -8,7 +8,8 @@ import { from, last, lastValueFrom, toArray } from 'rxjs';
 import { partialToolCalls, readStreamEvents } from 'rxjs-tool-calls';
 import { anthropicEvent, toBytes } from 'rxjs-tool-calls/marbles';
 import { z } from 'zod';
-import { failed, ok, outcome, runWire } from './helpers';
+import { awsEvent, concatBytes } from '../helpers/framing';
+import { failed, ok, outcome, runBytes, runWire } from './helpers';
 
 const start = anthropicEvent('message_start', {
   message: { id: 'msg_fg', type: 'message', role: 'assistant', content: [], model: 'claude-test', stop_reason: null, usage: { input_tokens: 25, output_tokens: 1 } },
@@ -34,6 +35,30 @@ describe('real-world fine-grained tool streaming', () => {
       end,
     );
     expect(run).toEqual(outcome([ok('toolu_read', 'read', { path: 'src/a.ts', offset: 1 }), failed('malformed-arguments', 'toolu_bad', 'read', '{"path":"src/b.ts"}"}')], 'tool-calls/tool_use'));
+  });
+
+  it("vercel/ai#17179: Bedrock InvokeModel with the fine-grained beta streams Claude's input unvalidated too: the unparseable call is malformed-arguments, its sibling whole", () => {
+    // InvokeModel wraps each of Anthropic's events, base64, in an event-stream `chunk` frame.
+    const chunk = (type: string, body: Record<string, unknown> = {}): Uint8Array => awsEvent('chunk', { bytes: Buffer.from(JSON.stringify({ type, ...body })).toString('base64') });
+    const run = runBytes(
+      concatBytes([
+        chunk('message_start', {
+          message: { id: 'msg_bdrk', type: 'message', role: 'assistant', content: [], model: 'claude-test', stop_reason: null, usage: { input_tokens: 25, output_tokens: 1 } },
+        }),
+        chunk('content_block_start', { index: 0, content_block: { type: 'tool_use', id: 'toolu_bdrk_a', name: 'write', input: {} } }),
+        chunk('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json: '{"path":"a.md","text":"line one\nline two' } }),
+        chunk('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json: '}' } }),
+        chunk('content_block_stop', { index: 0 }),
+        chunk('content_block_start', { index: 1, content_block: { type: 'tool_use', id: 'toolu_bdrk_b', name: 'write', input: {} } }),
+        chunk('content_block_delta', { index: 1, delta: { type: 'input_json_delta', partial_json: '{"path":"b.md","text":"ok"}' } }),
+        chunk('content_block_stop', { index: 1 }),
+        chunk('message_delta', { delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 40 } }),
+        chunk('message_stop'),
+      ]),
+    );
+    expect(run).toEqual(
+      outcome([failed('malformed-arguments', 'toolu_bdrk_a', 'write', '{"path":"a.md","text":"line one\nline two}'), ok('toolu_bdrk_b', 'write', { path: 'b.md', text: 'ok' })], 'tool-calls/tool_use'),
+    );
   });
 
   it('leohenon/pi-anthropic-oauth#12: mis-escaped input where one field swallowed the rest still parses, and the schema refuses it (invalid-arguments, never run)', async () => {
