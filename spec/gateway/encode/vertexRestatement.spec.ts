@@ -7,20 +7,19 @@ import { from, lastValueFrom, toArray, type OperatorFunction } from 'rxjs';
 import { accumulateToolCalls, readStreamEvents, type StreamEvent } from 'rxjs-tool-calls';
 import { encodeAnthropicMessages, encodeGemini, encodeOpenAIChat, encodeOpenAIResponses } from 'rxjs-tool-calls/gateway';
 import { geminiChunk, toBytes } from 'rxjs-tool-calls/marbles';
+import { chunkings } from '../../helpers/chunking';
 
 const chunk = (functionCall: Record<string, unknown>, finishReason?: string): string => geminiChunk({ parts: [{ functionCall }], ...(finishReason === undefined ? {} : { finishReason }) });
 const entry = (jsonPath: string, value: Record<string, unknown>) => ({ partialArgs: [{ jsonPath, ...value }], willContinue: true });
 
-/** The events of a Vertex stream whose `$.n` is replaced after `$.s` was written (a restatement). */
+/** A Vertex stream whose `$.n` is replaced after `$.s` was written (a restatement). */
+const RESTATING = toBytes(
+  [chunk({ name: 'f', willContinue: true }), chunk(entry('$.n', { numberValue: 1 })), chunk(entry('$.s', { stringValue: 'x' })), chunk(entry('$.n', { numberValue: 2 })), chunk({}, 'STOP')].join(''),
+);
+
+/** The events of {@link RESTATING}. */
 async function restatingEvents(): Promise<StreamEvent[]> {
-  const wire = [
-    chunk({ name: 'f', willContinue: true }),
-    chunk(entry('$.n', { numberValue: 1 })),
-    chunk(entry('$.s', { stringValue: 'x' })),
-    chunk(entry('$.n', { numberValue: 2 })),
-    chunk({}, 'STOP'),
-  ];
-  return lastValueFrom(from([toBytes(wire.join(''))]).pipe(readStreamEvents({ provider: 'gemini' }), toArray()));
+  return lastValueFrom(from([RESTATING]).pipe(readStreamEvents({ provider: 'gemini' }), toArray()));
 }
 
 async function readBack(events: StreamEvent[], encoder: OperatorFunction<StreamEvent, string>): Promise<{ args: unknown; error: unknown }> {
@@ -45,6 +44,11 @@ describe('Vertex streamed arguments through the encoders', () => {
       ['{"n":2,"s":"x"', true],
       ['}', false],
     ]);
+  });
+
+  it.each(chunkings(RESTATING))('chunked %s: the restated call reads as the wire ends it', async (_how, chunks) => {
+    const calls = await lastValueFrom(from(chunks).pipe(readStreamEvents({ provider: 'gemini' }), accumulateToolCalls()));
+    expect(calls.map((c) => [c.name, c.status, c.result?.success === true ? c.result.data.arguments : c.result])).toEqual([['f', 'complete', { n: 2, s: 'x' }]]);
   });
 
   it.each([
