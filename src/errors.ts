@@ -180,7 +180,11 @@ export interface ErrorDetails {
   };
   /** The provider reported a failure (in the stream, or as a non-2xx response). */
   'provider-error': ProviderErrorInfo & StreamDetails;
-  /** The stream ended without its terminator while a choice was still open, or a framing's input ended inside a frame. */
+  /**
+   * The stream ended without its terminator while a choice was still open, a framing's input ended
+   * inside a frame, or the response was cut and another generation spliced into it (an Anthropic
+   * `message_start` of a second message while the first is open).
+   */
   truncated: StreamDetails & {
     /** The wire format that was cut (`'openai-chat'`, `'anthropic'`, …), the framing (`'aws-event-stream'`, `'json-array'`), or the byte source (`'http'`). */
     readonly provider: string;

@@ -47,6 +47,41 @@ describe('reduceToolCalls: identity rules', () => {
     expect(summary(t)).toEqual([{ id: 'a', name: 'f', index: 0, choice: 0, raw: '{}' }]);
   });
 
+  describe('rule `name-pieces`', () => {
+    it('appends a name streamed in pieces (edit_ex + isting_file), with or without argument text beside them', () => {
+      const t = newState();
+      feed(t, [
+        { index: 0, id: 'a', name: 'edit_ex', args: '' },
+        { index: 0, name: 'isting_file', args: '' },
+        { index: 1, id: 'b', name: 'get_wea', args: '{"ci' },
+        { index: 1, name: 'ther', args: 'ty":"P"}' },
+      ]);
+      expect(summary(t).map((c) => c.name)).toEqual(['edit_existing_file', 'get_weather']);
+    });
+
+    it('keeps a name resent whole, and takes a name resent as it grew', () => {
+      const t = newState();
+      feed(t, [
+        { index: 0, id: 'a', name: 'read_file', args: '{"p' },
+        { index: 0, name: 'read_file', args: 'ath":' },
+        { index: 0, name: 'read_file', args: '"x"}' },
+        { index: 1, id: 'b', name: 'edit_ex', args: '' },
+        { index: 1, name: 'edit_existing_file', args: '{}' },
+      ]);
+      expect(summary(t).map((c) => c.name)).toEqual(['read_file', 'edit_existing_file']);
+    });
+
+    it('a different name after the arguments are a whole JSON document names a glued call: dropped, and the glued text is not split', () => {
+      const t = newState();
+      feed(t, [
+        { index: 0, name: 'f', args: '{"a":1}' },
+        { index: 0, name: 'g', args: '{"b":2}' },
+      ]);
+      t.step({ type: 'done' });
+      expect(summary(t)).toEqual([{ id: 'gen_0', name: 'f', index: 0, choice: 0, raw: '{"a":1}{"b":2}' }]);
+    });
+  });
+
   it('accepts a name that arrives after the first delta', () => {
     const t = newState();
     feed(t, [

@@ -64,9 +64,10 @@ describe('gateway → Anthropic', () => {
     expect(first?.url).toBe('/v1/messages');
     expect(first?.headers).toMatchObject({ 'x-api-key': 'sk-ant-test', 'anthropic-version': '2023-06-01' });
     expect(first?.body).toMatchObject({ model: 'claude-sonnet-4-5', stream: true, max_tokens: 4096, messages: [{ role: 'user', content: 'Weather and time?' }] });
+    // A streaming request: the gateway asks Anthropic for fine-grained tool streaming, so the arguments reach the chat client live.
     expect((first?.body as { tools: unknown[] }).tools).toEqual([
-      { name: 'get_weather', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
-      { name: 'get_time', input_schema: { type: 'object', properties: { tz: { type: 'string' } }, required: ['tz'] } },
+      { name: 'get_weather', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, eager_input_streaming: true },
+      { name: 'get_time', input_schema: { type: 'object', properties: { tz: { type: 'string' } }, required: ['tz'] }, eager_input_streaming: true },
     ]);
 
     // Step 2: the client runs the tools and sends both results back.

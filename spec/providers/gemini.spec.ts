@@ -59,7 +59,7 @@ describe('gemini()', () => {
     expect(out).toEqual([whole(0, 'temp', '{"city":"Paris"}'), end(0), whole(1, 'temp', '{"city":"London"}'), end(1), whole(2, 'now', '{}'), end(2), stopWithCalls, { type: 'done' }]);
   });
 
-  it('rebuilds Vertex streamed arguments with nested jsonPaths and arrays', () => {
+  it('writes Vertex streamed arguments as JSON text while they arrive: strings as they grow, other values whole (rule `vertex-partial-args`)', () => {
     const { out, error } = run([
       chunk([fc({ name: 'cook', willContinue: true }, { thoughtSignature: 'sig' })]),
       chunk([pa('$.recipe.ingredients[0].name', { stringValue: 'Lasa' })]),
@@ -75,14 +75,26 @@ describe('gemini()', () => {
       chunk([{ text: '' }], {}, { finishReason: 'STOP' }),
     ]);
     expect(error).toBeUndefined();
-    const args = { recipe: { ingredients: [{ name: 'Lasagna °' }, { qty: 2.5 }], 'vegan?': false, note: null, steps: ['Boil', 'Bake'] } };
+    const delta = (argumentsDelta: string, extra: Record<string, unknown> = {}): StreamEvent => ({ type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta, ...extra }) as StreamEvent;
     expect(out).toEqual([
-      { type: 'tool-call-delta', choice: 0, index: 0, name: 'cook', argumentsDelta: '', metadata: { thoughtSignature: 'sig' } },
-      { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: JSON.stringify(args), replace: true },
+      delta('{', { name: 'cook', metadata: { thoughtSignature: 'sig' } }),
+      delta('"recipe":{"ingredients":[{"name":"Lasa'),
+      delta('gna °'),
+      // The string's last entry ("" without willContinue) adds nothing; its quote is written with the next entry.
+      delta('"},{"qty":1 '), // a number is written whole, ended by a space (a reader shows it at once)
+      // The number is replaced: the text cannot take it back, so the whole object is written again, its path left open.
+      delta('{"recipe":{"ingredients":[{"name":"Lasagna °"},{"qty":2.5 ', { replace: true }),
+      delta('}],"vegan?":false'),
+      delta(',"note":null'),
+      delta(',"steps":["Boil'),
+      delta('","Bake'),
+      delta('"]}}'), // the call's end closes what is open
       end(0),
       stopWithCalls,
       { type: 'done' },
     ]);
+    const args = { recipe: { ingredients: [{ name: 'Lasagna °' }, { qty: 2.5 }], 'vegan?': false, note: null, steps: ['Boil', 'Bake'] } };
+    expect(JSON.parse(reassemble(out).calls[0]?.rawArguments ?? '')).toEqual(args);
   });
 
   it('closes a streamed call at the next named call, and at finishReason when no terminator came', () => {
@@ -102,8 +114,9 @@ describe('gemini()', () => {
 
   it('a streamed call cut by MAX_TOKENS ends incomplete', () => {
     const { out } = run([chunk([fc({ name: 'a', willContinue: true })]), chunk([pa('$.x', { stringValue: 'abc' })], {}, { finishReason: 'MAX_TOKENS' })]);
+    // The text so far (`{"x":"abc`) is closed before the incomplete end: the value the wire gave is kept whole.
     expect(out.slice(-4)).toEqual([
-      { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: '{"x":"abc"}', replace: true },
+      { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: '"}' },
       end(0, { incomplete: true, finishReason: 'length' }),
       { type: 'finish', choice: 0, reason: 'length', rawReason: 'MAX_TOKENS' },
       { type: 'done' },

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { PartialJsonParser } from 'rxjs-tool-calls/advanced';
 import { PartialArgsBuilder, parseJsonPath } from '../../src/providers/gemini/vertexPartialArgs';
 
 describe('parseJsonPath()', () => {
@@ -87,5 +89,181 @@ describe('PartialArgsBuilder', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     expect(initial).toEqual({ a: 'x' });
     expect(JSON.parse(builder.json())).toEqual(JSON.parse('{"a":"xy","__proto__":{"polluted":"yes"}}'));
+  });
+});
+
+/** The text a builder wrote (appends and restatements applied), after each step. */
+class Written {
+  text = '';
+  constructor(readonly builder: PartialArgsBuilder) {
+    this.text = builder.start();
+  }
+  take(): void {
+    const { text, restated } = this.builder.take();
+    this.text = restated ? text : this.text + text;
+  }
+  /** What a reader shows of the text so far. */
+  shown(): unknown {
+    const parser = new PartialJsonParser();
+    parser.push(this.text);
+    expect(parser.error).toBeUndefined();
+    return parser.value;
+  }
+}
+
+describe('PartialArgsBuilder: the arguments as JSON text while they arrive (rule `vertex-partial-args`)', () => {
+  it('appends each entry: strings as they grow, numbers and booleans whole, containers as their paths create them', () => {
+    const w = new Written(new PartialArgsBuilder());
+    const steps: Array<[Record<string, unknown>, string, unknown]> = [
+      [{ jsonPath: '$.city', stringValue: 'Par', willContinue: true }, '{"city":"Par', { city: 'Par' }],
+      [{ jsonPath: '$.city', stringValue: 'is', willContinue: true }, '{"city":"Paris', { city: 'Paris' }],
+      [{ jsonPath: '$.city', stringValue: '' }, '{"city":"Paris', { city: 'Paris' }], // the quote waits: a piece may still follow
+      [{ jsonPath: '$.days', numberValue: 3 }, '{"city":"Paris","days":3 ', { city: 'Paris', days: 3 }],
+      [{ jsonPath: '$.tags[]' }, '{"city":"Paris","days":3 ,"tags":[', { city: 'Paris', days: 3, tags: [] }],
+      [{ jsonPath: '$.tags[0]', stringValue: 'a"b' }, '{"city":"Paris","days":3 ,"tags":["a\\"b', { city: 'Paris', days: 3, tags: ['a"b'] }],
+      [
+        { jsonPath: '$.opts.deep[0].ok', boolValue: true },
+        '{"city":"Paris","days":3 ,"tags":["a\\"b"],"opts":{"deep":[{"ok":true',
+        { city: 'Paris', days: 3, tags: ['a"b'], opts: { deep: [{ ok: true }] } },
+      ],
+    ];
+    for (const [entry, text, shown] of steps) {
+      expect(w.builder.apply(entry)).toBeUndefined();
+      w.take();
+      expect(w.text).toBe(text);
+      expect(w.shown()).toEqual(shown);
+    }
+    w.text += w.builder.end();
+    expect(w.text).toBe('{"city":"Paris","days":3 ,"tags":["a\\"b"],"opts":{"deep":[{"ok":true}]}}');
+    expect(JSON.parse(w.text)).toEqual(JSON.parse(w.builder.json()));
+  });
+
+  it.each([
+    [
+      'a key written before',
+      [
+        { jsonPath: '$.a.x', numberValue: 1 },
+        { jsonPath: '$.b', numberValue: 2 },
+        { jsonPath: '$.a.y', numberValue: 3 },
+      ],
+      '{"b":2,"a":{"x":1,"y":3 ',
+      { b: 2, a: { x: 1, y: 3 } },
+    ],
+    [
+      'a string whose closing quote was written',
+      [
+        { jsonPath: '$.s', stringValue: 'ab' },
+        { jsonPath: '$.t', numberValue: 1 },
+        { jsonPath: '$.s', stringValue: 'cd' },
+      ],
+      '{"t":1,"s":"abcd',
+      { t: 1, s: 'abcd' },
+    ],
+    [
+      'a value replaced',
+      [
+        { jsonPath: '$.n', numberValue: 1 },
+        { jsonPath: '$.n', boolValue: false },
+      ],
+      '{"n":false',
+      { n: false },
+    ],
+    [
+      'an array element left before',
+      [
+        { jsonPath: '$.l[0].x', numberValue: 1 },
+        { jsonPath: '$.l[1].x', numberValue: 2 },
+        { jsonPath: '$.l[0].y', numberValue: 3 },
+      ],
+      '{"l":[{"x":1,"y":3},{"x":2}',
+      { l: [{ x: 1, y: 3 }, { x: 2 }] },
+    ],
+    [
+      'a null that becomes a container',
+      [
+        { jsonPath: '$.o', nullValue: 'NULL_VALUE' },
+        { jsonPath: '$.o.k', stringValue: 'v', willContinue: true },
+      ],
+      '{"o":{"k":"v',
+      { o: { k: 'v' } },
+    ],
+  ])('an entry that changes %s restates the whole object, its path left open, and the next entries append again', (_what, entries, restated, shown) => {
+    const w = new Written(new PartialArgsBuilder());
+    for (const entry of entries.slice(0, -1)) {
+      expect(w.builder.apply(entry)).toBeUndefined();
+      w.take();
+    }
+    expect(w.builder.apply(entries[entries.length - 1])).toBeUndefined();
+    const out = w.builder.take();
+    expect(out).toEqual({ text: restated, restated: true });
+    w.text = out.text;
+    expect(w.shown()).toEqual(shown);
+    expect(w.builder.apply({ jsonPath: '$.z', numberValue: 9 })).toBeUndefined();
+    expect(w.builder.take().restated).toBe(false);
+  });
+
+  it('a piece that comes after an entry without willContinue still continues the string: no restatement', () => {
+    const w = new Written(new PartialArgsBuilder());
+    for (const entry of [
+      { jsonPath: '$.location', stringValue: 'Boston' },
+      { jsonPath: '$.location', stringValue: ', MA' },
+    ]) {
+      w.builder.apply(entry);
+      const out = w.builder.take();
+      expect(out.restated).toBe(false);
+      w.text += out.text;
+    }
+    expect(w.text + w.builder.end()).toBe('{"location":"Boston, MA"}');
+  });
+
+  it('starts from the args of the opening part, the root left open', () => {
+    const w = new Written(new PartialArgsBuilder({ unit: 'C', n: 2 }));
+    expect(w.text).toBe('{"unit":"C","n":2 ');
+    expect(w.shown()).toEqual({ unit: 'C', n: 2 });
+    w.builder.apply({ jsonPath: '$.city', stringValue: 'Oslo' });
+    w.take();
+    expect(JSON.parse(w.text + w.builder.end())).toEqual({ unit: 'C', n: 2, city: 'Oslo' });
+  });
+
+  it('writes paths nested deeper than JSON.stringify can, without recursion', () => {
+    const w = new Written(new PartialArgsBuilder());
+    expect(w.builder.apply({ jsonPath: '$' + '.a'.repeat(20_000), numberValue: 1 })).toBeUndefined();
+    w.take();
+    expect(w.text + w.builder.end()).toBe('{"a":'.repeat(20_000) + '1 ' + '}'.repeat(20_000));
+    const again = new Written(new PartialArgsBuilder());
+    again.builder.apply({ jsonPath: '$' + '.a'.repeat(20_000), numberValue: 1 });
+    again.builder.apply({ jsonPath: '$' + '.a'.repeat(20_000), numberValue: 2 }); // replaced: restated along the path
+    again.take();
+    expect(again.text + again.builder.end()).toBe('{"a":'.repeat(20_000) + '2 ' + '}'.repeat(20_000));
+  });
+
+  it('property: after every chunk of entries the text shows the object built so far, and its end is that object', () => {
+    const segment = fc.oneof(fc.constantFrom('a', 'b', 'c', 'x y', '"q"'), fc.integer({ min: 0, max: 2 }));
+    const path = fc
+      .array(segment, { minLength: 1, maxLength: 3 })
+      .map((segments) => '$' + segments.map((s) => (typeof s === 'number' ? `[${s}]` : /^[a-z]+$/.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`)).join(''));
+    const value = fc.oneof(
+      fc.record({ stringValue: fc.string({ maxLength: 4 }), willContinue: fc.boolean() }),
+      fc.record({ numberValue: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })) }),
+      fc.record({ boolValue: fc.boolean() }),
+      fc.constant({ nullValue: 'NULL_VALUE' }),
+      fc.constant({}),
+      fc.constant({ listValue: [1, 'two'] }),
+    );
+    const entry = fc.tuple(path, value, fc.boolean()).map(([jsonPath, v, array]) => ({ jsonPath: Object.keys(v).length === 0 && array ? `${jsonPath}[]` : jsonPath, ...v }));
+    fc.assert(
+      fc.property(fc.array(fc.array(entry, { minLength: 1, maxLength: 3 }), { maxLength: 12 }), (chunks) => {
+        const w = new Written(new PartialArgsBuilder());
+        for (const chunk of chunks) {
+          let problem: string | undefined;
+          for (const e of chunk) if ((problem = w.builder.apply(e)) !== undefined) break;
+          if (problem !== undefined) return; // the decoder ends the stream there
+          w.take();
+          expect(w.shown()).toEqual(JSON.parse(w.builder.json()));
+        }
+        expect(JSON.parse(w.text + w.builder.end())).toEqual(JSON.parse(w.builder.json()));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

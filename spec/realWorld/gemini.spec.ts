@@ -122,7 +122,7 @@ describe('real-world Vertex streamed arguments', () => {
 
   it('BerriAI/litellm#23815: a jsonPath that cannot be read ends the stream with invalid-event naming the path (not a silent drop)', () => {
     const run = runWire(gemini([{ functionCall: { name: 'create_task', willContinue: true } }]), gemini([partial([{ jsonPath: '$..title', stringValue: 'x' }])]), gemini([{ functionCall: {} }]));
-    expect(run).toEqual(outcome([failed('incomplete', 'gen_0', 'create_task', '', 'stream-ended')], null, 'invalid-event'));
+    expect(run).toEqual(outcome([failed('incomplete', 'gen_0', 'create_task', '{', 'stream-ended')], null, 'invalid-event'));
     expect(run.error).toMatchObject({ code: 'invalid-event', message: expect.stringContaining('$..title') });
   });
 });

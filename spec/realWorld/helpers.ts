@@ -95,7 +95,11 @@ function agree(outcomes: ReadonlyArray<readonly [string, Summary]>): Summary {
 
 /** Run the SSE text `wire` under every chunking; all must agree. */
 export function runWire(...wire: string[]): Run {
-  const bytes = toBytes(wire.join(''));
+  return runBytes(toBytes(wire.join('')));
+}
+
+/** Run `bytes` (any framing: SSE, an AWS event stream, NDJSON) under every chunking; all must agree. */
+export function runBytes(bytes: Uint8Array): Run {
   const runs = chunkings(bytes).map(([how, chunks]) => [how, runChunks(chunks)] as const);
   const summary = agree(runs.map(([how, outcome]) => [how, summarize(outcome)] as const));
   return withError(summary, runs[0]?.[1].error);

@@ -104,6 +104,7 @@ describe('custom tools in toolSpecs()', () => {
       name: 'apply_patch',
       description: 'Apply a patch',
       input_schema: { type: 'object', properties: { input: { type: 'string', description: 'The input text, in this lark grammar:\nstart: /.+/s' } }, required: ['input'], additionalProperties: false },
+      eager_input_streaming: true,
     });
   });
 

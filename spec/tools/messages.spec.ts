@@ -28,6 +28,38 @@ const step: ToolStep = {
   ],
 };
 
+describe('a call whose arguments were not JSON, written back (Anthropic fine-grained tool streaming)', () => {
+  const cut = new ToolStreamError('incomplete', { toolCall: { id: 'call_c', name: 'write', index: 3, choice: 0, rawArguments: '{"path":"a.md","body":"Wav' }, reason: 'length' });
+  const whole = new ToolStreamError('incomplete', { toolCall: { id: 'call_d', name: 'write', index: 4, choice: 0, rawArguments: '{"path":"b.md"}' }, reason: 'not-closed' });
+  const bad: ToolStep = {
+    results: [
+      { success: false, error: broken },
+      { success: false, error: cut },
+      { success: false, error: whole },
+    ],
+  };
+  const inputs = (content: unknown): unknown[] => (content as Array<{ input?: unknown; toolUse?: { input: unknown } }>).map((b) => b.input ?? b.toolUse?.input);
+
+  it.each(['anthropic', 'bedrock-invoke-model'] as const)('%s: tool_use input { INVALID_JSON: text } (the text that came, escaped), and an error tool_result', (format) => {
+    const [assistant, user] = toolMessages(format, bad);
+    expect(inputs(assistant?.content)).toEqual([{ INVALID_JSON: '{"q":' }, { INVALID_JSON: '{"path":"a.md","body":"Wav' }, { path: 'b.md' }]);
+    // The request body is JSON: the wrapped text survives a round trip exactly.
+    expect(JSON.parse(JSON.stringify(assistant))).toEqual(assistant);
+    expect(blocks(user).every((b) => b.type === 'tool_result' && b.is_error === true)).toBe(true);
+  });
+
+  it('bedrock-converse: toolUse input { INVALID_JSON: text }, and an error toolResult', () => {
+    const [assistant, user] = toolMessages('bedrock-converse', bad);
+    expect(inputs(assistant?.content)).toEqual([{ INVALID_JSON: '{"q":' }, { INVALID_JSON: '{"path":"a.md","body":"Wav' }, { path: 'b.md' }]);
+    expect((user?.content as Array<{ toolResult: { status?: string } }>).map((b) => b.toolResult.status)).toEqual(['error', 'error', 'error']);
+  });
+
+  it('chat keeps its own form: the arguments text as it came', () => {
+    const [assistant] = toolMessages('openai-chat', bad);
+    expect((assistant as { tool_calls: Array<{ function: { arguments: string } }> }).tool_calls.map((c) => c.function.arguments)).toEqual(['{"q":', '{"path":"a.md","body":"Wav', '{"path":"b.md"}']);
+  });
+});
+
 describe('message helpers', () => {
   it('openai-chat: assistant with reasoning_content and tool_calls, then tool messages by tool_call_id', () => {
     expect(toolMessages('openai-chat', step)).toEqual([
@@ -69,7 +101,8 @@ describe('message helpers', () => {
           { type: 'text', text: 'Checking.' },
           { type: 'tool_use', id: 'call_w', name: 'get_weather', input: { city: 'Paris' } },
           { type: 'tool_use', id: 'gen_1', name: 'get_time', input: {} },
-          { type: 'tool_use', id: 'call_b', name: 'search', input: {} },
+          // Its arguments were not JSON: written back wrapped, as Anthropic's fine-grained tool streaming guide asks.
+          { type: 'tool_use', id: 'call_b', name: 'search', input: { INVALID_JSON: '{"q":' } },
         ],
       },
       {

@@ -38,7 +38,12 @@ describe('toolLoop: the request context', () => {
     };
     await lastValueFrom(toolLoop(request, tools, { format: 'anthropic' }).pipe(toArray()));
     expect(specs).toEqual([
-      { name: 'get_weather', description: 'Weather in a city', input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false } },
+      {
+        name: 'get_weather',
+        description: 'Weather in a city',
+        input_schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+        eager_input_streaming: true,
+      },
     ]);
   });
 

@@ -39,8 +39,17 @@ describe('toolSpecs()', () => {
     ]);
   });
 
-  it('Anthropic: input_schema', () => {
-    expect(toolSpecs({ get_weather: strictWeather }, 'anthropic')).toEqual([{ name: 'get_weather', description: 'Weather in a city', input_schema: strictParams }]);
+  it('Anthropic: input_schema, and fine-grained tool streaming (eager_input_streaming) unless turned off', () => {
+    expect(toolSpecs({ get_weather: strictWeather }, 'anthropic')).toEqual([{ name: 'get_weather', description: 'Weather in a city', input_schema: strictParams, eager_input_streaming: true }]);
+    expect(toolSpecs({ get_weather: strictWeather }, 'anthropic', { eagerInputStreaming: false })).toEqual([{ name: 'get_weather', description: 'Weather in a city', input_schema: strictParams }]);
+    // Bedrock rejects the field on a tool (vercel/ai#17179): InvokeModel's tools never carry it, whatever the option.
+    expect(toolSpecs({ get_weather: strictWeather }, 'bedrock-invoke-model')).toEqual([{ name: 'get_weather', description: 'Weather in a city', input_schema: strictParams }]);
+    expect(toolSpecs({ get_weather: strictWeather }, 'bedrock-invoke-model', { eagerInputStreaming: true })).toEqual([
+      { name: 'get_weather', description: 'Weather in a city', input_schema: strictParams },
+    ]);
+    expect(() => toolSpecs({ get_weather: strictWeather }, 'anthropic', { eagerInputStreaming: 'yes' as unknown as boolean })).toThrow(
+      expect.objectContaining({ code: 'invalid-option', option: 'options.eagerInputStreaming' }),
+    );
   });
 
   it('Gemini: one functionDeclarations tool, keywords Gemini rejects dropped and reported', () => {

@@ -137,8 +137,12 @@ const COMPLETE: CallEnding = { kind: 'complete', finishReason: undefined };
  *   (else starts one); a fragment with a name but no id starts a new call unless the last call is
  *   open and has no name yet, or has that name and no arguments yet; a fragment with neither
  *   continues the last open call (rule `nameless-continues`).
- * - rule `first-sight`: id and name are set at first non-empty sight and never concatenated or
- *   overwritten; `''` is absent.
+ * - rule `first-sight`: the id is set at first non-empty sight and never overwritten; `''` is
+ *   absent; an id or a name that arrives after the call's first fragment is taken.
+ * - rule `name-pieces`: a name the call already has (resent whole) changes nothing; a longer one
+ *   that begins with it (resent as it grew) replaces it; any other is its next piece, appended,
+ *   unless the arguments are already a whole JSON document (then it is another call's name, glued:
+ *   dropped).
  * - rule `unique-ids`: a call without any wire id gets a generated unique id; a wire id already used
  *   by another call of the stream is de-duplicated (`id_2`, `id_3`, …) and the wire's id is kept in
  *   `wireId`.
@@ -251,9 +255,9 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
       (call.parts().otherWireIds ??= []).push(id);
     }
   }
-  if (name !== undefined) {
+  if (name !== undefined && name !== call.name) {
     if (call.name === '') call.name = name;
-    else if (call.name !== name) call.parts().nameConflict = true; // dropped (rule `first-sight`): glued text could not be named
+    else foldName(call, name);
   }
   if (event.kind === 'custom') call.parts().kind = 'custom';
   const index = event.index;
@@ -291,6 +295,32 @@ function applyFragment(s: MutableState, event: ToolCallDeltaEvent): MutableCall 
   const limit = s.limits.maxArgumentsSize;
   if (call.rawArguments.length > limit) close(s, call, { kind: 'too-large', limit });
   return call;
+}
+
+/**
+ * A name that differs from the call's (rule `name-pieces`): the name resent as it grew replaces it;
+ * any other is the name's next piece (`edit_ex` + `isting_file`), appended — unless the call's
+ * arguments are already a whole JSON document, when it names another call glued onto this one
+ * (rule `glued-calls`: dropped, and the glued text is then not split). A name resent whole never
+ * gets here: it equals the call's.
+ */
+function foldName(call: MutableCall, name: string): void {
+  if (name.startsWith(call.name)) {
+    call.name = name;
+    return;
+  }
+  if (call.rawArguments.trim() !== '' && parsesWhole(call.rawArguments)) call.parts().nameConflict = true;
+  else call.name += name;
+}
+
+/** Whether `text` is one whole JSON document. */
+function parsesWhole(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether `text`'s first character that is not whitespace is `{`. */

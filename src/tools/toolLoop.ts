@@ -72,7 +72,7 @@ export interface ToolLoopOptions {
   readonly run?: RunToolsOptions;
   /** Writing the turn and the results back: `toolMessages()`'s options (`stringify`, `sendReasoning`, …). */
   readonly reply?: ToolMessagesOptions;
-  /** Declaring the tools to the model (`context.tools`): `toolSpecs()`'s options (`strict`, `onSchemaDrop`, `maxDepth`). */
+  /** Declaring the tools to the model (`context.tools`): `toolSpecs()`'s options (`strict`, `onSchemaDrop`, `eagerInputStreaming`, `maxDepth`). */
   readonly specs?: ToolSpecsOptions;
 }
 

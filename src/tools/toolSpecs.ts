@@ -7,7 +7,7 @@
  */
 import { ToolStreamError } from '../errors';
 import { aMaxDepth, DEFAULT_MAX_REQUEST_DEPTH, jsonProblem } from '../internal/jsonDepth';
-import { aFunction, checkOptions, oneOf, type OptionChecks } from '../internal/options';
+import { aBoolean, aFunction, checkOptions, oneOf, type OptionChecks } from '../internal/options';
 import type * as AnthropicWire from '../providers/anthropic/wire';
 import type * as ConverseWire from '../providers/bedrockConverse/wire';
 import type * as GeminiWire from '../providers/gemini/wire';
@@ -70,10 +70,21 @@ export interface ToolSpecsOptions {
    * from 1 to 1,024; default 512.
    */
   readonly maxDepth?: number;
+  /**
+   * Anthropic: write `eager_input_streaming: true` on every tool (fine-grained tool streaming), so
+   * Claude streams each call's input as it writes it, live, instead of buffering and validating each
+   * parameter first (and losing a long one at `max_tokens`). The input may then be invalid JSON: it
+   * is read as a `malformed-arguments` result, and `toolMessages()` writes it back as `{
+   * "INVALID_JSON": text }`. Default `true`; `false` leaves the field out (for an
+   * Anthropic-compatible endpoint that refuses unknown tool fields). Bedrock InvokeModel
+   * rejects the field (Bedrock turns the feature on with the request's `anthropic_beta:
+   * ["fine-grained-tool-streaming-2025-05-14"]` instead), so its tools never carry it.
+   */
+  readonly eagerInputStreaming?: boolean;
 }
 
 /** The checks of {@link ToolSpecsOptions}' keys. */
-export const SPECS_OPTION_CHECKS: OptionChecks = { strict: /* @__PURE__ */ oneOf(['auto', false]), onSchemaDrop: aFunction, maxDepth: aMaxDepth };
+export const SPECS_OPTION_CHECKS: OptionChecks = { strict: /* @__PURE__ */ oneOf(['auto', false]), onSchemaDrop: aFunction, maxDepth: aMaxDepth, eagerInputStreaming: aBoolean };
 
 /** One tool as `toolSpecs()` reads it: a JSON tool's declaration, or a custom tool's. */
 type AnyDeclaration = ToolDeclaration<StandardSchemaV1 | undefined> | CustomToolDeclaration;
@@ -156,9 +167,11 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  * 2. OpenAI chat writes `strict: true` only when the schema allows it (all properties required,
  *    `additionalProperties: false` at every level); Responses always writes `strict`, the same way.
  * 3. Anthropic (and Bedrock InvokeModel, whose body is Anthropic's) writes `input_schema` (an
- *    object schema); Gemini one `{ functionDeclarations }` with each schema cleaned by
- *    `toGeminiSchema()` (keywords Gemini rejects dropped, `$ref`s inlined); Gemini Interactions
- *    `{ type: 'function', name, description, parameters }` with the JSON Schema as it is; Bedrock Converse
+ *    object schema), and for Anthropic `eager_input_streaming: true` (fine-grained tool streaming:
+ *    the input is live; `eagerInputStreaming: false` leaves it out); Gemini one `{ functionDeclarations }`
+ *    with each schema cleaned by `toGeminiSchema()` (keywords Gemini rejects dropped, `$ref`s inlined);
+ *    Gemini Interactions `{ type: 'function', name, description, parameters }` with the JSON Schema as
+ *    it is; Bedrock Converse
  *    `toolSpec` with `inputSchema.json` (the `toolConfig.tools` value); Ollama chat's own list.
  * 4. Names: a record's keys; a `name` that differs from its key is an `unsupported-request` error
  *    (the model would call a name `runTools()` does not know). An array needs a `name` on each tool.
@@ -185,7 +198,7 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  *
  * @param tools Tools by name (or an array of named tools), e.g. made with `tool()`.
  * @param format The request format: `'openai-chat'`, `'openai-responses'`, `'anthropic'`, `'gemini'`, `'gemini-interactions'`, `'bedrock-converse'`, `'bedrock-invoke-model'` or `'ollama'`.
- * @param options `strict` (OpenAI), `onSchemaDrop` (Gemini) and `maxDepth`.
+ * @param options `strict` (OpenAI), `onSchemaDrop` (Gemini), `eagerInputStreaming` (Anthropic) and `maxDepth`.
  * @return The value of the request's `tools` field.
  * @throws {ToolStreamError} `invalid-option` for a `format` it does not write, an option it does not
  *   take or a value it cannot use; `unsupported-request` for a tool it cannot declare.
@@ -208,11 +221,11 @@ export function toolSpecs<F extends MessageFormat, T extends ToolDeclarations = 
   const byFormat: { readonly [K in MessageFormat]: () => ToolSpecsByFormat[K] } = {
     'openai-chat': () => inputs.map((input) => (input.custom === undefined ? chatToolSpec(input) : chatCustomToolSpec(input, input.custom.format))),
     'openai-responses': () => inputs.map((input) => (input.custom === undefined ? responsesToolSpec(input) : responsesCustomToolSpec(input, input.custom.format))),
-    anthropic: () => inputs.map(anthropicToolSpec),
+    anthropic: () => inputs.map((input) => anthropicToolSpec(input, options.eagerInputStreaming !== false)),
     gemini: () => [{ functionDeclarations: inputs.map((input) => geminiToolSpec(input, options.onSchemaDrop, maxDepth)) }],
     'gemini-interactions': () => inputs.map(geminiInteractionsToolSpec),
     'bedrock-converse': () => inputs.map(converseToolSpec),
-    'bedrock-invoke-model': () => inputs.map(anthropicToolSpec),
+    'bedrock-invoke-model': () => inputs.map((input) => anthropicToolSpec(input, false)),
     ollama: () => inputs.map(ollamaToolSpec),
   };
   return byFormat[format]() as ToolSpecs<F, HasCustomTool<T>>;

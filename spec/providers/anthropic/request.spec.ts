@@ -32,12 +32,22 @@ describe('toAnthropicRequest', () => {
         },
         { role: 'user', content: 'Thanks. And tomorrow?' },
       ],
+      // A streaming request: fine-grained tool streaming, so the calls' arguments stream live as a chat client expects.
       tools: [
-        { name: 'get_weather', description: 'Weather for a city', input_schema: WEATHER_TOOL.function.parameters },
-        { name: 'get_time', input_schema: TIME_TOOL.function.parameters },
+        { name: 'get_weather', description: 'Weather for a city', input_schema: WEATHER_TOOL.function.parameters, eager_input_streaming: true },
+        { name: 'get_time', input_schema: TIME_TOOL.function.parameters, eager_input_streaming: true },
       ],
       tool_choice: { type: 'auto' },
     });
+  });
+
+  it('writes eager_input_streaming only for a streaming request, and not with eagerInputStreaming: false', () => {
+    const tools = [WEATHER_TOOL];
+    expect(translate({ tools }).tools).toEqual([{ name: 'get_weather', description: 'Weather for a city', input_schema: WEATHER_TOOL.function.parameters }]);
+    expect(translate({ tools, stream: true }, { eagerInputStreaming: false }).tools).toEqual([
+      { name: 'get_weather', description: 'Weather for a city', input_schema: WEATHER_TOOL.function.parameters },
+    ]);
+    expect(translate({ tools, stream: true }).tools?.[0]?.eager_input_streaming).toBe(true);
   });
 
   describe('fields', () => {

@@ -24,5 +24,6 @@ it('toolMessages writes Converse, Ollama, and Anthropic messages for InvokeModel
 it('toolSpecs writes Converse toolConfig.tools, Ollama tools, and Anthropic tools for InvokeModel', () => {
   expect(toolSpecs(tools, 'bedrock-converse')).toEqual([{ toolSpec: { name: 'get_weather', description: 'Weather in a city', inputSchema: { json: schema } } }]);
   expect(toolSpecs(tools, 'ollama')).toEqual([{ type: 'function', function: { name: 'get_weather', description: 'Weather in a city', parameters: schema } }]);
-  expect(toolSpecs(tools, 'bedrock-invoke-model')).toEqual(toolSpecs(tools, 'anthropic'));
+  // Anthropic's tools, without `eager_input_streaming`: Bedrock rejects the field on a tool (vercel/ai#17179).
+  expect(toolSpecs(tools, 'bedrock-invoke-model')).toEqual(toolSpecs(tools, 'anthropic', { eagerInputStreaming: false }));
 });

@@ -145,6 +145,11 @@ describe('fromAnthropicRequest', () => {
           ],
         },
       ],
+      [
+        'tools with eager_input_streaming (fine-grained tool streaming, the AI SDK’s default): accepted, chat streams arguments live anyway',
+        { tools: [{ name: 'f', input_schema: { type: 'object', properties: {} }, eager_input_streaming: true }] },
+        { tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object', properties: {} } } }] },
+      ],
       ['tool_choice any without parallel calls', { tool_choice: { type: 'any', disable_parallel_tool_use: true } }, { tool_choice: 'required', parallel_tool_calls: false }],
       ['tool_choice tool', { tool_choice: { type: 'tool', name: 'f' } }, { tool_choice: { type: 'function', function: { name: 'f' } } }],
       ['tool_choice none', { tool_choice: { type: 'none' } }, { tool_choice: 'none' }],

@@ -134,7 +134,8 @@ const FINISH: Record<FinishReason, string | undefined> = {
 interface ChatCall {
   /** `tool_calls[].index`: 0, 1, 2, … per choice in order of first sight. */
   readonly index: number;
-  nameSent: boolean;
+  /** The name written so far (a name that grows, rule `name-pieces`, is written piece by piece, as chat servers do). */
+  nameSent: string;
   signatureSent: boolean;
   /** The SSE text of an arguments-only delta up to the arguments' JSON (built once, for the hot path). */
   prefix?: string;
@@ -194,7 +195,7 @@ class OpenAIChatEncoder implements WireEncoder {
   toolCallDelta(call: EncodedCall, append: string): void {
     let state = this.calls.get(call.seq);
     const signature = signatureOf(call);
-    if (state !== undefined && state.nameSent && (state.signatureSent || signature === undefined)) {
+    if (state !== undefined && state.nameSent === call.name && (state.signatureSent || signature === undefined)) {
       // The hot path: only argument text can be new (the choice's role went out with the call's first delta).
       if (append === '') return;
       state.prefix ??= `data: ${this.head()}{"index":${call.choice},"delta":{"tool_calls":[{"index":${state.index},${state.custom ? '"custom":{"input":' : '"function":{"arguments":'}`;
@@ -208,14 +209,14 @@ class OpenAIChatEncoder implements WireEncoder {
       // The first delta of a call carries its id and type (and its name when known).
       const index = this.callCount.get(call.choice) ?? 0;
       this.callCount.set(call.choice, index + 1);
-      state = { index, nameSent: false, signatureSent: false, custom: call.kind === 'custom' };
+      state = { index, nameSent: '', signatureSent: false, custom: call.kind === 'custom' };
       this.calls.set(call.seq, state);
       entry['id'] = call.id;
       entry['type'] = state.custom ? 'custom' : 'function';
     }
-    if (!state.nameSent && call.name !== '') {
-      state.nameSent = true;
-      fn['name'] = call.name;
+    if (state.nameSent !== call.name && call.name.startsWith(state.nameSent)) {
+      fn['name'] = call.name.slice(state.nameSent.length);
+      state.nameSent = call.name;
     }
     if (created || append !== '') fn[state.custom ? 'input' : 'arguments'] = append;
     if (!state.signatureSent && signature !== undefined) {

@@ -223,6 +223,8 @@ class OpenAIResponsesEncoder implements WireEncoder {
     // A programmatic call's `caller` (a Responses source's `{ type: 'program', caller_id }`), on the done item.
     const caller = call.metadata?.['caller'] as Record<string, unknown> | undefined;
     if (caller !== undefined && (caller['type'] === 'direct' || (caller['type'] === 'program' && typeof caller['caller_id'] === 'string'))) item.snapshot['caller'] = caller;
+    // A name that grew after the item was added (rule `name-pieces`) is restated with it.
+    if (call.name !== '') item.snapshot['name'] = call.name;
     // A call left without `.done` / `output_item.done` is read as cut off (`incomplete`) at `response.incomplete`.
     if (judge.incomplete()) return;
     item.snapshot['status'] = 'completed';

@@ -184,9 +184,11 @@ class EncodeRun implements InputHandler<StreamEvent>, CallSink {
       // In step: the tracker appended exactly this fragment to what was written.
       written.sent = call.rawArguments;
       this.hand(call, argumentsDelta);
-    } else if (this.replace && written.sent === '') {
+    } else if (this.replace && written.sent === '' && !this.encoder.restatesArguments) {
       // The whole arguments arrived (Gemini parts, Anthropic `input`, Responses `.done` without
-      // deltas): written with the call's next event, so a later `replace` can still supersede it.
+      // deltas): an append-only format writes them with the call's next event, so a later
+      // `replace` can still supersede them (a format that restates the text at the call's end
+      // writes them at once: a later replace is set right there).
       written.held = call.rawArguments !== '';
       this.hand(call, '');
     } else {

@@ -13,7 +13,7 @@ const TOP_KEYS = /* @__PURE__ */ new Set(['model', 'max_tokens', 'messages', 'sy
 const TEXT_KEYS = /* @__PURE__ */ new Set(['type', 'text']);
 const TOOL_USE_KEYS = /* @__PURE__ */ new Set(['type', 'id', 'name', 'input']);
 const TOOL_RESULT_KEYS = /* @__PURE__ */ new Set(['type', 'tool_use_id', 'content', 'is_error']);
-const TOOL_KEYS = /* @__PURE__ */ new Set(['name', 'description', 'input_schema', 'type', 'strict']);
+const TOOL_KEYS = /* @__PURE__ */ new Set(['name', 'description', 'input_schema', 'type', 'strict', 'eager_input_streaming']);
 const CHOICE_KEYS = /* @__PURE__ */ new Set(['type', 'name', 'disable_parallel_tool_use']);
 /** The tool choice modes, looked up with `Object.hasOwn` (a type named `constructor` or `__proto__` is not one). */
 const CHOICE_MODES: Readonly<Record<string, OpenAIChatWire.ToolChoice>> = { auto: 'auto', any: 'required', none: 'none' };
@@ -170,6 +170,8 @@ function toolOf(reader: RequestReader, value: unknown, path: string): OpenAIChat
   const description = reader.optionalString(tool['description'], fieldPath(path, 'description'));
   if (description !== undefined) fn.description = description;
   if (reader.optionalBoolean(tool['strict'], fieldPath(path, 'strict')) === true) fn.strict = true;
+  // Fine-grained tool streaming (the AI SDK's default): chat streams arguments as they are written anyway.
+  reader.optionalBoolean(tool['eager_input_streaming'], fieldPath(path, 'eager_input_streaming'));
   return { type: 'function', function: fn };
 }
 

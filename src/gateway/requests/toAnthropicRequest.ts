@@ -15,6 +15,7 @@ const ANTHROPIC_REQUEST_OPTION_CHECKS: OptionChecks = {
   defaultMaxTokens: /* @__PURE__ */ aCount(1, false),
   apiVersion: /* @__PURE__ */ oneOf(['2023-06-01', '2026-10-21']),
   midConversationSystem: aBoolean,
+  eagerInputStreaming: aBoolean,
 };
 
 /** Options of {@link toAnthropicRequest}. */
@@ -33,6 +34,12 @@ export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
    * Default `false`: such a message fails with `unsupported-request`.
    */
   readonly midConversationSystem?: boolean;
+  /**
+   * For a streaming request (`stream: true`), write `eager_input_streaming: true` on every tool
+   * (Anthropic's fine-grained tool streaming), so the calls' arguments stream live, as a chat client
+   * expects them, instead of parameter by parameter. Default `true`; `false` leaves it out.
+   */
+  readonly eagerInputStreaming?: boolean;
 }
 
 /**
@@ -41,7 +48,8 @@ export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
  * Leading `system` / `developer` messages become `system`; tool calls become `tool_use` blocks
  * (arguments parsed from their JSON text); consecutive `tool` messages become `tool_result`
  * blocks of one user message; `parameters` become `input_schema`; `tool_choice`
- * `auto` / `required` / `none` / named become `auto` / `any` / `none` / `tool`, and
+ * `auto` / `required` / `none` / named become `auto` / `any` / `none` / `tool` (with `stream: true`,
+ * every tool gets `eager_input_streaming: true`: its input streams live), and
  * `parallel_tool_calls: false` becomes `disable_parallel_tool_use` (both are left out when there
  * are no tools); `max_completion_tokens` (or
  * `max_tokens`, or the `defaultMaxTokens` option) becomes `max_tokens`, `stop` `stop_sequences`,
@@ -57,7 +65,7 @@ export interface ToAnthropicRequestOptions extends TranslateRequestOptions {
  * ```
  *
  * @param request The chat request (any `ChatCompletionCreateParams` value, or a parsed JSON body).
- * @param options `defaultMaxTokens`, `apiVersion`, `midConversationSystem`, `ignore`, `maxDepth`.
+ * @param options `defaultMaxTokens`, `apiVersion`, `midConversationSystem`, `eagerInputStreaming`, `ignore`, `maxDepth`.
  * @return The Anthropic request (`stream: true` kept as a literal when the input has it).
  * @throws {ToolStreamError} `unsupported-request` for any field, part or value Anthropic cannot express, or a JSON value nested deeper
  *   than `maxDepth` (default 512); `invalid-option` for an option it does not take or a value it cannot use.
@@ -70,7 +78,8 @@ export function toAnthropicRequest<R extends ChatRequestInput>(request: R, optio
   const out: AnthropicWire.Request = { model: chat.model, max_tokens: maxTokens, messages: messagesOf(reader, chat.turns, options.midConversationSystem === true) };
   const system = systemOf(chat.system);
   if (system !== undefined) out.system = system;
-  if (chat.tools !== undefined && chat.tools.length > 0) out.tools = chat.tools.map((tool) => toolOf(reader, tool));
+  const eager = options.eagerInputStreaming !== false && (request as { readonly stream?: unknown }).stream === true;
+  if (chat.tools !== undefined && chat.tools.length > 0) out.tools = chat.tools.map((tool) => toolOf(reader, tool, eager));
   // Without tools a tool choice says nothing (and Anthropic rejects one).
   const choice = out.tools === undefined ? undefined : toolChoiceOf(chat.toolChoice, chat.parallelToolCalls === false);
   if (choice !== undefined) out.tool_choice = choice;
@@ -142,10 +151,11 @@ function messagesOf(reader: RequestReader, turns: readonly ChatTurn[], midConver
   return out;
 }
 
-function toolOf(reader: RequestReader, tool: ReadTool): AnthropicWire.Tool {
+function toolOf(reader: RequestReader, tool: ReadTool, eager: boolean): AnthropicWire.Tool {
   const out: AnthropicWire.Tool = { name: tool.name, input_schema: inputSchemaOf(reader, tool.parameters, fieldPath(fieldPath(tool.path, 'function'), 'parameters')) };
   if (tool.description !== undefined) out.description = tool.description;
   if (tool.strict === true) out.strict = true;
+  if (eager) out.eager_input_streaming = true;
   return out;
 }
 

@@ -7,9 +7,13 @@
 import { ToolStreamError } from '../../errors';
 import type { FinishReason } from '../../events';
 import { asNumber, asRecord, asString, providerError, type EventSink } from '../decoder';
+import { normalizeChatFinishReason } from '../openaiChat/mapping';
 import { countAt, stringifyJson, sumOf, toolCallDelta, TypedEventDecoder, usageEvent, wireString, type UsageCounts } from '../wire';
 
-/** Map an Anthropic `stop_reason` to the normalised {@link FinishReason}. */
+/**
+ * Map an Anthropic `stop_reason` to the normalised {@link FinishReason}; a reason Anthropic does not
+ * send (an Anthropic-compatible server's `tool_calls`, `length`, `error`, …) is read as chat reads it.
+ */
 export function normalizeAnthropicStopReason(raw: string): FinishReason {
   switch (raw) {
     case 'end_turn':
@@ -25,7 +29,7 @@ export function normalizeAnthropicStopReason(raw: string): FinishReason {
     case 'refusal':
       return 'content-filter';
     default:
-      return 'other';
+      return normalizeChatFinishReason(raw);
   }
 }
 
@@ -97,6 +101,9 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
   private compactions: Map<number, CompactionBlock> | undefined;
   /** How many tool blocks are started and not stopped (so a message_delta per block costs O(1)). */
   private unstopped = 0;
+  /** A `message_start` arrived (and no `message_stop` yet): the message being read, by its id. */
+  private messageOpen = false;
+  private messageId: string | undefined;
 
   /** The events whose data Anthropic's decoder must read (`ping` is a keep-alive: its data may be anything). */
   protected parses(name: string): boolean {
@@ -144,6 +151,7 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
         return;
       case 'message_stop':
         this.closeUnstopped(emit);
+        this.messageOpen = false;
         this.done = true;
         emit({ type: 'done' });
         return;
@@ -154,8 +162,25 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
     }
   }
 
+  /**
+   * A message starts. A second `message_start` while the message is open is one of two things: the
+   * same message announced again (same id: ignored), or another generation an intermediary spliced
+   * into the response after losing its upstream mid-message (vercel/ai#18331): the message being read
+   * was cut, so the stream is `truncated` there (its open calls `incomplete`; what completed before
+   * stays); the turn must be asked for again, never merged with the other generation.
+   */
   private messageStart(message: Record<string, unknown> | undefined, emit: EventSink): void {
     if (message === undefined) return;
+    const id = wireString(message['id']);
+    if (this.messageOpen) {
+      if (id === this.messageId) return;
+      throw new ToolStreamError('truncated', {
+        provider: this.provider,
+        detail: `message ${this.messageId ?? '(no id)'} was cut: message_start of ${id ?? 'another message'} arrived before its message_stop (a second generation spliced into the response)`,
+      });
+    }
+    this.messageOpen = true;
+    this.messageId = id;
     if (!this.metadataSent) {
       const responseId = wireString(message['id']);
       const model = wireString(message['model']);
@@ -169,6 +194,39 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
       this.startUsage = usage;
       this.usage(usage, emit);
     }
+    // A message may start whole: programmatic tool calling sends a deferred `tool_use` in `message.content`
+    // (its input complete) and its `stop_reason` here, then `message_stop` with nothing between.
+    const content = message['content'];
+    if (Array.isArray(content)) content.forEach((value, index) => this.wholeBlock(asRecord(value), index, emit));
+    const rawReason = asString(message['stop_reason']);
+    if (rawReason) emit({ type: 'finish', choice: 0, reason: normalizeAnthropicStopReason(rawReason), rawReason });
+  }
+
+  /** A content block given whole in `message_start`: a `tool_use` is a call, complete; text is text. */
+  private wholeBlock(block: Record<string, unknown> | undefined, index: number, emit: EventSink): void {
+    const type = asString(block?.['type']);
+    if (block === undefined) return;
+    if (type === 'text') {
+      const text = asString(block['text']);
+      if (text) emit({ type: 'text-delta', choice: 0, text });
+      return;
+    }
+    if (type !== 'tool_use') return;
+    const id = wireString(block['id']);
+    const name = wireString(block['name']);
+    const input = block['input'];
+    const caller = block['caller'];
+    emit({
+      type: 'tool-call-delta',
+      choice: 0,
+      index,
+      argumentsDelta: input === undefined || input === null ? '{}' : stringifyJson(input),
+      replace: true,
+      ...(id === undefined ? {} : { id }),
+      ...(name === undefined ? {} : { name }),
+      metadata: caller === undefined || caller === null ? { type } : { type, caller },
+    });
+    emit({ type: 'tool-call-end', choice: 0, index, ...(id === undefined ? {} : { id }) });
   }
 
   private blockStart(data: Record<string, unknown>, emit: EventSink): void {
@@ -205,7 +263,13 @@ export class AnthropicMessagesDecoder extends TypedEventDecoder {
     const input = asRecord(block['input']);
     const prefilled = input !== undefined && Object.keys(input).length > 0;
     const previous = this.tools.get(index);
-    if (previous === undefined || previous.stopped) this.unstopped++;
+    // A block started again at the index of one the wire never stopped: that one was cut (not-closed).
+    if (previous !== undefined && !previous.stopped) {
+      previous.stopped = true;
+      emit({ type: 'tool-call-end', choice: 0, index, incomplete: true, ...(previous.id === undefined ? {} : { id: previous.id }) });
+    } else {
+      this.unstopped++;
+    }
     this.tools.set(index, { index, id, prefilled, stopped: false });
     const caller = block['caller'];
     emit({

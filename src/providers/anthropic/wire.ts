@@ -125,6 +125,11 @@ export interface Tool {
   strict?: boolean;
   /** Leave the tool out of the model's context until a tool search (`tool_search_tool_*`) loads it. */
   defer_loading?: boolean;
+  /**
+   * Fine-grained tool streaming: the input streams as Claude writes it, without Anthropic's buffering
+   * and JSON validation of each parameter (so it may be invalid JSON, or cut at `max_tokens`).
+   */
+  eager_input_streaming?: boolean;
 }
 
 /** How Claude may use tools. */

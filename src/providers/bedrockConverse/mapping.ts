@@ -7,10 +7,15 @@
 import { ToolStreamError } from '../../errors';
 import type { FinishReason, ProviderName } from '../../events';
 import { asNumber, asRecord, asString } from '../../internal/json';
+import { normalizeChatFinishReason } from '../openaiChat/mapping';
 import { isRetryable } from '../providerError';
 import { sumOf, type UsageCounts } from '../wire';
 
-/** Map a Converse `stopReason` to the normalised {@link FinishReason}. */
+/**
+ * Map a Converse `stopReason` to the normalised {@link FinishReason}: `malformed_tool_use` and
+ * `malformed_model_output` (the model wrote a call or an output Bedrock could not read) are `error`;
+ * a reason not in Bedrock's list is read as chat reads it.
+ */
 export function normalizeConverseStopReason(raw: string): FinishReason {
   switch (raw) {
     case 'end_turn':
@@ -24,8 +29,11 @@ export function normalizeConverseStopReason(raw: string): FinishReason {
     case 'guardrail_intervened':
     case 'content_filtered':
       return 'content-filter';
+    case 'malformed_tool_use':
+    case 'malformed_model_output':
+      return 'error';
     default:
-      return 'other';
+      return normalizeChatFinishReason(raw);
   }
 }
 

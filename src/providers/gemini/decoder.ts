@@ -5,18 +5,18 @@
  * @module
  */
 import { ToolStreamError } from '../../errors';
-import type { FinishReason, FramedRecord } from '../../events';
+import type { FinishReason, FramedRecord, ToolCallDeltaEvent } from '../../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, KEEP_ALIVE, providerError, readEventData, type EventSink, type WireDecoder } from '../decoder';
 import { geminiUsage, normalizeGeminiFinishReason } from './mapping';
 import { PartialArgsBuilder } from './vertexPartialArgs';
 import { errorEvent, requireObject, safeStringify, stringifyJson, usageEvent, wireString } from '../wire';
 
-/** A Vertex call whose arguments are still streaming as `partialArgs`. */
+/** A Vertex call whose arguments are still streaming as `partialArgs` (written as JSON text as they arrive). */
 interface StreamedCall {
   readonly index: number;
   readonly id: string | undefined;
   readonly builder: PartialArgsBuilder;
-  /** A thought signature that arrived after the opening delta. */
+  /** A thought signature that arrived after the opening delta (sent with the call's next delta). */
   signature: string | undefined;
 }
 
@@ -224,17 +224,23 @@ export class GeminiDecoder implements WireDecoder {
         else emit({ type: 'tool-call-end', choice, index, ...(id === undefined ? {} : { id }) });
         return;
       }
-      state.open = { index, id, builder: new PartialArgsBuilder(args), signature: undefined };
-      emit({ ...opening, argumentsDelta: '' });
+      const builder = new PartialArgsBuilder(args);
+      state.open = { index, id, builder, signature: undefined };
+      // The arguments are live from here: `{` (with the part's own `args`, if any), then each entry's text as it is read.
+      emit({ ...opening, argumentsDelta: builder.start() });
     } else if (signature !== undefined && state.open !== undefined) {
       state.open.signature ??= signature;
     }
     const open = state.open;
     if (streamed && open !== undefined) {
+      let problem: string | undefined;
       for (const entry of partialArgs) {
-        const problem = open.builder.apply(entry);
-        if (problem !== undefined) throw new ToolStreamError('invalid-event', { provider: this.provider, data, detail: problem });
+        problem = open.builder.apply(entry);
+        if (problem !== undefined) break;
       }
+      // What this chunk's entries wrote, at once (the entries before a bad one too).
+      this.written(choice, open, emit);
+      if (problem !== undefined) throw new ToolStreamError('invalid-event', { provider: this.provider, data, detail: problem });
       // A chunk with partialArgs and no willContinue is the call's last (vercel/ai#14358: no `functionCall: {}` follows).
       if (!willContinue) this.close(choice, state, undefined, emit);
       return;
@@ -243,22 +249,40 @@ export class GeminiDecoder implements WireDecoder {
     if (name === undefined && !streamed && !willContinue) this.close(choice, state, undefined, emit);
   }
 
-  /** EventSink the rebuilt arguments of the open streamed call (one replace delta) and end it; `cutBy`: the finish that cut it. */
+  /**
+   * The text the streamed call's entries wrote since the last delta: appended, or the whole
+   * arguments again when an entry changed what was already written (rule `vertex-partial-args`).
+   */
+  private written(choice: number, open: StreamedCall, emit: EventSink): void {
+    const { text, restated } = open.builder.take();
+    if (text === '' && !restated && open.signature === undefined) return;
+    emit(this.streamedDelta(choice, open, text, restated));
+  }
+
+  /** A delta of the streamed call, carrying the thought signature that came after its opening (once). */
+  private streamedDelta(choice: number, open: StreamedCall, text: string, restated: boolean): ToolCallDeltaEvent {
+    const signature = open.signature;
+    open.signature = undefined;
+    return {
+      type: 'tool-call-delta',
+      choice,
+      index: open.index,
+      ...(open.id === undefined ? {} : { id: open.id }),
+      argumentsDelta: text,
+      ...(restated ? { replace: true } : {}),
+      ...(signature === undefined ? {} : { metadata: { thoughtSignature: signature } }),
+    };
+  }
+
+  /** Close the open streamed call's JSON text and end the call; `cutBy`: the finish that cut it. */
   private close(choice: number, state: Candidate, cutBy: FinishReason | undefined, emit: EventSink): void {
     const open = state.open;
     if (open === undefined) return;
     state.open = undefined;
-    const id = open.id === undefined ? {} : { id: open.id };
-    emit({
-      type: 'tool-call-delta',
-      choice,
-      index: open.index,
-      ...id,
-      argumentsDelta: open.builder.json(),
-      replace: true,
-      ...(open.signature === undefined ? {} : { metadata: { thoughtSignature: open.signature } }),
-    });
-    emit({ type: 'tool-call-end', choice, index: open.index, ...id, ...(cutBy === undefined ? {} : { incomplete: true, finishReason: cutBy }) });
+    this.written(choice, open, emit);
+    const closing = open.builder.end();
+    if (closing !== '') emit(this.streamedDelta(choice, open, closing, false));
+    emit({ type: 'tool-call-end', choice, index: open.index, ...(open.id === undefined ? {} : { id: open.id }), ...(cutBy === undefined ? {} : { incomplete: true, finishReason: cutBy }) });
   }
 
   private usage(usage: Record<string, unknown>, emit: EventSink): void {

@@ -29,6 +29,7 @@ export function normalizeGeminiFinishReason(raw: string): FinishReason {
     case 'IMAGE_SAFETY':
     case 'IMAGE_PROHIBITED_CONTENT':
     case 'IMAGE_RECITATION':
+    case 'MODEL_ARMOR':
       return 'content-filter';
     default:
       return 'other';

@@ -7,18 +7,16 @@
 import { ToolStreamError } from '../../errors';
 import type { FinishReason, FramedRecord } from '../../events';
 import { asNumber, asRecord, asString, isAfterFinishFailure, isRetryable, providerError, type EventSink, type WireDecoder } from '../decoder';
+import { normalizeChatFinishReason } from '../openaiChat/mapping';
 import { errorEvent, parseObject, requireObject, stringifyJson, usageEvent, wireString, type UsageCounts } from '../wire';
 
-/** Map an Ollama `done_reason` to the normalised {@link FinishReason} (`stop` also ends a turn that called tools). */
+/**
+ * Map an Ollama `done_reason` to the normalised {@link FinishReason} (`stop` also ends a turn that
+ * called tools). Ollama itself sends `stop`, `length`, `load` and `unload`; servers that emulate its
+ * API send OpenAI's reasons (`tool_calls`, ollama/ollama#5995), read as chat reads them.
+ */
 export function normalizeOllamaDoneReason(raw: string): FinishReason {
-  switch (raw) {
-    case 'stop':
-      return 'stop';
-    case 'length':
-      return 'length';
-    default:
-      return 'other'; // load, unload, …
-  }
+  return normalizeChatFinishReason(raw); // load, unload, …: other
 }
 
 /** Ollama's counts → token counts: `prompt_eval_count` is the input evaluated, `eval_count` the output (thinking included). */

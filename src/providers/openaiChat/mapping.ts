@@ -12,7 +12,9 @@ import { countAt, type UsageCounts } from '../wire';
  * Map an OpenAI-style `finish_reason` to the normalised {@link FinishReason}. Case-insensitive;
  * gateways add their own: `error` (OpenRouter), `MALFORMED_FUNCTION_CALL` in any wording (Gemini's
  * compatibility endpoint: `function_call_filter: MALFORMED_FUNCTION_CALL`) → `error`; `sensitive`,
- * `safety`, `refusal` → `content-filter`.
+ * `safety`, `refusal` → `content-filter`; the other formats' reasons a gateway passes through
+ * (`tool_use`, `max_tokens`, `model_context_window_exceeded`, Bedrock's `guardrail_intervened`,
+ * `malformed_tool_use`) as in their own format.
  */
 export function normalizeChatFinishReason(raw: string): FinishReason {
   const reason = raw.toLowerCase();
@@ -23,17 +25,21 @@ export function normalizeChatFinishReason(raw: string): FinishReason {
     case 'stop_sequence':
       return 'stop';
     case 'tool_calls':
+    case 'tool_call':
     case 'function_call':
     case 'tool_use':
       return 'tool-calls';
     case 'length':
     case 'max_tokens':
     case 'max_output_tokens':
+    case 'model_context_window_exceeded':
       return 'length';
     case 'content_filter':
     case 'sensitive':
     case 'safety':
     case 'refusal':
+    case 'guardrail_intervened':
+    case 'content_filtered':
       return 'content-filter';
     case 'error':
       return 'error';

@@ -15,8 +15,11 @@ interface FunctionCallState {
   readonly index: number;
   /** A `custom_tool_call`: its `input` is text, not JSON. */
   readonly custom: boolean;
-  readonly callId: string | undefined;
+  /** The wire's `call_id`; an adapter that opens the item with `call_id: ""` fills it in `output_item.done`. */
+  callId: string | undefined;
   readonly itemId: string | undefined;
+  /** The item's name so far (an adapter that opens it with `name: ""` names it in `output_item.done`). */
+  name: string | undefined;
   /** Whether any non-empty argument text was handed on (deltas, `.done` or the item). */
   hasText: boolean;
   /** The last full text handed on as a replace (`.done`, then the item), to skip an identical resend. */
@@ -226,7 +229,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
     const name = wireString(item['name']);
     const custom = item['type'] === 'custom_tool_call';
     const caller = asRecord(item['caller']);
-    const call: FunctionCallState = { index, custom, callId, itemId, hasText: args !== '', final: replace ? args : undefined, held: false, ended: false, caller: caller !== undefined };
+    const call: FunctionCallState = { index, custom, callId, itemId, name, hasText: args !== '', final: replace ? args : undefined, held: false, ended: false, caller: caller !== undefined };
     this.calls.set(index, call);
     if (itemId !== undefined) this.indexByItemId.set(itemId, index);
     const metadata = itemId === undefined && caller === undefined ? undefined : { ...(itemId === undefined ? {} : { itemId }), ...(caller === undefined ? {} : { caller }) };
@@ -263,6 +266,22 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
   }
 
   /**
+   * Identity that arrives late: adapters that open a call's item with `call_id: ""` and `name: ""`
+   * and fill them only in the finished item (HEXUXIU/M365-Copilot2API#77). The call keeps its
+   * position; the id it lacked is handed on (rule `first-sight`: a late id is taken, one already set
+   * is never overwritten), and so is a name that it lacked or that grew (rule `name-pieces`).
+   */
+  private identify(call: FunctionCallState, item: Record<string, unknown>, emit: EventSink): void {
+    const callId = call.callId === undefined ? wireString(item['call_id']) : undefined;
+    let name = wireString(item['name']);
+    if (name === call.name || (call.name !== undefined && name !== undefined && !name.startsWith(call.name))) name = undefined;
+    if (callId === undefined && name === undefined) return;
+    if (callId !== undefined) call.callId = callId;
+    if (name !== undefined) call.name = name;
+    emit(toolCallDelta(0, '', call.index, callId, name));
+  }
+
+  /**
    * Full arguments arrived (`.done`, or the item in `output_item.done`): the most final non-empty
    * source wins, so non-empty full text replaces what was streamed (once per distinct text; handing
    * the one flat string on is also cheaper than comparing it with the streamed pieces, which would
@@ -286,6 +305,7 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
       // A server that never sent `output_item.added` for this call: open it whole.
       call = this.open(asNumber(data['output_index']) ?? this.calls.size, item, full ?? '', true, emit);
     } else {
+      this.identify(call, item, emit);
       this.argumentsDone(call, full, emit);
       this.lateCaller(call, item, emit);
     }
@@ -397,7 +417,10 @@ export class OpenAIResponsesDecoder extends TypedEventDecoder {
         const byItem = itemId === undefined ? undefined : this.indexByItemId.get(itemId);
         const call = this.calls.get(byItem ?? position);
         if (call === undefined) this.itemDone({ output_index: position, item }, emit);
-        else if (!call.ended) this.argumentsDone(call, textOf(item), emit);
+        else if (!call.ended) {
+          this.identify(call, item, emit);
+          this.argumentsDone(call, textOf(item), emit);
+        }
       });
     }
     for (const call of this.calls.values()) this.endCall(call, emit, incomplete);

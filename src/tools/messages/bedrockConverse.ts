@@ -4,6 +4,7 @@
  * @module
  */
 import type { AssistantBlock, AssistantMessage, JsonObject, ToolResultBlock, UserMessage } from '../../providers/bedrockConverse/wire';
+import { inputOf } from './anthropic';
 import { turnOf, viewsOf, type MessageBuilder, type ToolMessagesOptions, type ToolStep, type TurnSegment } from './shared';
 
 /** One segment of the turn as blocks (`[]` for a reasoning part Converse cannot take: no signature, no redacted content). */
@@ -17,8 +18,8 @@ function blocksOf(segment: TurnSegment): AssistantBlock[] {
       return part.signature === undefined ? [] : [{ reasoningContent: { reasoningText: { text: part.text, signature: part.signature } } }];
     }
     case 'call':
-      // The arguments as the message's JSON carries them.
-      return [{ toolUse: { toolUseId: segment.view.id, name: segment.view.name, input: segment.view.input as JsonObject } }];
+      // The arguments as the message's JSON carries them (text that was not JSON wrapped, as for Anthropic).
+      return [{ toolUse: { toolUseId: segment.view.id, name: segment.view.name, input: inputOf(segment.view) as JsonObject } }];
   }
 }
 
@@ -26,7 +27,8 @@ function blocksOf(segment: TurnSegment): AssistantBlock[] {
  * Bedrock Converse: the `assistant` message with the turn's blocks in stream order (signed
  * `reasoningContent` blocks and redacted ones unmodified, text, one `toolUse` block per call), then
  * one `user` message of `toolResult` blocks; a failed run is `status: 'error'` with the error
- * message as its text.
+ * message as its text. A call whose arguments were not JSON is written back with `input:
+ * { "INVALID_JSON": text }`, as for Anthropic.
  */
 export function converseToolMessages(step: ToolStep, options: ToolMessagesOptions = {}): [AssistantMessage, UserMessage] {
   const views = viewsOf(step, options);

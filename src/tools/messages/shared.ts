@@ -106,6 +106,12 @@ export interface CallView {
   readonly rawArguments: string;
   /** The model's arguments as a JSON object (`{}` when they were not one). */
   readonly input: Readonly<Record<string, unknown>>;
+  /**
+   * The argument text as it came, when it is not JSON (a `malformed-arguments` or `incomplete` call:
+   * Anthropic's fine-grained tool streaming may send invalid JSON); `undefined` otherwise. Formats
+   * whose calls carry an object write it back as `{ "INVALID_JSON": text }`, as Anthropic asks.
+   */
+  readonly invalidJson: string | undefined;
   /** The library generated the id (the wire sent none): formats that match calls by name send none back. */
   readonly idGenerated: boolean;
   /** Gemini's thought signature of the call, to send back on its part. */
@@ -145,6 +151,26 @@ function asObject(value: unknown): Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** `text` when it is not empty and not JSON, else `undefined`. */
+function notJson(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch {
+    return text;
+  }
+}
+
+/** `text` parsed, when it is JSON (an `incomplete` call whose text happens to be whole). */
+function parsedObject(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 function viewOf(result: ToolRunResult<ToolRun>, stringify: (output: unknown) => string): CallView {
   const call = result.success ? result.data.call : result.call;
   const identity = call ?? result.error?.toolCall;
@@ -159,12 +185,14 @@ function viewOf(result: ToolRunResult<ToolRun>, stringify: (output: unknown) => 
   const custom = call?.kind === 'custom' ? (call.input ?? identity.rawArguments) : undefined;
   const parsed = custom !== undefined ? { input: custom } : call !== undefined ? call.arguments : error?.code === 'invalid-arguments' ? error.value : undefined;
   const raw = custom !== undefined ? stringifyJson({ input: custom }) : call?.repaired !== undefined ? stringifyJson(call.arguments) : identity.rawArguments;
+  const unparsed = error !== undefined && (error.code === 'malformed-arguments' || error.code === 'incomplete') ? notJson(identity.rawArguments) : undefined;
   return {
     id: identity.id,
     name: identity.name,
     index: identity.index,
     rawArguments: raw.trim() === '' ? '{}' : raw,
-    input: asObject(parsed),
+    input: asObject(parsed ?? (unparsed === undefined && error !== undefined ? parsedObject(identity.rawArguments) : undefined)),
+    invalidJson: unparsed,
     idGenerated: metadata?.['idGenerated'] === true,
     thoughtSignature: typeof signature === 'string' ? signature : undefined,
     itemId: typeof itemId === 'string' && itemId !== '' ? itemId : undefined,
