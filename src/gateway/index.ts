@@ -33,6 +33,7 @@ export type * as AnthropicWire from '../providers/anthropic/wire';
 export type * as GeminiWire from '../providers/gemini/wire';
 export type * as ConverseWire from '../providers/bedrockConverse/wire';
 export type * as OllamaWire from '../providers/ollama/wire';
+export type * as RealtimeWire from '../providers/openaiRealtime/wire';
 
 // ---- Merging streams ---------------------------------------------------------------------------
 export {
