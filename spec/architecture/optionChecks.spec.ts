@@ -28,6 +28,7 @@ const ENTRIES = {
   'rxjs-tool-calls/text': 'src/text/index.ts',
   'rxjs-tool-calls/sdk': 'src/sdk/index.ts',
   'rxjs-tool-calls/angular': 'src/angular/index.ts',
+  'rxjs-tool-calls/websocket': 'src/websocket/index.ts',
 } as const;
 
 type Entry = keyof typeof ENTRIES;
@@ -102,6 +103,8 @@ const CALLS: Readonly<Record<string, Call>> = {
   'rxjs-tool-calls/angular:angularTextChunks': { args: [BAD] },
   'rxjs-tool-calls/angular:streamFrom': { args: [http, '/chat', null, BAD] },
   'rxjs-tool-calls/angular:injectChatStream': { args: [BAD] },
+  'rxjs-tool-calls/websocket:fromWebSocket': { args: ['ws://127.0.0.1:1', BAD] },
+  'rxjs-tool-calls/websocket:responsesWebSocket': { args: ['ws://127.0.0.1:1', BAD] },
 };
 
 /** One function found: where its options are (parameter index and name, over all its signatures). */
@@ -182,6 +185,8 @@ async function load(entry: Entry): Promise<Record<string, unknown>> {
       return import('rxjs-tool-calls/sdk');
     case 'rxjs-tool-calls/angular':
       return import('rxjs-tool-calls/angular');
+    case 'rxjs-tool-calls/websocket':
+      return import('rxjs-tool-calls/websocket');
   }
 }
 
