@@ -6,7 +6,7 @@
  * sent whole once; a dropped socket is replaced (bounded, with backoff) and the turn sent whole;
  * `store: false` works; one response in flight.
  */
-import { lastValueFrom, materialize, Observable, toArray } from 'rxjs';
+import { lastValueFrom, materialize, type Observable, toArray } from 'rxjs';
 import { WebSocket } from 'ws';
 import { z } from 'zod';
 import { fromResponse, isToolStreamError, type FramedRecord } from 'rxjs-tool-calls';

@@ -9,7 +9,7 @@ import { isToolStreamError, ToolStreamError } from '../errors';
 import type { FramedRecord } from '../events';
 import { aCount, aWait, checkOptions, type OptionCheck } from '../internal/options';
 import type { InputItem, ResponseCreateEvent, TurnFields } from '../providers/openaiResponses/wire';
-import type { LoopMessage, ToolLoopRequest, ToolLoopRequestContext } from '../tools/index';
+import type { LoopMessage, ToolLoopRequestContext } from '../tools/index';
 import { Connection, SOCKET_OPTION_CHECKS, socketSettings, socketUrl, type SocketSettings, type WebSocketOptions } from './socket';
 
 /** Options of {@link responsesWebSocket}. */
@@ -329,7 +329,7 @@ class Session {
  * loop, each step a `response.create` turn that sends only what the loop appended since the last
  * response, chained by `previous_response_id`.
  *
- * <span class="informal">The same {@link ToolLoopRequest} shape as a `fetch` one: hand it to
+ * <span class="informal">The same `ToolLoopRequest` shape as a `fetch` one: hand it to
  * `toolLoop(…, { format: 'openai-responses' })` and the loop's items, messages and results are the
  * ones it gives over HTTP; only less is sent, on a connection already open.</span>
  *
@@ -388,7 +388,7 @@ class Session {
  * @param url The socket's URL: `wss://api.openai.com/v1/responses`, or any server of the mode.
  * @param options The socket (`WebSocketCtor`, `headers`, `protocols`, `maxMessageSize`), every
  *   turn's fields (`body`) and the reconnection (`maxReconnects`, `reconnectDelayMs`).
- * @return A {@link ToolLoopRequest} that gives each step's records: `(messages, step, context) => records`
+ * @return A `ToolLoopRequest` (of `rxjs-tool-calls/tools`) that gives each step's records: `(messages, step, context) => records`
  *   (without `context`, a socket of its own for that call).
  * @throws {ToolStreamError} `invalid-option`, at once, for a URL that is not `ws:` / `wss:`, an
  *   option it does not take or a value it cannot use, or no WebSocket constructor. The request

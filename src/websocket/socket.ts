@@ -10,7 +10,7 @@ import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
 import { ToolStreamError } from '../errors';
 import type { FramedRecord } from '../events';
 import { byteLengthOf } from '../internal/networkError';
-import { aCount, aFunction, type OptionCheck, type OptionChecks } from '../internal/options';
+import { aCount, type OptionCheck, type OptionChecks } from '../internal/options';
 import { isRetryable } from '../providers/providerError';
 
 /**
