@@ -98,6 +98,7 @@ const CALLS: Readonly<Record<string, Call>> = {
   'rxjs-tool-calls/tools:toolSpecs': { args: [{}, 'anthropic', BAD] },
   'rxjs-tool-calls/tools:toGeminiSchema': { args: [{}, BAD] },
   'rxjs-tool-calls/tools:toolMessages': { args: ['openai-chat', { results: [] }, BAD] },
+  'rxjs-tool-calls/tools:answerRealtimeCalls': { args: [{}, BAD] },
   'rxjs-tool-calls/text:textToolCalls': { args: [BAD] },
   'rxjs-tool-calls/text:TextToolCallParser': { args: [0, () => undefined, BAD], construct: true },
   'rxjs-tool-calls/angular:angularTextChunks': { args: [BAD] },

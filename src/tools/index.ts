@@ -26,6 +26,7 @@ export {
 export { runTools, type RunToolsOptions } from './runTools';
 export { toolLoop, type ToolLoopOptions, type ToolLoopRequest, type ToolLoopRequestContext } from './toolLoop';
 export type { LoopMessage, ToolLoopDone, ToolLoopEvent, ToolLoopItem, ToolLoopStepEnd, ToolLoopStepStart, ToolLoopToolCall, ToolLoopToolResult } from './loopItems';
+export { answerRealtimeCalls, type AnswerRealtimeCallsOptions } from './answerRealtimeCalls';
 
 // ---- The request's tool definitions, per format -------------------------------------------------
 export { toolSpecs, type ToolDeclarations, type ToolSpecs, type ToolSpecsOptions } from './toolSpecs';
