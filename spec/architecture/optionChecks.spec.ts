@@ -85,6 +85,7 @@ const CALLS: Readonly<Record<string, Call>> = {
   'rxjs-tool-calls/gateway:toConverseRequest': { args: [chatRequest, BAD] },
   'rxjs-tool-calls/gateway:toOllamaRequest': { args: [chatRequest, BAD] },
   'rxjs-tool-calls/gateway:fromAnthropicRequest': { args: [anthropicRequest, BAD] },
+  'rxjs-tool-calls/gateway:fromResponsesRequest': { args: [{ model: 'm', input: [] }, BAD] },
   'rxjs-tool-calls/gateway:mergeStreams': { args: [{}, BAD] },
   'rxjs-tool-calls/gateway:tagSource': { args: ['a', BAD] },
   'rxjs-tool-calls/gateway:hedge': { args: [[], BAD] },

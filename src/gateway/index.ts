@@ -24,6 +24,7 @@ export { toGeminiRequest, type ToGeminiRequestOptions } from './requests/toGemin
 export { toConverseRequest } from './requests/toConverseRequest';
 export { toOllamaRequest } from './requests/toOllamaRequest';
 export { fromAnthropicRequest } from './requests/fromAnthropicRequest';
+export { fromResponsesRequest } from './requests/fromResponsesRequest';
 export type { TranslateRequestOptions } from './requests/requestReader';
 
 // ---- The wire types of each format (requests, messages, tools), shared with rxjs-tool-calls/tools --

@@ -235,3 +235,17 @@ export interface ResponseCreateEvent extends TurnFields {
   /** The response this turn continues (its input and output are the turn's context). */
   previous_response_id?: string;
 }
+
+/**
+ * A Responses request as `fromResponsesRequest()` accepts it (any `ResponseCreateParams` value of
+ * the `openai` SDK, or a WebSocket turn's fields): `input` as text or items, read item by item.
+ * Fields it cannot translate are rejected at run time with `unsupported-request` unless ignored.
+ */
+export interface RequestInput {
+  /** The model (required at run time). */
+  readonly model?: string;
+  /** The conversation: a user's text, or input items (messages, calls, call outputs, …). */
+  readonly input?: string | ReadonlyArray<unknown>;
+  /** Streaming. */
+  readonly stream?: boolean | null;
+}
