@@ -25,11 +25,14 @@
 // way out — the end, an error, a stall, a client that goes away — aborts it, in whatever phase it is.
 // `GET /health` answers `{"status":"ok","inFlight":n}`. Every other request is logged once, however
 // it ended: outcome, status, usage, cost (`costOf`, with the price table below) and latencies.
+// `GET /v1/responses` upgraded to a WebSocket serves the Responses API's WebSocket mode in front of
+// the same upstreams (responsesSocket.mjs), with the same log line per turn.
 /* global queueMicrotask */
 import http from 'node:http';
 import { tap } from 'rxjs';
 import { fromResponse, isToolStreamError, readStreamEvents } from 'rxjs-tool-calls';
 import { costOf, encodeOpenAIChat, toAnthropicRequest, toGeminiRequest } from 'rxjs-tool-calls/gateway';
+import { attachResponsesSocket } from './responsesSocket.mjs';
 
 /**
  * Illustrative prices in USD per million tokens, by model-name prefix (the longest matching prefix
@@ -111,6 +114,7 @@ function readJson(req, limit) {
  * @param {number} [options.idleTimeoutMs] End a stalled upstream (before or after its headers) after this many ms without a byte. Default: none.
  * @param {number} [options.maxRequestBytes] The largest request body accepted (413 above). Default 4 MiB.
  * @param {(entry: object) => void} [options.log] Receives one entry per request. Default: a JSON line on stdout.
+ * @param {number} [options.maxSocketResponses] WebSocket mode: the responses of a socket whose conversation it keeps for `previous_response_id`. Default 8.
  * @returns {http.Server & { inFlight(): number }}
  */
 export function createGateway(options = {}) {
@@ -127,6 +131,8 @@ export function createGateway(options = {}) {
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
   let inFlight = 0;
   let sequence = 0;
+  /** WebSocket turns in flight. */
+  const turns = { count: 0 };
 
   const server = http.createServer((req, res) => {
     const path = req.url === undefined ? '/' : req.url.split('?', 1)[0];
@@ -145,22 +151,31 @@ export function createGateway(options = {}) {
     );
   });
 
+  /** The upstream of a streaming chat request and the request to send it (`{ target, request }`), or why not (`{ refusal }`). */
+  function plan(chat) {
+    const target = ROUTES.find((r) => chat.model.startsWith(r.prefix));
+    if (target === undefined)
+      return { refusal: { status: 404, message: `The model ${chat.model} does not exist (this gateway serves claude-* and gemini-*)`, param: 'model', code: 'model_not_found' } };
+    try {
+      return { target, request: target.request(chat, upstreams[target.name], settings) };
+    } catch (error) {
+      if (!isToolStreamError(error, 'unsupported-request')) return { target, refusal: { status: 500, message: `Gateway error: ${error?.message ?? error}`, type: 'server_error' } };
+      // e.g. "Cannot translate messages[0].content[1].type to anthropic: image_url parts are not supported"
+      return { target, refusal: { status: 400, message: error.message, param: error.field, code: 'unsupported_request' } };
+    }
+  }
+
   /** Check and translate the request, then stream the upstream's answer. */
   function route(exchange, chat) {
     if (exchange.done) return; // the client left while its request was read
     if (chat === null || typeof chat !== 'object' || typeof chat.model !== 'string') return exchange.refuse(400, 'The request needs a model', { param: 'model' });
     exchange.entry.model = chat.model;
     if (chat.stream !== true) return exchange.refuse(400, 'This gateway only streams: set "stream": true', { param: 'stream' });
-    const target = ROUTES.find((r) => chat.model.startsWith(r.prefix));
-    if (target === undefined) return exchange.refuse(404, `The model ${chat.model} does not exist (this gateway serves claude-* and gemini-*)`, { param: 'model', code: 'model_not_found' });
-    exchange.entry.upstream = target.name;
-    let upstream;
-    try {
-      upstream = target.request(chat, upstreams[target.name], settings);
-    } catch (error) {
-      if (!isToolStreamError(error, 'unsupported-request')) return exchange.refuse(500, `Gateway error: ${error?.message ?? error}`, { type: 'server_error' });
-      // e.g. "Cannot translate messages[0].content[1].type to anthropic: image_url parts are not supported"
-      return exchange.refuse(400, error.message, { param: error.field, code: 'unsupported_request' });
+    const { target, request: upstream, refusal } = plan(chat);
+    if (target !== undefined) exchange.entry.upstream = target.name;
+    if (refusal !== undefined) {
+      const { status, message, ...details } = refusal;
+      return exchange.refuse(status, message, details);
     }
     exchange.price = priceOf(chat.model, prices);
     const request = (signal) => fetch(upstream.url, { method: 'POST', headers: upstream.headers, body: upstream.body, signal }).then(exchange.answered);
@@ -175,7 +190,25 @@ export function createGateway(options = {}) {
     );
   }
 
-  server.inFlight = () => inFlight;
+  const sockets = attachResponsesSocket(server, {
+    plan,
+    readOptions,
+    log,
+    prices,
+    priceOf,
+    multiplier,
+    maxRequestBytes,
+    maxSocketResponses: options.maxSocketResponses ?? 8,
+    nextId: () => `gw-${++sequence}`,
+    turns,
+  });
+  // Closing the server closes its WebSocket clients too (an upgraded socket would keep it open).
+  const close = server.close.bind(server);
+  server.close = (callback) => {
+    for (const client of sockets.clients) client.terminate();
+    return close(callback);
+  };
+  server.inFlight = () => inFlight + turns.count;
   return server;
 }
 
