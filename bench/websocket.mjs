@@ -194,7 +194,7 @@ servers.server.close();
 const kb = (n) => (n / 1024).toFixed(1);
 const lines = [];
 lines.push(
-  `${STEPS}-step \`toolLoop()\` (a call per step, then the answer), ${RUNS} timed loops per transport and server cost, interleaved; Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}.`,
+  `A \`toolLoop()\` of ${STEPS} tool steps (one call each), then the answer: ${STEPS + 1} requests; ${RUNS} timed loops per transport and server cost, interleaved; Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}.`,
 );
 lines.push(
   "Server cost model: each HTTP request pays the set-up cost before its first event (accept, authenticate, load the earlier turns' state); a WebSocket turn pays it only as its socket's first (the socket keeps the last response in memory); every response also waits 10 ms of \"generation\" and really parses and checks what was sent. The set-up cost is this bench's assumption; the 0 ms rows show the bytes alone.",
@@ -216,7 +216,7 @@ lines.push('| step | HTTP request body (bytes) | WebSocket turn (bytes) |');
 lines.push('|---:|---:|---:|');
 for (let step = 0; step < bytes.http.length; step++) if (step < 3 || step % 5 === 0 || step >= bytes.http.length - 2) lines.push(`| ${step} | ${bytes.http[step]} | ${bytes.ws[step]} |`);
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
-lines.push(`| all ${bytes.http.length} steps | ${sum(bytes.http)} (${kb(sum(bytes.http))} KiB) | ${sum(bytes.ws)} (${kb(sum(bytes.ws))} KiB) |`);
+lines.push(`| all ${bytes.http.length} requests | ${sum(bytes.http)} (${kb(sum(bytes.http))} KiB) | ${sum(bytes.ws)} (${kb(sum(bytes.ws))} KiB) |`);
 const markdown = lines.join('\n');
 console.log(markdown);
 if (!argv.includes('--no-write'))
