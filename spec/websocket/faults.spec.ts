@@ -20,7 +20,11 @@ jest.setTimeout(60_000);
 const created = { type: 'response.created', sequence_number: 0, response: { id: 'resp_1', status: 'in_progress', output: [] } };
 const added = (n: number) => ({ type: 'response.output_item.added', output_index: n, item: { type: 'function_call', id: `fc_${n}`, call_id: `call_${n}`, name: 'get_weather', arguments: '' } });
 const delta = (n: number, text: string) => ({ type: 'response.function_call_arguments.delta', output_index: n, delta: text });
-const itemDone = (n: number, args: string) => ({ type: 'response.output_item.done', output_index: n, item: { type: 'function_call', id: `fc_${n}`, call_id: `call_${n}`, name: 'get_weather', arguments: args } });
+const itemDone = (n: number, args: string) => ({
+  type: 'response.output_item.done',
+  output_index: n,
+  item: { type: 'function_call', id: `fc_${n}`, call_id: `call_${n}`, name: 'get_weather', arguments: args },
+});
 /** One complete call, then one still streaming. */
 const midCall = [created, added(0), delta(0, '{"city":"Paris"}'), itemDone(0, '{"city":"Paris"}'), added(1), delta(1, '{"city":"Be')];
 
@@ -164,9 +168,7 @@ describe('a flood faster than the loop reads', () => {
     try {
       const before = heapAfterGc();
       let peak = 0;
-      const results = await lastValueFrom(
-        fromWebSocket(server.url, { WebSocketCtor: WebSocket }).pipe(readToolCalls(), toArray()),
-      );
+      const results = await lastValueFrom(fromWebSocket(server.url, { WebSocketCtor: WebSocket }).pipe(readToolCalls(), toArray()));
       peak = heapAfterGc() - before;
       expect(results.map((r) => (r.success ? [r.data.id, (r.data.arguments as { city: string }).city.length] : r.error.code))).toEqual([['call_0', pieces - 1]]);
       expect(peak).toBeLessThan(8 * 1024 * 1024);
@@ -190,10 +192,17 @@ describe('a flood faster than the loop reads', () => {
       const tools = { get_weather: tool({ schema: z.object({ city: z.string() }), execute: ({ city }) => new Promise((resolve) => setTimeout(() => resolve({ city, celsius: 1 }), 50)) }) };
       const heap = heapAfterGc();
       const items = await lastValueFrom(
-        toolLoop(responsesWebSocket(server.url, { WebSocketCtor: WebSocket, body: { model: 'gpt-test' } }), tools, { format: 'openai-responses', messages: [{ role: 'user', content: 'Weather?' }] }).pipe(toArray()),
+        toolLoop(responsesWebSocket(server.url, { WebSocketCtor: WebSocket, body: { model: 'gpt-test' } }), tools, {
+          format: 'openai-responses',
+          messages: [{ role: 'user', content: 'Weather?' }],
+        }).pipe(toArray()),
       );
       expect(items.at(-1)).toMatchObject({ type: 'done', text: 'Done after 2 calls.' });
-      expect(items.filter((item) => item.type === 'event' && item.event.type === 'metadata').map((item) => item.type === 'event' && item.event.type === 'metadata' && item.event.responseId)).toEqual(['resp_1', 'resp_2', 'resp_3']);
+      expect(items.filter((item) => item.type === 'event' && item.event.type === 'metadata').map((item) => item.type === 'event' && item.event.type === 'metadata' && item.event.responseId)).toEqual([
+        'resp_1',
+        'resp_2',
+        'resp_3',
+      ]);
       expect(heapAfterGc() - heap).toBeLessThan(8 * 1024 * 1024);
       await server.idle();
     } finally {
@@ -225,7 +234,9 @@ describe('responsesWebSocket() under faults, 100 times each, nothing left behind
       const tools = { get_weather: tool({ schema: z.object({ city: z.string() }), execute: () => 1 }) };
       const once = async (): Promise<unknown> => {
         const request = responsesWebSocket(server.url, { WebSocketCtor: WebSocket, body: { model: 'gpt-test' }, maxReconnects: 0 });
-        const seen = await lastValueFrom(toolLoop(request, tools, { format: 'openai-responses', messages: [{ role: 'user', content: 'x' }], read: { idleTimeoutMs: 20 } }).pipe(materialize(), toArray()));
+        const seen = await lastValueFrom(
+          toolLoop(request, tools, { format: 'openai-responses', messages: [{ role: 'user', content: 'x' }], read: { idleTimeoutMs: 20 } }).pipe(materialize(), toArray()),
+        );
         return seen.at(-1)?.kind === 'E' ? (seen.at(-1) as { error: unknown }).error : undefined;
       };
       const expected = { stall: { code: 'idle-timeout' }, cut: { code: 'connection-lost', source: 'responsesWebSocket' }, refuse: { code: 'provider-error', status: 401, retryable: false } }[kind];
