@@ -17,6 +17,7 @@ import { createGateway, type GatewayLogEntry } from '../../examples/gateway/gate
 import { startDemoUpstreams } from '../../examples/gateway/demo.mjs';
 import { brief, end, json, start, stop, textBlock, toolStart, startGatewayHarness, type GatewayHarness } from '../helpers/gatewayHarness';
 import { gate } from '../helpers/scriptedUpstream';
+import { heapAfterGc } from '../helpers/heap';
 
 let h: GatewayHarness;
 beforeAll(async () => (h = await startGatewayHarness({ idleTimeoutMs: 400 })));
@@ -171,6 +172,40 @@ describe('gateway WebSocket mode', () => {
     expect(performance.now() - left).toBeLessThan(1000);
     expect((await h.logged(1)).map((e) => e.outcome)).toEqual(['client-closed']);
     expect(h.gateway.inFlight()).toBe(0);
+  });
+
+  it('a client that leaves mid-turn, 100 times: each upstream request closed within a second; no turn, socket, timer or retained heap left', async () => {
+    const leave = async (): Promise<number> => {
+      h.anthropic.reply({ events: [start(1), ...textBlock(0, 'Thinking')], then: 'hold' });
+      const raw = new WebSocket(`${h.origin.replace('http', 'ws')}/v1/responses`);
+      const streaming = new Promise<void>((resolve) => raw.on('message', (data) => (String(data).includes('output_text.delta') ? resolve() : undefined)));
+      await new Promise((resolve) => raw.once('open', resolve));
+      raw.send(JSON.stringify({ type: 'response.create', model: 'claude-sonnet-4-5', input: 'Hi' }));
+      await streaming;
+      const request = h.anthropic.requests.at(-1);
+      raw.terminate();
+      const left = performance.now();
+      await request?.closed;
+      return performance.now() - left;
+    };
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const settled = async (check: () => boolean) => {
+      for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    expect(await leave()).toBeLessThan(1000); // once, warm
+    await settled(() => h.gateway.inFlight() === 0 && h.anthropic.active() === 0);
+    const before = { timers: timers(), gatewaySockets: h.sockets(), upstreamSockets: h.anthropic.sockets(), heap: heapAfterGc() };
+    const waits: number[] = [];
+    for (let i = 0; i < 100; i++) waits.push(await leave());
+    expect(Math.max(...waits)).toBeLessThan(1000);
+    const log = await h.logged(101);
+    expect(log.filter((e) => e.outcome === 'client-closed')).toHaveLength(101);
+    await settled(() => h.gateway.inFlight() === 0 && h.anthropic.active() === 0 && h.sockets() <= before.gatewaySockets && timers() <= before.timers);
+    expect({ inFlight: h.gateway.inFlight(), upstreamActive: h.anthropic.active() }).toEqual({ inFlight: 0, upstreamActive: 0 });
+    expect(h.sockets()).toBeLessThanOrEqual(before.gatewaySockets);
+    expect(h.anthropic.sockets()).toBeLessThanOrEqual(before.upstreamSockets);
+    expect(timers()).toBeLessThanOrEqual(before.timers);
+    expect(heapAfterGc() - before.heap).toBeLessThan(4 * 1024 * 1024);
   });
 
   it('an upstream that stalls: a 504 error event (idle-timeout), and the socket serves the next turn', async () => {
