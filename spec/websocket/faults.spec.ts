@@ -1,8 +1,9 @@
 /**
  * Faults and hostile input on real sockets (a `ws` server on 127.0.0.1): a socket closed mid-call,
  * a server that stalls, a binary frame, a text frame that is not JSON, an oversized message (under
- * the `ws` bound and over it), a flood faster than the loop reads; each case repeated 100 times with
- * no socket, timer or memory left behind.
+ * the `ws` bound and over it), a flood faster than the loop reads (mid-call, then the connection
+ * lost); each case repeated 100 times with no socket, timer or memory left behind. Two larger
+ * floods run once: 100,000 messages in one burst, and one between a loop's steps.
  */
 import { lastValueFrom, materialize, toArray, type Observable } from 'rxjs';
 import { WebSocket } from 'ws';
@@ -67,6 +68,18 @@ const FAULTS: readonly Fault[] = [
     serve: (client) => {
       client.send(...midCall);
       setTimeout(() => client.ws.terminate(), 5);
+    },
+    check: (seen) => {
+      completeThenOpen('connection-lost')(seen);
+      expect(seen.error).toMatchObject({ code: 'connection-lost', source: 'fromWebSocket' });
+    },
+  },
+  {
+    name: 'a flood mid-call (1,000 messages in one burst, faster than they are read), then the connection lost',
+    serve: (client) => {
+      client.send(...midCall);
+      for (let i = 0; i < 999; i++) client.ws.send(JSON.stringify(delta(1, '')));
+      client.ws.send(JSON.stringify(delta(1, '')), () => client.ws.terminate()); // once all of it was written
     },
     check: (seen) => {
       completeThenOpen('connection-lost')(seen);
