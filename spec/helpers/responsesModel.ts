@@ -41,12 +41,12 @@ export function checkConversation(items: ReadonlyArray<Item>, store: boolean, se
   for (const [position, item] of items.entries()) {
     const id = item['id'];
     if (typeof id === 'string') {
-      // vercel/ai#7543, openai-agents-js: an item sent twice (a turn's output sent again with previous_response_id).
+      // vercel/ai#15502: an item sent twice (a turn's output sent again with previous_response_id).
       if (ids.has(id)) throw new ModelError(400, null, `Duplicate item found with id ${id}. Remove duplicate items from your input and try again.`, 'input');
       ids.add(id);
     }
     if (position >= sent && item['type'] === 'reasoning' && !store && typeof item['encrypted_content'] !== 'string')
-      // openclaw/openclaw#12885: a reasoning item by id alone, with store: false.
+      // can1357/oh-my-pi#41, jrkropp/open-webui-developer-toolkit#715: a reasoning item by id alone, with store: false.
       throw new ModelError(
         404,
         null,
@@ -59,7 +59,7 @@ export function checkConversation(items: ReadonlyArray<Item>, store: boolean, se
       calls.add(callId);
     }
     if (item['type'] === 'function_call_output' && !calls.has(String(item['call_id'])))
-      // router-for-me/CLIProxyAPI#2596: a proxy that lost previous_response_id.
+      // router-for-me/CLIProxyAPI#5735: a stateless proxy given only the function_call_output of an incremental turn.
       throw new ModelError(400, null, `No tool call found for function call output with call_id ${String(item['call_id'])}.`, 'input');
   }
 }
