@@ -36,6 +36,13 @@ describe('readToolCalls() and readStreamEvents() on records', () => {
     expect(await outcome(from(records).pipe(readStreamEvents()))).toEqual(await outcome(from([fixture.bytes]).pipe(readStreamEvents())));
   });
 
+  it.each(fixtures.map((f) => [f.name, f] as const))('%s: the limits end the records where they end the bytes', async (_name, fixture) => {
+    const records = await recordsOf(fixture.bytes);
+    for (const limits of [{ maxToolCalls: 1 }, { maxArgumentsSize: 8 }]) {
+      expect(await outcome(from(records).pipe(readToolCalls(limits)))).toEqual(await outcome(from([fixture.bytes]).pipe(readToolCalls(limits))));
+    }
+  });
+
   it('a named format reads records, and a whole response as its first record', async () => {
     const whole: FramedRecord = {
       event: 'message',
