@@ -54,6 +54,8 @@ interface Fault {
   readonly read?: Parameters<typeof readToolCalls>[0];
   readonly socket?: Parameters<typeof fromWebSocket>[1];
   readonly check: (seen: { results: unknown[]; error?: unknown }) => void;
+  /** How many of the 100 run at once (default 10). */
+  readonly at?: number;
 }
 
 const completeThenOpen = (reason: string) => (seen: { results: unknown[] }) =>
@@ -89,10 +91,12 @@ const FAULTS: readonly Fault[] = [
   {
     name: 'a server that stalls mid-call (idle timeout)',
     serve: (client) => client.send(...midCall),
-    read: { idleTimeoutMs: 250 } as Parameters<typeof readToolCalls>[0],
+    // Long enough that a loaded machine delivers what was sent first; 50 at a time, so the waits overlap.
+    read: { idleTimeoutMs: 2000 } as Parameters<typeof readToolCalls>[0],
+    at: 50,
     check: (seen) => {
       completeThenOpen('idle-timeout')(seen);
-      expect(seen.error).toMatchObject({ code: 'idle-timeout', timeoutMs: 250 });
+      expect(seen.error).toMatchObject({ code: 'idle-timeout', timeoutMs: 2000 });
     },
   },
   {
@@ -162,7 +166,7 @@ describe('faults on a real socket', () => {
     await server.idle();
     const timers = process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
     const heap = heapAfterGc();
-    await repeat(100, 10, async () => f.check(await read()));
+    await repeat(100, f.at ?? 10, async () => f.check(await read()));
     await server.idle(); // every client closed its socket (or saw it closed): the server has no connection left
     expect(await timersAfter(timers)).toBeLessThanOrEqual(timers);
     expect(heapAfterGc() - heap).toBeLessThan(4 * 1024 * 1024);
