@@ -96,7 +96,16 @@ export interface SessionUpdateEvent {
     /** The session's tools (`toolSpecs(tools, 'openai-realtime')`). */
     tools?: FunctionTool[];
     /** `'auto'`, `'none'`, `'required'` or one function. */
-    tool_choice?: 'auto' | 'none' | 'required' | { type: 'function'; name: string };
+    tool_choice?:
+      | 'auto'
+      | 'none'
+      | 'required'
+      | {
+          /** Always `'function'`. */
+          type: 'function';
+          /** The function the model must call. */
+          name: string;
+        };
     /** The model's instructions. */
     instructions?: string;
     /** What the model answers with: `['text']` or `['audio']`. */
