@@ -15,6 +15,7 @@ const moduleNameMapper = {
   '^rxjs-tool-calls/text$': '<rootDir>/src/text/index.ts',
   '^rxjs-tool-calls/sdk$': '<rootDir>/src/sdk/index.ts',
   '^rxjs-tool-calls/angular$': '<rootDir>/src/angular/index.ts',
+  '^rxjs-tool-calls/websocket$': '<rootDir>/src/websocket/index.ts',
 };
 const common = { transform, moduleNameMapper, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'] };
 

@@ -28,6 +28,7 @@ export default defineConfig({
     async: 'src/async.ts',
     marbles: 'marbles/index.ts',
     advanced: 'src/advanced.ts',
+    websocket: 'src/websocket/index.ts',
     cli: 'src/cli.ts',
   },
   format: ['esm', 'cjs'],

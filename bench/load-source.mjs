@@ -29,6 +29,7 @@ export function entryAliases() {
     '/async': 'src/async.ts',
     '/marbles': 'marbles/index.ts',
     '/advanced': 'src/advanced.ts',
+    '/websocket': 'src/websocket/index.ts',
   };
   return Object.fromEntries(Object.entries(entries).map(([suffix, file]) => [`rxjs-tool-calls${suffix}`, join(root, file)]));
 }

@@ -80,6 +80,13 @@ export const SECTIONS = [
     about: 'Concurrent streams through examples/gateway (Anthropic → OpenAI chat) and through a pass-through proxy on the same stack, in the same run.',
   },
   {
+    name: 'websocket',
+    title: 'Tool loops over the Responses WebSocket mode',
+    command: 'node bench/websocket.mjs',
+    about:
+      'A 20-step `toolLoop()` against one local stand-in of the Responses API, over HTTP (the whole conversation every step) and over `responsesWebSocket()` (one socket, only the new items with `previous_response_id`): the bytes each step sends and the wall time, with the server cost the section states.',
+  },
+  {
     name: 'framing',
     title: 'Other framings: AWS event stream and NDJSON',
     command: 'node bench/framing.mjs',

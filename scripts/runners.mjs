@@ -172,6 +172,29 @@ const CHECKS = [
     assert.deepStrictEqual(${callsOf('results')}, [['get_weather', { city: 'Zürich' }]]);`,
   },
   {
+    export: 'fromWebSocket',
+    title: "fromWebSocket() on rxjs's webSocket subject (a stand-in socket constructor sending examples/weather.sse's events as messages) gives readToolCalls() the records",
+    body: `const messages = (await rx.lastValueFrom(rx.of(SSE).pipe(main.decodeSse(), rx.toArray()))).map((record) => record.data);
+    class StandIn {
+      constructor() {
+        this.readyState = 0;
+        setTimeout(() => {
+          this.readyState = 1;
+          this.onopen?.({});
+          for (const data of messages) this.onmessage?.({ data });
+          this.readyState = 3;
+          this.onclose?.({ code: 1000, reason: '', wasClean: true });
+        }, 0);
+      }
+      send() {}
+      close() {
+        this.readyState = 3;
+      }
+    }
+    const results = await rx.lastValueFrom(entry.fromWebSocket('ws://127.0.0.1:1', { WebSocketCtor: StandIn }).pipe(main.readToolCalls(), rx.toArray()));
+    assert.deepStrictEqual(${callsOf('results')}, ${WEATHER_CALLS});`,
+  },
+  {
     export: 'decodeSse',
     title: 'decodeSse() frames examples/weather.sse, [DONE] last',
     body: `const events = await rx.lastValueFrom(rx.of(SSE).pipe(entry.decodeSse(), rx.toArray()));

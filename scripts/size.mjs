@@ -53,6 +53,17 @@ const CASES = [
   },
   // The whole main entry: every framing, format, source and operator (the wings are entries of their own).
   { name: 'everything in the main entry', budget: 48.7, code: "export * from 'rxjs-tool-calls';" },
+  // The websocket wing: a socket's records read, and the loop's request (with toolLoop, which it is for).
+  {
+    name: 'fromWebSocket + openaiRealtime + toolCalls (a Realtime session, composed)',
+    budget: 15.5,
+    code: "import { openaiRealtime, toolCalls } from 'rxjs-tool-calls'; import { fromWebSocket } from 'rxjs-tool-calls/websocket'; export const read = (url, WebSocketCtor) => fromWebSocket(url, { WebSocketCtor }).pipe(openaiRealtime(), toolCalls());",
+  },
+  {
+    name: 'toolLoop + responsesWebSocket',
+    budget: 47,
+    code: "import { toolLoop } from 'rxjs-tool-calls/tools'; import { responsesWebSocket } from 'rxjs-tool-calls/websocket'; export const loop = (url, WebSocketCtor, tools) => toolLoop(responsesWebSocket(url, { WebSocketCtor }), tools, { format: 'openai-responses' });",
+  },
 ];
 
 let passed = 0;
@@ -60,7 +71,7 @@ let failed = 0;
 for (const { name, budget, code } of CASES) {
   const result = await build({
     stdin: { contents: code, resolveDir: root, sourcefile: 'entry.js' },
-    alias: { 'rxjs-tool-calls': join(root, 'dist/index.js') },
+    alias: { 'rxjs-tool-calls': join(root, 'dist/index.js'), 'rxjs-tool-calls/tools': join(root, 'dist/tools.js'), 'rxjs-tool-calls/websocket': join(root, 'dist/websocket.js') },
     bundle: true,
     minify: true,
     format: 'esm',

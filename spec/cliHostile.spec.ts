@@ -184,7 +184,21 @@ describe('provider names, in the order of the format list everywhere', () => {
 
   it('the --provider values', () => {
     expect(PROVIDERS).toEqual(order);
-    expect(order).toEqual(['auto', 'openai-responses', 'anthropic', 'cohere', 'gemini-interactions', 'openai-chat', 'gemini', 'ai-sdk-ui', 'ag-ui', 'bedrock-converse', 'bedrock-invoke-model', 'ollama']);
+    expect(order).toEqual([
+      'auto',
+      'openai-realtime',
+      'openai-responses',
+      'anthropic',
+      'cohere',
+      'gemini-interactions',
+      'openai-chat',
+      'gemini',
+      'ai-sdk-ui',
+      'ag-ui',
+      'bedrock-converse',
+      'bedrock-invoke-model',
+      'ollama',
+    ]);
   });
 
   it('the usage line, the help and the error for an unknown provider', async () => {

@@ -76,7 +76,7 @@ describe('rxjs-tool-calls (child process)', () => {
     const provider = await cli(['-', '--provider', 'openai']);
     expect(provider.code).toBe(2);
     expect(provider.stderr).toContain(
-      "unknown provider 'openai' (expected one of: auto, openai-responses, anthropic, cohere, gemini-interactions, openai-chat, gemini, ai-sdk-ui, ag-ui, bedrock-converse, bedrock-invoke-model, ollama)",
+      "unknown provider 'openai' (expected one of: auto, openai-realtime, openai-responses, anthropic, cohere, gemini-interactions, openai-chat, gemini, ai-sdk-ui, ag-ui, bedrock-converse, bedrock-invoke-model, ollama)",
     );
     const missing = await cli(['--provider']);
     expect([missing.code, missing.stderr.split('\n')[0]]).toEqual([2, 'rxjs-tool-calls: --provider needs a value']);

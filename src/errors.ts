@@ -220,9 +220,9 @@ export interface ErrorDetails {
     /** What was wrong, e.g. `'data is not JSON: …'`. */
     readonly detail: string;
   };
-  /** A framing other than SSE met bytes that break its rules: a checksum that does not match, a bad header, an unknown message type, text outside a JSON array. */
+  /** A framing other than SSE met bytes that break its rules: a checksum that does not match, a bad header, an unknown message type, text outside a JSON array, a binary WebSocket message. */
   'invalid-frame': StreamDetails & {
-    /** The framing: `'aws-event-stream'`, `'ndjson'` or `'json-array'`. */
+    /** The framing: `'aws-event-stream'`, `'ndjson'`, `'json-array'` or `'websocket'`. */
     readonly framing: FramingName;
     /** The byte offset in the stream of what is wrong: the first byte of the frame (AWS event stream), the unexpected character (JSON array). */
     readonly byteOffset: number;
@@ -290,9 +290,10 @@ export interface ErrorDetails {
 /**
  * The framings other than SSE (`rxjs-tool-calls` reads bytes as one of these, or as SSE): AWS's
  * binary event stream (`application/vnd.amazon.eventstream`), newline-delimited JSON, one JSON
- * array streamed element by element, and JSON values one after another (a JSON body, or NDJSON).
+ * array streamed element by element, and JSON values one after another (a JSON body, or NDJSON);
+ * and a WebSocket's messages (`fromWebSocket()` of `rxjs-tool-calls/websocket`), one record each.
  */
-export type FramingName = 'aws-event-stream' | 'ndjson' | 'json-array' | 'json-sequence';
+export type FramingName = 'aws-event-stream' | 'ndjson' | 'json-array' | 'json-sequence' | 'websocket';
 
 /** Every error code. */
 export type ToolStreamErrorCode = keyof ErrorDetails;
@@ -390,6 +391,7 @@ const FRAMED: Readonly<Record<FramingName | 'sse', string>> = {
   ndjson: 'An NDJSON line',
   'json-array': 'A JSON-array element',
   'json-sequence': 'A JSON value',
+  websocket: 'A WebSocket message',
 };
 
 /** Each code's message. */

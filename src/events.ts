@@ -15,7 +15,8 @@ export type ProviderMetadata = Readonly<Record<string, unknown>>;
  * The name of a wire format the library reads: what `provider` options, `metadata` events and
  * errors say. Each has one folder under `providers/` and one entry in `providers/list.ts`.
  */
-export type ProviderName = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'gemini-interactions' | 'cohere' | 'bedrock-converse' | 'bedrock-invoke-model' | 'ollama' | 'ai-sdk-ui' | 'ag-ui';
+export type ProviderName =
+  'openai-chat' | 'openai-responses' | 'openai-realtime' | 'anthropic' | 'gemini' | 'gemini-interactions' | 'cohere' | 'bedrock-converse' | 'bedrock-invoke-model' | 'ollama' | 'ai-sdk-ui' | 'ag-ui';
 
 /**
  * A normalised finish reason. The provider's own string is kept beside it in `rawReason`.

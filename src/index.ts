@@ -28,6 +28,7 @@ export { decodeNdjson, type DecodeNdjsonOptions } from './framing/decodeNdjson';
 export { decodeJsonArray, type DecodeJsonArrayOptions } from './framing/decodeJsonArray';
 export { openaiChat } from './providers/openaiChat';
 export { openaiResponses } from './providers/openaiResponses';
+export { openaiRealtime } from './providers/openaiRealtime';
 export { anthropicMessages } from './providers/anthropic';
 export { gemini } from './providers/gemini';
 export { geminiInteractions } from './providers/geminiInteractions';

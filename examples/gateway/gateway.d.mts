@@ -26,7 +26,7 @@ export type GatewayOutcome =
 export interface GatewayLogEntry {
   /** When the request arrived (ISO 8601). */
   readonly time: string;
-  /** The client's `x-request-id`, or the gateway's own (`gw-1`, …); sent back as `x-request-id`. */
+  /** The client's `x-request-id`, or the gateway's own (`gw-1`, …); sent back as `x-request-id`. A WebSocket turn's: its socket's, a dot and the turn's number (`gw-3.2`). */
   readonly id: string;
   readonly model: string | null;
   readonly upstream: 'anthropic' | 'gemini' | null;
@@ -58,6 +58,8 @@ export interface GatewayOptions {
   /** The server's tools offered on the UI routes: chat function tools (`toolSpecs(tools, 'openai-chat')`). */
   readonly uiTools?: ReadonlyArray<OpenAIChatWire.FunctionTool>;
   readonly log?: (entry: GatewayLogEntry) => void;
+  /** WebSocket mode: how many responses of a socket the gateway keeps the conversation of, for `previous_response_id`. Default 8. */
+  readonly maxSocketResponses?: number;
 }
 
 /** The gateway's server, with the number of requests it is serving. */

@@ -33,11 +33,14 @@
 // (`encodeAgUi`). Neither request names a model the upstream knows by default: the body's `model`
 // (useChat's transport `body` option) or `forwardedProps.model` picks one, else `uiModel`; the
 // server's own tools (`uiTools`, chat function tools) are offered to the model.
+// `GET /v1/responses` upgraded to a WebSocket serves the Responses API's WebSocket mode in front of
+// the same upstreams (responsesSocket.mjs), with the same log line per turn.
 /* global queueMicrotask */
 import http from 'node:http';
 import { tap } from 'rxjs';
 import { fromResponse, isToolStreamError, readStreamEvents } from 'rxjs-tool-calls';
 import { costOf, encodeAgUi, encodeAiSdkUi, encodeOpenAIChat, fromAgUiRequest, fromAiSdkUiRequest, toAnthropicRequest, toGeminiRequest } from 'rxjs-tool-calls/gateway';
+import { attachResponsesSocket } from './responsesSocket.mjs';
 
 /**
  * Illustrative prices in USD per million tokens, by model-name prefix (the longest matching prefix
@@ -140,6 +143,7 @@ function readJson(req, limit) {
  * @param {string} [options.uiModel] The model of a UI request whose body names none. Default `claude-sonnet-4-5`.
  * @param {object[]} [options.uiTools] The server's tools offered on the UI routes (chat function tools, as `toolSpecs(tools, 'openai-chat')` writes them).
  * @param {(entry: object) => void} [options.log] Receives one entry per request. Default: a JSON line on stdout.
+ * @param {number} [options.maxSocketResponses] WebSocket mode: the responses of a socket whose conversation it keeps for `previous_response_id`. Default 8.
  * @returns {http.Server & { inFlight(): number }}
  */
 export function createGateway(options = {}) {
@@ -158,12 +162,14 @@ export function createGateway(options = {}) {
   const log = options.log ?? ((entry) => process.stdout.write(`${JSON.stringify(entry)}\n`));
   let inFlight = 0;
   let sequence = 0;
+  /** WebSocket turns in flight. */
+  const turns = { count: 0 };
 
   const server = http.createServer((req, res) => {
     const path = req.url === undefined ? '/' : req.url.split('?', 1)[0];
     if (req.method === 'GET' && path === '/health') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ status: 'ok', inFlight }));
+      res.end(JSON.stringify({ status: 'ok', inFlight: inFlight + turns.count }));
       return;
     }
     const exchange = new Exchange(req, res, String(req.headers['x-request-id'] ?? `gw-${++sequence}`), log);
@@ -192,22 +198,31 @@ export function createGateway(options = {}) {
     route(exchange, chat, { encode: () => ui.encode(body, model), headers: ui.headers });
   }
 
+  /** The upstream of a streaming chat request and the request to send it (`{ target, request }`), or why not (`{ refusal }`). */
+  function plan(chat) {
+    const target = ROUTES.find((r) => chat.model.startsWith(r.prefix));
+    if (target === undefined)
+      return { refusal: { status: 404, message: `The model ${chat.model} does not exist (this gateway serves claude-* and gemini-*)`, param: 'model', code: 'model_not_found' } };
+    try {
+      return { target, request: target.request(chat, upstreams[target.name], settings) };
+    } catch (error) {
+      if (!isToolStreamError(error, 'unsupported-request')) return { target, refusal: { status: 500, message: `Gateway error: ${error?.message ?? error}`, type: 'server_error' } };
+      // e.g. "Cannot translate messages[0].content[1].type to anthropic: image_url parts are not supported"
+      return { target, refusal: { status: 400, message: error.message, param: error.field, code: 'unsupported_request' } };
+    }
+  }
+
   /** Check and translate the request, then stream the upstream's answer (as chat SSE, or as `ui` says). */
   function route(exchange, chat, ui) {
     if (exchange.done) return; // the client left while its request was read
     if (chat === null || typeof chat !== 'object' || typeof chat.model !== 'string') return exchange.refuse(400, 'The request needs a model', { param: 'model' });
     exchange.entry.model = chat.model;
     if (chat.stream !== true) return exchange.refuse(400, 'This gateway only streams: set "stream": true', { param: 'stream' });
-    const target = ROUTES.find((r) => chat.model.startsWith(r.prefix));
-    if (target === undefined) return exchange.refuse(404, `The model ${chat.model} does not exist (this gateway serves claude-* and gemini-*)`, { param: 'model', code: 'model_not_found' });
-    exchange.entry.upstream = target.name;
-    let upstream;
-    try {
-      upstream = target.request(chat, upstreams[target.name], settings);
-    } catch (error) {
-      if (!isToolStreamError(error, 'unsupported-request')) return exchange.refuse(500, `Gateway error: ${error?.message ?? error}`, { type: 'server_error' });
-      // e.g. "Cannot translate messages[0].content[1].type to anthropic: image_url parts are not supported"
-      return exchange.refuse(400, error.message, { param: error.field, code: 'unsupported_request' });
+    const { target, request: upstream, refusal } = plan(chat);
+    if (target !== undefined) exchange.entry.upstream = target.name;
+    if (refusal !== undefined) {
+      const { status, message, ...details } = refusal;
+      return exchange.refuse(status, message, details);
     }
     exchange.price = priceOf(chat.model, prices);
     const request = (signal) => fetch(upstream.url, { method: 'POST', headers: upstream.headers, body: upstream.body, signal }).then(exchange.answered);
@@ -223,7 +238,25 @@ export function createGateway(options = {}) {
     );
   }
 
-  server.inFlight = () => inFlight;
+  const sockets = attachResponsesSocket(server, {
+    plan,
+    readOptions,
+    log,
+    prices,
+    priceOf,
+    multiplier,
+    maxRequestBytes,
+    maxSocketResponses: options.maxSocketResponses ?? 8,
+    nextId: () => `gw-${++sequence}`,
+    turns,
+  });
+  // Closing the server closes its WebSocket clients too (an upgraded socket would keep it open).
+  const close = server.close.bind(server);
+  server.close = (callback) => {
+    for (const client of sockets.clients) client.terminate();
+    return close(callback);
+  };
+  server.inFlight = () => inFlight + turns.count;
   return server;
 }
 

@@ -25,6 +25,7 @@ const ENTRIES = {
   'rxjs-tool-calls/text': 'src/text/index.ts',
   'rxjs-tool-calls/sdk': 'src/sdk/index.ts',
   'rxjs-tool-calls/angular': 'src/angular/index.ts',
+  'rxjs-tool-calls/websocket': 'src/websocket/index.ts',
 } as const;
 
 type Entry = keyof typeof ENTRIES;

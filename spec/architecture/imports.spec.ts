@@ -2,10 +2,11 @@
  * The stages import in one direction: the vocabulary (`events.ts`, `errors.ts`, `result.ts`, which
  * import nothing) ← `internal/` (leaf helpers) ← `sse/` ← `framing/` (the other byte framings) ← `providers/` ← `sources/` ← `calls/` (the
  * reducer) ← `parse/` ← `operators/` ← `read/` ← `retry/` ← the entries (`index.ts`,
- * `advanced.ts`) ← the wings (`tools/` ← `gateway/`; `text/`, `sdk/`, `angular/`, `async.ts`,
- * `cli.ts`). The core never imports a wing; a wing imports no other wing, except that the gateway
- * may import the tools wing through its entry `tools/index.ts` (its public names, never its
- * internals); and no src file is on an import circle (type-only imports included).
+ * `advanced.ts`) ← the wings (`tools/` ← `gateway/`, `websocket/`; `text/`, `sdk/`, `angular/`,
+ * `async.ts`, `cli.ts`). The core never imports a wing; a wing imports no other wing, except that
+ * the gateway may import the tools wing through its entry `tools/index.ts` (its public names, never
+ * its internals), and the websocket wing its types the same way; and no src file is on an import
+ * circle (type-only imports included).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -21,9 +22,16 @@ function filesUnder(dir: string): string[] {
 }
 
 const CORE = ['vocabulary', 'internal', 'sse', 'framing', 'providers', 'sources', 'calls', 'parse', 'operators', 'read', 'retry', 'entries'] as const;
-const WINGS = ['tools', 'gateway', 'text', 'sdk', 'angular', 'async', 'cli'] as const;
-/** The one import between wings: the gateway (request translators) uses the tools wing's public schema conversion, through its entry. */
-const WING_ENTRIES: Readonly<Record<string, { readonly wing: string; readonly entry: string }>> = { gateway: { wing: 'tools', entry: path.join(SRC, 'tools', 'index.ts') } };
+const WINGS = ['tools', 'gateway', 'text', 'sdk', 'angular', 'async', 'cli', 'websocket'] as const;
+/**
+ * The imports between wings, each through the other wing's entry: the gateway (request translators)
+ * uses the tools wing's public schema conversion; the websocket wing's `responsesWebSocket()` is a
+ * tools wing's `ToolLoopRequest` (its types only).
+ */
+const WING_ENTRIES: Readonly<Record<string, { readonly wing: string; readonly entry: string; readonly typesOnly?: boolean }>> = {
+  gateway: { wing: 'tools', entry: path.join(SRC, 'tools', 'index.ts') },
+  websocket: { wing: 'tools', entry: path.join(SRC, 'tools', 'index.ts'), typesOnly: true },
+};
 
 /** The stage of a source file: its name, its rank (wings share the last rank) and whether it is a wing. */
 function stageOf(file: string): { readonly name: string; readonly rank: number; readonly wing: boolean } {
@@ -85,13 +93,13 @@ describe('import direction', () => {
   it.each(files.map((f) => [path.relative(SRC, f), f] as const))('%s imports only from its stage or the stages before it (a wing: the core, or the tools entry from the gateway)', (_name, file) => {
     const from = stageOf(file);
     const wrong = importsOf(file)
-      .map(({ target }) => ({ file: target, target: path.relative(SRC, target), stage: stageOf(target) }))
-      .filter(({ file, stage }) => {
+      .map(({ target, typeOnly }) => ({ file: target, typeOnly, target: path.relative(SRC, target), stage: stageOf(target) }))
+      .filter(({ file, typeOnly, stage }) => {
         if (from.name === 'vocabulary') return stage.name !== 'vocabulary';
         if (stage.wing) {
           if (stage.name === from.name) return false;
           const allowed = WING_ENTRIES[from.name];
-          return !(allowed !== undefined && allowed.wing === stage.name && allowed.entry === file); // the core imports no wing
+          return !(allowed !== undefined && allowed.wing === stage.name && allowed.entry === file && (allowed.typesOnly !== true || typeOnly)); // the core imports no wing
         }
         return stage.rank > from.rank;
       })

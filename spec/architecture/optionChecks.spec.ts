@@ -28,6 +28,7 @@ const ENTRIES = {
   'rxjs-tool-calls/text': 'src/text/index.ts',
   'rxjs-tool-calls/sdk': 'src/sdk/index.ts',
   'rxjs-tool-calls/angular': 'src/angular/index.ts',
+  'rxjs-tool-calls/websocket': 'src/websocket/index.ts',
 } as const;
 
 type Entry = keyof typeof ENTRIES;
@@ -90,6 +91,7 @@ const CALLS: Readonly<Record<string, Call>> = {
   'rxjs-tool-calls/gateway:fromAnthropicRequest': { args: [anthropicRequest, BAD] },
   'rxjs-tool-calls/gateway:fromAiSdkUiRequest': { args: [{ messages: [] }, BAD] },
   'rxjs-tool-calls/gateway:fromAgUiRequest': { args: [{ threadId: 't', runId: 'r', messages: [] }, BAD] },
+  'rxjs-tool-calls/gateway:fromResponsesRequest': { args: [{ model: 'm', input: [] }, BAD] },
   'rxjs-tool-calls/gateway:mergeStreams': { args: [{}, BAD] },
   'rxjs-tool-calls/gateway:tagSource': { args: ['a', BAD] },
   'rxjs-tool-calls/gateway:hedge': { args: [[], BAD] },
@@ -103,11 +105,14 @@ const CALLS: Readonly<Record<string, Call>> = {
   'rxjs-tool-calls/tools:toolSpecs': { args: [{}, 'anthropic', BAD] },
   'rxjs-tool-calls/tools:toGeminiSchema': { args: [{}, BAD] },
   'rxjs-tool-calls/tools:toolMessages': { args: ['openai-chat', { results: [] }, BAD] },
+  'rxjs-tool-calls/tools:answerRealtimeCalls': { args: [{}, BAD] },
   'rxjs-tool-calls/text:textToolCalls': { args: [BAD] },
   'rxjs-tool-calls/text:TextToolCallParser': { args: [0, () => undefined, BAD], construct: true },
   'rxjs-tool-calls/angular:angularTextChunks': { args: [BAD] },
   'rxjs-tool-calls/angular:streamFrom': { args: [http, '/chat', null, BAD] },
   'rxjs-tool-calls/angular:injectChatStream': { args: [BAD] },
+  'rxjs-tool-calls/websocket:fromWebSocket': { args: ['ws://127.0.0.1:1', BAD] },
+  'rxjs-tool-calls/websocket:responsesWebSocket': { args: ['ws://127.0.0.1:1', BAD] },
 };
 
 /** One function found: where its options are (parameter index and name, over all its signatures). */
@@ -188,6 +193,8 @@ async function load(entry: Entry): Promise<Record<string, unknown>> {
       return import('rxjs-tool-calls/sdk');
     case 'rxjs-tool-calls/angular':
       return import('rxjs-tool-calls/angular');
+    case 'rxjs-tool-calls/websocket':
+      return import('rxjs-tool-calls/websocket');
   }
 }
 

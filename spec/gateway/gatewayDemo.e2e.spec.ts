@@ -119,6 +119,8 @@ describe('npm run example:gateway -- --demo, then client.mjs, as processes', () 
         format: 'esm',
         target: 'node20',
         alias,
+        // The gateway's WebSocket route bundles `ws`, CommonJS that requires Node's built-ins.
+        banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
         logLevel: 'silent',
       });
   }, 60_000);

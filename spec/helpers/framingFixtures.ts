@@ -57,7 +57,7 @@ const FORMATS = { 'bedrock-converse': bedrockConverse, 'bedrock-invoke-model': b
 const FRAMINGS = { 'aws-event-stream': decodeAwsEventStream, ndjson: decodeNdjson, 'json-array': decodeJsonArray } as const;
 
 /** The reader of a framing and a format. */
-export function readerOf(framing: Exclude<FramingName, 'json-sequence'>, provider: string): () => OperatorFunction<Uint8Array | string, StreamEvent> {
+export function readerOf(framing: Exclude<FramingName, 'json-sequence' | 'websocket'>, provider: string): () => OperatorFunction<Uint8Array | string, StreamEvent> {
   const format = FORMATS[provider as keyof typeof FORMATS];
   if (format === undefined) throw new Error(`no format ${provider}`);
   return () => pipe(FRAMINGS[framing](), format());

@@ -50,3 +50,13 @@ const sdkCustomOutput: ResponseCustomToolCallOutput = customOutput;
 declare const chatCustomCall: Extract<NonNullable<OpenAIChatWire.AssistantMessage['tool_calls']>[number], { type: 'custom' }>;
 const sdkChatCustomCall: ChatCompletionMessageCustomToolCall = chatCustomCall;
 void [sdkCustomCall, sdkCustomOutput, sdkChatCustomCall];
+
+// A Realtime session's answer to a step: client events of the `openai` SDK's Realtime API (openai 7).
+import type { RealtimeClientEvent, RealtimeFunctionTool } from 'openai7/resources/realtime/realtime';
+import { toolSpecs, type RealtimeWire } from 'rxjs-tool-calls/tools';
+const realtime: RealtimeClientEvent[] = toolMessages('openai-realtime', step);
+const realtimeText: RealtimeClientEvent = toolMessages('openai-realtime', step)[0] ?? { type: 'response.create' };
+declare const session: RealtimeWire.SessionUpdateEvent;
+const sdkSession: RealtimeClientEvent = session;
+const realtimeTools: RealtimeFunctionTool[] = toolSpecs({}, 'openai-realtime');
+void [realtime, realtimeText, sdkSession, realtimeTools];

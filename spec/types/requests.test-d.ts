@@ -10,6 +10,7 @@ import {
   type ConverseWire,
   fromAnthropicRequest,
   type GeminiInteractionsWire,
+  fromResponsesRequest,
   type GeminiWire,
   type OpenAIChatWire,
   type ResponsesWire,
@@ -35,6 +36,12 @@ void anthropicInput;
 const anthropic: Anthropic.MessageCreateParamsStreaming = toAnthropicRequest(chatStreaming);
 const responses: OpenAI.Responses.ResponseCreateParamsStreaming = toResponsesRequest(chatStreaming);
 const chat: OpenAI.ChatCompletionCreateParamsStreaming = fromAnthropicRequest(anthropicStreaming);
+declare const responsesStreaming: OpenAI.Responses.ResponseCreateParamsStreaming;
+declare const responsesAny: OpenAI.Responses.ResponseCreateParams;
+const fromResponses: OpenAI.ChatCompletionCreateParamsStreaming = fromResponsesRequest(responsesStreaming);
+const fromResponsesAny: OpenAI.ChatCompletionCreateParams = fromResponsesRequest(responsesAny);
+const responsesInput: ResponsesWire.RequestInput = responsesAny;
+void [fromResponses, fromResponsesAny, responsesInput];
 void anthropic;
 void responses;
 void chat;

@@ -36,7 +36,7 @@ export interface FramingLimits {
 }
 
 /** SSE, or one of the other framings. */
-export type FramingKind = 'sse' | FramingName;
+export type FramingKind = 'sse' | Exclude<FramingName, 'websocket'>;
 
 /** A parser of `kind`, with its limits. */
 export function framingOf(kind: FramingKind, limits: FramingLimits): Framing {

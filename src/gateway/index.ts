@@ -31,6 +31,7 @@ export { fromAnthropicRequest } from './requests/fromAnthropicRequest';
 export { fromAiSdkUiRequest } from './requests/fromAiSdkUiRequest';
 export { fromAgUiRequest } from './requests/fromAgUiRequest';
 export type { FromUiRequestOptions } from './requests/uiRequest';
+export { fromResponsesRequest } from './requests/fromResponsesRequest';
 export type { TranslateRequestOptions } from './requests/requestReader';
 
 // ---- The wire types of each format (requests, messages, tools), shared with rxjs-tool-calls/tools --
@@ -43,6 +44,7 @@ export type * as ConverseWire from '../providers/bedrockConverse/wire';
 export type * as OllamaWire from '../providers/ollama/wire';
 export type * as AiSdkUiWire from '../providers/aiSdkUi/wire';
 export type * as AgUiWire from '../providers/agUi/wire';
+export type * as RealtimeWire from '../providers/openaiRealtime/wire';
 
 // ---- Merging streams ---------------------------------------------------------------------------
 export {

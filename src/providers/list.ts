@@ -17,10 +17,18 @@ import { gemini } from './gemini';
 import { geminiInteractions } from './geminiInteractions';
 import { ollamaChat } from './ollama';
 import { openaiChat } from './openaiChat';
+import { openaiRealtime } from './openaiRealtime';
 import { openaiResponses } from './openaiResponses';
 
-/** Every SSE wire format, in detection order (event-named formats first, then payload shapes, then the UI streams' chunk types). */
-export const WIRE_FORMATS = [openaiResponses, anthropicMessages, cohereChat, geminiInteractions, openaiChat, gemini, aiSdkUi, agUi] as const satisfies ReadonlyArray<WireFormat<ProviderName>>;
+/**
+ * Every wire format read from SSE (or from records framed already, a WebSocket's messages), in
+ * detection order: event-named formats first, then payload shapes, then the UI streams' chunk
+ * types. Realtime comes before Responses: they share the `response.*` names, and only Realtime's
+ * events carry an `event_id`.
+ */
+export const WIRE_FORMATS = [openaiRealtime, openaiResponses, anthropicMessages, cohereChat, geminiInteractions, openaiChat, gemini, aiSdkUi, agUi] as const satisfies ReadonlyArray<
+  WireFormat<ProviderName>
+>;
 
 /** The formats read from the other framings: Bedrock's event stream (Converse, InvokeModel) and Ollama's NDJSON. */
 export const FRAMED_FORMATS = [bedrockConverse, bedrockInvokeModel, ollamaChat] as const satisfies ReadonlyArray<WireFormat<ProviderName>>;

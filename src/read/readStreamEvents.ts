@@ -4,7 +4,7 @@
  * @module
  */
 import type { MonoTypeOperatorFunction, OperatorFunction } from 'rxjs';
-import type { StreamEvent } from '../events';
+import type { FramedRecord, StreamEvent } from '../events';
 import { operateWith } from '../internal/operate';
 import { aCount, aDuration, checkOptions, type OptionChecks } from '../internal/options';
 import { aProvider, type ProviderOption } from '../providers/auto';
@@ -13,7 +13,7 @@ import type { DecodeJsonArrayOptions } from '../framing/decodeJsonArray';
 import type { DecodeNdjsonOptions } from '../framing/decodeNdjson';
 import type { DecodeSseOptions } from '../sse/decodeSse';
 import { idleTimeout } from './idleTimeout';
-import { readerConfig, StreamReader } from './streamReader';
+import { readerConfig, StreamReader, type ReaderInput } from './streamReader';
 
 /** Options of {@link readStreamEvents}. */
 export interface ReadStreamEventsOptions extends DecodeSseOptions, DecodeAwsEventStreamOptions, DecodeNdjsonOptions, Omit<DecodeJsonArrayOptions, 'sequence'> {
@@ -38,8 +38,8 @@ export const READ_OPTION_CHECKS: OptionChecks = {
 };
 
 /** The idle watch of `idleTimeoutMs`, or nothing. */
-export function idleWatch(options: ReadStreamEventsOptions): MonoTypeOperatorFunction<Uint8Array | string> | undefined {
-  return options.idleTimeoutMs === undefined ? undefined : idleTimeout(options.idleTimeoutMs);
+export function idleWatch<T>(options: ReadStreamEventsOptions): MonoTypeOperatorFunction<T> | undefined {
+  return options.idleTimeoutMs === undefined ? undefined : idleTimeout<T>(options.idleTimeoutMs);
 }
 
 /** One subscription of `readStreamEvents()`: the events go out as they are, nothing is pending at the end. */
@@ -69,14 +69,16 @@ class EventsReader extends StreamReader<StreamEvent> {
  * 2. Every error is typed; see `toolCalls()` for what the events mean per call.
  * 3. With `idleTimeoutMs`, a connection that sends nothing for that long ends with `idle-timeout`
  *    (the source is unsubscribed, which cancels a `fetch` body).
+ * 4. A stream of records framed already (a WebSocket's messages, `fromWebSocket()` of
+ *    `rxjs-tool-calls/websocket`) goes to the format as it is, without a framing.
  *
  * @param options The wire format, the SSE limits and the idle timeout.
- * @return An operator from byte (or text) chunks to {@link StreamEvent}s.
+ * @return An operator from byte (or text) chunks, or framed records, to {@link StreamEvent}s.
  */
-export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string, StreamEvent> {
+export function readStreamEvents(options: ReadStreamEventsOptions = {}): OperatorFunction<Uint8Array | string | FramedRecord, StreamEvent> {
   checkOptions('readStreamEvents', options, READ_OPTION_CHECKS);
   const config = readerConfig(options);
-  const read = operateWith<Uint8Array | string, StreamEvent>((subscriber) => new EventsReader(config, subscriber));
-  const watch = idleWatch(options);
+  const read = operateWith<ReaderInput, StreamEvent>((subscriber) => new EventsReader(config, subscriber));
+  const watch = idleWatch<ReaderInput>(options);
   return watch === undefined ? read : (source) => source.pipe(watch, read);
 }

@@ -6,7 +6,7 @@
 import type { OperatorFunction, Subscriber } from 'rxjs';
 import type { ToolCallsOptions, TrackedCall } from '../calls/call';
 import { CALLS_OPTION_CHECKS, CallDriver, callsConfig, type CallSink, type CallsConfig } from '../calls/driver';
-import type { StreamEvent } from '../events';
+import type { FramedRecord, StreamEvent } from '../events';
 import { operateWith } from '../internal/operate';
 import { checkOptions } from '../internal/options';
 import { TOOLS_OPTION, validateResults } from '../operators/validateResults';
@@ -14,7 +14,7 @@ import { resultOf } from '../parse/results';
 import { checkTools, type ToolsInput, type TypedToolCallResult } from '../parse/validate';
 import type { ToolCallResult } from '../result';
 import { idleWatch, READ_OPTION_CHECKS, type ReadStreamEventsOptions } from './readStreamEvents';
-import { readerConfig, StreamReader, type ReaderConfig } from './streamReader';
+import { readerConfig, StreamReader, type ReaderConfig, type ReaderInput } from './streamReader';
 
 /** One subscription of `readToolCalls()`: the fused reader, the driver's sink (a closed call's result goes out). */
 class ResultsReader extends StreamReader<ToolCallResult> implements CallSink {
@@ -70,6 +70,9 @@ export interface ReadToolCallsOptions extends ToolCallsOptions, ReadStreamEvents
  *    after every complete call was emitted and every open call was emitted as `incomplete`.
  * 4. `idleTimeoutMs`: a connection silent for that long ends with `idle-timeout`; open calls are
  *    reported `incomplete` with reason `idle-timeout` (the same as `bytes$.pipe(idleTimeout(ms), readToolCalls())`).
+ * 5. A stream of records framed already (a WebSocket's messages, `fromWebSocket()` of
+ *    `rxjs-tool-calls/websocket`) is read the same way without a framing: the same format
+ *    detection, results, limits and errors.
  *
  * @example
  * ```ts
@@ -87,17 +90,17 @@ export interface ReadToolCallsOptions extends ToolCallsOptions, ReadStreamEvents
  *
  * @param options The wire format (`provider`, default `auto`), SSE limits, `idleTimeoutMs`, tool-call
  *   limits, the id generator, and typed `tools` (see `toolCalls()`).
- * @return An operator from byte (or text) chunks to {@link ToolCallResult}s.
+ * @return An operator from byte (or text) chunks, or framed records, to {@link ToolCallResult}s.
  */
-export function readToolCalls(options?: ReadToolCallsOptions): OperatorFunction<Uint8Array | string, ToolCallResult>;
-export function readToolCalls<T extends ToolsInput>(options: ReadToolCallsOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string, TypedToolCallResult<T>>;
-export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?: ToolsInput } = {}): OperatorFunction<Uint8Array | string, ToolCallResult> {
+export function readToolCalls(options?: ReadToolCallsOptions): OperatorFunction<Uint8Array | string | FramedRecord, ToolCallResult>;
+export function readToolCalls<T extends ToolsInput>(options: ReadToolCallsOptions & { readonly tools: T }): OperatorFunction<Uint8Array | string | FramedRecord, TypedToolCallResult<T>>;
+export function readToolCalls(options: ReadToolCallsOptions & { readonly tools?: ToolsInput } = {}): OperatorFunction<ReaderInput, ToolCallResult> {
   checkOptions('readToolCalls', options, READ_OPTION_CHECKS, CALLS_OPTION_CHECKS, TOOLS_OPTION);
   const config = readerConfig(options);
   const calls = callsConfig(options);
-  const read = operateWith<Uint8Array | string, ToolCallResult>((subscriber) => new ResultsReader(config, subscriber, calls));
+  const read = operateWith<ReaderInput, ToolCallResult>((subscriber) => new ResultsReader(config, subscriber, calls));
   const tools = options.tools === undefined ? undefined : checkTools(options.tools, 'readToolCalls');
-  const watch = idleWatch(options);
+  const watch = idleWatch<ReaderInput>(options);
   if (tools === undefined) return watch === undefined ? read : (source) => source.pipe(watch, read);
   const validate = validateResults(tools);
   return watch === undefined ? (source) => source.pipe(read, validate) : (source) => source.pipe(watch, read, validate);

@@ -2,7 +2,8 @@
  * The fused reader of `readStreamEvents()` and `readToolCalls()`: SSE framing, the wire decoder and
  * (for `readToolCalls()`) the reducer and result builder, called in one subscription with no
  * operator between them. Each part is the one the composed operators run (`decodeSse()`, the
- * format's operator, `toolCalls()`); only the hops between them are gone.
+ * format's operator, `toolCalls()`); only the hops between them are gone. A stream of records
+ * already framed (a WebSocket's messages) skips the framing and goes to the decoder as it is.
  *
  * @module
  */
@@ -13,6 +14,7 @@ import { AutoFraming, framingOf, framingOfFirstChunk, type Framing, type Framing
 import { AutoDecoder, decoderFor, formatOf, type ProviderOption, type RawStart } from '../providers/auto';
 import { wholeRecords, type EventSink, type WholeResponse, type WireDecoder } from '../providers/decoder';
 import { asConnectionLost } from '../internal/networkError';
+import { ToolStreamError } from '../errors';
 
 /** How many bytes of the raw input `unknown-format` shows. */
 const RAW_START = 512;
@@ -69,6 +71,68 @@ export class RawHead implements RawStart {
   get keeping(): boolean {
     return !this.released;
   }
+}
+
+/**
+ * What the fused readers read: chunks of a byte stream (bytes or text, cut anywhere), or the records
+ * of a stream that is framed already (a WebSocket's messages, `fromWebSocket()`). One stream is one
+ * or the other, judged by its first value.
+ */
+export type ReaderInput = Uint8Array | string | FramedRecord;
+
+/** Whether a reader's input is a framed record (not a chunk of bytes or text). */
+export function isRecord(input: ReaderInput): input is FramedRecord {
+  return typeof input !== 'string' && !ArrayBuffer.isView(input);
+}
+
+/**
+ * The start of a stream of records, for the `unknown-format` error of a stream in which no format
+ * was recognised: the records as SSE would write them (`event:` when named, `data:`), up to 512
+ * characters. Let go as soon as the decoder recognised a format.
+ */
+class RecordHead implements RawStart {
+  private text = '';
+  private released = false;
+
+  /** `record` is read next: keep its start while fewer than 512 characters are kept. */
+  add(record: FramedRecord): void {
+    if (this.released || this.text.length >= RAW_START) return;
+    const shown = `${record.event === 'message' ? '' : `event: ${record.event}\n`}data: ${record.data}\n\n`;
+    this.text = (this.text + shown).slice(0, RAW_START);
+  }
+
+  get(): string {
+    return this.released ? '' : this.text;
+  }
+
+  release(): void {
+    this.released = true;
+    this.text = '';
+  }
+
+  /** Whether records are still being kept. */
+  get keeping(): boolean {
+    return !this.released;
+  }
+}
+
+/** The "framing" of a stream of records: there is none (a record goes to the decoder as it is). */
+const RECORDS: Framing = {
+  push(chunk: Uint8Array | string) {
+    throw mixedInput(chunk, 'readStreamEvents');
+  },
+  end() {},
+  bytesRead: 0,
+};
+
+/** The error of a stream that mixes framed records with chunks of bytes or text. */
+function mixedInput(input: ReaderInput, provider: string): ToolStreamError<'invalid-event'> {
+  const record = isRecord(input);
+  return new ToolStreamError('invalid-event', {
+    provider,
+    data: record ? input.data : typeof input === 'string' ? input : `(${input.byteLength} bytes)`,
+    detail: record ? 'a framed record in a stream of bytes or text' : 'a chunk of bytes or text in a stream of framed records',
+  });
 }
 
 /** The options of the fused reader, resolved once per operator. */
@@ -128,19 +192,23 @@ export function decodeFramed(config: ReaderConfig): OperatorFunction<Uint8Array 
 /**
  * One subscription of a fused reader: byte (or text) chunks → records of their framing (SSE
  * events, AWS event-stream frames, NDJSON lines, JSON-array elements) → the decoder's events →
- * {@link StreamReader.event}, where a subclass makes of them what it reads. Its parts are built
+ * {@link StreamReader.event}, where a subclass makes of them what it reads. A stream of records
+ * framed already (its first value is a record) goes to the decoder as it is. Its parts are built
  * at the first notification, so an open stream that received nothing yet holds this object only.
  *
+ * 0. A stream is bytes (or text) or records, judged by its first value: the other kind after it
+ *    ends the stream with `invalid-event`.
  * 1. A source failure that is a network error becomes `connection-lost` (with the bytes read).
  * 2. A failure of the input to the decoder (the source's, or the SSE framing's own
  *    `event-too-large`) is offered to the decoder's `interrupt`, which may complete the stream.
  * 3. The decoder's own errors (`provider-error`, `invalid-event`, `truncated`, …) and the subclass's
  *    end the stream after the subclass emitted what is pending.
  */
-export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string, O> {
+export abstract class StreamReader<O> extends SourceObserver<ReaderInput, O> {
+  /** The framing of the stream, once judged ({@link RECORDS} for a stream of records). */
   private parser: Framing | undefined;
   private decoder: WireDecoder | undefined;
-  private head: RawHead | undefined;
+  private head: RawHead | RecordHead | undefined;
   /** The decoder's output: {@link StreamReader.event}, or nothing once the stream ended. */
   private emit: EventSink | undefined;
   /** A named format's reading of a whole JSON response, until the first record. */
@@ -170,9 +238,10 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
   /** The events failed with `error`: emit what is pending (the error goes on after). */
   abstract eventsFailed(error: unknown): void;
 
-  protected handleNext(chunk: Uint8Array | string): void {
+  protected handleNext(chunk: ReaderInput): void {
+    if (isRecord(chunk)) return this.nextRecord(chunk);
     const parser = this.parser ?? this.build(chunk);
-    const head = this.head;
+    const head = this.head as RawHead | undefined;
     if (head !== undefined) head.add(chunk);
     try {
       parser.push(chunk, this.records as RecordSink);
@@ -182,6 +251,18 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
     head?.settle();
     // Once the framing is judged, its parser is called directly (one object less per chunk).
     if (parser instanceof AutoFraming && parser.kind !== undefined) this.parser = parser.kind;
+  }
+
+  /** A record of a stream framed already: straight to the decoder. */
+  private nextRecord(input: FramedRecord): void {
+    const parser = this.parser ?? this.build(undefined, true);
+    if (parser !== RECORDS) return this.failed(mixedInput(input, (this.decoder as WireDecoder).provider));
+    (this.head as RecordHead | undefined)?.add(input);
+    try {
+      this.record(input);
+    } catch (error) {
+      this.end(error);
+    }
   }
 
   protected override handleComplete(): void {
@@ -204,7 +285,7 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
 
   protected override handleError(error: unknown): void {
     const parser = this.parser ?? this.build();
-    this.inputFailed(asConnectionLost(error, 'readStreamEvents', parser.bytesRead));
+    this.inputFailed(asConnectionLost(error, 'readStreamEvents', parser === RECORDS ? undefined : parser.bytesRead));
   }
 
   /** One record (an SSE event, a frame, a line, an element) to the decoder. */
@@ -236,18 +317,18 @@ export abstract class StreamReader<O> extends SourceObserver<Uint8Array | string
     return true;
   }
 
-  /** The parts, at the first notification (`first`: its chunk, when it is one). */
-  private build(first?: Uint8Array | string): Framing {
+  /** The parts, at the first notification (`first`: its chunk, when it is one; `records`: the stream is of records). */
+  private build(first?: Uint8Array | string, records = false): Framing {
     const provider = this.provider;
     this.records = new RecordSink(this);
     const auto = provider === 'auto';
-    this.head = auto ? new RawHead() : undefined;
+    this.head = auto ? (records ? new RecordHead() : new RawHead()) : undefined;
     this.decoder = decoderFor(provider, this.head)();
     this.whole = auto ? undefined : formatOf(provider)?.whole;
     // An arrow function, not a bound method: a call through a bound function is not inlined, which
     // costs more on a chatty stream than the context object it saves.
     this.emit = (event) => this.deliver(event);
-    return (this.parser = framingFor(provider, this.framingLimits, first));
+    return (this.parser = records ? RECORDS : framingFor(provider, this.framingLimits, first));
   }
 
   /** The decoder's output: one event to {@link StreamReader.event}; its error ends the stream. */

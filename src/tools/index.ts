@@ -26,6 +26,7 @@ export {
 export { runTools, type RunToolsOptions } from './runTools';
 export { toolLoop, type ToolLoopOptions, type ToolLoopRequest, type ToolLoopRequestContext } from './toolLoop';
 export type { LoopMessage, ToolLoopDone, ToolLoopEvent, ToolLoopItem, ToolLoopStepEnd, ToolLoopStepStart, ToolLoopToolCall, ToolLoopToolResult } from './loopItems';
+export { answerRealtimeCalls, type AnswerRealtimeCallsOptions } from './answerRealtimeCalls';
 
 // ---- The request's tool definitions, per format -------------------------------------------------
 export { toolSpecs, type ToolDeclarations, type ToolSpecs, type ToolSpecsOptions } from './toolSpecs';
@@ -43,3 +44,4 @@ export type * as GeminiWire from '../providers/gemini/wire';
 export type * as GeminiInteractionsWire from '../providers/geminiInteractions/wire';
 export type * as ConverseWire from '../providers/bedrockConverse/wire';
 export type * as OllamaWire from '../providers/ollama/wire';
+export type * as RealtimeWire from '../providers/openaiRealtime/wire';

@@ -10,7 +10,7 @@ import { CALLS_OPTION_CHECKS } from '../calls/driver';
 import { aCount, anObject, checkOptions, checkOptionsAt, closest, pickOptions, type OptionCheck, type OptionChecks } from '../internal/options';
 import { checkTools } from '../parse/validate';
 import { ToolStreamError } from '../errors';
-import type { StreamEvent } from '../events';
+import type { FramedRecord, StreamEvent } from '../events';
 import { READ_OPTION_CHECKS, readStreamEvents, type ReadStreamEventsOptions } from '../read/readStreamEvents';
 import { aMessageFormat, assistantTextMessage, isMessageFormat, REPLY_OPTION_CHECKS, toolMessages, type MessageFormat, type ToolMessagesOptions } from './messages/index';
 import { withLoopUsage } from './loopUsage';
@@ -32,13 +32,20 @@ export interface ToolLoopRequestContext {
    * cannot give a JSON Schema, thrown from `request` so that the loop ends with it).
    */
   readonly tools: ToolSpecs<MessageFormat>;
+  /**
+   * Aborted when the loop's subscription ends (its output completed or failed, or it was
+   * unsubscribed): a request that keeps a connection across the loop's steps
+   * (`responsesWebSocket()` of `rxjs-tool-calls/websocket`) closes it then. One per subscription.
+   */
+  readonly signal: AbortSignal;
 }
 
 /**
- * Starts one model call with `messages` and returns its streamed body. `step` is 0 for the first
- * call; `context.tools` is the request's `tools` field, built from the loop's tools.
+ * Starts one model call with `messages` and returns its streamed body (byte or text chunks), or
+ * the records of a stream framed already (a WebSocket's messages). `step` is 0 for the first call;
+ * `context.tools` is the request's `tools` field, built from the loop's tools.
  */
-export type ToolLoopRequest = (messages: ReadonlyArray<LoopMessage>, step: number, context: ToolLoopRequestContext) => Observable<Uint8Array | string>;
+export type ToolLoopRequest = (messages: ReadonlyArray<LoopMessage>, step: number, context: ToolLoopRequestContext) => Observable<Uint8Array | string | FramedRecord>;
 
 /**
  * Options of {@link toolLoop}: the loop's own, then one group per stage it drives, each the options
@@ -149,8 +156,10 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *                                                 E: step-end (messages so far), D: done (final messages)
  * ```
  *
- * 1. Each step calls `request(messages, step, { format, tools })` (`tools`: `toolSpecs(tools, format)`) and reads its bytes (`provider`, auto-detected by
- *    default). Tools start the moment their call completes, while the stream still runs.
+ * 1. Each step calls `request(messages, step, { format, tools, signal })` (`tools`: `toolSpecs(tools, format)`;
+ *    `signal`: aborted when the loop's subscription ends) and reads its bytes, or its records
+ *    (`provider`, auto-detected by default). Tools start the moment their call completes, while the
+ *    stream still runs.
  * 2. When the stream ended and every tool finished, the assistant turn and the results (failed runs
  *    as error outputs the model can read) are appended in `format` (see `toolMessages()`), and the
  *    next step starts with them.
@@ -219,15 +228,17 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
   const maxSteps = options.maxSteps ?? 10;
   checkTools(tools, 'toolLoop');
   let specs: ToolSpecs<MessageFormat> | undefined;
-  const context: ToolLoopRequestContext = {
+  /** The request's context for one subscription of the loop (its `signal` is aborted when the subscription ends). */
+  const contextOf = (signal: AbortSignal): ToolLoopRequestContext => ({
     format,
     get tools() {
       return (specs ??= toolSpecs(tools, format, options.specs));
     },
-  };
+    signal,
+  });
 
   /** The items of one step's stream and tools; its end is decided by `finish` once they completed. */
-  const stepItems = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): Observable<Item> => {
+  const stepItems = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>, context: ToolLoopRequestContext): Observable<Item> => {
     // The stream's error reaches the output through the tools branch, after the running tools
     // finished: the other branch drops that one error, and only that one.
     let streamError: { readonly error: unknown } | undefined;
@@ -288,6 +299,8 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
   // synchronously hands over to the `while` below instead of subscribing to the next from inside
   // its own `complete` (no stack growth, and every item goes through the same few subscribers).
   return new Observable<Item>((subscriber) => {
+    const ended = new AbortController();
+    const context = contextOf(ended.signal);
     let step = 0;
     let messages: ReadonlyArray<LoopMessage> = options.messages ?? [];
     let current: Subscription | undefined;
@@ -303,7 +316,7 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
         const state: StepState<Run> = { text: '', turn: new TurnRecorder(), results: [] };
         let items: Observable<Item>;
         try {
-          items = stepItems(at, sent, state);
+          items = stepItems(at, sent, state, context);
         } catch (error) {
           subscriber.error(error);
           break;
@@ -338,6 +351,9 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
       looping = false;
     };
     loop();
-    return () => current?.unsubscribe();
+    return () => {
+      current?.unsubscribe();
+      ended.abort();
+    };
   }).pipe(withLoopUsage());
 }

@@ -14,6 +14,7 @@ import type * as GeminiWire from '../providers/gemini/wire';
 import type * as GeminiInteractionsWire from '../providers/geminiInteractions/wire';
 import type * as OllamaWire from '../providers/ollama/wire';
 import type * as OpenAIChatWire from '../providers/openaiChat/wire';
+import type * as RealtimeWire from '../providers/openaiRealtime/wire';
 import type * as ResponsesWire from '../providers/openaiResponses/wire';
 import { anthropicToolSpec } from './specs/anthropic';
 import { converseToolSpec } from './specs/bedrockConverse';
@@ -22,6 +23,7 @@ import { geminiInteractionsToolSpec } from './specs/geminiInteractions';
 import type { GeminiSchemaDrop } from './specs/geminiSchema';
 import { ollamaToolSpec } from './specs/ollama';
 import { chatCustomToolSpec, chatToolSpec } from './specs/openaiChat';
+import { realtimeToolSpec } from './specs/openaiRealtime';
 import { responsesCustomToolSpec, responsesToolSpec } from './specs/openaiResponses';
 import { allowsStrict, customInputSchema, type ToolSpecInput } from './specs/shared';
 import { aMessageFormat, type MessageFormat } from './messages';
@@ -47,6 +49,8 @@ export interface ToolSpecsByFormat<Custom extends boolean = boolean> {
   'bedrock-invoke-model': AnthropicWire.Tool[];
   /** Ollama chat: `[{ type: 'function', function: { name, description, parameters } }]`. */
   ollama: OllamaWire.Tool[];
+  /** A Realtime session (`session.update`'s `session.tools`): `[{ type: 'function', name, description, parameters }]`. */
+  'openai-realtime': RealtimeWire.FunctionTool[];
 }
 
 /** The request's `tools` value in format `F` (`Custom`: whether the tools may hold a custom tool). */
@@ -172,7 +176,8 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  *    with each schema cleaned by `toGeminiSchema()` (keywords Gemini rejects dropped, `$ref`s inlined);
  *    Gemini Interactions `{ type: 'function', name, description, parameters }` with the JSON Schema as
  *    it is; Bedrock Converse
- *    `toolSpec` with `inputSchema.json` (the `toolConfig.tools` value); Ollama chat's own list.
+ *    `toolSpec` with `inputSchema.json` (the `toolConfig.tools` value); Ollama chat's own list; a
+ *    Realtime session's flat functions (`session.update`'s `session.tools`, no `strict`).
  * 4. Names: a record's keys; a `name` that differs from its key is an `unsupported-request` error
  *    (the model would call a name `runTools()` does not know). An array needs a `name` on each tool.
  *    A record's entry may be a bare schema (the `tools` of `readToolCalls()`): a tool with no description.
@@ -197,7 +202,7 @@ function named(tools: ToolDeclarations): Array<[string, AnyDeclaration]> {
  * ```
  *
  * @param tools Tools by name (or an array of named tools), e.g. made with `tool()`.
- * @param format The request format: `'openai-chat'`, `'openai-responses'`, `'anthropic'`, `'gemini'`, `'gemini-interactions'`, `'bedrock-converse'`, `'bedrock-invoke-model'` or `'ollama'`.
+ * @param format The request format: `'openai-chat'`, `'openai-responses'`, `'anthropic'`, `'gemini'`, `'gemini-interactions'`, `'bedrock-converse'`, `'bedrock-invoke-model'`, `'ollama'` or `'openai-realtime'`.
  * @param options `strict` (OpenAI), `onSchemaDrop` (Gemini), `eagerInputStreaming` (Anthropic) and `maxDepth`.
  * @return The value of the request's `tools` field.
  * @throws {ToolStreamError} `invalid-option` for a `format` it does not write, an option it does not
@@ -227,6 +232,7 @@ export function toolSpecs<F extends MessageFormat, T extends ToolDeclarations = 
     'bedrock-converse': () => inputs.map(converseToolSpec),
     'bedrock-invoke-model': () => inputs.map((input) => anthropicToolSpec(input, false)),
     ollama: () => inputs.map(ollamaToolSpec),
+    'openai-realtime': () => inputs.map(realtimeToolSpec),
   };
   return byFormat[format]() as ToolSpecs<F, HasCustomTool<T>>;
 }

@@ -14,6 +14,7 @@ import {
   geminiInteractions,
   ollamaChat,
   openaiChat,
+  openaiRealtime,
   openaiResponses,
   readStreamEvents,
   type ProviderName,
@@ -35,6 +36,7 @@ const FORMATS = {
   ollama: ollamaChat,
   'ai-sdk-ui': aiSdkUi,
   'ag-ui': agUi,
+  'openai-realtime': openaiRealtime,
 } as const;
 
 /** The usage event a format makes of a raw usage object (without `type` and `raw`). */
@@ -60,6 +62,18 @@ describe('usage mappings of the wire formats', () => {
       { inputTokens: 291, outputTokens: 222, totalTokens: 513, cachedInputTokens: 290, reasoningTokens: 196 },
     ],
     ['OpenAI chat without a total', 'openai-chat', { prompt_tokens: 10, completion_tokens: 5 }, { inputTokens: 10, outputTokens: 5, totalTokens: 15 }],
+    [
+      'Realtime: cached in input (text and audio tokens together)',
+      'openai-realtime',
+      {
+        total_tokens: 1372,
+        input_tokens: 1211,
+        output_tokens: 161,
+        input_token_details: { text_tokens: 1145, audio_tokens: 66, cached_tokens: 1088 },
+        output_token_details: { text_tokens: 35, audio_tokens: 126 },
+      },
+      { inputTokens: 1211, outputTokens: 161, totalTokens: 1372, cachedInputTokens: 1088 },
+    ],
     [
       'Responses',
       'openai-responses',

@@ -220,3 +220,57 @@ export interface Request {
   /** An end-user id. */
   user?: string;
 }
+
+/**
+ * The fields of a WebSocket-mode turn besides its `type`, `input` and `previous_response_id`: a
+ * Responses request's (`model`, `instructions`, `tools`, `store`, `include`, `reasoning`, …), without
+ * `stream` (a socket always streams) and `background` (a socket does not take it).
+ */
+export interface TurnFields {
+  /** The model. */
+  model?: string;
+  /** The system / developer instructions (not carried over by `previous_response_id`: send them every turn). */
+  instructions?: string;
+  /** The tools (custom tools too). */
+  tools?: Array<FunctionTool | CustomTool>;
+  /** How the model may use them. */
+  tool_choice?: Request['tool_choice'];
+  /** `false`: at most one tool call per turn. */
+  parallel_tool_calls?: boolean;
+  /**
+   * Whether OpenAI stores the response (the API's default is `true`). With `false` (and with Zero
+   * Data Retention) only the socket's most recent response can be chained from, and a turn sent
+   * whole again must carry reasoning as `encrypted_content` (`include: ['reasoning.encrypted_content']`).
+   */
+  store?: boolean;
+  /** Extra output to include, e.g. `['reasoning.encrypted_content']`. */
+  include?: string[];
+  /** The most tokens to generate (reasoning included). */
+  max_output_tokens?: number;
+  /** Any other field of a Responses request (`reasoning`, `text`, `metadata`, `temperature`, …), sent as it is. */
+  [field: string]: unknown;
+}
+
+/** A WebSocket-mode turn: the text message a client sends to start one response on the socket. */
+export interface ResponseCreateEvent extends TurnFields {
+  /** Always `'response.create'`. */
+  type: 'response.create';
+  /** The new input items: the whole conversation, or what came after `previous_response_id`'s response. */
+  input: InputItem[];
+  /** The response this turn continues (its input and output are the turn's context). */
+  previous_response_id?: string;
+}
+
+/**
+ * A Responses request as `fromResponsesRequest()` accepts it (any `ResponseCreateParams` value of
+ * the `openai` SDK, or a WebSocket turn's fields): `input` as text or items, read item by item.
+ * Fields it cannot translate are rejected at run time with `unsupported-request` unless ignored.
+ */
+export interface RequestInput {
+  /** The model (required at run time). */
+  readonly model?: string;
+  /** The conversation: a user's text, or input items (messages, calls, call outputs, …). */
+  readonly input?: string | ReadonlyArray<unknown>;
+  /** Streaming. */
+  readonly stream?: boolean | null;
+}

@@ -13,6 +13,7 @@ import type * as GeminiWire from '../../providers/gemini/wire';
 import type * as GeminiInteractionsWire from '../../providers/geminiInteractions/wire';
 import type * as OllamaWire from '../../providers/ollama/wire';
 import type * as OpenAIChatWire from '../../providers/openaiChat/wire';
+import type * as RealtimeWire from '../../providers/openaiRealtime/wire';
 import type * as ResponsesWire from '../../providers/openaiResponses/wire';
 import { anthropicMessageBuilder } from './anthropic';
 import { converseMessages } from './bedrockConverse';
@@ -20,6 +21,7 @@ import { geminiMessages } from './gemini';
 import { geminiInteractionsMessages } from './geminiInteractions';
 import { ollamaMessages } from './ollama';
 import { openaiChatMessages } from './openaiChat';
+import { openaiRealtimeMessages } from './openaiRealtime';
 import { openaiResponsesMessages } from './openaiResponses';
 import type { MessageBuilder, ToolMessagesOptions, ToolStep } from './shared';
 
@@ -37,6 +39,8 @@ interface MessagesByFormat {
   /** InvokeModel's body is Anthropic's Messages request. */
   'bedrock-invoke-model': AnthropicWire.AssistantMessage | AnthropicWire.UserMessage;
   ollama: OllamaWire.AssistantMessage | OllamaWire.ToolMessage;
+  /** A Realtime session's client events: the results as items, then `response.create`. */
+  'openai-realtime': RealtimeWire.ClientEvent;
 }
 
 /** Each format's message builders, by format name. */
@@ -49,6 +53,7 @@ const BUILDERS: { readonly [F in MessageFormat]: MessageBuilder<MessagesByFormat
   'bedrock-converse': converseMessages,
   'bedrock-invoke-model': anthropicMessageBuilder,
   ollama: ollamaMessages,
+  'openai-realtime': openaiRealtimeMessages,
 };
 
 /** The wire formats the tools wing writes: a tool loop's conversation, its messages and its tool specs. */
