@@ -61,6 +61,12 @@ export interface ToolDefinition<S extends StandardSchemaV1 | undefined = undefin
   readonly execute: (args: ToolArgs<S>, context: ToolContext<ToolCall<string, ToolArgs<S>>>) => ToolReturn<Output>;
   /** This tool's time limit in ms (overrides `RunToolsOptions.timeoutMs`). */
   readonly timeoutMs?: number;
+  /**
+   * Whether a call must be approved before it runs (in `toolLoop()`, by its `approve` option): `true`,
+   * or a function of the validated arguments (may be async; a throw or rejection means `true`).
+   * `runTools()` alone does not ask.
+   */
+  readonly needsApproval?: boolean | ((args: ToolArgs<S>, context: { readonly call: ToolCall<string, ToolArgs<S>> }) => boolean | PromiseLike<boolean>);
 }
 
 /**
@@ -85,6 +91,8 @@ export interface AnyTool {
   readonly name?: string | undefined;
   /** The arguments' JSON Schema, overriding the one derived from `schema` (see {@link ToolDeclaration.parameters}). */
   readonly parameters?: JsonSchema | undefined;
+  /** Whether a call must be approved before it runs in `toolLoop()` (see {@link ToolDefinition.needsApproval}). */
+  readonly needsApproval?: boolean | ((args: never, context: { readonly call: ToolCall<string, never> }) => boolean | PromiseLike<boolean>) | undefined;
   /** `'custom'` for a custom (freeform) tool: `execute` gets its input text (see {@link customTool}). */
   readonly kind?: 'custom' | undefined;
   /** A custom tool's input format. */
@@ -123,7 +131,14 @@ const aCustomFormat: OptionCheck = (value) => {
 };
 
 /** The keys of every tool definition, checked. */
-const DEFINITION_CHECKS: OptionChecks = { name: aString, description: aString, schema: aSchema, execute: aFunction, timeoutMs: aWait };
+const DEFINITION_CHECKS: OptionChecks = {
+  name: aString,
+  description: aString,
+  schema: aSchema,
+  execute: aFunction,
+  timeoutMs: aWait,
+  needsApproval: (value) => (typeof value === 'boolean' || typeof value === 'function' ? undefined : 'a boolean or a function of the arguments'),
+};
 
 /** The checks of a {@link tool} definition's keys. */
 const TOOL_CHECKS: OptionChecks = { ...DEFINITION_CHECKS, parameters: anObject };
