@@ -245,6 +245,79 @@ describe('approvals: hostile and faulty', () => {
     expect(invalid.find((i) => i.type === 'tool-result')).toMatchObject({ result: { success: false, error: { code: 'invalid-arguments' } } });
   });
 
+  it('a resumed call is not asked needsApproval again (openai/openai-agents-js#1418), and a missing decision never runs it (pydantic/pydantic-ai#8060)', async () => {
+    let asked = 0;
+    const log: string[] = [];
+    const guarded = {
+      delete_file: tool({
+        schema: z.object({ path: z.string() }),
+        needsApproval: () => (asked++, asked === 1),
+        execute: ({ path }) => (log.push(path), 'deleted'),
+      }),
+    };
+    const first = await lastValueFrom(toolLoop(request, guarded).pipe(toArray()));
+    const paused = first.at(-1);
+    if (paused?.type !== 'paused') throw new Error('not paused');
+    const checkpoint = JSON.parse(JSON.stringify(paused.checkpoint)) as ToolLoopCheckpoint;
+    // No decision again (approve completes empty): paused again, the tool not run, needsApproval not asked.
+    const again = await lastValueFrom(toolLoop(request, guarded, { resume: checkpoint, approve: () => [] }).pipe(toArray()));
+    expect(again.map((i) => i.type)).toEqual(['tool-approval', 'paused']);
+    expect(asked).toBe(1);
+    expect(log).toEqual([]);
+    const denied = await lastValueFrom(toolLoop(request, guarded, { resume: checkpoint, approve: () => of({ type: 'deny' } as const) }).pipe(toArray()));
+    expect(denied.at(-1)?.type).toBe('done');
+    expect(asked).toBe(1);
+    expect(log).toEqual([]);
+  });
+
+  it('a denial is told apart from a tool failure: its own code, no cause, and the reason kept through a resume (openai/openai-agents-python#2660, vercel/eve#312)', async () => {
+    const first = await lastValueFrom(toolLoop(request, makeTools([])).pipe(toArray()));
+    const paused = first.at(-1);
+    if (paused?.type !== 'paused') throw new Error('not paused');
+    const items = await lastValueFrom(
+      toolLoop(request, makeTools([]), { resume: JSON.parse(JSON.stringify(paused.checkpoint)) as ToolLoopCheckpoint, approve: () => of({ type: 'deny', reason: 'ask finance first' } as const) }).pipe(
+        toArray(),
+      ),
+    );
+    const result = items.find((i) => i.type === 'tool-result');
+    expect(result).toMatchObject({
+      result: { success: false, error: { code: 'tool-denied', reason: 'ask finance first', message: 'Tool delete_file (call_del) was not run: the user denied the call: ask finance first' } },
+    });
+    if (result?.type === 'tool-result' && !result.result.success) expect(result.result.error.cause).toBeUndefined();
+  });
+
+  it('a sibling that failed before the pause is written back with its own error after the resume', async () => {
+    const two = [
+      openaiChunk({ toolCalls: [{ index: 0, id: 'call_del', name: 'delete_file', arguments: '{"path":"/tmp/a"}' }] }),
+      openaiChunk({ toolCalls: [{ index: 1, id: 'call_w', name: 'get_weather', arguments: '{"city":"Paris"}' }] }),
+      openaiChunk({ finishReason: 'tool_calls' }),
+      openaiDone(),
+    ].join('');
+    const sent: Array<ReadonlyArray<LoopMessage>> = [];
+    const req = (m: ReadonlyArray<LoopMessage>, step: number) => (sent.push(m), from([step === 0 ? two : ANSWER]));
+    const failing = {
+      ...makeTools([]),
+      get_weather: tool({
+        schema: z.object({ city: z.string() }),
+        execute: (): string => {
+          throw new Error('weather service down');
+        },
+      }),
+    };
+    const paused = (await lastValueFrom(toolLoop(req, failing).pipe(toArray()))).at(-1);
+    if (paused?.type !== 'paused') throw new Error('not paused');
+    const done = await lastValueFrom(
+      toolLoop(req, failing, { resume: JSON.parse(JSON.stringify(paused.checkpoint)) as ToolLoopCheckpoint, approve: () => of({ type: 'approve' } as const) }).pipe(toArray()),
+    );
+    expect(done.at(-1)?.type).toBe('done');
+    const { calls, results } = answered('openai-chat', sent[1] ?? []);
+    expect(calls).toEqual(['call_del', 'call_w']);
+    expect(results).toEqual([
+      ['call_del', 'deleted /tmp/a', false],
+      ['call_w', 'Tool get_weather (call_w) failed: weather service down', false],
+    ]);
+  });
+
   it('options: needsApproval of the wrong kind, approve not a function and a resume that is no checkpoint are invalid-option at once', () => {
     expect(() => tool({ needsApproval: 'yes' as unknown as boolean, execute: () => 1 })).toThrow(expect.objectContaining({ code: 'invalid-option' }));
     expect(() => toolLoop(request, {}, { approve: 1 as never })).toThrow(expect.objectContaining({ code: 'invalid-option' }));

@@ -61,18 +61,21 @@ export function decide(call: ToolCall, decision: unknown): Gated {
 /**
  * One arriving call through the approval gate: passed on, or (when its tool needs approval) an
  * `approval` followed by the decision's outcome, or `pending` when `approve` is absent or gave none.
+ * A call pending already (a resumed step's) goes to `approve` without asking `needsApproval` again.
  */
 export function gate(
   step: number,
   result: ToolCallResult,
   byName: ReadonlyMap<string, AnyTool>,
   approve: ((request: ToolApprovalRequest) => ObservableInput<ToolApprovalDecision>) | undefined,
+  pendingAlready = false,
 ): Observable<Gated> {
   if (!result.success) return of({ type: 'run', result });
   const call = result.data;
   const tool = byName.get(call.name);
-  if (tool === undefined || tool.needsApproval === undefined || tool.needsApproval === false) return of({ type: 'run', result });
-  return needsApproval(tool, call).pipe(
+  // A call that was pending when the loop paused needs its approval still: `needsApproval` is not asked again.
+  if (!pendingAlready && (tool === undefined || tool.needsApproval === undefined || tool.needsApproval === false)) return of({ type: 'run', result });
+  return (pendingAlready || tool === undefined ? of(true) : needsApproval(tool, call)).pipe(
     mergeMap((yes): Observable<Gated> => {
       if (!yes) return of({ type: 'run', result });
       const request: ToolApprovalRequest = { step, call };

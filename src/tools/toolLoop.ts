@@ -305,9 +305,9 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
    * its decision), the approved and ungated ones through `runTools()`, denials as their results.
    * The calls' source error reaches the output through `runTools()` (after the running tools).
    */
-  const toolItems = (step: number, calls: Observable<ToolCallResult>, state: StepState<Run>): Observable<Item> =>
+  const toolItems = (step: number, calls: Observable<ToolCallResult>, state: StepState<Run>, resumed = false): Observable<Item> =>
     calls.pipe(
-      mergeMap((result) => gate(step, result, byName, approve)),
+      mergeMap((result) => gate(step, result, byName, approve, resumed)),
       connect((gated) =>
         merge(
           gated.pipe(
@@ -400,7 +400,7 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
             subscriber.error(new ToolStreamError('invalid-option', { function: 'toolLoop', option: 'options.resume', value: resume, expected: "a paused item's checkpoint" }, { cause: error }));
             break;
           }
-          items = toolItems(at, from(resume.pending.map((call): ToolCallResult => ({ success: true, data: call }))), state);
+          items = toolItems(at, from(resume.pending.map((call): ToolCallResult => ({ success: true, data: call }))), state, true);
         } else {
           try {
             items = stepItems(at, sent, state);
