@@ -1,7 +1,7 @@
 /**
  * The export list of every public entry is pinned in `exports.json`, so growing (or shrinking) the
  * public surface is a deliberate change: run `UPDATE_EXPORTS=1 npx jest spec/architecture/exports`
- * and commit the file. All entries together export at most 306 names and `/advanced` at most 30 (its
+ * and commit the file. All entries together export at most 307 names and `/advanced` at most 30 (its
  * extension points only); the main entry (reading streams) keeps at most 30 run-time and 90 type
  * names (and 6 and 15 more for the framings and formats beyond SSE); every other product is a wing
  * with its own entry. (That every value a built `.d.ts` declares
@@ -80,10 +80,10 @@ describe('public entries', () => {
     expect({ values: values <= 30, types: types <= 90, framed: main.values.length - values <= 6 && main.types.length - types <= 15 }).toEqual({ values: true, types: true, framed: true });
   });
 
-  it('a surface a newcomer can hold: at most 306 names over all entries, at most 30 in /advanced', () => {
+  it('a surface a newcomer can hold: at most 307 names over all entries, at most 30 in /advanced', () => {
     const count = (entry: Entry) => listing[entry].values.length + listing[entry].types.length;
     const total = (Object.keys(ENTRIES) as Entry[]).reduce((sum, entry) => sum + count(entry), 0);
-    expect({ total: total <= 306, advanced: count('rxjs-tool-calls/advanced') <= 30 }).toEqual({ total: true, advanced: true });
+    expect({ total: total <= 307, advanced: count('rxjs-tool-calls/advanced') <= 30 }).toEqual({ total: true, advanced: true });
   });
 
   it('/advanced holds extension points only: nothing another entry exports, no decoder class, no reducer', () => {

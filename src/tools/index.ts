@@ -39,6 +39,7 @@ export type {
   ToolLoopStepEnd,
   ToolLoopStepStart,
   ToolLoopToolCall,
+  ToolLoopToolProgress,
   ToolLoopToolResult,
 } from './loopItems';
 

@@ -118,6 +118,20 @@ export interface ToolLoopToolResult<Run = ToolRun> {
   readonly result: ToolRunResult<Run>;
 }
 
+/**
+ * A progress value of a running tool (its `execute` returned an Observable or an async iterable):
+ * `item.result.data.output` is the value; `item.result.preliminary` is `true`. The call's
+ * `tool-result` follows; progress is not sent back to the model.
+ */
+export interface ToolLoopToolProgress<Run = ToolRun> {
+  /** Discriminant: `'tool-progress'`. */
+  readonly type: 'tool-progress';
+  /** The step number, from 0. */
+  readonly step: number;
+  /** The progress result, as `runTools()` emits it (`success: true`, `preliminary: true`). */
+  readonly result: ToolRunResult<Run>;
+}
+
 /** The step's stream ended and all its tools finished; `messages` is the conversation to send next. */
 export interface ToolLoopStepEnd<Run = ToolRun> {
   /** Discriminant: `'step-end'`. */
@@ -183,6 +197,8 @@ export interface ToolLoopDone {
  *
  * Per step: `step-start`, then `event`s, `tool-call`s and `tool-result`s as they happen, then
  * `step-end`; after the last step, `done`. A call that needs approval adds a `tool-approval` before
- * its `tool-result`; a step left with undecided calls ends with `paused` instead of `step-end`.
+ * its `tool-result`; a streaming tool gives `tool-progress` items before it; a step left with
+ * undecided calls ends with `paused` instead of `step-end`.
  */
-export type ToolLoopItem<Run = ToolRun> = ToolLoopStepStart | ToolLoopEvent | ToolLoopToolCall | ToolLoopApproval | ToolLoopToolResult<Run> | ToolLoopStepEnd<Run> | ToolLoopPaused | ToolLoopDone;
+export type ToolLoopItem<Run = ToolRun> =
+  ToolLoopStepStart | ToolLoopEvent | ToolLoopToolCall | ToolLoopApproval | ToolLoopToolProgress<Run> | ToolLoopToolResult<Run> | ToolLoopStepEnd<Run> | ToolLoopPaused | ToolLoopDone;

@@ -211,6 +211,9 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *    a `tool-denied` result written back as the format's failed tool result. The step's other calls
  *    run meanwhile. A call nobody decided (no `approve`, or it gave no value) ends the step with a
  *    `paused` item whose JSON `checkpoint` the option `resume` goes on from.
+ * 10. Tool progress: a tool whose `execute` returns an Observable or an async iterable gives a
+ *    `tool-progress` item per value as it arrives (`result.preliminary: true`); its `tool-result`
+ *    (the last value) follows. Progress is never written back to the model.
  *
  * @example
  * ```ts
@@ -327,8 +330,12 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
             filter((g): g is Extract<Gated, { type: 'run' }> => g.type === 'run'),
             map((g) => g.result),
             runTools(tools, runOptions),
-            tap((result) => state.results.push(result)),
-            map((result): Item => ({ type: 'tool-result', step, result })),
+            map((result): Item => {
+              // A progress value is shown, never written back: only the final result of each call is.
+              if (result.success && result.preliminary === true) return { type: 'tool-progress', step, result };
+              state.results.push(result);
+              return { type: 'tool-result', step, result };
+            }),
           ),
         ),
       ),

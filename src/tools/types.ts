@@ -30,8 +30,11 @@ export interface ToolContext<Call extends ToolCall<string, unknown> = ToolCall> 
 /** The arguments a tool with schema `S` receives: the schema's output type, or `unknown` without a schema. */
 export type ToolArgs<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : unknown;
 
-/** What `execute` may return: a value, a Promise of it, or an Observable (its last value is the output). */
-export type ToolReturn<Output> = Output | PromiseLike<Output> | Observable<Output>;
+/**
+ * What `execute` may return: a value, a Promise of it, an Observable or an async iterable (each
+ * value a progress result as it arrives, the last one the output).
+ */
+export type ToolReturn<Output> = Output | PromiseLike<Output> | Observable<Output> | AsyncIterable<Output>;
 
 /**
  * What the model is told about a tool: its name, description and argument schema. Enough for
@@ -77,7 +80,8 @@ export interface AnyTool {
   /** Validates (and may transform) the parsed arguments before `execute` sees them; absent: the arguments are passed as parsed. */
   readonly schema?: StandardSchemaV1 | undefined;
   /**
-   * Runs the tool: returns the output, a Promise of it, or an Observable (its last value is the output).
+   * Runs the tool: returns the output, a Promise of it, or an Observable or async iterable (each
+   * value but the last a progress result, the last the output).
    *
    * @param args The call's arguments (validated by `schema` when there is one).
    * @param context The abort signal and the call.
@@ -255,7 +259,9 @@ export type ToolOutputOf<D> = D extends {
 }
   ? R extends Observable<infer V>
     ? V
-    : Awaited<R>
+    : R extends AsyncIterable<infer V>
+      ? V
+      : Awaited<R>
   : unknown;
 
 /**
@@ -292,6 +298,12 @@ export type ToolRunResult<Run = ToolRun> =
       readonly error?: never;
       /** Never set on a success (the call is `data.call`). */
       readonly call?: never;
+      /**
+       * `true` on a progress value: the tool (its `execute` returned an Observable or an async
+       * iterable) is still running and `data.output` is one of its values; the final result of the
+       * call follows. Absent on the final result.
+       */
+      readonly preliminary?: true;
     }
   | {
       /** `false`: the call failed to arrive or validate, or the tool failed or timed out. */
@@ -305,4 +317,6 @@ export type ToolRunResult<Run = ToolRun> =
       readonly call?: ToolCall;
       /** Never set on a failure. */
       readonly data?: never;
+      /** Never set on a failure. */
+      readonly preliminary?: never;
     };
