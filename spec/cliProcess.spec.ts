@@ -75,7 +75,9 @@ describe('rxjs-tool-calls (child process)', () => {
     expect(flag.stderr).toMatch(/^rxjs-tool-calls: unknown option '--jsn'\nusage: /);
     const provider = await cli(['-', '--provider', 'openai']);
     expect(provider.code).toBe(2);
-    expect(provider.stderr).toContain("unknown provider 'openai' (expected one of: auto, openai-responses, anthropic, cohere, openai-chat, gemini, ai-sdk-ui, ag-ui, bedrock-converse, bedrock-invoke-model, ollama)");
+    expect(provider.stderr).toContain(
+      "unknown provider 'openai' (expected one of: auto, openai-responses, anthropic, cohere, openai-chat, gemini, ai-sdk-ui, ag-ui, bedrock-converse, bedrock-invoke-model, ollama)",
+    );
     const missing = await cli(['--provider']);
     expect([missing.code, missing.stderr.split('\n')[0]]).toEqual([2, 'rxjs-tool-calls: --provider needs a value']);
     const two = await cli(['a.sse', 'b.sse']);
