@@ -142,7 +142,7 @@ describe('runTools: progress of streaming tools', () => {
       );
     }
     expect(running).toBe(0);
-  });
+  }, 30_000);
 });
 
 const eventsOf = (wire: string): Promise<StreamEvent[]> => lastValueFrom(from([wire]).pipe(readStreamEvents(), toArray()));

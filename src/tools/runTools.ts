@@ -47,10 +47,13 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
     let settled = false;
     let output: Subscription | undefined;
     let timer: Subscription | undefined;
+    /** The pending show of a streaming tool's held progress value. */
+    let tick: Subscription | undefined;
     const settle = (result: ToolRunResult): void => {
       if (settled) return;
       settled = true;
       timer?.unsubscribe();
+      tick?.unsubscribe();
       output?.unsubscribe();
       subscriber.next(result);
       subscriber.complete();
@@ -79,29 +82,28 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
       // A value of a streaming tool is a progress result unless it is the last: it is held until the
       // next value, the completion, or the next macrotask, whichever comes first (an
       // Observable that completes at once after its value, as an HTTP call does, gives no progress).
-      let held = 0;
-      let pendingProgress: Subscription | undefined;
+      let held: { readonly value: unknown } | undefined;
       const progress = (value: unknown): void => {
         if (!settled && !subscriber.closed) subscriber.next({ success: true, preliminary: true, data: { name: typedCall.name, call: typedCall, output: value } });
       };
       const subscription = output$.subscribe({
         next: (value) => {
           if (streamed) {
-            if (held > 0) progress(last);
-            const token = ++held;
-            pendingProgress?.unsubscribe();
-            pendingProgress = asyncScheduler.schedule(() => {
-              if (held !== token) return;
-              held = 0;
-              progress(value);
+            if (held !== undefined) progress(held.value);
+            held = { value };
+            // One timer per burst of values, not one per value.
+            tick ??= asyncScheduler.schedule(() => {
+              tick = undefined;
+              const shown = held;
+              held = undefined;
+              if (shown !== undefined) progress(shown.value);
             });
           }
           last = value;
         },
         error: (error: unknown) => settle(failed(new ToolStreamError('tool-failed', { toolCall: context }, { cause: error }), typedCall)),
         complete: () => {
-          held = -1;
-          pendingProgress?.unsubscribe();
+          held = undefined;
           settle({ success: true, data: { name: typedCall.name, call: typedCall, output: last } });
         },
       });
@@ -142,6 +144,7 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
 
     return () => {
       timer?.unsubscribe();
+      tick?.unsubscribe();
       output?.unsubscribe();
       if (!settled) controller.abort();
     };
