@@ -253,6 +253,11 @@ export interface ErrorDetails {
     /** The limit that passed, in milliseconds. */
     readonly timeoutMs: number;
   };
+  /** A call that needed approval was denied (`toolLoop()`'s `approve`); the tool did not run. */
+  'tool-denied': CallDetails & {
+    /** Why, as the decision gave it (the model reads it in the denial). */
+    readonly reason?: string | undefined;
+  };
   /** `toolLoop()` reached `maxSteps` and the model still asked for tools. */
   'max-steps': {
     /** The configured `maxSteps`. */
@@ -325,6 +330,7 @@ export const ERROR_SCOPES = {
   'idle-timeout': 'stream',
   'tool-failed': 'run',
   'tool-timeout': 'run',
+  'tool-denied': 'run',
   'max-steps': 'stream',
   'unsupported-request': 'request',
   'malformed-json': 'parser',
@@ -415,6 +421,7 @@ export const ERROR_MESSAGES = {
   'idle-timeout': (d) => `No data arrived for ${d.timeoutMs} ms`,
   'tool-failed': (d, cause) => `Tool ${d.toolCall.name} (${d.toolCall.id}) failed: ${describe(cause)}`,
   'tool-timeout': (d) => `Tool ${d.toolCall.name} (${d.toolCall.id}) did not finish within ${d.timeoutMs} ms`,
+  'tool-denied': (d) => `Tool ${d.toolCall.name} (${d.toolCall.id}) was not run: the user denied the call${d.reason ? `: ${d.reason}` : ''}`,
   'max-steps': (d) => `The model still called tools after ${d.maxSteps} step${d.maxSteps === 1 ? '' : 's'} (maxSteps)`,
   'unsupported-request': (d) => `Cannot translate ${d.field} to ${d.target}: ${d.detail}`,
   'malformed-json': (d) => `${d.detail} at position ${d.position}`,

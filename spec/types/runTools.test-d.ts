@@ -86,7 +86,8 @@ if (result.success) {
   const c: string = result.call.id;
   void c;
 } else {
-  const code: 'malformed-arguments' | 'incomplete' | 'missing-name' | 'invalid-arguments' | 'unknown-tool' | 'arguments-too-large' | 'missing-tool-calls' | 'tool-failed' | 'tool-timeout' =
+  const code:
+    'malformed-arguments' | 'incomplete' | 'missing-name' | 'invalid-arguments' | 'unknown-tool' | 'arguments-too-large' | 'missing-tool-calls' | 'tool-failed' | 'tool-timeout' | 'tool-denied' =
     result.error.code;
   const id: string = result.error.toolCall.id;
   const maybeCall: string | undefined = result.call?.name;

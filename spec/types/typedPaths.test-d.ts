@@ -151,11 +151,15 @@ toolLoop(request, loopTools).subscribe((item) => {
     case 'done':
       assertType<Equal<typeof item, ToolLoopDone>>();
       break;
+    case 'tool-approval':
+    case 'tool-progress':
+    case 'paused':
+      break;
     default:
       assertType<Equal<typeof item, never>>();
   }
 });
 type Items = ToolLoopItem<{ readonly name: 'x'; readonly call: never; readonly output: 1 }>;
-assertType<Equal<Items['type'], 'step-start' | 'event' | 'tool-call' | 'tool-result' | 'step-end' | 'done'>>();
+assertType<Equal<Items['type'], 'step-start' | 'event' | 'tool-call' | 'tool-approval' | 'tool-progress' | 'tool-result' | 'step-end' | 'paused' | 'done'>>();
 assertType<Equal<Extract<Items, { type: 'tool-result' }>, ToolLoopToolResult<{ readonly name: 'x'; readonly call: never; readonly output: 1 }>>>();
 assertType<Equal<Extract<Items, { type: 'step-end' }>, ToolLoopStepEnd<{ readonly name: 'x'; readonly call: never; readonly output: 1 }>>>();

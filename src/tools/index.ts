@@ -24,8 +24,24 @@ export {
   type ToolSet,
 } from './types';
 export { runTools, type RunToolsOptions } from './runTools';
+export { loopEvents } from './loopEvents';
 export { toolLoop, type ToolLoopOptions, type ToolLoopRequest, type ToolLoopRequestContext } from './toolLoop';
-export type { LoopMessage, ToolLoopDone, ToolLoopEvent, ToolLoopItem, ToolLoopStepEnd, ToolLoopStepStart, ToolLoopToolCall, ToolLoopToolResult } from './loopItems';
+export type {
+  LoopMessage,
+  ToolApprovalDecision,
+  ToolApprovalRequest,
+  ToolLoopApproval,
+  ToolLoopCheckpoint,
+  ToolLoopDone,
+  ToolLoopEvent,
+  ToolLoopItem,
+  ToolLoopPaused,
+  ToolLoopStepEnd,
+  ToolLoopStepStart,
+  ToolLoopToolCall,
+  ToolLoopToolProgress,
+  ToolLoopToolResult,
+} from './loopItems';
 export { answerRealtimeCalls, type AnswerRealtimeCallsOptions } from './answerRealtimeCalls';
 
 // ---- The request's tool definitions, per format -------------------------------------------------

@@ -26,12 +26,18 @@ export interface RunToolsOptions {
 /** The checks of {@link RunToolsOptions}' keys. */
 export const RUN_OPTION_CHECKS: OptionChecks = { concurrency: /* @__PURE__ */ aCount(1), timeoutMs: aWait, failFast: aBoolean };
 
+/** An async iterable (an async generator's result), not a string or an array. */
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { readonly [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
+}
+
 function failed(error: ToolRunResult['error'] & object, call?: ToolCall): ToolRunResult {
   return call === undefined ? { success: false, error } : { success: false, error, call };
 }
 
 /**
- * One run: validate, execute, time out. Emits one result, then completes. Unsubscribing before the
+ * One run: validate, execute, time out. Emits its progress results (a streaming tool's), then one
+ * final result, then completes. Unsubscribing before the
  * result aborts the tool's signal and unsubscribes an observable the tool returned.
  */
 function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefined): Observable<ToolRunResult> {
@@ -41,10 +47,13 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
     let settled = false;
     let output: Subscription | undefined;
     let timer: Subscription | undefined;
+    /** The pending show of a streaming tool's held progress value. */
+    let tick: Subscription | undefined;
     const settle = (result: ToolRunResult): void => {
       if (settled) return;
       settled = true;
       timer?.unsubscribe();
+      tick?.unsubscribe();
       output?.unsubscribe();
       subscriber.next(result);
       subscriber.complete();
@@ -67,12 +76,36 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
         settle(failed(new ToolStreamError('tool-failed', { toolCall: context }, { cause: error }), typedCall));
         return;
       }
-      const output$ = isObservable(returned) ? returned : isPromiseLike(returned) ? from(returned) : of(returned);
+      const streamed = isObservable(returned) || isAsyncIterable(returned);
+      const output$ = isObservable(returned) ? returned : isAsyncIterable(returned) ? from(returned) : isPromiseLike(returned) ? from(returned) : of(returned);
       let last: unknown;
+      // A value of a streaming tool is a progress result unless it is the last: it is held until the
+      // next value, the completion, or the next macrotask, whichever comes first (an
+      // Observable that completes at once after its value, as an HTTP call does, gives no progress).
+      let held: { readonly value: unknown } | undefined;
+      const progress = (value: unknown): void => {
+        if (!settled && !subscriber.closed) subscriber.next({ success: true, preliminary: true, data: { name: typedCall.name, call: typedCall, output: value } });
+      };
       const subscription = output$.subscribe({
-        next: (value) => (last = value),
+        next: (value) => {
+          if (streamed) {
+            if (held !== undefined) progress(held.value);
+            held = { value };
+            // One timer per burst of values, not one per value.
+            tick ??= asyncScheduler.schedule(() => {
+              tick = undefined;
+              const shown = held;
+              held = undefined;
+              if (shown !== undefined) progress(shown.value);
+            });
+          }
+          last = value;
+        },
         error: (error: unknown) => settle(failed(new ToolStreamError('tool-failed', { toolCall: context }, { cause: error }), typedCall)),
-        complete: () => settle({ success: true, data: { name: typedCall.name, call: typedCall, output: last } }),
+        complete: () => {
+          held = undefined;
+          settle({ success: true, data: { name: typedCall.name, call: typedCall, output: last } });
+        },
       });
       if (settled) subscription.unsubscribe();
       else output = subscription;
@@ -111,6 +144,7 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
 
     return () => {
       timer?.unsubscribe();
+      tick?.unsubscribe();
       output?.unsubscribe();
       if (!settled) controller.abort();
     };
@@ -141,8 +175,11 @@ function runOne(tool: AnyTool, call: ToolCall, defaultTimeoutMs: number | undefi
  *    `unknown-tool`, `invalid-arguments` (the schema's issues), `tool-failed` (`execute` threw,
  *    rejected or its observable errored; the thrown value is the error's `cause`), `tool-timeout`
  *    (per-tool `timeoutMs` or the `timeoutMs` option; the tool's signal is aborted).
- * 3. `execute` may return a value, a Promise or an Observable (its last value is the output;
- *    `undefined` when it completes empty). Its `context.signal` aborts when the run is cancelled.
+ * 3. `execute` may return a value, a Promise, an Observable or an async iterable (its last value is
+ *    the output; `undefined` when it completes empty). Every value of an Observable or an async
+ *    iterable but the last is also emitted as it comes, as a progress result
+ *    (`{ success: true, preliminary: true, data }`); a value followed at once by the completion (an
+ *    HTTP call's one response) is the output only. Its `context.signal` aborts when the run is cancelled.
  * 4. One failure never cancels the others, unless `failFast: true`: then the failing result is
  *    emitted, the other tools are aborted, and the output ends with that `tool-failed` /
  *    `tool-timeout` error.

@@ -3,22 +3,25 @@
  *
  * @module
  */
-import { catchError, connect, EMPTY, filter, map, merge, Observable, type Subscription, tap, throwError } from 'rxjs';
+import { catchError, connect, EMPTY, filter, from, map, merge, mergeMap, Observable, type ObservableInput, type Subscription, tap, throwError } from 'rxjs';
 import { eventsAndResults, type EventOrResult } from '../operators/eventsAndResults';
 import type { ToolCallsOptions } from '../calls/call';
 import { CALLS_OPTION_CHECKS } from '../calls/driver';
-import { aCount, anObject, checkOptions, checkOptionsAt, closest, pickOptions, type OptionCheck, type OptionChecks } from '../internal/options';
+import { aCount, aFunction, anObject, checkOptions, checkOptionsAt, closest, pickOptions, type OptionCheck, type OptionChecks } from '../internal/options';
 import { checkTools } from '../parse/validate';
 import { ToolStreamError } from '../errors';
 import type { FramedRecord, StreamEvent } from '../events';
 import { READ_OPTION_CHECKS, readStreamEvents, type ReadStreamEventsOptions } from '../read/readStreamEvents';
 import { aMessageFormat, assistantTextMessage, isMessageFormat, REPLY_OPTION_CHECKS, toolMessages, type MessageFormat, type ToolMessagesOptions } from './messages/index';
 import { withLoopUsage } from './loopUsage';
-import { RUN_OPTION_CHECKS, runTools, type RunToolsOptions } from './runTools';
+import { RUN_OPTION_CHECKS, runTools, toolsByName, type RunToolsOptions } from './runTools';
+import { gate, restoredResult, restoredTurn, savedResult, type Gated } from './approvals';
+import type { ToolStep } from './messages/shared';
+import type { ToolCallResult } from '../result';
 import { TurnRecorder } from './turnRecorder';
 import { SPECS_OPTION_CHECKS, toolSpecs, type ToolSpecs, type ToolSpecsOptions } from './toolSpecs';
-import type { InferToolRun, ToolList, ToolRunResult, ToolSet } from './types';
-import type { LoopMessage, ToolLoopItem } from './loopItems';
+import type { InferToolRun, ToolList, ToolRun, ToolRunResult, ToolSet } from './types';
+import type { LoopMessage, ToolApprovalDecision, ToolApprovalRequest, ToolLoopCheckpoint, ToolLoopItem } from './loopItems';
 
 export type { LoopMessage, ToolLoopItem } from './loopItems';
 
@@ -81,6 +84,21 @@ export interface ToolLoopOptions {
   readonly reply?: ToolMessagesOptions;
   /** Declaring the tools to the model (`context.tools`): `toolSpecs()`'s options (`strict`, `onSchemaDrop`, `eagerInputStreaming`, `maxDepth`). */
   readonly specs?: ToolSpecsOptions;
+  /**
+   * Decides the calls of tools with `needsApproval`: given each request, returns an
+   * `ObservableInput` whose first value is the {@link ToolApprovalDecision} (approve, approve with
+   * edited arguments, deny with a reason). The step's other calls run meanwhile. One that completes
+   * without a value, or no `approve` at all, leaves the call pending: the step ends with a `paused`
+   * item holding a {@link ToolLoopCheckpoint} to resume from. An error ends the loop (after the
+   * tools already running finished).
+   */
+  readonly approve?: (request: ToolApprovalRequest) => ObservableInput<ToolApprovalDecision>;
+  /**
+   * A `paused` item's checkpoint (saved as JSON, in this process or another): the loop starts at
+   * that step's pending calls (asking `approve` again), writes the step back with every result and
+   * goes on. `messages` and `format` come from the checkpoint.
+   */
+  readonly resume?: ToolLoopCheckpoint;
 }
 
 /** The check of `onMissingToolCalls` (a misspelt value would otherwise behave as the default, `'error'`, without a word). */
@@ -96,6 +114,19 @@ const LOOP_OPTION_CHECKS: OptionChecks = {
   run: anObject,
   reply: anObject,
   specs: anObject,
+  approve: aFunction,
+  resume: (value) => {
+    const cp = value as Partial<ToolLoopCheckpoint> | null;
+    return typeof cp === 'object' &&
+      cp !== null &&
+      Array.isArray(cp.messages) &&
+      Array.isArray(cp.pending) &&
+      Array.isArray(cp.results) &&
+      typeof cp.step === 'number' &&
+      aMessageFormat(cp.format) === undefined
+      ? undefined
+      : "a paused item's checkpoint";
+  },
 };
 
 /** The groups of {@link ToolLoopOptions}: each stage's options, with the function they go to and their checks. */
@@ -132,13 +163,15 @@ function checkLoopOptions(options: ToolLoopOptions): void {
 interface StepState<Run> {
   text: string;
   /** The turn in stream order (text, reasoning parts, calls), for the messages sent back. */
-  readonly turn: TurnRecorder;
+  readonly turn: { step(results: ReadonlyArray<ToolRunResult<ToolRun>>): ToolStep };
   readonly results: Array<ToolRunResult<Run>>;
+  /** The calls waiting for a decision nobody gave yet. */
+  readonly pending: ToolCallResult[];
 }
 
 function collect(state: StepState<unknown>, event: StreamEvent): void {
   if (event.type === 'text-delta' && event.choice === 0) state.text += event.text;
-  state.turn.push(event);
+  if (state.turn instanceof TurnRecorder) state.turn.push(event);
 }
 
 /**
@@ -182,6 +215,14 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  *    not) takes constant stack and constant work per step, except the one new `messages` array
  *    each step is handed (a snapshot of the conversation, so O(history) per step, as is sending
  *    it; items that keep those arrays keep O(steps²) messages in all). Errors are never dropped.
+ * 9. Approvals: a call of a tool with `needsApproval` is emitted as a `tool-approval` item and runs
+ *    only when `approve` approves it (with edited arguments, validated again, if given); a denial is
+ *    a `tool-denied` result written back as the format's failed tool result. The step's other calls
+ *    run meanwhile. A call nobody decided (no `approve`, or it gave no value) ends the step with a
+ *    `paused` item whose JSON `checkpoint` the option `resume` goes on from.
+ * 10. Tool progress: a tool whose `execute` returns an Observable or an async iterable gives a
+ *    `tool-progress` item per value as it arrives (`result.preliminary: true`); its `tool-result`
+ *    (the last value) follows. Progress is never written back to the model.
  *
  * @example
  * ```ts
@@ -221,12 +262,15 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
   const read = options.read ?? {};
   const provider = read.provider;
   const providerName = provider === undefined ? undefined : typeof provider === 'string' ? provider : provider.format;
-  const format: MessageFormat = options.format ?? (providerName !== undefined && isMessageFormat(providerName) ? providerName : 'openai-chat');
+  const resume = options.resume;
+  const format: MessageFormat = resume?.format ?? options.format ?? (providerName !== undefined && isMessageFormat(providerName) ? providerName : 'openai-chat');
   const readOptions: ReadStreamEventsOptions = { ...read, provider: provider ?? options.format ?? 'auto' };
   const runOptions = options.run ?? {};
   const replyOptions = options.reply ?? {};
   const maxSteps = options.maxSteps ?? 10;
   checkTools(tools, 'toolLoop');
+  const byName = toolsByName(tools, 'toolLoop');
+  const approve = options.approve;
   let specs: ToolSpecs<MessageFormat> | undefined;
   /** The request's context for one subscription of the loop (its `signal` is aborted when the subscription ends). */
   const contextOf = (signal: AbortSignal): ToolLoopRequestContext => ({
@@ -257,21 +301,72 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
             }),
             dropStreamError,
           ),
-          items.pipe(
-            filter((item): item is Extract<EventOrResult, { type: 'result' }> => item.type === 'result'),
-            map((item) => item.result),
-            runTools(tools, runOptions),
-            tap((result) => state.results.push(result)),
-            map((result): Item => ({ type: 'tool-result', step, result })),
+          toolItems(
+            step,
+            items.pipe(
+              filter((item): item is Extract<EventOrResult, { type: 'result' }> => item.type === 'result'),
+              map((item) => item.result),
+            ),
+            state,
           ),
         ),
       ),
     );
   };
 
+  /**
+   * The tool items of a step's calls: each through the approval gate (a `tool-approval` item, then
+   * its decision), the approved and ungated ones through `runTools()`, denials as their results.
+   * The calls' source error reaches the output through `runTools()` (after the running tools).
+   */
+  const toolItems = (step: number, calls: Observable<ToolCallResult>, state: StepState<Run>, resumed = false): Observable<Item> =>
+    calls.pipe(
+      mergeMap((result) => gate(step, result, byName, approve, resumed)),
+      connect((gated) =>
+        merge(
+          gated.pipe(
+            filter((g): g is Exclude<Gated, { type: 'run' }> => g.type !== 'run'),
+            mergeMap((g): Observable<Item> => {
+              if (g.type === 'approval') return from([{ type: 'tool-approval', step, request: g.request } satisfies Item]);
+              if (g.type === 'pending') {
+                state.pending.push({ success: true, data: g.call });
+                return EMPTY;
+              }
+              state.results.push(g.result as ToolRunResult<Run>);
+              return from([{ type: 'tool-result', step, result: g.result as ToolRunResult<Run> } satisfies Item]);
+            }),
+            catchError(() => EMPTY),
+          ),
+          gated.pipe(
+            filter((g): g is Extract<Gated, { type: 'run' }> => g.type === 'run'),
+            map((g) => g.result),
+            runTools(tools, runOptions),
+            map((result): Item => {
+              // A progress value is shown, never written back: only the final result of each call is.
+              if (result.success && result.preliminary === true) return { type: 'tool-progress', step, result };
+              state.results.push(result);
+              return { type: 'tool-result', step, result };
+            }),
+          ),
+        ),
+      ),
+    );
+
   /** After a step's items: its `step-end`, then `done`, `max-steps`, `missing-tool-calls`, or the messages of the next step. */
   const finish = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): { items: Item[]; next?: ReadonlyArray<LoopMessage>; error?: ToolStreamError } => {
     const { text } = state;
+    if (state.pending.length > 0) {
+      const { content } = state.turn.step([]);
+      const checkpoint: ToolLoopCheckpoint = {
+        format,
+        step,
+        messages,
+        turn: { text, content: content ?? [] },
+        results: state.results.map((r) => savedResult(r as ToolRunResult<ToolRun>)),
+        pending: state.pending.flatMap((r) => (r.success ? [r.data] : [])),
+      };
+      return { items: [{ type: 'paused', step, checkpoint }] };
+    }
     // A `tool-calls` finish without calls is no call to answer and no answer either (rule `missing-calls`).
     const missing = state.results.find((r): r is Extract<ToolRunResult<Run>, { success: false }> => !r.success && r.error.code === 'missing-tool-calls' && r.error.toolCall.choice === 0);
     const results = state.results.filter((r) => r.success || r.error.code !== 'missing-tool-calls');
@@ -301,8 +396,9 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
   return new Observable<Item>((subscriber) => {
     const ended = new AbortController();
     const context = contextOf(ended.signal);
-    let step = 0;
-    let messages: ReadonlyArray<LoopMessage> = options.messages ?? [];
+    let step = resume?.step ?? 0;
+    let messages: ReadonlyArray<LoopMessage> = resume?.messages ?? options.messages ?? [];
+    let resuming = resume !== undefined;
     let current: Subscription | undefined;
     let looping = false;
     let due = true;
@@ -313,23 +409,36 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
         due = false;
         const at = step;
         const sent = messages;
-        const state: StepState<Run> = { text: '', turn: new TurnRecorder(), results: [] };
+        let state: StepState<Run> = { text: '', turn: new TurnRecorder(), results: [], pending: [] };
         let items: Observable<Item>;
-        try {
-          items = stepItems(at, sent, state, context);
-        } catch (error) {
-          subscriber.error(error);
-          break;
+        if (resuming && resume !== undefined) {
+          // The paused step: its turn and settled results from the checkpoint, its pending calls gated again.
+          resuming = false;
+          try {
+            state = { text: resume.turn.text, turn: restoredTurn(resume.turn), results: resume.results.map((r) => restoredResult(r) as ToolRunResult<Run>), pending: [] };
+          } catch (error) {
+            subscriber.error(new ToolStreamError('invalid-option', { function: 'toolLoop', option: 'options.resume', value: resume, expected: "a paused item's checkpoint" }, { cause: error }));
+            break;
+          }
+          items = toolItems(at, from(resume.pending.map((call): ToolCallResult => ({ success: true, data: call }))), state, true);
+        } else {
+          try {
+            items = stepItems(at, sent, state, context);
+          } catch (error) {
+            subscriber.error(error);
+            break;
+          }
+          subscriber.next({ type: 'step-start', step: at, messages: sent });
+          if (subscriber.closed) break;
         }
-        subscriber.next({ type: 'step-start', step: at, messages: sent });
-        if (subscriber.closed) break;
+        const stepState = state;
         const subscription = items.subscribe({
           next: (item) => subscriber.next(item),
           error: (error: unknown) => subscriber.error(error),
           complete: () => {
             let end: ReturnType<typeof finish>;
             try {
-              end = finish(at, sent, state);
+              end = finish(at, sent, stepState);
             } catch (error) {
               subscriber.error(error); // building the messages failed (a tool output JSON.stringify rejects, …)
               return;

@@ -30,8 +30,11 @@ export interface ToolContext<Call extends ToolCall<string, unknown> = ToolCall> 
 /** The arguments a tool with schema `S` receives: the schema's output type, or `unknown` without a schema. */
 export type ToolArgs<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : unknown;
 
-/** What `execute` may return: a value, a Promise of it, or an Observable (its last value is the output). */
-export type ToolReturn<Output> = Output | PromiseLike<Output> | Observable<Output>;
+/**
+ * What `execute` may return: a value, a Promise of it, an Observable or an async iterable (each
+ * value a progress result as it arrives, the last one the output).
+ */
+export type ToolReturn<Output> = Output | PromiseLike<Output> | Observable<Output> | AsyncIterable<Output>;
 
 /**
  * What the model is told about a tool: its name, description and argument schema. Enough for
@@ -68,6 +71,12 @@ export interface ToolDefinition<S extends StandardSchemaV1 | undefined = undefin
   readonly execute: (args: ToolArgs<S>, context: ToolContext<ToolCall<string, ToolArgs<S>>>) => ToolReturn<Output>;
   /** This tool's time limit in ms (overrides `RunToolsOptions.timeoutMs`). */
   readonly timeoutMs?: number;
+  /**
+   * Whether a call must be approved before it runs (in `toolLoop()`, by its `approve` option): `true`,
+   * or a function of the validated arguments (may be async; a throw or rejection means `true`).
+   * `runTools()` alone does not ask.
+   */
+  readonly needsApproval?: boolean | ((args: ToolArgs<S>, context: { readonly call: ToolCall<string, ToolArgs<S>> }) => boolean | PromiseLike<boolean>);
 }
 
 /**
@@ -78,7 +87,8 @@ export interface AnyTool {
   /** Validates (and may transform) the parsed arguments before `execute` sees them; absent: the arguments are passed as parsed. */
   readonly schema?: StandardSchemaV1 | undefined;
   /**
-   * Runs the tool: returns the output, a Promise of it, or an Observable (its last value is the output).
+   * Runs the tool: returns the output, a Promise of it, or an Observable or async iterable (each
+   * value but the last a progress result, the last the output).
    *
    * @param args The call's arguments (validated by `schema` when there is one).
    * @param context The abort signal and the call.
@@ -92,6 +102,8 @@ export interface AnyTool {
   readonly name?: string | undefined;
   /** The arguments' JSON Schema, overriding the one derived from `schema` (see {@link ToolDeclaration.parameters}). */
   readonly parameters?: JsonSchema | undefined;
+  /** Whether a call must be approved before it runs in `toolLoop()` (see {@link ToolDefinition.needsApproval}). */
+  readonly needsApproval?: boolean | ((args: never, context: { readonly call: ToolCall<string, never> }) => boolean | PromiseLike<boolean>) | undefined;
   /** `'custom'` for a custom (freeform) tool: `execute` gets its input text (see {@link customTool}). */
   readonly kind?: 'custom' | undefined;
   /** A custom tool's input format. */
@@ -130,7 +142,15 @@ const aCustomFormat: OptionCheck = (value) => {
 };
 
 /** The keys of every tool definition, checked. */
-const DEFINITION_CHECKS: OptionChecks = { name: aString, description: aString, schema: aSchema, execute: aFunction, timeoutMs: aWait, deferLoading: aBoolean };
+const DEFINITION_CHECKS: OptionChecks = {
+  name: aString,
+  description: aString,
+  schema: aSchema,
+  execute: aFunction,
+  timeoutMs: aWait,
+  deferLoading: aBoolean,
+  needsApproval: (value) => (typeof value === 'boolean' || typeof value === 'function' ? undefined : 'a boolean or a function of the arguments'),
+};
 
 /** The checks of a {@link tool} definition's keys. */
 const TOOL_CHECKS: OptionChecks = { ...DEFINITION_CHECKS, parameters: anObject };
@@ -249,7 +269,9 @@ export type ToolOutputOf<D> = D extends {
 }
   ? R extends Observable<infer V>
     ? V
-    : Awaited<R>
+    : R extends AsyncIterable<infer V>
+      ? V
+      : Awaited<R>
   : unknown;
 
 /**
@@ -286,6 +308,12 @@ export type ToolRunResult<Run = ToolRun> =
       readonly error?: never;
       /** Never set on a success (the call is `data.call`). */
       readonly call?: never;
+      /**
+       * `true` on a progress value: the tool (its `execute` returned an Observable or an async
+       * iterable) is still running and `data.output` is one of its values; the final result of the
+       * call follows. Absent on the final result.
+       */
+      readonly preliminary?: true;
     }
   | {
       /** `false`: the call failed to arrive or validate, or the tool failed or timed out. */
@@ -299,4 +327,6 @@ export type ToolRunResult<Run = ToolRun> =
       readonly call?: ToolCall;
       /** Never set on a failure. */
       readonly data?: never;
+      /** Never set on a failure. */
+      readonly preliminary?: never;
     };
