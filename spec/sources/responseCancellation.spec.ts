@@ -248,5 +248,6 @@ describe('error bodies: a bounded prefix', () => {
     // 20 unbounded reads would hold megabytes each; bounded ones leave at most noise behind.
     expect(grown).toBeLessThan(8 * 1024 * 1024);
     await untilTrue(() => server.openSockets() === 0);
-  });
+    // 23 requests against a live server: what it checks is the heap, not the time (a loaded machine took over 5 s).
+  }, 30_000);
 });
