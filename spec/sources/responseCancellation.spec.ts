@@ -1,7 +1,9 @@
 /**
  * Which source forms cancel when, on a real socket (spec/helpers/phaseServer.ts): the server
  * records when each request's socket closed, and each case unsubscribes in one phase — before the
- * headers, while an error body is read, during a 2xx body — and expects the close within 100 ms.
+ * headers, while an error body is read, during a 2xx body — and expects the close within 1 s. The
+ * server holds each request in its phase for good, so any bound tells a close the unsubscription
+ * caused from none; 1 s leaves room for a loaded machine.
  * Then the bounded error body: at most `maxErrorBodyBytes` read, the rest cancelled, the prefix
  * kept as `payload` with `payloadTruncated`, a body that never ends read in bounded memory.
  */
@@ -61,7 +63,7 @@ function watch(source: Observable<Uint8Array>): { subscription: Subscription; ch
 }
 
 /** Unsubscribe now and expect the server to see the request's socket close within `ms`. */
-async function expectCloseWithin(request: PhaseRequest, subscription: Subscription, ms = 100): Promise<void> {
+async function expectCloseWithin(request: PhaseRequest, subscription: Subscription, ms = 1000): Promise<void> {
   expect(request.isClosed()).toBe(false);
   const unsubscribedAt = performance.now();
   subscription.unsubscribe();
@@ -73,7 +75,7 @@ async function untilTrue(condition: () => boolean): Promise<void> {
   expect(condition()).toBe(true);
 }
 
-describe.each(FORMS)('%s: unsubscribing closes the connection within 100 ms', (_, form) => {
+describe.each(FORMS)('%s: unsubscribing closes the connection within 1 s', (_, form) => {
   it('before the headers', async () => {
     const n = server.requests.length;
     const run = watch(form(`${server.origin}/headers/never`, () => undefined));
@@ -248,6 +250,6 @@ describe('error bodies: a bounded prefix', () => {
     // 20 unbounded reads would hold megabytes each; bounded ones leave at most noise behind.
     expect(grown).toBeLessThan(8 * 1024 * 1024);
     await untilTrue(() => server.openSockets() === 0);
-    // 23 requests against a live server: what it checks is the heap, not the time (a loaded machine took over 5 s).
+    // 23 requests against a live server: what it checks is the heap, not the time.
   }, 30_000);
 });
