@@ -144,7 +144,6 @@ class Views {
   }
 
   close(): void {
-    this.input.complete();
     for (const s of this.subscriptions) s.unsubscribe();
   }
 }
@@ -196,29 +195,43 @@ export function liveness(stream: LiveStream, reference: ReferenceReader): Mismat
         if (!sameValue(entry?.partialArguments ?? {}, shown)) miss(k, 'chatState', i, shown, entry?.partialArguments);
       }
     });
-    for (const [name, , kind, custom] of ENCODERS) {
-      const back = wireCalls(views.readBack.get(name) ?? []);
-      wire.forEach((call, i) => {
-        let shown = expectedShown(call);
-        if (shown === undefined) return;
-        if (call.custom === true && custom === 'as-json') shown = { input: shown };
-        if (kind === 'whole') {
-          // Whole calls: a call is written when it closed, with its final value (calls close in any order: matched by id).
-          const mine = accumulated[i]?.id;
-          const got = back.find((c) => c.id === mine) ?? (back[i] !== undefined && accumulated.some((a) => a.id === back[i]?.id) ? undefined : back[i]);
-          if (got !== undefined && got.status === 'complete' && got.result?.success === true && !sameValue(got.result.data.arguments, shown)) miss(k, name, i, shown, got.rawArguments);
-          return;
-        }
-        const text = back[i]?.rawArguments ?? '';
-        if (call.custom === true && custom === 'custom' ? text === shown : sameValue(shownOf(text), shown)) return;
-        if (call.custom === true && call.text === '' && text === '') return; // `{"input":"` is written with the first text
-        if (kind === 'append-only' && call.whole && text === '') return; // whole arguments, held until the call's next event
-        miss(k, name, i, shown, text);
-      });
-    }
+    checkEncoders(views, wire, accumulated, true, (view, call, expected, got) => miss(k, view, call, expected, got));
   }
+  // The source's end: nothing may be held any more (a whole value waits for the call's next event, and there is none).
+  views.input.complete();
+  checkEncoders(views, reference(stream.records), wireCalls(views.accumulated), false, (view, call, expected, got) => miss(stream.chunks.length, view, call, expected, got));
   views.close();
   return out;
+}
+
+/** Each encoder's read-back against the wire's calls; `mayHold`: arguments that arrived whole may not be written yet by an append-only encoder. */
+function checkEncoders(
+  views: Views,
+  wire: ReadonlyArray<WireCall>,
+  accumulated: ReadonlyArray<ToolCallSnapshot>,
+  mayHold: boolean,
+  miss: (view: string, call: number, expected: unknown, got: unknown) => void,
+): void {
+  for (const [name, , kind, custom] of ENCODERS) {
+    const back = wireCalls(views.readBack.get(name) ?? []);
+    wire.forEach((call, i) => {
+      let shown = expectedShown(call);
+      if (shown === undefined) return;
+      if (call.custom === true && custom === 'as-json') shown = { input: shown };
+      if (kind === 'whole') {
+        // Whole calls: a call is written when it closed, with its final value (calls close in any order: matched by id).
+        const mine = accumulated[i]?.id;
+        const got = back.find((c) => c.id === mine) ?? (back[i] !== undefined && accumulated.some((a) => a.id === back[i]?.id) ? undefined : back[i]);
+        if (got !== undefined && got.status === 'complete' && got.result?.success === true && !sameValue(got.result.data.arguments, shown)) miss(name, i, shown, got.rawArguments);
+        return;
+      }
+      const text = back[i]?.rawArguments ?? '';
+      if (call.custom === true && custom === 'custom' ? text === shown : sameValue(shownOf(text), shown)) return;
+      if (call.custom === true && call.text === '' && text === '') return; // `{"input":"` is written with the first text
+      if (mayHold && kind === 'append-only' && call.whole && text === '') return; // whole arguments, held until the call's next event
+      miss(name, i, shown, text);
+    });
+  }
 }
 
 /** Deep equality of JSON values (key order aside). */
