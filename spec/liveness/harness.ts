@@ -69,6 +69,8 @@ export interface WireCall {
   readonly whole: boolean;
   /** A custom (freeform) tool's call: its value is its text, as it grows. */
   readonly custom?: boolean;
+  /** The whole text a later record of the call replaced (not continued): an encoder that restates the text at the call's end may show it until the text continues it, or the end. */
+  readonly superseded?: string;
 }
 
 /** A format's reference reader: the calls the wire shows after `records`, in order of first sight. */
@@ -229,6 +231,7 @@ function checkEncoders(
       if (call.custom === true && custom === 'custom' ? text === shown : sameValue(shownOf(text), shown)) return;
       if (call.custom === true && call.text === '' && text === '') return; // `{"input":"` is written with the first text
       if (mayHold && kind === 'append-only' && call.whole && text === '') return; // whole arguments, held until the call's next event
+      if (mayHold && kind === 'restating' && call.superseded !== undefined && sameValue(shownOf(text), shownOf(call.superseded))) return; // restated at the call's end
       miss(name, i, shown, text);
     });
   }

@@ -23,10 +23,16 @@ interface Building {
   streamed: boolean;
   /** A custom (freeform) tool's call: its text is its value. */
   custom?: boolean;
+  /** The whole text a later record replaced (an encoder that restates at the call's end may show it until then). */
+  superseded?: string;
 }
 
 const done = (calls: Building[], valued = false): WireCall[] =>
-  calls.map((c) => (valued ? { choice: c.choice, value: c.value, whole: c.whole } : { choice: c.choice, text: c.text, whole: c.whole, ...(c.custom === true ? { custom: true } : {}) }));
+  calls.map((c) =>
+    valued
+      ? { choice: c.choice, value: c.value, whole: c.whole }
+      : { choice: c.choice, text: c.text, whole: c.whole, ...(c.custom === true ? { custom: true } : {}), ...(c.superseded === undefined ? {} : { superseded: c.superseded }) },
+  );
 
 /** The text set whole on a call (a restatement): whole only when nothing was streamed before. */
 function setWhole(call: Building, text: string): void {
@@ -181,8 +187,11 @@ function readAnthropic(events: ReadonlyArray<{ type: string | undefined; data: J
       const piece = data['delta']['partial_json'];
       if (call === undefined || typeof piece !== 'string' || piece === '') continue;
       if (call.prefilled) {
+        // The first piece replaces the whole value the start gave: a whole value again, in one record.
         call.prefilled = false;
-        call.text = '';
+        call.superseded = call.text;
+        call.text = piece;
+        continue;
       }
       append(call, piece);
     }
@@ -337,8 +346,11 @@ export const geminiInteractionsReference: ReferenceReader = (records) => {
       const piece = data['delta']['arguments'];
       if (call === undefined || typeof piece !== 'string' || piece === '') continue;
       if (call.prefilled) {
+        // The first piece replaces the whole value the start gave: a whole value again, in one record.
         call.prefilled = false;
-        call.text = '';
+        call.superseded = call.text;
+        call.text = piece;
+        continue;
       }
       append(call, piece);
     }
