@@ -14,8 +14,12 @@
  *   Converse, Gemini Interactions, AI SDK UI, AG-UI) shows what the wire showed, except, for the
  *   append-only ones (chat, Anthropic, Converse, Interactions, AG-UI), arguments that arrived whole,
  *   held until the call's next event (the documented wait; Responses and AI SDK UI restate a call's
- *   arguments at its end, so they write them at once); a target that writes whole calls (Gemini,
- *   Ollama) shows a call once it closed, with its final value (matched by id: calls close in any order).
+ *   arguments at its end, so they write them at once, and may show a whole value the wire then
+ *   replaced until the end restates it); a target that writes whole calls (Gemini, Ollama) shows a
+ *   call once it closed, with its final value (matched by id: calls close in any order).
+ *
+ * After the last chunk the source completes, and every encoder must have written every call (a
+ * held value may not be held forever).
  *
  * A custom (freeform) tool's call shows its text as it grows; an encoder without custom tools writes
  * it as `{"input": text}`.
