@@ -34,7 +34,17 @@ if (!existsSync(DIST)) {
 // The readers from the main entry, the encoders from the gateway wing.
 const lib = { ...(await import(DIST.href)), ...(await import(new URL('../dist/gateway.js', import.meta.url).href)) };
 const { from } = await import('rxjs');
-for (const name of ['readStreamEvents', 'readToolCalls', 'encodeOpenAIChat', 'encodeOpenAIResponses', 'encodeAnthropicMessages', 'encodeGemini', 'encodeGeminiInteractions', 'encodeAiSdkUi', 'encodeAgUi']) {
+for (const name of [
+  'readStreamEvents',
+  'readToolCalls',
+  'encodeOpenAIChat',
+  'encodeOpenAIResponses',
+  'encodeAnthropicMessages',
+  'encodeGemini',
+  'encodeGeminiInteractions',
+  'encodeAiSdkUi',
+  'encodeAgUi',
+]) {
   if (typeof lib[name] !== 'function') {
     console.error(`dist/ has no \`${name}\` export (main entry or rxjs-tool-calls/gateway)`);
     process.exit(1);
