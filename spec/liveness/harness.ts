@@ -1,8 +1,9 @@
 /**
  * The liveness rule, tested as such: a recorded stream is fed one framed record (an SSE event, an
- * AWS event-stream frame, an NDJSON line) per chunk, and after each chunk what every consumer shows
- * of each tool call is compared with the wire's own prefix at that record — derived here from the
- * records themselves by a small reference reader per format, not from the library's output.
+ * AWS event-stream frame, an NDJSON line, a WebSocket message as a record) per chunk, and after each
+ * chunk what every consumer shows of each tool call is compared with the wire's own prefix at that
+ * record — derived here from the records themselves by a small reference reader per format, not
+ * from the library's output.
  *
  * Compared after every chunk:
  * - `readStreamEvents()`: the argument text its deltas add up to (`accumulateToolCalls()` over them);
@@ -10,21 +11,51 @@
  *   snapshots for arguments up to 1 KiB (beyond that, their copies are paced: docs/partial-values.md);
  * - `chatState()`'s `partialArguments` (choice 0);
  * - every encoder's output so far, read back: a streaming target (chat, Responses, Anthropic,
- *   Converse) shows what the wire showed, except, for the append-only ones (chat, Anthropic,
- *   Converse), arguments that arrived whole, held until the call's next event (the documented wait);
- *   a target that writes whole calls (Gemini, Ollama) shows a call once it closed, with its final value.
+ *   Converse, Gemini Interactions, AI SDK UI, AG-UI) shows what the wire showed, except, for the
+ *   append-only ones (chat, Anthropic, Converse, Interactions, AG-UI), arguments that arrived whole,
+ *   held until the call's next event (the documented wait; Responses and AI SDK UI restate a call's
+ *   arguments at its end, so they write them at once, and may show a whole value the wire then
+ *   replaced until the end restates it); a target that writes whole calls (Gemini, Ollama) shows a
+ *   call once it closed, with its final value (matched by id: calls close in any order).
+ *
+ * After the last chunk the source completes, and every encoder must have written every call (a
+ * held value may not be held forever).
+ *
+ * A custom (freeform) tool's call shows its text as it grows; an encoder without custom tools writes
+ * it as `{"input": text}`.
  *
  * @module
  */
 import { Subject } from 'rxjs';
-import { accumulateToolCalls, chatState, partialToolCalls, readStreamEvents, type ChatState, type PartialToolCall, type ProviderName, type StreamEvent, type ToolCallSnapshot } from 'rxjs-tool-calls';
+import {
+  accumulateToolCalls,
+  chatState,
+  partialToolCalls,
+  readStreamEvents,
+  type ChatState,
+  type FramedRecord,
+  type PartialToolCall,
+  type ProviderName,
+  type StreamEvent,
+  type ToolCallSnapshot,
+} from 'rxjs-tool-calls';
 import { PartialJsonParser } from 'rxjs-tool-calls/advanced';
-import { encodeAnthropicMessages, encodeBedrockConverse, encodeGemini, encodeOllamaChat, encodeOpenAIChat, encodeOpenAIResponses } from 'rxjs-tool-calls/gateway';
+import {
+  encodeAgUi,
+  encodeAiSdkUi,
+  encodeAnthropicMessages,
+  encodeBedrockConverse,
+  encodeGemini,
+  encodeGeminiInteractions,
+  encodeOllamaChat,
+  encodeOpenAIChat,
+  encodeOpenAIResponses,
+} from 'rxjs-tool-calls/gateway';
 import type { OperatorFunction } from 'rxjs';
 
 /** One framed record of the wire, as the reference readers read it. */
 export interface WireRecord {
-  /** The SSE `event:` name (`message` when none), the frame's event type, or `message` for a line. */
+  /** The SSE `event:` name (`message` when none), the frame's event type, or `message` for a line or a WebSocket message. */
   readonly event: string;
   /** The record's payload, parsed when it is JSON (else the text). */
   readonly data: unknown;
@@ -40,16 +71,20 @@ export interface WireCall {
   readonly value?: unknown;
   /** The arguments arrived whole, in one record, with nothing streamed before (an encoder may hold them one event). */
   readonly whole: boolean;
+  /** A custom (freeform) tool's call: its value is its text, as it grows. */
+  readonly custom?: boolean;
+  /** The whole text a later record of the call replaced (not continued): an encoder that restates the text at the call's end may show it until the text continues it, or the end. */
+  readonly superseded?: string;
 }
 
 /** A format's reference reader: the calls the wire shows after `records`, in order of first sight. */
 export type ReferenceReader = (records: ReadonlyArray<WireRecord>) => WireCall[];
 
-/** One recorded stream, cut into one chunk per framed record. */
+/** One recorded stream, cut into one chunk per framed record (bytes, or the records a WebSocket's messages are). */
 export interface LiveStream {
   readonly name: string;
   readonly provider: ProviderName;
-  readonly chunks: ReadonlyArray<Uint8Array>;
+  readonly chunks: ReadonlyArray<Uint8Array | FramedRecord>;
   readonly records: ReadonlyArray<WireRecord>;
 }
 
@@ -61,19 +96,26 @@ export function shownOf(text: string): unknown {
   return parser.error === undefined ? (parser.value ?? {}) : undefined;
 }
 
-/** The value a wire call shows (`undefined`: its text stopped being JSON, the views stop there). */
+/** The value a wire call shows (`undefined`: its text stopped being JSON, the views stop there); a custom call's is its text. */
 function expectedShown(call: WireCall): unknown {
+  if (call.custom === true) return call.text;
   return call.text === undefined ? call.value : shownOf(call.text);
 }
 
-/** Each encoder, and how it writes arguments: append-only, restating the text at the call's end, or whole calls only. */
-const ENCODERS: ReadonlyArray<readonly [string, () => OperatorFunction<StreamEvent, string | Uint8Array>, 'append-only' | 'restating' | 'whole']> = [
-  ['encodeOpenAIChat', () => encodeOpenAIChat(), 'append-only'],
-  ['encodeOpenAIResponses', () => encodeOpenAIResponses(), 'restating'],
-  ['encodeAnthropicMessages', () => encodeAnthropicMessages(), 'append-only'],
-  ['encodeBedrockConverse', () => encodeBedrockConverse(), 'append-only'],
-  ['encodeGemini', () => encodeGemini(), 'whole'],
-  ['encodeOllamaChat', () => encodeOllamaChat(), 'whole'],
+/**
+ * Each encoder, how it writes arguments (append-only, restating the text at the call's end, or whole
+ * calls only), and whether it writes a custom tool's call as such (else as `{"input": text}`).
+ */
+const ENCODERS: ReadonlyArray<readonly [string, () => OperatorFunction<StreamEvent, string | Uint8Array>, 'append-only' | 'restating' | 'whole', 'custom' | 'as-json']> = [
+  ['encodeOpenAIChat', () => encodeOpenAIChat(), 'append-only', 'custom'],
+  ['encodeOpenAIResponses', () => encodeOpenAIResponses(), 'restating', 'custom'],
+  ['encodeAnthropicMessages', () => encodeAnthropicMessages(), 'append-only', 'as-json'],
+  ['encodeBedrockConverse', () => encodeBedrockConverse(), 'append-only', 'as-json'],
+  ['encodeGemini', () => encodeGemini(), 'whole', 'as-json'],
+  ['encodeOllamaChat', () => encodeOllamaChat(), 'whole', 'as-json'],
+  ['encodeGeminiInteractions', () => encodeGeminiInteractions(), 'append-only', 'as-json'],
+  ['encodeAiSdkUi', () => encodeAiSdkUi(), 'restating', 'custom'],
+  ['encodeAgUi', () => encodeAgUi(), 'append-only', 'as-json'],
 ];
 
 /** The calls a snapshot array shows (a choice's `missing` call is no call of the wire). */
@@ -83,7 +125,7 @@ function wireCalls(snapshots: ReadonlyArray<ToolCallSnapshot>): ToolCallSnapshot
 
 /** Everything the consumers show after each chunk, fed one chunk at a time. */
 class Views {
-  readonly input = new Subject<Uint8Array>();
+  readonly input = new Subject<Uint8Array | FramedRecord>();
   readonly events = new Subject<StreamEvent>();
   accumulated: ReadonlyArray<ToolCallSnapshot> = [];
   readonly live = new Map<number, PartialToolCall>();
@@ -108,7 +150,6 @@ class Views {
   }
 
   close(): void {
-    this.input.complete();
     for (const s of this.subscriptions) s.unsubscribe();
   }
 }
@@ -138,7 +179,7 @@ export function liveness(stream: LiveStream, reference: ReferenceReader): Mismat
     out.push({ chunk, view, call, expected, got });
   };
   for (let k = 0; k < stream.chunks.length; k++) {
-    views.input.next(stream.chunks[k] as Uint8Array);
+    views.input.next(stream.chunks[k] as Uint8Array | FramedRecord);
     const wire = reference(stream.records.slice(0, k + 1));
     const accumulated = wireCalls(views.accumulated);
     if (accumulated.length !== wire.length) miss(k, 'readStreamEvents (calls)', -1, wire.length, accumulated.length);
@@ -160,26 +201,44 @@ export function liveness(stream: LiveStream, reference: ReferenceReader): Mismat
         if (!sameValue(entry?.partialArguments ?? {}, shown)) miss(k, 'chatState', i, shown, entry?.partialArguments);
       }
     });
-    for (const [name, , kind] of ENCODERS) {
-      const back = wireCalls(views.readBack.get(name) ?? []);
-      wire.forEach((call, i) => {
-        const shown = expectedShown(call);
-        if (shown === undefined) return;
-        const got = back[i];
-        if (kind === 'whole') {
-          // Whole calls: a call is written when it closed, with its final value.
-          if (got !== undefined && got.status === 'complete' && got.result?.success === true && !sameValue(got.result.data.arguments, shown)) miss(k, name, i, shown, got.rawArguments);
-          return;
-        }
-        const text = got?.rawArguments ?? '';
-        if (sameValue(shownOf(text), shown)) return;
-        if (kind === 'append-only' && call.whole && text === '') return; // whole arguments, held until the call's next event
-        miss(k, name, i, shown, text);
-      });
-    }
+    checkEncoders(views, wire, accumulated, true, (view, call, expected, got) => miss(k, view, call, expected, got));
   }
+  // The source's end: nothing may be held any more (a whole value waits for the call's next event, and there is none).
+  views.input.complete();
+  checkEncoders(views, reference(stream.records), wireCalls(views.accumulated), false, (view, call, expected, got) => miss(stream.chunks.length, view, call, expected, got));
   views.close();
   return out;
+}
+
+/** Each encoder's read-back against the wire's calls; `mayHold`: arguments that arrived whole may not be written yet by an append-only encoder. */
+function checkEncoders(
+  views: Views,
+  wire: ReadonlyArray<WireCall>,
+  accumulated: ReadonlyArray<ToolCallSnapshot>,
+  mayHold: boolean,
+  miss: (view: string, call: number, expected: unknown, got: unknown) => void,
+): void {
+  for (const [name, , kind, custom] of ENCODERS) {
+    const back = wireCalls(views.readBack.get(name) ?? []);
+    wire.forEach((call, i) => {
+      let shown = expectedShown(call);
+      if (shown === undefined) return;
+      if (call.custom === true && custom === 'as-json') shown = { input: shown };
+      if (kind === 'whole') {
+        // Whole calls: a call is written when it closed, with its final value (calls close in any order: matched by id).
+        const mine = accumulated[i]?.id;
+        const got = back.find((c) => c.id === mine) ?? (back[i] !== undefined && accumulated.some((a) => a.id === back[i]?.id) ? undefined : back[i]);
+        if (got !== undefined && got.status === 'complete' && got.result?.success === true && !sameValue(got.result.data.arguments, shown)) miss(name, i, shown, got.rawArguments);
+        return;
+      }
+      const text = back[i]?.rawArguments ?? '';
+      if (call.custom === true && custom === 'custom' ? text === shown : sameValue(shownOf(text), shown)) return;
+      if (call.custom === true && call.text === '' && text === '') return; // `{"input":"` is written with the first text
+      if (mayHold && kind === 'append-only' && call.whole && text === '') return; // whole arguments, held until the call's next event
+      if (mayHold && kind === 'restating' && call.superseded !== undefined && sameValue(shownOf(text), shownOf(call.superseded))) return; // restated at the call's end
+      miss(name, i, shown, text);
+    });
+  }
 }
 
 /** Deep equality of JSON values (key order aside). */

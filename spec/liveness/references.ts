@@ -21,9 +21,18 @@ interface Building {
   whole: boolean;
   /** Text arrived in pieces (after which a whole restatement is no longer the first thing written). */
   streamed: boolean;
+  /** A custom (freeform) tool's call: its text is its value. */
+  custom?: boolean;
+  /** The whole text a later record replaced (an encoder that restates at the call's end may show it until then). */
+  superseded?: string;
 }
 
-const done = (calls: Building[], valued = false): WireCall[] => calls.map((c) => (valued ? { choice: c.choice, value: c.value, whole: c.whole } : { choice: c.choice, text: c.text, whole: c.whole }));
+const done = (calls: Building[], valued = false): WireCall[] =>
+  calls.map((c) =>
+    valued
+      ? { choice: c.choice, value: c.value, whole: c.whole }
+      : { choice: c.choice, text: c.text, whole: c.whole, ...(c.custom === true ? { custom: true } : {}), ...(c.superseded === undefined ? {} : { superseded: c.superseded }) },
+  );
 
 /** The text set whole on a call (a restatement): whole only when nothing was streamed before. */
 function setWhole(call: Building, text: string): void {
@@ -94,7 +103,7 @@ export const openaiResponsesReference: ReferenceReader = (records) => {
   const textOf = (item: Json): string => (typeof item['arguments'] === 'string' ? item['arguments'] : typeof item['input'] === 'string' ? item['input'] : '');
   const isCall = (item: unknown): item is Json => isRecord(item) && (item['type'] === 'function_call' || item['type'] === 'custom_tool_call');
   const open = (index: number, item: Json): Building => {
-    const call: Building = { choice: 0, text: '', whole: false, streamed: false };
+    const call: Building = { choice: 0, text: '', whole: false, streamed: false, custom: item['type'] === 'custom_tool_call' };
     calls.push(call);
     byIndex.set(index, call);
     const id = str(item['id']);
@@ -178,8 +187,11 @@ function readAnthropic(events: ReadonlyArray<{ type: string | undefined; data: J
       const piece = data['delta']['partial_json'];
       if (call === undefined || typeof piece !== 'string' || piece === '') continue;
       if (call.prefilled) {
+        // The first piece replaces the whole value the start gave: a whole value again, in one record.
         call.prefilled = false;
-        call.text = '';
+        call.superseded = call.text;
+        call.text = piece;
+        continue;
       }
       append(call, piece);
     }
@@ -306,4 +318,200 @@ export const geminiReference: ReferenceReader = (records) => {
     }
   }
   return calls.map((c) => ({ choice: c.choice, value: structuredClone(c.value), whole: c.whole }));
+};
+
+/** Gemini Interactions: `function_call` steps by `index`, their text in `arguments_delta`s (arguments given whole in `step.start` are replaced by the first piece). */
+export const geminiInteractionsReference: ReferenceReader = (records) => {
+  const calls: Building[] = [];
+  const steps = new Map<number, Building & { prefilled: boolean }>();
+  for (const record of records) {
+    const data = record.data;
+    if (!isRecord(data)) continue;
+    const type = record.event !== 'message' ? record.event : str(data['event_type']);
+    const index = typeof data['index'] === 'number' ? data['index'] : -1;
+    if (type === 'step.start') {
+      steps.delete(index);
+      const step = data['step'];
+      if (!isRecord(step) || step['type'] !== 'function_call') continue;
+      const call = { choice: 0, text: '', whole: false, streamed: false, prefilled: false };
+      const args = step['arguments'];
+      if (isRecord(args) && Object.keys(args).length > 0) {
+        setWhole(call, JSON.stringify(args));
+        call.prefilled = true;
+      }
+      calls.push(call);
+      steps.set(index, call);
+    } else if (type === 'step.delta' && isRecord(data['delta']) && data['delta']['type'] === 'arguments_delta') {
+      const call = steps.get(index);
+      const piece = data['delta']['arguments'];
+      if (call === undefined || typeof piece !== 'string' || piece === '') continue;
+      if (call.prefilled) {
+        // The first piece replaces the whole value the start gave: a whole value again, in one record.
+        call.prefilled = false;
+        call.superseded = call.text;
+        call.text = piece;
+        continue;
+      }
+      append(call, piece);
+    }
+  }
+  return done(calls);
+};
+
+/** Deep equality of parsed JSON (key order aside); text that does not parse equals nothing. */
+function sameJson(text: string, value: unknown): boolean {
+  try {
+    return JSON.stringify(sortKeys(JSON.parse(text))) === JSON.stringify(sortKeys(value));
+  } catch {
+    return false;
+  }
+}
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys(value[key])]),
+  );
+}
+
+/**
+ * AI SDK UI message stream: calls by `toolCallId` (`tool-input-start`, `tool-input-delta`s), the
+ * final input of `tool-input-available` / `tool-input-error` restating the text when its value
+ * differs (a custom tool's input, and a failed call's, is its text); tools the provider ran are no calls.
+ */
+export const aiSdkUiReference: ReferenceReader = (records) => {
+  const calls: Building[] = [];
+  const open = new Map<string, Building & { custom: boolean }>();
+  const seen = new Set<string>();
+  const runs = new Set<string>();
+  const start = (id: string, custom: boolean): Building & { custom: boolean } => {
+    const call = { choice: 0, text: '', whole: false, streamed: false, custom };
+    calls.push(call);
+    open.set(id, call);
+    seen.add(id);
+    return call;
+  };
+  for (const { data } of records) {
+    if (!isRecord(data)) continue;
+    const id = str(data['toolCallId']);
+    if (id === undefined) continue;
+    if (data['providerExecuted'] === true) runs.add(id);
+    if (runs.has(id)) continue;
+    switch (data['type']) {
+      case 'tool-input-start':
+        if (!open.has(id)) start(id, data['inputEncoding'] === 'text');
+        break;
+      case 'tool-input-delta': {
+        if (seen.has(id) && !open.has(id)) break; // after the call's end
+        const call = open.get(id) ?? start(id, false);
+        if (typeof data['inputTextDelta'] === 'string') append(call, data['inputTextDelta']);
+        break;
+      }
+      case 'tool-input-available':
+      case 'tool-input-error': {
+        const input = data['input'];
+        const call = open.get(id);
+        const asText = (call?.custom === true || data['type'] === 'tool-input-error') && typeof input === 'string';
+        const text = asText ? input : input === undefined ? undefined : JSON.stringify(input);
+        if (call === undefined) {
+          setWhole(start(id, false), text ?? '');
+        } else if (text !== undefined && text !== call.text && !(!asText && sameJson(call.text, input))) setWhole(call, text);
+        open.delete(id);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return done(calls);
+};
+
+/** AG-UI: calls by `toolCallId` (`TOOL_CALL_START`, `TOOL_CALL_ARGS` until `TOOL_CALL_END`), and `TOOL_CALL_CHUNK`s (a new id opens a call, none continues the one being assembled). */
+export const agUiReference: ReferenceReader = (records) => {
+  const calls: Building[] = [];
+  const open = new Map<string, Building>();
+  const seen = new Set<string>();
+  let chunked: string | undefined;
+  const start = (id: string): Building => {
+    const call: Building = { choice: 0, text: '', whole: false, streamed: false };
+    calls.push(call);
+    open.set(id, call);
+    seen.add(id);
+    return call;
+  };
+  const args = (id: string, delta: unknown): void => {
+    if (typeof delta !== 'string' || (seen.has(id) && !open.has(id))) return;
+    append(open.get(id) ?? start(id), delta);
+  };
+  for (const { data } of records) {
+    if (!isRecord(data)) continue;
+    const id = str(data['toolCallId']);
+    const type = data['type'];
+    if (type === 'TOOL_CALL_CHUNK') {
+      if (id !== undefined && id !== chunked) {
+        if (chunked !== undefined) open.delete(chunked);
+        chunked = id;
+        if (!open.has(id)) start(id);
+      }
+      if (chunked !== undefined) args(chunked, data['delta']);
+      continue;
+    }
+    if (chunked !== undefined) open.delete(chunked); // any other event ends the call the chunks assembled
+    chunked = undefined;
+    if (id === undefined) continue;
+    if (type === 'TOOL_CALL_START' && !open.has(id)) start(id);
+    else if (type === 'TOOL_CALL_ARGS') args(id, data['delta']);
+    else if (type === 'TOOL_CALL_END') open.delete(id);
+  }
+  return done(calls);
+};
+
+/** OpenAI Realtime: `function_call` items by `call_id` (and item id), session-wide; `.done`, the finished item and `response.done`'s output restate the text. */
+export const openaiRealtimeReference: ReferenceReader = (records) => {
+  const calls: Building[] = [];
+  const byKey = new Map<string, Building>();
+  const isCall = (item: unknown): item is Json => isRecord(item) && item['type'] === 'function_call';
+  const keyOf = (item: Json): string => str(item['call_id']) ?? str(item['id']) ?? '';
+  const callOf = (item: Json): Building => {
+    const known = byKey.get(keyOf(item)) ?? byKey.get(str(item['id']) ?? '');
+    if (known !== undefined) return known;
+    const call: Building = { choice: 0, text: '', whole: false, streamed: false };
+    calls.push(call);
+    byKey.set(keyOf(item), call);
+    const itemId = str(item['id']);
+    if (itemId !== undefined) byKey.set(itemId, call);
+    return call;
+  };
+  const restate = (call: Building, text: unknown): void => {
+    if (typeof text === 'string' && text !== '' && text !== call.text) setWhole(call, text);
+  };
+  for (const { data } of records) {
+    if (!isRecord(data)) continue;
+    switch (data['type']) {
+      case 'response.output_item.added':
+      case 'response.output_item.done':
+        if (isCall(data['item'])) restate(callOf(data['item']), data['item']['arguments']);
+        break;
+      case 'response.function_call_arguments.delta': {
+        const call = byKey.get(str(data['call_id']) ?? '') ?? byKey.get(str(data['item_id']) ?? '');
+        if (call !== undefined && typeof data['delta'] === 'string') append(call, data['delta']);
+        break;
+      }
+      case 'response.function_call_arguments.done': {
+        const call = byKey.get(str(data['call_id']) ?? '') ?? byKey.get(str(data['item_id']) ?? '');
+        if (call !== undefined) restate(call, data['arguments']);
+        break;
+      }
+      case 'response.done': {
+        const output = isRecord(data['response']) ? data['response']['output'] : undefined;
+        if (Array.isArray(output)) for (const item of output) if (isCall(item)) restate(callOf(item), item['arguments']);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return done(calls);
 };

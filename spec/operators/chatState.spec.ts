@@ -160,6 +160,19 @@ describe('chatState()', () => {
     expect(out.map((s) => s.calls[0]?.partialArguments)).toEqual([{}, { q: 'fu' }, { q: 'full' }, { q: 'full' }, { q: 'full' }]);
   });
 
+  it("a custom tool's call shows its text as it grows, as partialToolCalls() shows it", () => {
+    const custom: StreamEvent = { type: 'tool-call-delta', choice: 0, index: 0, id: 'p', name: 'apply_patch', argumentsDelta: '', kind: 'custom' };
+    const out = states([custom, frag(0, '*** Begin'), frag(0, ' Patch\n'), finish()]);
+    expect(out.map((s) => [s.calls[0]?.partialArguments, s.calls[0]?.openPath])).toEqual([
+      ['', []],
+      ['*** Begin', []],
+      ['*** Begin Patch\n', []],
+      ['*** Begin Patch\n', undefined],
+      ['*** Begin Patch\n', undefined],
+    ]);
+    expect(out.at(-1)?.calls[0]?.result).toMatchObject({ success: true, data: { arguments: '*** Begin Patch\n' } });
+  });
+
   it('allowPartialLiterals shows numbers before they are complete', () => {
     const args = (options: ChatStateOptions) => states([open(0, 'a', 'f'), frag(0, '{"n": 1'), frag(0, '2'), frag(0, '3}')], options).map((s) => s.calls[0]?.partialArguments);
     // the last value: the source completed (the result and status 'done' in one state)

@@ -34,8 +34,8 @@ export interface ChatStateCall<Name extends string = string, Args = unknown, Cal
   readonly name: Name;
   /**
    * The arguments received so far, parsed (an immutable snapshot, as `partialToolCalls()` shows
-   * them): `{}` until the first member is readable. Once the call succeeded, exactly
-   * `result.data.arguments` (with `tools`: the schema's output).
+   * them): `{}` until the first member is readable; a custom (freeform) tool's call: its input text
+   * so far. Once the call succeeded, exactly `result.data.arguments` (with `tools`: the schema's output).
    */
   readonly partialArguments: Args;
   /**
@@ -187,6 +187,9 @@ interface ChatConfig {
 
 const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
+/** Where a custom call's text is open while it streams: at the root (shared, never changed). */
+const CUSTOM_OPEN: JsonPath = Object.freeze([]) as unknown as JsonPath;
+
 /** One call of the chosen choice: where it sits in `calls`, and its parser. */
 interface CallState {
   readonly position: number;
@@ -329,6 +332,13 @@ class ChatView implements InputHandler<StreamEvent>, CallSink {
   callFragment(call: TrackedCall, argumentsDelta: string): void {
     if (call.choice !== this.choice || call.ending !== undefined) return;
     const state = this.stateOf(call);
+    if (call.kind === 'custom') {
+      // A custom tool's input is text: shown as it grows, as partialToolCalls() shows it.
+      const entry = this.calls[state.position] as ChatStateCall;
+      if (entry.partialArguments !== call.rawArguments || entry.id !== call.id || entry.name !== call.name || entry.openPath === undefined)
+        this.replace(state.position, withChanges(entry, { id: call.id, name: call.name, partialArguments: call.rawArguments, openPath: CUSTOM_OPEN }));
+      return;
+    }
     let parser = state.parser;
     if (parser === undefined || state.consumed + argumentsDelta.length !== call.rawArguments.length) {
       // the first fragment, or a replace delta (the wire re-sent the whole text): start over

@@ -100,6 +100,30 @@ describe('encodeOpenAIResponses', () => {
     ]);
   });
 
+  it('after a replace that contradicts what was written, the deltas wait until the text continues it again, or .done (they never add up to no JSON)', () => {
+    const fragments = (events: StreamEvent[]) =>
+      writtenFor(events)
+        .events.filter((w) => w.event.startsWith('response.function_call_arguments'))
+        .map((w) => [w.event.slice('response.function_call_arguments.'.length), data(w)['delta'] ?? data(w)['arguments']]);
+    // Whole arguments first (Anthropic `input` in the block start), then the same value streamed again from its start.
+    const whole: StreamEvent = { type: 'tool-call-delta', choice: 0, index: 0, id: 'call_1', name: 'f', argumentsDelta: '{"city":"Oslo"}', replace: true };
+    const again: StreamEvent = { type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: '{"city":', replace: true };
+    const rest = (text: string): StreamEvent => ({ type: 'tool-call-delta', choice: 0, index: 0, argumentsDelta: text });
+    const end: StreamEvent = { type: 'tool-call-end', choice: 0, index: 0 };
+    expect(fragments([whole, again, rest('"Oslo"}'), end])).toEqual([
+      ['delta', '{"city":"Oslo"}'],
+      ['done', '{"city":"Oslo"}'],
+    ]);
+    expect(fragments([whole, again, rest('"Oslo", '), rest('"days":2}'), end])).toEqual([
+      ['delta', '{"city":"Oslo"}'],
+      ['done', '{"city":"Oslo", "days":2}'],
+    ]);
+    expect(fragments([whole, again, rest('"Oslo"'), rest(', "days":2}'), end])).toEqual([
+      ['delta', '{"city":"Oslo"}'],
+      ['done', '{"city":"Oslo", "days":2}'],
+    ]);
+  });
+
   it('ends with response.incomplete for length and content-filter, a cut call left without .done', () => {
     const { events } = writtenFor([x1, { type: 'tool-call-end', choice: 0, index: 3, incomplete: true }, { type: 'finish', choice: 0, reason: 'length', rawReason: 'max_tokens' }, d]);
     expect(events.map((w) => w.event).slice(-2)).toEqual(['response.function_call_arguments.delta', 'response.incomplete']);

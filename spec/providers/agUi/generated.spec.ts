@@ -9,113 +9,8 @@ import { from, lastValueFrom, toArray } from 'rxjs';
 import { chatState, readStreamEvents } from 'rxjs-tool-calls';
 import { chunkings } from '../../helpers/chunking';
 import { runChunks, type RunOutcome } from '../../helpers/runStream';
+import { AG_UI_CASES } from '../../helpers/uiCases';
 import { agUiStream, readWithAgUi, startBytesServer, type AgUiClientView, type BytesServer } from '../../helpers/uiClients';
-
-type Event = Record<string, unknown> & { readonly type: string };
-
-const started: Event = { type: 'RUN_STARTED', threadId: 'thread-1', runId: 'run-1' };
-const finished = (extra: Record<string, unknown> = {}): Event => ({ type: 'RUN_FINISHED', threadId: 'thread-1', runId: 'run-1', ...extra });
-const say = (messageId: string, ...deltas: string[]): Event[] => [
-  { type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' },
-  ...deltas.map((delta): Event => ({ type: 'TEXT_MESSAGE_CONTENT', messageId, delta })),
-  { type: 'TEXT_MESSAGE_END', messageId },
-];
-const call = (toolCallId: string, toolCallName: string, deltas: string[], parentMessageId = 'msg-1'): Event[] => [
-  { type: 'TOOL_CALL_START', toolCallId, toolCallName, parentMessageId },
-  ...deltas.map((delta): Event => ({ type: 'TOOL_CALL_ARGS', toolCallId, delta })),
-  { type: 'TOOL_CALL_END', toolCallId },
-];
-
-/** Each case: the events of one run. */
-const CASES: Record<string, Event[]> = {
-  'text, then a call in fragments and its result': [
-    started,
-    ...say('msg-1', 'Checking ', 'the weather.'),
-    ...call('call_1', 'get_weather', ['{"ci', 'ty": "Zü', 'rich"}']),
-    { type: 'TOOL_CALL_RESULT', messageId: 'res-1', toolCallId: 'call_1', content: '{"celsius":21}', role: 'tool' },
-    finished(),
-  ],
-  'two calls whose fragments interleave': [
-    started,
-    { type: 'TOOL_CALL_START', toolCallId: 'call_a', toolCallName: 'get_weather', parentMessageId: 'msg-1' },
-    { type: 'TOOL_CALL_START', toolCallId: 'call_b', toolCallName: 'get_time', parentMessageId: 'msg-1' },
-    { type: 'TOOL_CALL_ARGS', toolCallId: 'call_a', delta: '{"city":' },
-    { type: 'TOOL_CALL_ARGS', toolCallId: 'call_b', delta: '{"tz":"UTC"}' },
-    { type: 'TOOL_CALL_ARGS', toolCallId: 'call_a', delta: '"Paris"}' },
-    { type: 'TOOL_CALL_END', toolCallId: 'call_b' },
-    { type: 'TOOL_CALL_END', toolCallId: 'call_a' },
-    finished(),
-  ],
-  'the arguments in one event (what some bridges send)': [started, ...call('call_1', 'get_weather', ['{"city":"Lima","days":3}']), finished()],
-  'the chunk shorthand: a call and text from TOOL_CALL_CHUNK and TEXT_MESSAGE_CHUNK': [
-    started,
-    { type: 'TEXT_MESSAGE_CHUNK', messageId: 'msg-1', role: 'assistant', delta: 'On it. ' },
-    { type: 'TOOL_CALL_CHUNK', toolCallId: 'call_1', toolCallName: 'get_weather', parentMessageId: 'msg-1', delta: '{"city"' },
-    { type: 'TOOL_CALL_CHUNK', delta: ':"Oslo"}' },
-    { type: 'TOOL_CALL_CHUNK', toolCallId: 'call_2', toolCallName: 'get_time', parentMessageId: 'msg-1', delta: '{"tz":"CET"}' },
-    { type: 'TEXT_MESSAGE_CHUNK', messageId: 'msg-2', delta: 'Done.' },
-    finished(),
-  ],
-  'reasoning with its encrypted value, then text': [
-    started,
-    { type: 'REASONING_START', messageId: 'r-1' },
-    { type: 'REASONING_MESSAGE_START', messageId: 'r-1', role: 'reasoning' },
-    { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r-1', delta: 'The user wants ' },
-    { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r-1', delta: 'the weather.' },
-    { type: 'REASONING_ENCRYPTED_VALUE', subtype: 'message', entityId: 'r-1', encryptedValue: 'gAAAAB…' },
-    { type: 'REASONING_MESSAGE_END', messageId: 'r-1' },
-    { type: 'REASONING_END', messageId: 'r-1' },
-    ...say('msg-1', 'Sunny.'),
-    finished(),
-  ],
-  'a run that stops for an approval (interrupt outcome)': [
-    started,
-    ...call('call_1', 'delete_file', ['{"path":"/tmp/x"}']),
-    finished({ outcome: { type: 'interrupt', interrupts: [{ id: 'int-1', reason: 'tool_approval', toolCallId: 'call_1', message: 'Delete /tmp/x?' }] } }),
-  ],
-  'a frontend tool left for the client (pendingToolCallIds)': [
-    started,
-    ...say('msg-1', 'Let me ask.'),
-    ...call('call_1', 'confirm', ['{"question":"Proceed?"}']),
-    finished({ outcome: { type: 'success', pendingToolCallIds: ['call_1'] } }),
-  ],
-  'usage of two models': [
-    started,
-    ...say('msg-1', 'Hello.'),
-    finished({
-      usage: [
-        { provider: 'openai', model: 'gpt-4o', inputTokens: 30, outputTokens: 9, totalTokens: 39 },
-        { provider: 'anthropic', model: 'claude', inputTokens: 12, outputTokens: 3, totalTokens: 15, cachedInputTokens: 10 },
-      ],
-    }),
-  ],
-  'steps, state, activity, custom and raw events around the answer': [
-    started,
-    { type: 'STEP_STARTED', stepName: 'plan' },
-    { type: 'STATE_SNAPSHOT', snapshot: { count: 1 } },
-    { type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/count', value: 2 }] },
-    { type: 'ACTIVITY_SNAPSHOT', messageId: 'act-1', activityType: 'PLAN', content: { steps: ['look'] } },
-    { type: 'CUSTOM', name: 'progress', value: 50 },
-    { type: 'RAW', event: { vendor: 'x' } },
-    { type: 'STEP_FINISHED', stepName: 'plan' },
-    ...say('msg-1', 'Planned.'),
-    ...call('call_1', 'get_weather', ['{"city":"Rome"}']),
-    finished(),
-  ],
-  'a subagent’s text and call': [
-    started,
-    { type: 'SUBAGENT_STARTED', subagentRunId: 'sub-1', name: 'researcher' },
-    { type: 'TEXT_MESSAGE_START', messageId: 'sub-msg', role: 'assistant', subagentRunId: 'sub-1' },
-    { type: 'TEXT_MESSAGE_CONTENT', messageId: 'sub-msg', delta: 'Searching.', subagentRunId: 'sub-1' },
-    { type: 'TEXT_MESSAGE_END', messageId: 'sub-msg', subagentRunId: 'sub-1' },
-    { type: 'TOOL_CALL_START', toolCallId: 'call_s', toolCallName: 'search', parentMessageId: 'sub-msg', subagentRunId: 'sub-1' },
-    { type: 'TOOL_CALL_ARGS', toolCallId: 'call_s', delta: '{"q":"x"}', subagentRunId: 'sub-1' },
-    { type: 'TOOL_CALL_END', toolCallId: 'call_s', subagentRunId: 'sub-1' },
-    { type: 'SUBAGENT_FINISHED', subagentRunId: 'sub-1' },
-    finished(),
-  ],
-  'a run that fails after some text (RUN_ERROR)': [started, ...say('msg-1', 'Partly'), { type: 'RUN_ERROR', message: 'The model is overloaded', code: 'overloaded' }],
-};
 
 let server: BytesServer;
 beforeAll(async () => {
@@ -139,7 +34,7 @@ function ourCalls(outcome: RunOutcome): unknown[] {
   return [...outcome.results].sort((a, b) => index(a) - index(b)).map((r) => (r.success ? [r.data.id, r.data.name, r.data.arguments] : [r.error.toolCall.id, r.error.code]));
 }
 
-describe.each(Object.entries(CASES))('%s', (name, events) => {
+describe.each(Object.entries(AG_UI_CASES))('%s', (name, events) => {
   const bytes = agUiStream(events);
   let client: AgUiClientView;
   beforeAll(async () => {

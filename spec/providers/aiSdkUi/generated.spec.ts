@@ -6,152 +6,13 @@
  * `readUIMessageStream`): each call's id, name and input, the text, the reasoning, the tool outputs
  * (progress values included), the approvals, the tools the provider ran, the finish and the usage.
  */
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { jsonSchema, tool, type ToolSet, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { chatState, readStreamEvents, type StreamEvent } from 'rxjs-tool-calls';
 import { chunkings } from '../../helpers/chunking';
 import { runChunks, type RunOutcome } from '../../helpers/runStream';
-import { aiSdkUiStream, MOCK_USAGE, readWithAiSdk, startBytesServer, type AiSdkClientView, type BytesServer } from '../../helpers/uiClients';
-
-const city = jsonSchema<{ city: string }>({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] });
-const finish = (unified: 'stop' | 'tool-calls' | 'length' | 'error', usage = MOCK_USAGE): LanguageModelV3StreamPart => ({ type: 'finish', finishReason: { unified, raw: unified }, usage });
-const text = (id: string, ...deltas: string[]): LanguageModelV3StreamPart[] => [
-  { type: 'text-start', id },
-  ...deltas.map((delta): LanguageModelV3StreamPart => ({ type: 'text-delta', id, delta })),
-  { type: 'text-end', id },
-];
-const streamedCall = (id: string, toolName: string, deltas: string[], input = deltas.join('')): LanguageModelV3StreamPart[] => [
-  { type: 'tool-input-start', id, toolName },
-  ...deltas.map((delta): LanguageModelV3StreamPart => ({ type: 'tool-input-delta', id, delta })),
-  { type: 'tool-input-end', id },
-  { type: 'tool-call', toolCallId: id, toolName, input },
-];
-
-interface Case {
-  readonly steps: ReadonlyArray<ReadonlyArray<LanguageModelV3StreamPart>>;
-  readonly tools?: ToolSet;
-  readonly usageInMetadata?: boolean;
-}
-
-/** Each case: what the mock model streams (one array per model call), and the tools of the request. */
-const CASES: Record<string, Case> = {
-  'text, then a call streamed in fragments and run on the server': {
-    steps: [[...text('t1', 'Checking ', 'the weather.'), ...streamedCall('call_1', 'get_weather', ['{"ci', 'ty": "Zü', 'rich"}']), finish('tool-calls')]],
-    tools: { get_weather: tool({ inputSchema: city, execute: async ({ city }) => ({ city, celsius: 21 }) }) },
-  },
-  'two calls whose fragments interleave, for the client to run': {
-    steps: [
-      [
-        { type: 'tool-input-start', id: 'call_a', toolName: 'get_weather' },
-        { type: 'tool-input-start', id: 'call_b', toolName: 'get_weather' },
-        { type: 'tool-input-delta', id: 'call_a', delta: '{"city":' },
-        { type: 'tool-input-delta', id: 'call_b', delta: '{"city":"Oslo"}' },
-        { type: 'tool-input-delta', id: 'call_a', delta: '"Paris"}' },
-        { type: 'tool-input-end', id: 'call_b' },
-        { type: 'tool-input-end', id: 'call_a' },
-        { type: 'tool-call', toolCallId: 'call_b', toolName: 'get_weather', input: '{"city":"Oslo"}' },
-        { type: 'tool-call', toolCallId: 'call_a', toolName: 'get_weather', input: '{"city":"Paris"}' },
-        finish('tool-calls'),
-      ],
-    ],
-    tools: { get_weather: tool({ inputSchema: city }) },
-  },
-  'a call whose input comes whole (no fragments)': {
-    steps: [[{ type: 'tool-call', toolCallId: 'call_1', toolName: 'get_weather', input: '{"city":"Lima"}' }, finish('tool-calls')]],
-    tools: { get_weather: tool({ inputSchema: city }) },
-  },
-  'input the model got wrong (tool-input-error)': {
-    steps: [[...streamedCall('call_1', 'get_weather', ['{"city": ']), finish('tool-calls')]],
-    tools: { get_weather: tool({ inputSchema: city }) },
-  },
-  'a tool that fails (tool-output-error)': {
-    steps: [[{ type: 'tool-call', toolCallId: 'call_1', toolName: 'get_weather', input: '{"city":"Rome"}' }, finish('tool-calls')]],
-    tools: {
-      get_weather: tool({
-        inputSchema: city,
-        execute: async (): Promise<string> => {
-          throw new Error('no weather today');
-        },
-      }),
-    },
-  },
-  'progress values, then the output (preliminary)': {
-    steps: [[{ type: 'tool-call', toolCallId: 'call_1', toolName: 'get_weather', input: '{"city":"Bern"}' }, finish('tool-calls')]],
-    tools: {
-      get_weather: tool({
-        inputSchema: city,
-        execute: async function* () {
-          yield { status: 'looking' };
-          yield { status: 'found', celsius: 18 };
-        },
-      }),
-    },
-  },
-  'a call that needs approval': {
-    steps: [[{ type: 'tool-call', toolCallId: 'call_1', toolName: 'delete_file', input: '{"city":"/tmp/x"}' }, finish('tool-calls')]],
-    tools: { delete_file: tool({ inputSchema: city, needsApproval: true, execute: async () => 'deleted' }) },
-  },
-  'reasoning, text and a call': {
-    steps: [
-      [
-        { type: 'reasoning-start', id: 'r1' },
-        { type: 'reasoning-delta', id: 'r1', delta: 'The user wants ' },
-        { type: 'reasoning-delta', id: 'r1', delta: 'the weather.' },
-        { type: 'reasoning-end', id: 'r1' },
-        ...text('t1', 'Sure.'),
-        ...streamedCall('call_1', 'get_weather', ['{"city"', ':"Kyiv"}']),
-        finish('tool-calls'),
-      ],
-    ],
-    tools: { get_weather: tool({ inputSchema: city }) },
-  },
-  'two steps: a call run on the server, then the answer': {
-    steps: [
-      [...streamedCall('call_1', 'get_weather', ['{"city":"Oslo"}']), finish('tool-calls')],
-      [...text('t2', 'It is ', '4 °C in Oslo.'), finish('stop')],
-    ],
-    tools: { get_weather: tool({ inputSchema: city, execute: async () => ({ celsius: 4 }) }) },
-  },
-  'the usage in the message metadata (totalUsage at finish)': {
-    steps: [[...text('t1', 'Hello.'), finish('stop', { inputTokens: { total: 120, noCache: 20, cacheRead: 90, cacheWrite: 10 }, outputTokens: { total: 40, text: 25, reasoning: 15 } })]],
-    usageInMetadata: true,
-  },
-  'a tool the provider ran (providerExecuted)': {
-    steps: [
-      [
-        { type: 'tool-call', toolCallId: 'ws_1', toolName: 'web_search', input: '{"query":"weather Oslo"}', providerExecuted: true, dynamic: true },
-        { type: 'tool-result', toolCallId: 'ws_1', toolName: 'web_search', result: { hits: 2 }, dynamic: true },
-        ...text('t1', 'Found it.'),
-        finish('stop'),
-      ],
-    ],
-  },
-  'an error in the middle of the answer': {
-    steps: [[...text('t1', 'Partly'), { type: 'error', error: new Error('overloaded') }, finish('error')]],
-  },
-  'a call whose final input differs from its fragments (repaired by the server)': {
-    steps: [[...streamedCall('call_1', 'get_weather', ['{"city":', '"Par'], '{"city":"Paris"}'), finish('tool-calls')]],
-    tools: { get_weather: tool({ inputSchema: city }) },
-  },
-  'a custom tool’s text (inputEncoding: text)': {
-    steps: [
-      [
-        { type: 'tool-input-start', id: 'call_1', toolName: 'apply_patch', inputEncoding: 'text' },
-        { type: 'tool-input-delta', id: 'call_1', delta: '*** Begin Patch\n' },
-        { type: 'tool-input-delta', id: 'call_1', delta: '*** End Patch' },
-        { type: 'tool-input-end', id: 'call_1' },
-        { type: 'tool-call', toolCallId: 'call_1', toolName: 'apply_patch', input: JSON.stringify('*** Begin Patch\n*** End Patch') },
-        finish('tool-calls'),
-      ],
-    ],
-    tools: { apply_patch: tool({ inputSchema: jsonSchema<string>({ type: 'string' }) }) },
-  },
-  'a call cut by the token limit': {
-    steps: [[...text('t1', 'Let me'), { type: 'tool-input-start', id: 'call_1', toolName: 'get_weather' }, { type: 'tool-input-delta', id: 'call_1', delta: '{"city":"Ber' }, finish('length')]],
-    tools: { get_weather: tool({ inputSchema: city }) },
-  },
-};
+import { AI_SDK_UI_CASES, aiSdkUiCaseStream } from '../../helpers/uiCases';
+import { readWithAiSdk, startBytesServer, type AiSdkClientView, type BytesServer } from '../../helpers/uiClients';
 
 let server: BytesServer;
 beforeAll(async () => {
@@ -209,14 +70,11 @@ function ourOutputs(events: readonly StreamEvent[]): unknown[] {
   return [...last];
 }
 
-describe.each(Object.entries(CASES))('%s', (name, spec) => {
+describe.each(Object.entries(AI_SDK_UI_CASES))('%s', (name, spec) => {
   let bytes: Uint8Array;
   let client: AiSdkClientView;
   beforeAll(async () => {
-    const stream = await aiSdkUiStream(spec.steps, {
-      ...(spec.tools === undefined ? {} : { tools: spec.tools }),
-      ...(spec.usageInMetadata === true ? { messageMetadata: ({ part }) => (part.type === 'finish' ? { totalUsage: part.totalUsage } : undefined) } : {}),
-    });
+    const stream = await aiSdkUiCaseStream(spec);
     bytes = stream.bytes;
     expect(stream.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
     client = await readWithAiSdk(server.serve(`/${encodeURIComponent(name)}`, [bytes]));

@@ -52,7 +52,9 @@ export interface EncodeAgUiOptions extends EncoderOptions, EncodeOptions {
  *    call or the other kind starts.
  * 2. Arguments are only ever appended, and AG-UI clients read them as written: a call the readers
  *    repair is written as its repaired text (copies of one document once, cumulative resends as the
- *    last); a custom tool's text is written as `{"input": text}`. Every call ends with
+ *    last); a custom tool's text is written as `{"input": text}`; arguments that arrive whole before
+ *    any text of the call (Anthropic `input` in the block start) are written with the call's next
+ *    event, as the source may still replace them. Every call ends with
  *    `TOOL_CALL_END` before the run does (the protocol has no cut call: one the source cut is read as
  *    complete).
  * 3. `tool-result` events are written as `TOOL_CALL_RESULT` (an output that is not text as JSON; an

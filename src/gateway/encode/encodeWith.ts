@@ -34,7 +34,11 @@ export const aTimeInSeconds: OptionCheck = (value) =>
 interface Written {
   /** The argument text written so far (the tracker's `rawArguments` when in step). */
   sent: string;
-  /** A `replace` arrived before anything was written: its text waits for the call's next event. */
+  /**
+   * A `replace` arrived before anything was written: its text waits for the call's next event; or,
+   * in a format that restates the text at the call's end, one replaced what was written: the text
+   * waits until it continues what was written, or the call's end.
+   */
   held: boolean;
   /**
    * An append-only format, and a fragment began a second JSON object in the call (`}` then `{`):
@@ -354,7 +358,10 @@ class EncodeRun implements InputHandler<StreamEvent>, CallSink {
         detail: `call ${call.id} was given arguments that do not continue the ${written.sent.length} characters already written, which this format cannot take back`,
       });
     }
-    written.sent = raw; // the format restates the whole text at the call's end
+    // The format restates the whole text at the call's end. Until then nothing more is written:
+    // what follows would continue the text the wire no longer has (its deltas would add up to no
+    // JSON); writing resumes if the text comes to continue what was written again.
+    written.held = true;
     return '';
   }
 
