@@ -96,6 +96,15 @@ export function countAt(record: Record<string, unknown> | undefined, ...path: st
  * under `ping` or a name the format does not use, see {@link TypedEventDecoder.parses}), ignores
  * everything after the terminator, and hands `(type, payload)` to {@link TypedEventDecoder.handle}.
  */
+/**
+ * A record's data that is not a JSON object (see `objectData`): a keep-alive (`undefined`), or an
+ * `invalid-event` error when the record is one the format reads (`read`).
+ */
+export function otherData(provider: ProviderName, data: string, read: boolean): Record<string, unknown> | undefined {
+  const value = readEventData(provider, data, read);
+  return value === KEEP_ALIVE ? undefined : requireObject(provider, value);
+}
+
 export abstract class TypedEventDecoder implements WireDecoder {
   abstract readonly provider: ProviderName;
   /** Set once the terminator arrived; later events are ignored. */
@@ -121,14 +130,8 @@ export abstract class TypedEventDecoder implements WireDecoder {
     if (name === 'error') throw errorEvent(this.provider, event);
     // Nearly every event is one of the format's own with an object as its data: the name is looked
     // at only when the data is not one (a keep-alive, or an error when the format reads that event).
-    const payload = objectData(event.data) ?? this.otherData(name, event.data);
+    const payload = objectData(event.data) ?? otherData(this.provider, event.data, name === 'message' || this.parses(name));
     if (payload !== undefined) this.handle(eventType(name, payload), payload, emit);
-  }
-
-  /** Data that is not a JSON object: a keep-alive (`undefined`), or an `invalid-event` error for an event the format reads. */
-  private otherData(name: string, data: string): Record<string, unknown> | undefined {
-    const value = readEventData(this.provider, data, name === 'message' || this.parses(name));
-    return value === KEEP_ALIVE ? undefined : requireObject(this.provider, value);
   }
 
   /** After the terminator, an idle timeout or a dropped connection loses nothing: the stream is complete. */

@@ -5,8 +5,8 @@
  */
 import { ToolStreamError } from '../../errors';
 import type { FinishReason, FramedRecord } from '../../events';
-import { asNumber, asRecord, asString, isAfterFinishFailure, isRetryable, KEEP_ALIVE, objectData, readEventData, type EventSink, type WireDecoder } from '../decoder';
-import { requireObject, safeStringify, usageEvent, type UsageCounts } from '../wire';
+import { asNumber, asRecord, asString, isAfterFinishFailure, isRetryable, objectData, type EventSink, type WireDecoder } from '../decoder';
+import { otherData, requireObject, safeStringify, usageEvent, type UsageCounts } from '../wire';
 
 const COUNTS = ['inputTokens', 'outputTokens', 'totalTokens', 'reasoningTokens', 'cachedInputTokens', 'cacheWriteInputTokens'] as const;
 
@@ -76,19 +76,13 @@ export class AgUiDecoder implements WireDecoder {
   sse(event: FramedRecord, emit: EventSink): void {
     if (this.done) return;
     const data = event.data;
-    const payload = objectData(data) ?? this.otherData(event.event, data);
+    const payload = objectData(data) ?? otherData(this.provider, data, event.event === 'message');
     if (payload !== undefined) this.handle(payload, emit);
   }
 
   payload(_eventName: string, payload: unknown, emit: EventSink): void {
     if (this.done) return;
     this.handle(requireObject(this.provider, payload), emit);
-  }
-
-  /** Data that is not a JSON object: a keep-alive, or `invalid-event` for an unnamed event (the protocol names none). */
-  private otherData(name: string, data: string): Record<string, unknown> | undefined {
-    const value = readEventData(this.provider, data, name === 'message');
-    return value === KEEP_ALIVE ? undefined : requireObject(this.provider, value);
   }
 
   private handle(event: Record<string, unknown>, emit: EventSink): void {

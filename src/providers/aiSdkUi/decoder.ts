@@ -6,8 +6,8 @@
  */
 import { ToolStreamError } from '../../errors';
 import type { FinishReason, FramedRecord, ProviderToolEvent } from '../../events';
-import { asNumber, asRecord, asString, isAfterFinishFailure, isRetryable, KEEP_ALIVE, objectData, readEventData, type EventSink, type WireDecoder } from '../decoder';
-import { countAt, requireObject, safeStringify, stringifyJson, usageEvent, type UsageCounts } from '../wire';
+import { asNumber, asRecord, asString, isAfterFinishFailure, isRetryable, objectData, type EventSink, type WireDecoder } from '../decoder';
+import { countAt, otherData, requireObject, safeStringify, stringifyJson, usageEvent, type UsageCounts } from '../wire';
 
 /** The AI SDK's finish reasons: the vocabulary's own names. */
 const FINISH_REASONS: ReadonlySet<string> = /* @__PURE__ */ new Set(['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other']);
@@ -87,19 +87,13 @@ export class AiSdkUiDecoder implements WireDecoder {
     if (this.done) return;
     const data = event.data;
     if (data === '[DONE]') return this.terminate(emit);
-    const payload = objectData(data) ?? this.otherData(event.event, data);
+    const payload = objectData(data) ?? otherData(this.provider, data, event.event === 'message');
     if (payload !== undefined) this.handle(payload, emit);
   }
 
   payload(_eventName: string, payload: unknown, emit: EventSink): void {
     if (this.done) return;
     this.handle(requireObject(this.provider, payload), emit);
-  }
-
-  /** Data that is not a JSON object: a keep-alive, or `invalid-event` for an unnamed event (the protocol names none). */
-  private otherData(name: string, data: string): Record<string, unknown> | undefined {
-    const value = readEventData(this.provider, data, name === 'message');
-    return value === KEEP_ALIVE ? undefined : requireObject(this.provider, value);
   }
 
   /** One chunk. Unknown types are skipped (a newer protocol's); a known one without the fields it needs is `invalid-event`. */
