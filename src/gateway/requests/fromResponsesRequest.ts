@@ -184,15 +184,7 @@ function toolOf(reader: RequestReader, value: unknown, path: string): OpenAIChat
     return undefined;
   }
   reader.rejectUnknown(tool, path, TOOL_KEYS);
-  const fn: OpenAIChatWire.FunctionTool['function'] = { name: reader.string(tool['name'], fieldPath(path, 'name')) };
-  const description = reader.optionalString(tool['description'], fieldPath(path, 'description'));
-  if (description !== undefined) fn.description = description;
-  if (tool['parameters'] !== undefined && tool['parameters'] !== null) {
-    const schemaPath = fieldPath(path, 'parameters');
-    const parameters = reader.record(tool['parameters'], schemaPath);
-    reader.writable(parameters, schemaPath);
-    fn.parameters = parameters;
-  }
+  const fn = reader.flatFunction(tool, path);
   if (reader.optionalBoolean(tool['strict'], fieldPath(path, 'strict')) === true) fn.strict = true;
   return { type: 'function', function: fn };
 }

@@ -13,6 +13,7 @@
 import { ToolStreamError } from '../../errors';
 import { aMaxDepth, DEFAULT_MAX_REQUEST_DEPTH, fieldPath, jsonProblem } from '../../internal/jsonDepth';
 import { checkOptions, type OptionCheck, type OptionChecks } from '../../internal/options';
+import type * as OpenAIChatWire from '../../providers/openaiChat/wire';
 
 /** The formats the request translators write. */
 export type RequestTarget = 'anthropic' | 'openai-responses' | 'gemini' | 'gemini-interactions' | 'openai-chat' | 'bedrock-converse' | 'ollama';
@@ -106,6 +107,23 @@ export class RequestReader {
     for (const [key, value] of Object.entries(record)) {
       if (!known.has(key)) this.untranslatable(value, fieldPath(path, key), key, `the field ${JSON.stringify(key)} is not supported`);
     }
+  }
+
+  /**
+   * A flat function tool's `name`, `description` and `parameters` (AG-UI's tools, the Responses
+   * API's function tools) as a chat function; its schema checked as one the translation copies.
+   */
+  flatFunction(tool: Record<string, unknown>, path: string): OpenAIChatWire.FunctionTool['function'] {
+    const fn: OpenAIChatWire.FunctionTool['function'] = { name: this.string(tool['name'], fieldPath(path, 'name')) };
+    const description = this.optionalString(tool['description'], fieldPath(path, 'description'));
+    if (description !== undefined) fn.description = description;
+    if (tool['parameters'] !== undefined && tool['parameters'] !== null) {
+      const schemaPath = fieldPath(path, 'parameters');
+      const parameters = this.record(tool['parameters'], schemaPath);
+      this.writable(parameters, schemaPath);
+      fn.parameters = parameters;
+    }
+    return fn;
   }
 
   /** `value` as a plain object, or throw. */
