@@ -110,7 +110,7 @@ const call = (index: number, id: string, name: string, args: object): StreamEven
     { type: 'tool-call-end', choice: 0, index, id },
   ];
 };
-const finish = (reason: 'stop' | 'tool-calls'): StreamEvent => ({ type: 'finish', choice: 0, reason });
+const finish = (reason: 'stop' | 'tool-calls'): StreamEvent => ({ type: 'finish', choice: 0, reason, rawReason: reason === 'stop' ? 'stop' : 'tool_calls' });
 
 /** A stand-in injector: a DestroyRef whose `destroy()` runs the callbacks. */
 function testInjector(): { injector: Injector; destroy(): void } {
@@ -195,7 +195,7 @@ describe('injectChat() over an OpenAI chat upstream', () => {
 
     chat.send('How many files are in /docs?');
     expect(chat.status()).toBe('streaming');
-    await until(() => chat.messages()[1]?.role === 'assistant' && (chat.messages()[1] as { calls: unknown[] }).calls.length === 1 && chat.status() === 'running', 'the tool to run');
+    await until(() => chat.messages()[1]?.role === 'assistant' && shown(chat.messages())[1]?.calls?.length === 1 && chat.status() === 'running', 'the tool to run');
     await until(() => JSON.stringify(chat.messages()).includes('"preliminary":true'), 'the progress value');
     expect(shown(chat.messages())[1]).toEqual({
       role: 'assistant',
@@ -295,7 +295,7 @@ describe('injectChat() over an OpenAI chat upstream', () => {
     const request = post(server.url, () => ({}));
     const { chat } = chatWith({
       request: (messages, context) =>
-        new Observable<Uint8Array | string>((subscriber) => {
+        new Observable<ReturnType<ChatRequest> extends Observable<infer T> ? T : never>((subscriber) => {
           subscribed++;
           const subscription = request(messages, context).subscribe(subscriber);
           return () => {

@@ -26,11 +26,13 @@ const WINGS = ['tools', 'gateway', 'text', 'sdk', 'angular', 'async', 'cli', 'we
 /**
  * The imports between wings, each through the other wing's entry: the gateway (request translators)
  * uses the tools wing's public schema conversion; the websocket wing's `responsesWebSocket()` is a
- * tools wing's `ToolLoopRequest` (its types only).
+ * tools wing's `ToolLoopRequest` (its types only); the angular wing's `injectChat()` runs client
+ * tools with `runTools()`.
  */
 const WING_ENTRIES: Readonly<Record<string, { readonly wing: string; readonly entry: string; readonly typesOnly?: boolean }>> = {
   gateway: { wing: 'tools', entry: path.join(SRC, 'tools', 'index.ts') },
   websocket: { wing: 'tools', entry: path.join(SRC, 'tools', 'index.ts'), typesOnly: true },
+  angular: { wing: 'tools', entry: path.join(SRC, 'tools', 'index.ts') },
 };
 
 /** The stage of a source file: its name, its rank (wings share the last rank) and whether it is a wing. */
@@ -90,22 +92,25 @@ describe('import direction', () => {
     expect(files.filter((f) => stageOf(f).rank === -1).map((f) => path.relative(SRC, f))).toEqual([]);
   });
 
-  it.each(files.map((f) => [path.relative(SRC, f), f] as const))('%s imports only from its stage or the stages before it (a wing: the core, or the tools entry from the gateway)', (_name, file) => {
-    const from = stageOf(file);
-    const wrong = importsOf(file)
-      .map(({ target, typeOnly }) => ({ file: target, typeOnly, target: path.relative(SRC, target), stage: stageOf(target) }))
-      .filter(({ file, typeOnly, stage }) => {
-        if (from.name === 'vocabulary') return stage.name !== 'vocabulary';
-        if (stage.wing) {
-          if (stage.name === from.name) return false;
-          const allowed = WING_ENTRIES[from.name];
-          return !(allowed !== undefined && allowed.wing === stage.name && allowed.entry === file && (allowed.typesOnly !== true || typeOnly)); // the core imports no wing
-        }
-        return stage.rank > from.rank;
-      })
-      .map(({ target, stage }) => `${target} (${stage.name})`);
-    expect(wrong).toEqual([]);
-  });
+  it.each(files.map((f) => [path.relative(SRC, f), f] as const))(
+    '%s imports only from its stage or the stages before it (a wing: the core, or the tools entry from the gateway and the angular wing)',
+    (_name, file) => {
+      const from = stageOf(file);
+      const wrong = importsOf(file)
+        .map(({ target, typeOnly }) => ({ file: target, typeOnly, target: path.relative(SRC, target), stage: stageOf(target) }))
+        .filter(({ file, typeOnly, stage }) => {
+          if (from.name === 'vocabulary') return stage.name !== 'vocabulary';
+          if (stage.wing) {
+            if (stage.name === from.name) return false;
+            const allowed = WING_ENTRIES[from.name];
+            return !(allowed !== undefined && allowed.wing === stage.name && allowed.entry === file && (allowed.typesOnly !== true || typeOnly)); // the core imports no wing
+          }
+          return stage.rank > from.rank;
+        })
+        .map(({ target, stage }) => `${target} (${stage.name})`);
+      expect(wrong).toEqual([]);
+    },
+  );
 });
 
 describe('no import circles', () => {

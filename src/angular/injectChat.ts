@@ -7,12 +7,11 @@ import { assertInInjectionContext, DestroyRef, inject, Injector, signal, type Si
 import { defer, Observable, Subject, takeUntil, type Subscription } from 'rxjs';
 // Values from the main entry point and the tools wing's entry; types from their modules.
 import { chatState, readStreamEvents, ToolStreamError } from '../index';
-import { runTools } from '../tools/index';
+import { runTools, type AnyTool, type ToolList, type ToolRunResult, type ToolSet } from '../tools/index';
 import type { ChatState, ChatStateCall, ChatUsage } from '../operators/chatState';
 import type { FinishReason, FramedRecord, StreamEvent } from '../events';
 import type { ReadStreamEventsOptions } from '../read/readStreamEvents';
 import type { ToolCallResult } from '../result';
-import type { AnyTool, ToolList, ToolRunResult, ToolSet } from '../tools/types';
 import { aCount, aFunction, anObject, anything, checkOptions, pickOptions, type OptionChecks } from '../internal/options';
 import { READ_OPTION_CHECKS } from '../read/readStreamEvents';
 
