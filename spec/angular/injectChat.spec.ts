@@ -417,6 +417,7 @@ describe('injectChat() over an AI SDK UI backend', () => {
     chat.send('louder');
     await until(() => chat.approvals().length === 1, 'the approval');
     chat.approvals()[0]?.approve({ level: 11 });
+    expect(chat.approvals()).toEqual([]);
     await until(() => chat.status() === 'ready', 'the follow-up');
     const output = shown(chat.messages())[1]?.calls?.[0]?.output;
     expect(output?.error).toMatch(/invalid arguments.*level/);

@@ -375,7 +375,6 @@ export function injectChat(options: ChatOptions): Chat {
       status.set('ready');
       return;
     }
-    const answers = new Map<string, Answer>();
     const waiting = new Set<string>([...server.map((call) => call.id), ...client.map((call) => call.id)]);
     const toRun = new Subject<ToolCallResult>();
     let open = client.length;
@@ -397,7 +396,7 @@ export function injectChat(options: ChatOptions): Chat {
       const answer = (value: Answer): void => {
         if (done || mine !== generation) return;
         done = true;
-        answers.set(call.id, value);
+        approvals.update((list) => list.filter((approval) => approval.call.id !== call.id));
         setCall(id, call.id, (c) => ({ ...c, approval: { id: approvalId, approved: value.approved, ...(value.reason === undefined ? {} : { reason: value.reason }) } }));
         answered(value);
       };
