@@ -339,6 +339,45 @@ describe('injectChat() over an OpenAI chat upstream', () => {
     expect(aborted).toBe(true);
   });
 
+  it('stop() while an approval waits and while a client tool runs: the tool is aborted, nothing answers later, the unanswered calls are left out of the next request', async () => {
+    const server = await serve(encodeOpenAIChat, (_body, n) =>
+      n <= 2 ? { events: [text(`step ${n}`), ...call(0, `call_${n}`, n === 1 ? 'guarded' : 'slow', {}), finish('tool-calls')] } : { events: [text('fine'), finish('stop')] },
+    );
+    let aborted = 0;
+    const tools = {
+      guarded: tool({ schema: z.object({}), needsApproval: true, execute: () => 'ran' }),
+      slow: tool({ schema: z.object({}), execute: (_args, { signal }) => new Promise<string>((resolve) => signal.addEventListener('abort', () => (aborted++, resolve('late')))) }),
+    };
+    const { chat } = chatWith({ request: post(server.url, (messages) => ({ messages: openaiMessages(messages) })), tools });
+    chat.send('one');
+    await until(() => chat.approvals().length === 1, 'the approval');
+    const stale = chat.approvals()[0];
+    chat.stop();
+    expect([chat.status(), chat.approvals()]).toEqual(['ready', []]);
+    stale?.approve();
+    expect([chat.status(), server.bodies.length]).toEqual(['ready', 1]);
+    chat.send('two');
+    await until(() => chat.status() === 'running', 'the slow tool');
+    chat.stop();
+    expect(aborted).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(shown(chat.messages()).map((m) => ('calls' in m ? m.calls.map((c) => [c.name, c.output, c.approval]) : m.text))).toEqual([
+      'one',
+      [['guarded', undefined, { id: 'call_1' }]],
+      'two',
+      [['slow', undefined, undefined]],
+    ]);
+    chat.send('three');
+    await until(() => chat.status() === 'ready' && chat.messages().length === 6, 'the third turn');
+    expect((server.bodies[2] as { messages: unknown[] }).messages).toEqual([
+      { role: 'user', content: 'one' },
+      { role: 'assistant', content: 'step 1' },
+      { role: 'user', content: 'two' },
+      { role: 'assistant', content: 'step 2' },
+      { role: 'user', content: 'three' },
+    ]);
+  });
+
   it('maxSteps bounds the automatic follow-ups', async () => {
     const server = await serve(encodeOpenAIChat, (_body, n) => ({ events: [...call(0, `call_${n}`, 'ping', {}), finish('tool-calls')] }));
     const { chat } = chatWith({
@@ -428,6 +467,27 @@ describe('injectChat() over an AI SDK UI backend', () => {
 });
 
 describe('injectChat() over an AG-UI backend', () => {
+  it('an approval the run asks for (its interrupt outcome) is a server approval; the denial goes in the next request', async () => {
+    const server = await serve(
+      () => encodeAgUi({ threadId: 't1', runId: 'r1' }),
+      (_body, n) =>
+        n === 1
+          ? { events: [text('May I?'), ...call(0, 'call_rm', 'remove', { id: 7 }), { type: 'tool-approval-request', choice: 0, id: 'call_rm', approvalId: 'int_1' }, finish('tool-calls')] }
+          : { events: [text('Not removed.'), finish('stop')] },
+    );
+    const { chat } = chatWith({ request: post(server.url, (_m, { uiMessages }) => ({ messages: uiMessages })) });
+    chat.send('remove 7');
+    await until(() => chat.approvals().length === 1, 'the approval');
+    expect(chat.approvals().map((a) => [a.side, a.call.name, a.call.arguments])).toEqual([['server', 'remove', { id: 7 }]]);
+    const approvalId = chat.approvals()[0]?.id;
+    chat.approvals()[0]?.deny('keep it');
+    await until(() => chat.status() === 'ready' && chat.messages().length === 3, 'the follow-up');
+    expect((server.bodies[1] as { messages: Array<{ parts: unknown[] }> }).messages[1]?.parts).toEqual([
+      { type: 'text', text: 'May I?' },
+      { type: 'tool-remove', toolCallId: 'call_rm', input: { id: 7 }, state: 'approval-responded', approval: { id: approvalId, approved: false, reason: 'keep it' } },
+    ]);
+  });
+
   it('a client tool of an AG-UI run: run in the browser, its result in the next request', async () => {
     const server = await serve(
       () => encodeAgUi({ threadId: 't1', runId: 'r1' }),
