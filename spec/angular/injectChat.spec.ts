@@ -13,7 +13,9 @@ import { convertToModelMessages, validateUIMessages, type UIMessage } from 'ai';
 import { concatMap, from, Observable, of, Subject, timer, map, type OperatorFunction } from 'rxjs';
 import { z } from 'zod';
 import { fromResponse, ToolStreamError, type StreamEvent } from 'rxjs-tool-calls';
-import { injectChat, type ChatMessage, type ChatOptions, type ChatRequest } from 'rxjs-tool-calls/angular';
+import { injectChat, type ChatMessage, type ChatOptions } from 'rxjs-tool-calls/angular';
+
+type ChatRequest = ChatOptions['request'];
 import { encodeAgUi, encodeAiSdkUi, encodeOpenAIChat } from 'rxjs-tool-calls/gateway';
 import { tool } from 'rxjs-tool-calls/tools';
 

@@ -85,26 +85,23 @@ export interface ChatApproval {
   deny(reason?: string): void;
 }
 
-/**
- * Your request: given the conversation so far, the bytes (or text) of the backend's streamed
- * answer, in any wire format the library reads. Unsubscribing must abort it (as `HttpClient`,
- * `streamFrom()` and `fromResponse()` do). `context.uiMessages` is the conversation as the AI SDK's
- * `useChat` sends it (`UIMessage`s: text, reasoning and `tool-NAME` parts), for an AI SDK backend.
- */
-export type ChatRequest = (
-  messages: ReadonlyArray<ChatMessage>,
-  context: {
-    /** The request's number within the current `send()`: 1, then 2, … for the automatic follow-ups. */
-    readonly step: number;
-    /** The conversation as AI SDK UI messages; calls without a result or an answered approval are left out. */
-    readonly uiMessages: ReadonlyArray<{ readonly id: string; readonly role: 'user' | 'assistant'; readonly parts: ReadonlyArray<Readonly<Record<string, unknown>>> }>;
-  },
-) => Observable<Uint8Array | string | FramedRecord>;
-
 /** Options of {@link injectChat}. */
 export interface ChatOptions extends ReadStreamEventsOptions {
-  /** The request of each step (see {@link ChatRequest}). */
-  readonly request: ChatRequest;
+  /**
+   * Your request: given the conversation so far, the bytes (or text) of the backend's streamed
+   * answer, in any wire format the library reads. Unsubscribing must abort it (as `HttpClient`,
+   * `streamFrom()` and `fromResponse()` do). `context.uiMessages` is the conversation as the AI SDK's
+   * `useChat` sends it (`UIMessage`s: text, reasoning and `tool-NAME` parts), for an AI SDK backend.
+   */
+  readonly request: (
+    messages: ReadonlyArray<ChatMessage>,
+    context: {
+      /** The request's number within the current `send()`: 1, then 2, … for the automatic follow-ups. */
+      readonly step: number;
+      /** The conversation as AI SDK UI messages; calls without a result or an answered approval are left out. */
+      readonly uiMessages: ReadonlyArray<{ readonly id: string; readonly role: 'user' | 'assistant'; readonly parts: ReadonlyArray<Readonly<Record<string, unknown>>> }>;
+    },
+  ) => Observable<Uint8Array | string | FramedRecord>;
   /** Client tools (`tool()` records with `execute`), run in the browser when the backend's answer ends with calls of theirs. */
   readonly tools?: ToolSet | ToolList;
   /** How many requests one `send()` makes at most (the first and the follow-ups after client tools or approvals). Default 5. */
@@ -158,7 +155,7 @@ async function needsApproval(tool: AnyTool, call: { readonly arguments: unknown 
   }
 }
 
-/** The conversation as AI SDK UI messages (see {@link ChatRequest}). */
+/** The conversation as AI SDK UI messages (see {@link ChatOptions.request}). */
 function toUiMessages(messages: ReadonlyArray<ChatMessage>): ReturnType<typeof uiMessage>[] {
   return messages.map(uiMessage);
 }
