@@ -448,6 +448,27 @@ describe('injectChat() over an AI SDK UI backend', () => {
     expect(chat.messages()[2]).toMatchObject({ role: 'assistant', text: 'Done.', status: 'done' });
   });
 
+  it('a client tool approved, then stopped while it runs: no approval answer is sent for it (its approval ends in its output), the call is left out', async () => {
+    const server = await serve(
+      () => encodeAiSdkUi(),
+      (_body, n) => (n === 1 ? { events: [text('Scanning.'), ...call(0, 'call_s', 'scan', {}), finish('tool-calls')] } : { events: [text('OK.'), finish('stop')] }),
+    );
+    const scan = tool({ schema: z.object({}), needsApproval: true, execute: () => new Observable<string>((subscriber) => subscriber.next('10%')) });
+    const { chat } = chatWith({ request: post(server.url, (_m, { uiMessages }) => ({ messages: uiMessages })), tools: { scan } });
+    chat.send('scan');
+    await until(() => chat.approvals().length === 1, 'the approval');
+    chat.approvals()[0]?.approve();
+    await until(() => JSON.stringify(chat.messages()).includes('"10%"'), 'the progress value');
+    chat.stop();
+    chat.send('never mind');
+    await until(() => chat.status() === 'ready' && chat.messages().length === 4, 'the next turn');
+    expect((server.bodies[1] as { messages: Array<{ parts: unknown[] }> }).messages.map((m) => m.parts)).toEqual([
+      [{ type: 'text', text: 'scan' }],
+      [{ type: 'text', text: 'Scanning.' }],
+      [{ type: 'text', text: 'never mind' }],
+    ]);
+  });
+
   it('edited arguments are validated again: an edit the schema rejects is the call’s invalid-arguments output', async () => {
     const server = await serve(
       () => encodeAiSdkUi(),

@@ -156,11 +156,15 @@ async function needsApproval(tool: AnyTool, call: { readonly arguments: unknown 
 }
 
 /** The conversation as AI SDK UI messages (see {@link ChatOptions.request}). */
-function toUiMessages(messages: ReadonlyArray<ChatMessage>): ReturnType<typeof uiMessage>[] {
-  return messages.map(uiMessage);
+function toUiMessages(messages: ReadonlyArray<ChatMessage>, clientTools: ReadonlyMap<string, unknown>): ReturnType<typeof uiMessage>[] {
+  return messages.map((message) => uiMessage(message, clientTools));
 }
 
-function uiMessage(message: ChatMessage): { readonly id: string; readonly role: 'user' | 'assistant'; readonly parts: ReadonlyArray<Readonly<Record<string, unknown>>> } {
+/** One message as a `UIMessage`; an approval answer is sent for the backend's calls only (a client tool's approval ends in its output). */
+function uiMessage(
+  message: ChatMessage,
+  clientTools: ReadonlyMap<string, unknown>,
+): { readonly id: string; readonly role: 'user' | 'assistant'; readonly parts: ReadonlyArray<Readonly<Record<string, unknown>>> } {
   if (message.role === 'user') return { id: message.id, role: 'user', parts: [{ type: 'text', text: message.text }] };
   const parts: Readonly<Record<string, unknown>>[] = [];
   if (message.reasoning !== '') parts.push({ type: 'reasoning', text: message.reasoning });
@@ -174,7 +178,7 @@ function uiMessage(message: ChatMessage): { readonly id: string; readonly role: 
         parts.push({ ...base, state: 'output-denied', approval: { id: approval?.id ?? call.id, approved: false, ...(approval?.reason === undefined ? {} : { reason: approval.reason }) } });
       else if (output.error !== undefined) parts.push({ ...base, state: 'output-error', errorText: output.error });
       else parts.push({ ...base, state: 'output-available', output: output.output });
-    } else if (approval?.approved !== undefined) {
+    } else if (approval?.approved !== undefined && !clientTools.has(call.name)) {
       parts.push({ ...base, state: 'approval-responded', approval: { id: approval.id, approved: approval.approved, ...(approval.reason === undefined ? {} : { reason: approval.reason }) } });
     }
   }
@@ -307,7 +311,7 @@ export function injectChat(options: ChatOptions): Chat {
     let last: ChatState | undefined;
     let stopped = false;
     const abort = new Subject<never>();
-    const subscription = defer(() => options.request(before, { step: steps, uiMessages: toUiMessages(before) }))
+    const subscription = defer(() => options.request(before, { step: steps, uiMessages: toUiMessages(before, tools) }))
       .pipe(
         takeUntil(abort),
         readStreamEvents(read),
