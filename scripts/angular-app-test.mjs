@@ -208,6 +208,81 @@ try {
   } finally {
     await ui.close();
   }
+  // The multi-turn chat page (injectChat): two user turns, a client tool approved in the template
+  // and run in the browser with a progress value, its output sent back as the next request.
+  await page.goto(`${server.origin}/?page=chat`);
+  await page.waitForSelector('button.send:not([disabled])');
+  const turns = () => server.requests.filter((r) => r.path === '/api/turns');
+  const messagesShown = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.message')].map((li) => ({
+        role: li.classList.contains('user') ? 'user' : 'assistant',
+        text: (li.classList.contains('user') ? li.textContent : li.querySelector('.text')?.textContent)?.trim(),
+        calls: [...li.querySelectorAll('.call')].map((c) => [c.getAttribute('data-name'), c.querySelector('.approval')?.textContent ?? null, c.querySelector('.output')?.textContent ?? null]),
+      })),
+    );
+  await page.fill('input[name="prompt"]', 'Where am I, and what is the weather?');
+  await page.click('button.send');
+  await check('chat: the backend asks for the client tool; its approval shows in the template', async () => {
+    await page.waitForSelector('button.approve', { timeout: 15000 });
+    equal(await page.textContent('.chat-status'), 'awaiting-approval', 'status');
+    equal(
+      turns()[0]?.body,
+      { id: 'chat-1', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Where am I, and what is the weather?' }] }], trigger: 'submit-message' },
+      'the first request',
+    );
+    equal(
+      await messagesShown(),
+      [
+        { role: 'user', text: 'Where am I, and what is the weather?', calls: [] },
+        { role: 'assistant', text: 'Let me find where you are.', calls: [['locate', 'waiting for approval', null]] },
+      ],
+      'the page',
+    );
+  });
+  await page.click('button.approve');
+  await check('chat: approved, the tool runs in the browser and its progress value shows on the call', async () => {
+    await page.waitForSelector('.call[data-name="locate"] .output.progress', { timeout: 15000 });
+    equal(await page.textContent('.call[data-name="locate"] .output'), 'progress: "asking the browser…"', 'the progress value');
+    equal([await page.textContent('.chat-status'), turns().length, await page.$('button.approve')], ['running', 1, null], 'running, no request yet, no approval left');
+  });
+  await page.click('button.finish-locating');
+  await check('chat: the output goes back as the next request by itself; the backend’s tool output shows', async () => {
+    await page.waitForSelector('.chat-status[data-status="ready"]', { timeout: 15000 });
+    const parts = turns()[1]?.body?.messages?.[1]?.parts;
+    equal(
+      parts,
+      [
+        { type: 'text', text: 'Let me find where you are.' },
+        { type: 'tool-locate', toolCallId: 'call_locate', input: {}, state: 'output-available', output: 'Zürich' },
+      ],
+      'the tool output sent back',
+    );
+    const shown = await messagesShown();
+    equal(shown[1]?.calls, [['locate', 'approved', '"Zürich"']], 'the client call');
+    equal(
+      [shown[2]?.text, shown[2]?.calls[0]?.[0], shown[2]?.calls[0]?.[2]?.replace(/\s+/g, '')],
+      ['You are in Zürich. Checking the weather there.', 'get_weather', '{"celsius":7,"sky":"clear"}'],
+      'the second step',
+    );
+  });
+  await page.fill('input[name="prompt"]', 'And tomorrow?');
+  await page.click('button.send');
+  await check('chat: a second user turn carries the whole conversation', async () => {
+    await page.waitForFunction(() => document.querySelectorAll('.message').length === 5 && document.querySelector('.chat-status')?.getAttribute('data-status') === 'ready', null, { timeout: 15000 });
+    equal(turns().length, 3, 'requests');
+    equal(
+      turns()[2]?.body?.messages?.map((m) => [m.role, m.parts.map((p) => p.type)]),
+      [
+        ['user', ['text']],
+        ['assistant', ['text', 'tool-locate']],
+        ['assistant', ['text', 'tool-get_weather']],
+        ['user', ['text']],
+      ],
+      'the conversation posted',
+    );
+    equal((await messagesShown()).at(-1)?.text, 'Tomorrow: 9°C and sunny in Zürich.', 'the last answer');
+  });
   await check('no page errors', async () => equal(pageErrors, [], 'page errors'));
   console.log(`browser test: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(`screenshot: ${screenshot}`);

@@ -1,16 +1,16 @@
 // Angular interop: Angular 21's real HttpClient (fetch backend), signals, toSignal() and rxResource()
 // against a local 127.0.0.1 SSE server, through the BUILT library (run `npm run build` first): the
 // main entry's angularTextChunks() and chatState(), and rxjs-tool-calls/angular (streamFrom,
-// injectChatStream). Prints "angular: N passed, M failed"; exits 1 on failure.
+// injectChatStream, injectChat). Prints "angular: N passed, M failed"; exits 1 on failure.
 // The helper first: it loads @angular/compiler before any other Angular module is evaluated.
 import { angularInjector, HttpClient } from './lib/angular.mjs';
-import { Injector } from '@angular/core';
+import { computed, Injector } from '@angular/core';
 import { rxResource, toSignal } from '@angular/core/rxjs-interop';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { firstValueFrom, lastValueFrom, take, toArray } from 'rxjs';
 import { accumulateToolCalls, chatState, isToolStreamError, readStreamEvents, readToolCalls } from 'rxjs-tool-calls';
-import { angularTextChunks, injectChatStream, streamFrom } from 'rxjs-tool-calls/angular';
+import { angularTextChunks, injectChat, injectChatStream, streamFrom } from 'rxjs-tool-calls/angular';
 
 const weather = readFileSync(new URL('../examples/weather.sse', import.meta.url));
 // The weather stream cut after get_time's '"Asia/T': get_weather has '{"city": "Zür' so far; no [DONE].
@@ -208,6 +208,31 @@ const tests = {
     chat.start({}); // a new start cancels the running turn silently
     await within(seen.at(-2).closed, 2000, 'the replaced turn’s socket closes');
     chat.cancel();
+  },
+  async 'injectChat(): two turns over HttpClient in real signals (a computed view follows); stop() aborts; destroying the injector aborts'() {
+    const before = seen.length;
+    const chat = inContext(() => injectChat({ request: (messages) => streamFrom(client, `${origin}/${messages.length < 2 ? 'weather' : 'never'}`, { messages }) }));
+    const texts = computed(() => chat.messages().map((m) => m.text));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    equal([seen.length - before, chat.status(), texts()], [0, 'ready', []], 'nothing runs before send()');
+    chat.send('weather?');
+    await waitFor(
+      () => chat.status() === 'ready',
+      'the first answer',
+      () => JSON.stringify(chat.messages()),
+    );
+    equal([seen.length - before, texts(), chat.messages()[1].calls.map(outcome)], [1, ['weather?', WEATHER_TEXT], ['ok', 'ok']], 'the first turn');
+    chat.send('and now?');
+    await waitFor(() => texts()[3] === 'hi', 'the second answer streaming');
+    chat.stop();
+    await within(seen.at(-1).closed, 2000, 'the socket closes on stop()');
+    equal([chat.status(), chat.messages()[3].status, texts()], ['ready', 'stopped', ['weather?', WEATHER_TEXT, 'and now?', 'hi']], 'stopped');
+    const child = Injector.create({ providers: [], parent: TestBed.inject(Injector) });
+    const other = injectChat({ request: () => streamFrom(client, `${origin}/never`, {}), injector: child });
+    other.send('hi');
+    await waitFor(() => other.messages()[1]?.text === 'hi', 'the text');
+    child.destroy();
+    await within(seen.at(-1).closed, 2000, 'the socket closes when the injector is destroyed');
   },
   async 'injectChatStream(): needs an injection context or an injector; destroying the injector aborts the turn'() {
     let message = '';

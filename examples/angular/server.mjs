@@ -4,7 +4,8 @@
 // fragments), written slowly in small chunks so the page shows them growing. A real endpoint calls
 // the model with `stream: true` and passes its SSE through (keeping the API key on the server).
 // POST /api/ui-chat answers as a `useChat` backend does (the AI SDK UI message stream) and
-// POST /api/agent as an AG-UI agent does, with the same answer and the tool's output.
+// POST /api/agent as an AG-UI agent does, with the same answer and the tool's output. POST /api/turns
+// is the multi-turn chat page's backend (`?page=chat`): an AI SDK UI stream chosen by the conversation.
 //
 //   npm start        (ng build, then this server)     open http://127.0.0.1:4300/
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -93,11 +94,50 @@ export function agUiStream() {
   return { head: head.map(event).join(''), tail: tail.map(event).join('') };
 }
 
+/**
+ * The multi-turn chat page's backend (`?page=chat`, `injectChat()`): an AI SDK UI message stream
+ * chosen by the conversation posted (`{ messages }`: useChat's UI messages). First turn: it asks for
+ * the client tool `locate` (run in the browser, after the user's approval). With `locate`'s output:
+ * the weather there, from its own tool `get_weather` (run here: a progress value, then the output).
+ * Second turn: tomorrow's forecast.
+ */
+export function turnsStream(body) {
+  const messages = body?.messages ?? [];
+  const users = messages.filter((m) => m.role === 'user').length;
+  const last = messages.at(-1);
+  const located = last?.role === 'assistant' ? last.parts.find((p) => p.type === 'tool-locate' && p.state === 'output-available') : undefined;
+  const say = (id, text) => [{ type: 'text-start', id }, ...text.split(/(?<= )/).map((delta) => ({ type: 'text-delta', id, delta })), { type: 'text-end', id }];
+  const chunks =
+    users >= 2
+      ? [...say('t3', 'Tomorrow: 9°C and sunny in Zürich.'), { type: 'finish-step' }, { type: 'finish', finishReason: 'stop' }]
+      : located !== undefined
+        ? [
+            ...say('t2', `You are in ${located.output}. Checking the weather there.`),
+            { type: 'tool-input-start', toolCallId: 'call_weather', toolName: 'get_weather' },
+            { type: 'tool-input-delta', toolCallId: 'call_weather', inputTextDelta: `{"city":"${located.output}"}` },
+            { type: 'tool-input-available', toolCallId: 'call_weather', toolName: 'get_weather', input: { city: located.output } },
+            { type: 'tool-output-available', toolCallId: 'call_weather', output: { status: 'fetching' }, preliminary: true },
+            { type: 'tool-output-available', toolCallId: 'call_weather', output: OUTPUT },
+            { type: 'finish-step' },
+            { type: 'finish', finishReason: 'stop' },
+          ]
+        : [
+            ...say('t1', 'Let me find where you are.'),
+            { type: 'tool-input-start', toolCallId: 'call_locate', toolName: 'locate' },
+            { type: 'tool-input-delta', toolCallId: 'call_locate', inputTextDelta: '{}' },
+            { type: 'tool-input-available', toolCallId: 'call_locate', toolName: 'locate', input: {} },
+            { type: 'finish-step' },
+            { type: 'finish', finishReason: 'tool-calls' },
+          ];
+  return { head: `${[{ type: 'start' }, { type: 'start-step' }, ...chunks].map(event).join('')}${event('[DONE]')}`, tail: '' };
+}
+
 /** The endpoints: the answer each writes (head and tail, see `chatStream`) and its response headers. */
 const ENDPOINTS = {
   '/api/chat': { stream: chatStream, headers: {} },
   '/api/ui-chat': { stream: uiChatStream, headers: { 'x-vercel-ai-ui-message-stream': 'v1' } },
   '/api/agent': { stream: agUiStream, headers: {} },
+  '/api/turns': { stream: turnsStream, headers: { 'x-vercel-ai-ui-message-stream': 'v1' }, unheld: true },
 };
 
 /** `text` as UTF-8 chunks of `size` bytes (a character may be cut in two, as the network does). */
@@ -126,9 +166,10 @@ export async function startServer({ port = 0, delayMs = 12, chunkSize = 24, hold
       let body = '';
       req.on('data', (data) => (body += data));
       req.on('end', () => {
-        requests.push({ path, body: JSON.parse(body || 'null'), closed });
+        const parsed = JSON.parse(body || 'null');
+        requests.push({ path, body: parsed, closed });
         res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', ...endpoint.headers });
-        const { head, tail } = streams[path] ?? endpoint.stream();
+        const { head, tail } = streams[path] ?? endpoint.stream(parsed);
         const write = (chunks, then) => {
           let timer;
           res.on('close', () => clearTimeout(timer));
@@ -143,7 +184,7 @@ export async function startServer({ port = 0, delayMs = 12, chunkSize = 24, hold
           next(0);
         };
         const rest = () => write(chunksOf(tail, chunkSize), () => res.end());
-        write(chunksOf(head, chunkSize), () => (hold ? waiting.push(rest) : rest()));
+        write(chunksOf(head, chunkSize), () => (hold && endpoint.unheld !== true ? waiting.push(rest) : rest()));
       });
       return;
     }

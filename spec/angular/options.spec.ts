@@ -7,7 +7,7 @@
 import { HttpClient } from '@angular/common/http';
 import { DestroyRef, type Injector } from '@angular/core';
 import { lastValueFrom, NEVER, of, type Observable } from 'rxjs';
-import { angularTextChunks, injectChatStream, streamFrom, type AngularHttpEventLike } from 'rxjs-tool-calls/angular';
+import { angularTextChunks, injectChat, injectChatStream, streamFrom, type AngularHttpEventLike } from 'rxjs-tool-calls/angular';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
 import { describeOptionChecks, invalidOption } from '../helpers/optionChecks';
 
@@ -40,6 +40,7 @@ describeOptionChecks([
   ['streamFrom', (o) => streamFrom(fakeHttp(), '/chat', null, o), 'withCredentials', true],
   ['angularTextChunks', (o) => angularTextChunks(o), 'provider', 'openai'],
   ['injectChatStream', (o) => injectChatStream({ url: '/chat', injector: injector(fakeHttp()), ...o }), 'idleTimeoutMs', 1000],
+  ['injectChat', (o) => injectChat({ request: () => NEVER, injector: injector(fakeHttp()), ...o }), 'maxSteps', 3],
 ]);
 
 describe('values the angular entry cannot use', () => {
@@ -49,6 +50,8 @@ describe('values the angular entry cannot use', () => {
     ['withCredentials: yes', () => injectChatStream({ url: '/chat', withCredentials: 'yes' as never }), 'options.withCredentials'],
     ['provider: openai', () => injectChatStream({ url: '/chat', provider: 'openai' as never }), 'options.provider'],
     ['url: 1', () => injectChatStream({ url: 1 as never }), 'options.url'],
+    ['request: a URL', () => injectChat({ request: '/chat' as never }), 'options.request'],
+    ['maxSteps: 0', () => injectChat({ request: () => NEVER, maxSteps: 0 }), 'options.maxSteps'],
   ])('%s', (_what, make, option) => {
     expect(invalidOption(make).option).toBe(option);
   });

@@ -26,11 +26,13 @@ const WINGS = ['tools', 'gateway', 'text', 'sdk', 'angular', 'async', 'cli', 'we
 /**
  * The imports between wings, each through the other wing's entry: the gateway (request translators)
  * uses the tools wing's public schema conversion; the websocket wing's `responsesWebSocket()` is a
- * tools wing's `ToolLoopRequest` (its types only).
+ * tools wing's `ToolLoopRequest` (its types only); the angular wing's `injectChat()` runs client
+ * tools with `runTools()`.
  */
 const WING_ENTRIES: Readonly<Record<string, { readonly wing: string; readonly entry: string; readonly typesOnly?: boolean }>> = {
   gateway: { wing: 'tools', entry: path.join(SRC, 'tools', 'index.ts') },
   websocket: { wing: 'tools', entry: path.join(SRC, 'tools', 'index.ts'), typesOnly: true },
+  angular: { wing: 'tools', entry: path.join(SRC, 'tools', 'index.ts') },
 };
 
 /** The stage of a source file: its name, its rank (wings share the last rank) and whether it is a wing. */

@@ -111,6 +111,7 @@ const CALLS: Readonly<Record<string, Call>> = {
   'rxjs-tool-calls/angular:angularTextChunks': { args: [BAD] },
   'rxjs-tool-calls/angular:streamFrom': { args: [http, '/chat', null, BAD] },
   'rxjs-tool-calls/angular:injectChatStream': { args: [BAD] },
+  'rxjs-tool-calls/angular:injectChat': { args: [BAD] },
   'rxjs-tool-calls/websocket:fromWebSocket': { args: ['ws://127.0.0.1:1', BAD] },
   'rxjs-tool-calls/websocket:responsesWebSocket': { args: ['ws://127.0.0.1:1', BAD] },
 };

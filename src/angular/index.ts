@@ -8,3 +8,4 @@
 export { angularTextChunks, type AngularHttpEventLike, type AngularTextChunksOptions } from './angularTextChunks';
 export { streamFrom, type StreamFromOptions, type StreamRequestOptions } from './streamFrom';
 export { injectChatStream, type ChatStream, type ChatStreamOptions, type TypedChatStreamOptions } from './injectChatStream';
+export { injectChat, type Chat, type ChatApproval, type ChatCall, type ChatMessage, type ChatOptions } from './injectChat';
