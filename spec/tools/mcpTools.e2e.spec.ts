@@ -49,7 +49,11 @@ const TRANSPORTS: ReadonlyArray<[string, () => Promise<Client>]> = [
 
 /** One model turn calling `calls` (OpenAI chat chunks), as `readToolCalls()` reads it. */
 function turn(calls: ReadonlyArray<{ readonly id: string; readonly name: string; readonly args: unknown }>): string {
-  return [...calls.map((call, index) => openaiChunk({ toolCalls: [{ index, id: call.id, name: call.name, arguments: JSON.stringify(call.args) }] })), openaiChunk({ finishReason: 'tool_calls' }), openaiDone()].join('');
+  return [
+    ...calls.map((call, index) => openaiChunk({ toolCalls: [{ index, id: call.id, name: call.name, arguments: JSON.stringify(call.args) }] })),
+    openaiChunk({ finishReason: 'tool_calls' }),
+    openaiDone(),
+  ].join('');
 }
 
 function run(tools: ToolSet, calls: Parameters<typeof turn>[0]): Promise<ToolRunResult[]> {
@@ -97,7 +101,7 @@ describe.each(TRANSPORTS)('mcpTools over %s', (_name, connect) => {
       expect(tools[info.name]?.parameters).toEqual(info.inputSchema);
     }
     const sent = (name: string): unknown => {
-      const { $schema: _dialect, ...rest } = listed.find((t) => t.name === name)?.inputSchema ?? {};
+      const { $schema: _dialect, ...rest }: Record<string, unknown> = listed.find((t) => t.name === name)?.inputSchema ?? {};
       return rest;
     };
     const chat = toolSpecs(tools, 'openai-chat');
@@ -166,7 +170,13 @@ describe.each(TRANSPORTS)('mcpTools over %s', (_name, connect) => {
   it('unsubscribing cancels the call: the server sees the cancellation (MCP calls ran on after an abort: openai/openai-agents-js#1530)', async () => {
     const client = await connect();
     const tools = await mcpTools(client);
-    const firstProgress = firstValueFrom(from([turn([{ id: 'c1', name: 'slow', args: { ms: 30_000, tag: 'unsubscribed' } }])]).pipe(readToolCalls(), runTools(tools), filter((r) => r.preliminary === true)));
+    const firstProgress = firstValueFrom(
+      from([turn([{ id: 'c1', name: 'slow', args: { ms: 30_000, tag: 'unsubscribed' } }])]).pipe(
+        readToolCalls(),
+        runTools(tools),
+        filter((r) => r.preliminary === true),
+      ),
+    );
     await within(firstProgress, 5000, 'a progress value');
     await eventually(async () => (await cancelledOn(client)).includes('unsubscribed'), 'the server seeing the cancellation');
   });

@@ -259,8 +259,7 @@ export function mcpTools(client: McpClient, options: McpToolsOptions = {}): Prom
     const tools: Record<string, McpTool> = {};
     for (const info of infos) {
       const name = `${prefix}${info.name}`;
-      if (Object.hasOwn(tools, name))
-        throw new ToolStreamError('mcp-failed', { failure: 'invalid-list', detail: `two tools are named ${JSON.stringify(name)}` });
+      if (Object.hasOwn(tools, name)) throw new ToolStreamError('mcp-failed', { failure: 'invalid-list', detail: `two tools are named ${JSON.stringify(name)}` });
       tools[name] = mcpTool(client, info, name, maxResultBytes, timeoutMs);
     }
     return tools;

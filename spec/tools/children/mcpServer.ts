@@ -36,11 +36,10 @@ function serverWithTools(): McpServer {
   server.registerTool('add', { description: 'Add two numbers', inputSchema: { a: z.number(), b: z.number() } }, ({ a, b }) => ({
     content: [{ type: 'text', text: String(a + b) }],
   }));
-  server.registerTool(
-    'weather',
-    { description: 'The weather in a city', inputSchema: { city: z.string() }, outputSchema: { city: z.string(), tempC: z.number() } },
-    ({ city }) => ({ content: [{ type: 'text', text: `${city}: 21°C` }], structuredContent: { city, tempC: 21 } }),
-  );
+  server.registerTool('weather', { description: 'The weather in a city', inputSchema: { city: z.string() }, outputSchema: { city: z.string(), tempC: z.number() } }, ({ city }) => ({
+    content: [{ type: 'text', text: `${city}: 21°C` }],
+    structuredContent: { city, tempC: 21 },
+  }));
   server.registerTool('fail', { description: 'Always fails', inputSchema: { city: z.string() } }, ({ city }) => ({
     content: [{ type: 'text', text: `no such city: ${city}` }],
     isError: true,
@@ -51,7 +50,8 @@ function serverWithTools(): McpServer {
     const ended = await new Promise<'done' | 'cancelled'>((resolve) => {
       const timer = setInterval(() => {
         step += 1;
-        if (token !== undefined) void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, total: Math.ceil(ms / 10), message: `step ${step}` } });
+        if (token !== undefined)
+          void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, total: Math.ceil(ms / 10), message: `step ${step}` } });
       }, 10);
       const finish = (how: 'done' | 'cancelled'): void => {
         clearInterval(timer);
@@ -59,7 +59,8 @@ function serverWithTools(): McpServer {
         resolve(how);
       };
       const deadline = setTimeout(() => finish('done'), ms);
-      extra.signal.addEventListener('abort', () => finish('cancelled'), { once: true });
+      if (extra.signal.aborted) finish('cancelled');
+      else extra.signal.addEventListener('abort', () => finish('cancelled'), { once: true });
     });
     if (ended === 'cancelled') cancelled.push(tag);
     return { content: [{ type: 'text', text: `${tag} done after ${step} steps` }] };
