@@ -15,14 +15,7 @@ import { jsonSchemaCheck } from './jsonSchemaCheck';
 import type { ToolContext } from './types';
 
 /** One tool as an MCP server lists it (`tools/list`): the fields `mcpTools()` reads. */
-export interface McpToolInfo {
-  /** The tool's name on the server. */
-  readonly name: string;
-  /** What it does, for the model. */
-  readonly description?: string | undefined;
-  /** The JSON Schema of its arguments (an object schema). */
-  readonly inputSchema: JsonSchema;
-}
+type McpToolInfo = Awaited<ReturnType<McpClient['listTools']>>['tools'][number];
 
 /**
  * The part of an MCP client `mcpTools()` uses: the official TypeScript SDK's `Client`
@@ -34,7 +27,19 @@ export interface McpClient {
    *
    * @param params The page's `cursor` (absent for the first page).
    */
-  listTools(params?: { cursor?: string }): Promise<{ readonly tools: ReadonlyArray<McpToolInfo>; readonly nextCursor?: string | undefined }>;
+  listTools(params?: { cursor?: string }): Promise<{
+    /** The page's tools: the name, description and input schema of each are read. */
+    readonly tools: ReadonlyArray<{
+      /** The tool's name on the server. */
+      readonly name: string;
+      /** What it does, for the model. */
+      readonly description?: string | undefined;
+      /** The JSON Schema of its arguments (an object schema). */
+      readonly inputSchema: JsonSchema;
+    }>;
+    /** The next page's cursor; absent on the last page. */
+    readonly nextCursor?: string | undefined;
+  }>;
   /**
    * Call a tool (`tools/call`).
    *
@@ -69,7 +74,7 @@ export interface McpToolsOptions {
 }
 
 /** A progress notification of an MCP call, as a progress value of the tool (`tool-progress` in `toolLoop()`). */
-export interface McpProgress {
+interface McpProgress {
   /** The progress so far (increases with each notification). */
   readonly progress: number;
   /** The total, when the server knows it. */
