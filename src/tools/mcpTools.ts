@@ -231,6 +231,14 @@ function mcpTool(client: McpClient, info: McpToolInfo, name: string, maxResultBy
  * `tool-failed` result whose `cause` is an `mcp-tool-error` or `mcp-failed` error. Unsubscribing (or
  * the tool's `timeoutMs`) cancels the request: the SDK's client sends `notifications/cancelled`.
  *
+ * @param client A connected MCP client (the SDK's `Client`, or anything with its `listTools` and `callTool`).
+ * @param options `maxResultBytes` (default 1 MiB), `timeoutMs`, `prefix`.
+ * @return A Promise of the tools by name (the server's name after `prefix`).
+ * @throws {ToolStreamError} `invalid-option` for an option it does not take (at once); the Promise
+ *   rejects with `mcp-failed` when `tools/list` fails or is unusable (failure `'invalid-list'` for two
+ *   tools of the same name).
+ *
+ * @example
  * ```ts
  * import { Client } from '@modelcontextprotocol/sdk/client/index.js';
  * import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -249,13 +257,6 @@ function mcpTool(client: McpClient, info: McpToolInfo, name: string, maxResultBy
  *   if (item.type === 'tool-result' && !item.result.success) console.log(item.result.error.message);
  * });
  * ```
- *
- * @param client A connected MCP client (the SDK's `Client`, or anything with its `listTools` and `callTool`).
- * @param options `maxResultBytes` (default 1 MiB), `timeoutMs`, `prefix`.
- * @return A Promise of the tools by name (the server's name after `prefix`).
- * @throws {ToolStreamError} `invalid-option` for an option it does not take (at once); the Promise
- *   rejects with `mcp-failed` when `tools/list` fails or is unusable (failure `'invalid-list'` for two
- *   tools of the same name).
  */
 export function mcpTools(client: McpClient, options: McpToolsOptions = {}): Promise<Readonly<Record<string, McpTool>>> {
   checkOptions('mcpTools', options, MCP_TOOLS_OPTIONS);
