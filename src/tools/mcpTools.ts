@@ -96,7 +96,7 @@ export interface McpTool {
   /** The time limit, when `timeoutMs` was given. */
   readonly timeoutMs?: number | undefined;
   /**
-   * Calls the tool: each progress notification is a progress value ({@link McpProgress}), then the
+   * Calls the tool: each progress notification is a progress value (`{ progress, total?, message? }`), then the
    * output: the `structuredContent` when the server sent one, else the text (text blocks joined by
    * `\n`) when the content is all text, else the content blocks. An `isError` result fails with
    * `mcp-tool-error`; unsubscribing cancels the request.
