@@ -266,6 +266,8 @@ export interface ErrorDetails {
     readonly content: ReadonlyArray<unknown>;
     /** The result's structured content, when the server sent one. */
     readonly structuredContent?: unknown;
+    /** The content's text blocks, one per line (the content as JSON when it has no text): what the model reads. */
+    readonly detail: string;
   };
   /**
    * An MCP request gave no usable answer (the cause of the call's `tool-failed`, or the rejection of
@@ -376,14 +378,6 @@ export type ErrorFields<C extends ToolStreamErrorCode> = ErrorDetails[C] & (C ex
 /** How one code's message reads, from its details (and the cause, for errors that wrap one). */
 export type ErrorMessage<C extends ToolStreamErrorCode> = (details: ErrorDetails[C], cause: unknown) => string;
 
-/** The text blocks of an MCP result's content, one per line (`''` when it has none). */
-function mcpText(content: ReadonlyArray<unknown>): string {
-  return content
-    .map((block) => (typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'text' ? (block as { text?: unknown }).text : undefined))
-    .filter((text): text is string => typeof text === 'string')
-    .join('\n');
-}
-
 /** Cut a long piece of input for an error message; the full text stays on the error's fields. */
 export function excerpt(text: string, max = 120): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} chars)`;
@@ -458,7 +452,7 @@ export const ERROR_MESSAGES = {
   'tool-failed': (d, cause) => `Tool ${d.toolCall.name} (${d.toolCall.id}) failed: ${describe(cause)}`,
   'tool-timeout': (d) => `Tool ${d.toolCall.name} (${d.toolCall.id}) did not finish within ${d.timeoutMs} ms`,
   'tool-denied': (d) => `Tool ${d.toolCall.name} (${d.toolCall.id}) was not run: the user denied the call${d.reason ? `: ${d.reason}` : ''}`,
-  'mcp-tool-error': (d) => `MCP tool ${d.tool} reported an error: ${excerpt(mcpText(d.content) || JSON.stringify(d.content), 2000)}`,
+  'mcp-tool-error': (d) => `MCP tool ${d.tool} reported an error: ${excerpt(d.detail, 2000)}`,
   'mcp-failed': (d, cause) => `MCP ${d.tool === undefined ? 'tools/list' : `tool ${d.tool}`} failed (${d.failure}): ${d.detail}${cause === undefined ? '' : `: ${describe(cause)}`}`,
   'max-steps': (d) => `The model still called tools after ${d.maxSteps} step${d.maxSteps === 1 ? '' : 's'} (maxSteps)`,
   'unsupported-request': (d) => `Cannot translate ${d.field} to ${d.target}: ${d.detail}`,

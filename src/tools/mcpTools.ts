@@ -160,11 +160,16 @@ async function listAll(client: McpClient): Promise<McpToolInfo[]> {
   }
 }
 
+/** The text blocks of a result's content, one per line; `undefined` when a block is not text. */
+function textOf(content: ReadonlyArray<unknown>): string | undefined {
+  const texts = content.map((block) => (isRecord(block) && block['type'] === 'text' && typeof block['text'] === 'string' ? block['text'] : undefined));
+  return texts.every((text) => text !== undefined) ? texts.join('\n') : undefined;
+}
+
 /** What a `tools/call` result gives the model: structured content, else the text, else the content blocks. */
 function outputOf(result: Readonly<Record<string, unknown>>, content: ReadonlyArray<unknown>): unknown {
   if (result['structuredContent'] !== undefined) return result['structuredContent'];
-  const texts = content.map((block) => (isRecord(block) && block['type'] === 'text' && typeof block['text'] === 'string' ? block['text'] : undefined));
-  return texts.every((text) => text !== undefined) ? texts.join('\n') : content;
+  return textOf(content) ?? content;
 }
 
 /** The record of one MCP tool. */
@@ -195,7 +200,12 @@ function mcpTool(client: McpClient, info: McpToolInfo, name: string, maxResultBy
             if (bytes > maxResultBytes) return subscriber.error(failed('result-too-large', `${bytes} bytes over the limit of ${maxResultBytes}`, { limit: maxResultBytes }));
             if (result['isError'] === true)
               return subscriber.error(
-                new ToolStreamError('mcp-tool-error', { tool: info.name, content, ...(result['structuredContent'] === undefined ? {} : { structuredContent: result['structuredContent'] }) }),
+                new ToolStreamError('mcp-tool-error', {
+                  tool: info.name,
+                  content,
+                  ...(result['structuredContent'] === undefined ? {} : { structuredContent: result['structuredContent'] }),
+                  detail: textOf(content) ?? JSON.stringify(content),
+                }),
               );
             subscriber.next(outputOf(result, content));
             subscriber.complete();
