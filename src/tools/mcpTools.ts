@@ -181,7 +181,8 @@ function mcpTool(client: McpClient, info: McpToolInfo, name: string, maxResultBy
       const controller = new AbortController();
       let settled = false;
       const onAbort = (): void => controller.abort(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
       client
         .callTool({ name: info.name, arguments: { ...args } }, undefined, {
           signal: controller.signal,
