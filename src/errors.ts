@@ -258,6 +258,33 @@ export interface ErrorDetails {
     /** Why, as the decision gave it (the model reads it in the denial). */
     readonly reason?: string | undefined;
   };
+  /** An MCP tool answered its call with `isError: true` (the cause of the call's `tool-failed`; see `mcpTools()`). */
+  'mcp-tool-error': {
+    /** The MCP tool's name, as the server lists it. */
+    readonly tool: string;
+    /** The result's content blocks (e.g. `[{ type: 'text', text: 'no such city' }]`). */
+    readonly content: ReadonlyArray<unknown>;
+    /** The result's structured content, when the server sent one. */
+    readonly structuredContent?: unknown;
+    /** The content's text blocks, one per line (the content as JSON when it has no text): what the model reads. */
+    readonly detail: string;
+  };
+  /**
+   * An MCP request gave no usable answer (the cause of the call's `tool-failed`, or the rejection of
+   * `mcpTools()` for `tools/list`): the request failed (the connection closed, the server died, it
+   * answered with a JSON-RPC error or a result the client rejected; the client's error is the
+   * `cause`), the result exceeded `maxResultBytes`, or the tool list was not one a client can use.
+   */
+  'mcp-failed': {
+    /** The MCP tool's name; absent for `tools/list`. */
+    readonly tool?: string | undefined;
+    /** What went wrong. */
+    readonly failure: 'request-failed' | 'result-too-large' | 'invalid-result' | 'invalid-list';
+    /** What was wrong, in words (e.g. `'the cursor "p2" came back a second time'`). */
+    readonly detail: string;
+    /** The configured `maxResultBytes` (reason `'result-too-large'`). */
+    readonly limit?: number | undefined;
+  };
   /** `toolLoop()` reached `maxSteps` and the model still asked for tools. */
   'max-steps': {
     /** The configured `maxSteps`. */
@@ -306,9 +333,10 @@ export type ToolStreamErrorCode = keyof ErrorDetails;
 /**
  * Where an error appears: in one call's result, at the end of a stream, in one tool run's result,
  * thrown by a request translator, by the standalone `PartialJsonParser` (`rxjs-tool-calls/advanced`),
- * or thrown by a function given an option it cannot take.
+ * or thrown by a function given an option it cannot take; `mcp`: the `cause` of an MCP tool's
+ * `tool-failed` result, or the rejection of `mcpTools()`.
  */
-export type ErrorScope = 'call' | 'stream' | 'run' | 'request' | 'parser' | 'options';
+export type ErrorScope = 'call' | 'stream' | 'run' | 'request' | 'parser' | 'options' | 'mcp';
 
 /** Each code's scope (where errors of that code appear). */
 export const ERROR_SCOPES = {
@@ -331,6 +359,8 @@ export const ERROR_SCOPES = {
   'tool-failed': 'run',
   'tool-timeout': 'run',
   'tool-denied': 'run',
+  'mcp-tool-error': 'mcp',
+  'mcp-failed': 'mcp',
   'max-steps': 'stream',
   'unsupported-request': 'request',
   'malformed-json': 'parser',
@@ -422,6 +452,8 @@ export const ERROR_MESSAGES = {
   'tool-failed': (d, cause) => `Tool ${d.toolCall.name} (${d.toolCall.id}) failed: ${describe(cause)}`,
   'tool-timeout': (d) => `Tool ${d.toolCall.name} (${d.toolCall.id}) did not finish within ${d.timeoutMs} ms`,
   'tool-denied': (d) => `Tool ${d.toolCall.name} (${d.toolCall.id}) was not run: the user denied the call${d.reason ? `: ${d.reason}` : ''}`,
+  'mcp-tool-error': (d) => `MCP tool ${d.tool} reported an error: ${excerpt(d.detail, 2000)}`,
+  'mcp-failed': (d, cause) => `MCP ${d.tool === undefined ? 'tools/list' : `tool ${d.tool}`} failed (${d.failure}): ${d.detail}${cause === undefined ? '' : `: ${describe(cause)}`}`,
   'max-steps': (d) => `The model still called tools after ${d.maxSteps} step${d.maxSteps === 1 ? '' : 's'} (maxSteps)`,
   'unsupported-request': (d) => `Cannot translate ${d.field} to ${d.target}: ${d.detail}`,
   'malformed-json': (d) => `${d.detail} at position ${d.position}`,

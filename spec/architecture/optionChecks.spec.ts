@@ -106,6 +106,7 @@ const CALLS: Readonly<Record<string, Call>> = {
   'rxjs-tool-calls/tools:toGeminiSchema': { args: [{}, BAD] },
   'rxjs-tool-calls/tools:toolMessages': { args: ['openai-chat', { results: [] }, BAD] },
   'rxjs-tool-calls/tools:answerRealtimeCalls': { args: [{}, BAD] },
+  'rxjs-tool-calls/tools:mcpTools': { args: [{ listTools: () => NEVER, callTool: () => NEVER }, BAD] },
   'rxjs-tool-calls/text:textToolCalls': { args: [BAD] },
   'rxjs-tool-calls/text:TextToolCallParser': { args: [0, () => undefined, BAD], construct: true },
   'rxjs-tool-calls/angular:angularTextChunks': { args: [BAD] },

@@ -42,6 +42,7 @@ export type {
   ToolLoopToolProgress,
   ToolLoopToolResult,
 } from './loopItems';
+export { mcpTools, type McpClient, type McpTool, type McpToolsOptions } from './mcpTools';
 export { answerRealtimeCalls, type AnswerRealtimeCallsOptions } from './answerRealtimeCalls';
 
 // ---- The request's tool definitions, per format -------------------------------------------------
