@@ -48,6 +48,8 @@ describe('values the tools wing cannot use', () => {
     ['a loop format: openai', () => toolLoop(() => NEVER, {}, { format: 'openai' as never }), 'options.format'],
     ['messages: a string', () => toolLoop(() => NEVER, {}, { messages: 'hi' as never }), 'options.messages'],
     ['maxSteps: 0', () => toolLoop(() => NEVER, {}, { maxSteps: 0 }), 'options.maxSteps'],
+    ['steer: a string', () => toolLoop(() => NEVER, {}, { steer: 'Use Celsius.' as never }), 'options.steer'],
+    ['steer: a promise', () => toolLoop(() => NEVER, {}, { steer: Promise.resolve('Use Celsius.') as never }), 'options.steer'],
     ['read: a string', () => toolLoop(() => NEVER, {}, { read: 'openai-chat' as never }), 'options.read'],
     ['read.provider: openai', () => toolLoop(() => NEVER, {}, { read: { provider: 'openai' as never } }), 'options.read.provider'],
     ['run.concurrency: 0', () => toolLoop(() => NEVER, {}, { run: { concurrency: 0 } }), 'options.run.concurrency'],
