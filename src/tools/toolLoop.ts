@@ -246,6 +246,19 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  * 10. Tool progress: a tool whose `execute` returns an Observable or an async iterable gives a
  *    `tool-progress` item per value as it arrives (`result.preliminary: true`); its `tool-result`
  *    (the last value) follows. Progress is never written back to the model.
+ * 11. Steering (`steer`): each message the user sends while the loop runs is taken at the next step
+ *    boundary (the step's stream ended, its tools finished: the step is never cut, every call gets
+ *    its result first), all waiting ones in order: a `steer` item each, then the `step-end` whose
+ *    messages end with them, the next request's. A step that answered without calls but has a steer
+ *    waiting is not the end: the loop goes on with one more step carrying it.
+ *
+ * ```text
+ * request(m0, 0):  --t--A--|                      A: a tool call (its tool ends at a)
+ * steer:           ----x------y------             x, y: the user's messages
+ * request(m1, 1):                 --t--|          m1: m0, the turn, A's result, then x and y
+ *   toolLoop(request, tools, { steer })
+ * s-e--c-----------a(xyE)s--e--(ED|)              x, y: steer items, E: step-end (ends with x, y)
+ * ```
  *
  * @example
  * ```ts
