@@ -69,6 +69,55 @@ describe('steering: when a steer is taken', () => {
   });
 });
 
+describe('steering beside approvals and retries', () => {
+  const needsOk = { get_weather: tool({ schema: z.object({ city: z.string() }), needsApproval: true, execute: ({ city }) => `sunny in ${city}` }) };
+
+  it('a steer sent while a decision is awaited waits with the step: the call is decided and run, then the steer follows its result', async () => {
+    const steer = new Subject<string>();
+    const decisions = new Subject<{ type: 'approve' }>();
+    const sent: Array<ReadonlyArray<LoopMessage>> = [];
+    const run = lastValueFrom(
+      toolLoop((m, step) => (sent.push(m), from([step === 0 ? call('call_1', 'Paris') : answer('ok')])), needsOk, { ...options, steer, approve: () => decisions }).pipe(toArray()),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    steer.next('Paris, Texas.');
+    decisions.next({ type: 'approve' });
+    const items = await run;
+    expect(typesOf(items)).toEqual(['0:step-start', '0:tool-call', '0:tool-approval', '0:tool-result', '0:steer', '0:step-end', '1:step-start', '1:step-end', '1:done']);
+    expect(sent[1]?.slice(-2)).toEqual([
+      { role: 'tool', tool_call_id: 'call_1', content: 'sunny in Paris' },
+      { role: 'user', content: 'Paris, Texas.' },
+    ]);
+  });
+
+  it("a steer that fails while the step pauses: the paused item (its checkpoint with the steers before the failure), then the steer's error", async () => {
+    const failure = new Error('gone');
+    const steer = new Subject<string>();
+    const items: ToolLoopItem[] = [];
+    const run = lastValueFrom(
+      toolLoop(() => from([call('call_1', 'Paris')]).pipe(tap({ complete: () => (steer.next('Quick.'), steer.error(failure)) })), needsOk, { ...options, steer }).pipe(tap((i) => items.push(i))),
+    );
+    await expect(run).rejects.toBe(failure);
+    const paused = items.at(-1);
+    expect(paused?.type === 'paused' && paused.checkpoint.steer).toEqual([{ role: 'user', content: 'Quick.' }]);
+  });
+
+  it("onMissingToolCalls: 'retry': the steers go with the repeated request", async () => {
+    const steer = new Subject<string>();
+    const promised = [openaiChunk({ content: 'Let me look.' }), openaiChunk({ finishReason: 'tool_calls' }), openaiDone()].join('');
+    const sent: Array<ReadonlyArray<LoopMessage>> = [];
+    const items = await lastValueFrom(
+      toolLoop(
+        (m, step) => (sent.push(m), from([step === 0 ? promised : answer('Sunny.')]).pipe(tap({ complete: () => step === 0 && steer.next('Just Paris.') }))),
+        {},
+        { ...options, steer, onMissingToolCalls: 'retry' },
+      ).pipe(toArray()),
+    );
+    expect(items.at(-1)).toMatchObject({ type: 'done', step: 1 });
+    expect(sent[1]).toEqual([question, { role: 'user', content: 'Just Paris.' }]);
+  });
+});
+
 describe('steering: hostile and faulty', () => {
   it("the steer's error ends the loop after the running tool finished and the step ended (its result and the steers before the error written back), with that very error", async () => {
     const steer = new Subject<string>();
