@@ -201,6 +201,22 @@ describe('steering: hostile and faulty', () => {
     }
   });
 
+  it('interrupting instead (unsubscribing mid-step): the last step-end holds no call of the cut step, so a new loop from it and the user message has nothing unanswered', async () => {
+    const tools = {
+      get_weather: tool({ schema: z.object({ city: z.string() }), execute: ({ city }) => (city === 'Rome' ? new Promise<string>(() => undefined) : `sunny in ${city}`) }),
+    };
+    const items: ToolLoopItem[] = [];
+    const subscription = toolLoop((_m, step) => from([step === 0 ? call('call_1', 'Paris') : call('call_2', 'Rome')]), tools, options).subscribe((item) => items.push(item));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(typesOf(items).slice(-2)).toEqual(['1:step-start', '1:tool-call']);
+    subscription.unsubscribe();
+    const sent: Array<ReadonlyArray<LoopMessage>> = [];
+    const restarted = [...endOf(items, 0), { role: 'user', content: 'Forget Rome.' }];
+    await lastValueFrom(toolLoop((m) => (sent.push(m), from([answer('OK.')])), tools, { ...options, messages: restarted }));
+    expect(() => checkConversation('openai-chat', sent[0] as Json[])).not.toThrow();
+    expect(JSON.stringify(sent[0])).not.toContain('call_2');
+  });
+
   it('a steer that errors at once: the first step still runs to its end, then the loop ends with the error', async () => {
     const failure = new Error('no steering today');
     const items: ToolLoopItem[] = [];
