@@ -7,6 +7,7 @@ import { EMPTY, from, lastValueFrom, NEVER, type Observable, of, Subject, tap, t
 import { z } from 'zod';
 import { tool, toolLoop, type LoopMessage, type ToolLoopItem } from 'rxjs-tool-calls/tools';
 import { openaiChunk, openaiDone } from 'rxjs-tool-calls/marbles';
+import { heapAfterGc } from '../helpers/heap';
 import { checkConversation } from '../helpers/requestRules';
 
 type Json = Record<string, unknown>;
@@ -193,12 +194,18 @@ describe('steering: hostile and faulty', () => {
     expect(aborted).toBe(100);
 
     const quick = { get_weather: tool({ schema: z.object({ city: z.string() }), execute: ({ city }) => (steer.next(`and ${city}?`), `sunny in ${city}`) }) };
+    const steeredRun = (i: number) => lastValueFrom(toolLoop((_m, step) => from([step === 0 ? call(`call_${i}`, 'Oslo') : answer('ok')]), quick, { ...options, steer }).pipe(toArray()));
+    await steeredRun(-1); // once, warm
+    const timers = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = { heap: heapAfterGc(), timers: timers() };
     for (let i = 0; i < 100; i++) {
-      const items = await lastValueFrom(toolLoop((_m, step) => from([step === 0 ? call(`call_${i}`, 'Oslo') : answer('ok')]), quick, { ...options, steer }).pipe(toArray()));
+      const items = await steeredRun(i);
       expect(typesOf(items)).toEqual(['0:step-start', '0:tool-call', '0:tool-result', '0:steer', '0:step-end', '1:step-start', '1:step-end', '1:done']);
       expect(() => checkConversation('openai-chat', endOf(items, 0))).not.toThrow();
       expect(steer.observed).toBe(false);
     }
+    expect(timers()).toBeLessThanOrEqual(before.timers);
+    expect(heapAfterGc() - before.heap).toBeLessThan(4 * 1024 * 1024);
   });
 
   it('interrupting instead (unsubscribing mid-step): the last step-end holds no call of the cut step, so a new loop from it and the user message has nothing unanswered', async () => {
