@@ -3,7 +3,8 @@
  * their own wording where it is known): every call answered (by id, or by name where the format
  * pairs by name), results where the API wants them, turns alternating where the API refuses two
  * `user` turns in a row (Bedrock: "A conversation must alternate between user and assistant roles",
- * Portkey-AI/gateway#748, langchain-ai/langchain-aws#130; Gemini likewise), no blank text block
+ * Portkey-AI/gateway#748, langchain-ai/langchain-aws#130; Gemini likewise, where a content of
+ * function responses holds nothing else and may be followed by the user's), no blank text block
  * (Bedrock, aws-samples/bedrock-engineer#8). Used by the scripted models to refuse a bad request.
  */
 import type { MessageFormat } from 'rxjs-tool-calls/tools';
@@ -86,12 +87,18 @@ export function checkConversation(format: MessageFormat, messages: ReadonlyArray
       return;
     }
     case 'gemini': {
-      alternate(messages, (m) => m['role'], 'Please ensure that multiturn requests alternate between user and model.');
+      const responses = (m: Json | undefined): Json[] => asArray(m?.['parts']).filter((p) => p['functionResponse'] !== undefined);
       messages.forEach((m, i) => {
+        const previous = messages[i - 1];
+        // Two model turns, or two user turns unless the first answers calls (a function-response content, then the user's: dust-tt/dust#32270).
+        if (i > 0 && m['role'] === previous?.['role'] && !(m['role'] === 'user' && responses(previous).length > 0))
+          throw new Error('Please ensure that multiturn requests alternate between user and model.');
+        // A content that answers calls holds its functionResponse parts alone (Gemini 3: vellum-ai/vellum-assistant#39495, agentgateway/agentgateway#2811).
+        if (responses(m).length > 0 && responses(m).length !== asArray(m['parts']).length) throw new Error('Requests ending with a model turn are not supported.');
         const calls = asArray(m['parts']).filter((p) => p['functionCall'] !== undefined).length;
         if (calls === 0) return;
-        const responses = asArray(messages[i + 1]?.['parts']).filter((p) => p['functionResponse'] !== undefined).length;
-        if (responses !== calls) throw new Error('Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.');
+        if (responses(messages[i + 1]).length !== calls)
+          throw new Error('Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.');
       });
       return;
     }

@@ -14,7 +14,10 @@
  *   esengine/DeepSeek-Reasonix#6352): here the loop goes on with one more step carrying it;
  * - a steer at the `max_turns` boundary never reaches the model (dp-archive/archive#176): here it is
  *   in the last `step-end`'s messages, then `max-steps`;
- * - two `user` turns in a row (Portkey-AI/gateway#748, langchain-ai/langchain-aws#130): joined.
+ * - two `user` turns in a row (Portkey-AI/gateway#748, langchain-ai/langchain-aws#130): joined in
+ *   Anthropic and Bedrock; Gemini 3 refuses text beside function responses
+ *   (vellum-ai/vellum-assistant#39495, agentgateway/agentgateway#2811): there the steer is the next
+ *   user content (dust-tt/dust#32270).
  */
 import { from, lastValueFrom, type Observable, Subject, tap, toArray, type OperatorFunction } from 'rxjs';
 import { z } from 'zod';
@@ -217,7 +220,7 @@ describe.each(FORMATS)('steering a toolLoop in %s, against a scripted model on 1
   });
 });
 
-describe('steering: its wire in the formats that join a user turn, and in Realtime', () => {
+describe('steering: its wire in every format', () => {
   const chatCalls = [openaiChunk({ toolCalls: [{ index: 0, id: 'call_w', name: 'get_weather', arguments: '{"city":"Paris"}' }] }), openaiChunk({ finishReason: 'tool_calls' }), openaiDone()].join('');
   const tools = { get_weather: tool({ schema: z.object({ city: z.string() }), execute: () => 'sunny' }) };
   const stepEnd = async (format: MessageFormat, messages: LoopMessage[]): Promise<Json[]> => {
@@ -253,11 +256,6 @@ describe('steering: its wire in the formats that join a user turn, and in Realti
       },
     ],
     ['bedrock-converse', { role: 'user', content: [{ text: 'Go' }] }, { role: 'user', content: [{ toolResult: { toolUseId: 'call_w', content: [{ text: 'sunny' }] } }, { text: 'Use Celsius.' }] }],
-    [
-      'gemini',
-      { role: 'user', parts: [{ text: 'Go' }] },
-      { role: 'user', parts: [{ functionResponse: { name: 'get_weather', response: { output: 'sunny' }, id: 'call_w' } }, { text: 'Use Celsius.' }] },
-    ],
   ])('%s: the steer is a text block after the results, in the same user turn (a blank steer is ignored)', async (format, question, last) => {
     const messages = await stepEnd(format, [question]);
     expect(messages).toHaveLength(3);
@@ -269,9 +267,12 @@ describe('steering: its wire in the formats that join a user turn, and in Realti
     ['openai-responses', { role: 'user', content: 'Go' }, { role: 'user', content: 'Use Celsius.' }],
     ['ollama', { role: 'user', content: 'Go' }, { role: 'user', content: 'Use Celsius.' }],
     ['gemini-interactions', { type: 'user_input', content: [{ type: 'text', text: 'Go' }] }, { type: 'user_input', content: [{ type: 'text', text: 'Use Celsius.' }] }],
+    // Gemini's function-response content holds its responses alone (vellum-ai/vellum-assistant#39495, dust-tt/dust#32270).
+    ['gemini', { role: 'user', parts: [{ text: 'Go' }] }, { role: 'user', parts: [{ text: 'Use Celsius.' }] }],
   ])('%s: the steer is a user message of its own after the results', async (format, question, steerMessage) => {
     const messages = await stepEnd(format, [question]);
     expect(messages.at(-1)).toEqual(steerMessage);
+    expect(JSON.stringify(messages.at(-2))).not.toContain('Use Celsius.');
     expect(() => checkConversation(format, messages)).not.toThrow();
   });
 

@@ -180,8 +180,8 @@ export interface ToolLoopPaused {
 
 /**
  * A steer (the `steer` option's) taken at the end of step `step`: `message`, in the loop's format,
- * ends the `messages` of the `step-end` that follows (inside its last `user` turn where the format
- * joins them), so step `step + 1`'s request carries it.
+ * ends the `messages` of the `step-end` that follows (inside its last `user` turn in Anthropic and
+ * Bedrock), so step `step + 1`'s request carries it.
  */
 export interface ToolLoopSteer {
   /** Discriminant: `'steer'`. */

@@ -1,7 +1,8 @@
 /**
  * Steering messages in every format: a user's text as the format's user message, and steers
- * appended to the next request so that it stays valid (the formats whose tool results are a user
- * turn get the steer inside that turn, after the results).
+ * appended to the next request so that it stays valid (Anthropic and Bedrock, whose tool results
+ * are a user turn, get the steer inside that turn, after the results; Gemini keeps its
+ * function-response turn to the responses alone).
  *
  * @module
  */
@@ -9,8 +10,12 @@ import type { MessageFormat } from './index';
 
 type Json = Readonly<Record<string, unknown>>;
 
-/** The formats whose tool results are themselves a `user` turn: two `user` turns in a row are refused or merged by the API, so a steer joins that turn. */
+/** The formats that refuse two `user` turns in a row (or merge them): a steer joins the `user` turn before it. */
 const JOINS_USER_TURN: ReadonlySet<MessageFormat> = new Set<MessageFormat>(['anthropic', 'bedrock-invoke-model', 'bedrock-converse', 'gemini']);
+
+/** A Gemini content that answers calls: it must hold its `functionResponse` parts alone. */
+const answersCalls = (format: MessageFormat, message: Json): boolean =>
+  format === 'gemini' && Array.isArray(message['parts']) && (message['parts'] as Json[]).some((p) => typeof p === 'object' && p !== null && 'functionResponse' in p);
 
 /** `text` as the user message of `format`. */
 export function userTextMessage(format: MessageFormat, text: string): object {
@@ -53,9 +58,13 @@ function joined(format: MessageFormat, first: Json, second: Json): object {
  * `history` with `steers` appended, as the next request of `format` takes them (a new array;
  * nothing in `history` is changed):
  *
- * - Anthropic (and InvokeModel), Bedrock Converse, Gemini: a steer that is a `user` message joins
- *   the `user` turn that ends the history (the step's tool results, or the question): its blocks
- *   (parts) go after the ones there, so that the turns still alternate.
+ * - Anthropic (and InvokeModel), Bedrock Converse: a steer that is a `user` message joins the
+ *   `user` turn that ends the history (the step's tool results, or the question): its blocks go
+ *   after the ones there, so that the turns still alternate.
+ * - Gemini: the same, except after a content of `functionResponse` parts, which must hold them
+ *   alone (Gemini 3 refuses text beside them, "Requests ending with a model turn are not
+ *   supported": vellum-ai/vellum-assistant#39495, agentgateway/agentgateway#2811): the steer is the
+ *   next `user` content, as dust-tt/dust#32270 sends it.
  * - OpenAI Realtime: the steers' items go before the `response.create` that ends the history (one
  *   is added when none does), so that the response answers them too.
  * - The other formats (OpenAI chat and Responses, Ollama, Gemini Interactions): appended as they
@@ -70,7 +79,7 @@ export function appendSteers(format: MessageFormat, history: ReadonlyArray<objec
   }
   for (const steer of steers) {
     const last = out.at(-1);
-    if (JOINS_USER_TURN.has(format) && isUser(last) && isUser(steer)) out[out.length - 1] = joined(format, last, steer);
+    if (JOINS_USER_TURN.has(format) && isUser(last) && isUser(steer) && !answersCalls(format, last)) out[out.length - 1] = joined(format, last, steer);
     else out.push(steer);
   }
   return out;
