@@ -130,7 +130,7 @@ const LOOP_OPTION_CHECKS: OptionChecks = {
   reply: anObject,
   specs: anObject,
   approve: aFunction,
-  steer: (value) => (isObservable(value) ? undefined : 'an Observable of user messages (or their text)'),
+  steer: (value) => (isObservable(value) ? undefined : 'an Observable of messages'),
   resume: (value) => {
     const cp = value as Partial<ToolLoopCheckpoint> | null;
     return typeof cp === 'object' &&
@@ -397,7 +397,6 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
   const finish = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>, steers: Steers): { items: Item[]; next?: ReadonlyArray<LoopMessage>; error?: unknown } => {
     const { text } = state;
     const failed = steers.failed;
-    const steerItems = (taken: ReadonlyArray<LoopMessage>): Item[] => taken.map((message): Item => ({ type: 'steer', step, message }));
     if (state.pending.length > 0) {
       const { content } = state.turn.step([]);
       const steer = steers.waiting.splice(0);
@@ -415,34 +414,28 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
     // A `tool-calls` finish without calls is no call to answer and no answer either (rule `missing-calls`).
     const missing = state.results.find((r): r is Extract<ToolRunResult<Run>, { success: false }> => !r.success && r.error.code === 'missing-tool-calls' && r.error.toolCall.choice === 0);
     const results = state.results.filter((r) => r.success || r.error.code !== 'missing-tool-calls');
-    if (missing !== undefined && results.length === 0) {
-      if (failed !== undefined) return { items: [{ type: 'step-end', step, text, results: state.results, messages }], error: failed.error };
-      if (options.onMissingToolCalls === 'retry' && step + 1 < maxSteps) {
-        const taken = steers.waiting.splice(0);
-        const next = taken.length === 0 ? messages : appendSteers(format, messages, taken);
-        return { items: [...steerItems(taken), { type: 'step-end', step, text, results: state.results, messages: next }], next };
-      }
-      const items: Item[] = [{ type: 'step-end', step, text, results: state.results, messages }];
-      return { items, error: step + 1 >= maxSteps && options.onMissingToolCalls === 'retry' ? new ToolStreamError('max-steps', { maxSteps }) : missing.error };
-    }
-    const taken = steers.waiting.splice(0);
-    if (results.length === 0 && taken.length === 0) {
-      const final = text === '' ? messages : messages.concat([assistantTextMessage(format, text)]);
-      if (failed !== undefined) return { items: [{ type: 'step-end', step, text, results, messages: final }], error: failed.error };
-      return {
-        items: [
-          { type: 'step-end', step, text, results, messages: final },
-          { type: 'done', step, text, messages: final },
-        ],
-      };
+    const missed = missing !== undefined && results.length === 0;
+    const retry = options.onMissingToolCalls === 'retry';
+    // The same request again (with the steers waiting), unless the steer failed or no step is left.
+    const again = missed && retry && failed === undefined && step + 1 < maxSteps;
+    if (missed && !again) {
+      const error = failed !== undefined ? failed.error : retry && step + 1 >= maxSteps ? new ToolStreamError('max-steps', { maxSteps }) : missing.error;
+      return { items: [{ type: 'step-end', step, text, results: state.results, messages }], error };
     }
     // One new array per step (a copy of the history: `request` and the items hand out snapshots).
     // A step that answered without calls but has steers waiting goes on: its answer, then the steers.
-    const appended =
-      results.length === 0 ? (text === '' ? messages : messages.concat([assistantTextMessage(format, text)])) : messages.concat(toolMessages(format, state.turn.step(results), replyOptions));
+    const taken = steers.waiting.splice(0);
+    const appended = again
+      ? messages
+      : results.length > 0
+        ? messages.concat(toolMessages(format, state.turn.step(results), replyOptions))
+        : text === ''
+          ? messages
+          : messages.concat([assistantTextMessage(format, text)]);
     const next = taken.length === 0 ? appended : appendSteers(format, appended, taken);
-    const items: Item[] = [...steerItems(taken), { type: 'step-end', step, text, results, messages: next }];
+    const items: Item[] = [...taken.map((message): Item => ({ type: 'steer', step, message })), { type: 'step-end', step, text, results: again ? state.results : results, messages: next }];
     if (failed !== undefined) return { items, error: failed.error };
+    if (!again && results.length === 0 && taken.length === 0) return { items: [...items, { type: 'done', step, text, messages: next }] };
     return step + 1 >= maxSteps ? { items, error: new ToolStreamError('max-steps', { maxSteps }) } : { items, next };
   };
 
@@ -463,7 +456,7 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
         if (typeof value === 'string') {
           if (value.trim() !== '') steers.waiting.push(userTextMessage(format, value));
         } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) steers.waiting.push(value);
-        else steers.failed = { error: new ToolStreamError('invalid-option', { function: 'toolLoop', option: 'options.steer', value, expected: "a user message in the loop's format, or its text" }) };
+        else steers.failed = { error: new ToolStreamError('invalid-option', { function: 'toolLoop', option: 'options.steer', value, expected: 'a message or its text' }) };
       },
       error: (error: unknown) => (steers.failed ??= { error }),
     });

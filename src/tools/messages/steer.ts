@@ -15,7 +15,7 @@ const JOINS_USER_TURN: ReadonlySet<MessageFormat> = new Set<MessageFormat>(['ant
 
 /** A Gemini content that answers calls: it must hold its `functionResponse` parts alone. */
 const answersCalls = (format: MessageFormat, message: Json): boolean =>
-  format === 'gemini' && Array.isArray(message['parts']) && (message['parts'] as Json[]).some((p) => typeof p === 'object' && p !== null && 'functionResponse' in p);
+  format === 'gemini' && Array.isArray(message['parts']) && (message['parts'] as Array<Json | null>).some((p) => p?.['functionResponse'] !== undefined);
 
 /** `text` as the user message of `format`. */
 export function userTextMessage(format: MessageFormat, text: string): object {
@@ -31,21 +31,18 @@ export function userTextMessage(format: MessageFormat, text: string): object {
       return { type: 'user_input', content: [{ type: 'text', text }] };
     case 'openai-realtime':
       return { type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } };
-    case 'openai-chat':
-    case 'openai-responses':
-    case 'ollama':
+    default:
+      // OpenAI chat and Responses, Ollama.
       return { role: 'user', content: text };
   }
 }
 
 const isUser = (message: unknown): message is Json => typeof message === 'object' && message !== null && (message as Json)['role'] === 'user';
 
-/** A user message's content as blocks (Anthropic's string content as one text block). */
+/** A user message's content as blocks (Anthropic's string content as one text block; Converse and Gemini have arrays only). */
 const blocksOf = (format: MessageFormat, message: Json): unknown[] => {
   const content = format === 'gemini' ? message['parts'] : message['content'];
-  if (Array.isArray(content)) return content as unknown[];
-  if (typeof content === 'string') return format === 'bedrock-converse' || format === 'gemini' ? [{ text: content }] : [{ type: 'text', text: content }];
-  return [];
+  return Array.isArray(content) ? content : typeof content === 'string' ? [{ type: 'text', text: content }] : [];
 };
 
 /** Two user messages of `format` as one: the first one's blocks (tool results first), then the second's. */
