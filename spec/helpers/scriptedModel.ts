@@ -23,8 +23,8 @@ export class ScriptedRejection extends Error {
 export interface ScriptedStep {
   /** Checks the parsed JSON body of the request; throw to reject it. */
   readonly check?: (body: ScriptedBody) => void;
-  /** The SSE text to send, piece by piece, `delayMs` apart. */
-  readonly events: ReadonlyArray<string>;
+  /** The SSE text (or binary frames) to send, piece by piece, `delayMs` apart. */
+  readonly events: ReadonlyArray<string | Uint8Array>;
   /** Default 5 ms. */
   readonly delayMs?: number;
   /** Keep the response open after the last piece (to test cancellation). */

@@ -14,6 +14,7 @@ import {
   type InferToolRun,
   type ToolRunResult,
   type ToolLoopDone,
+  type ToolLoopSteer,
   type ToolLoopEvent,
   type ToolLoopItem,
   type ToolLoopStepEnd,
@@ -155,11 +156,14 @@ toolLoop(request, loopTools).subscribe((item) => {
     case 'tool-progress':
     case 'paused':
       break;
+    case 'steer':
+      assertType<Equal<typeof item, ToolLoopSteer>>();
+      break;
     default:
       assertType<Equal<typeof item, never>>();
   }
 });
 type Items = ToolLoopItem<{ readonly name: 'x'; readonly call: never; readonly output: 1 }>;
-assertType<Equal<Items['type'], 'step-start' | 'event' | 'tool-call' | 'tool-approval' | 'tool-progress' | 'tool-result' | 'step-end' | 'paused' | 'done'>>();
+assertType<Equal<Items['type'], 'step-start' | 'event' | 'tool-call' | 'tool-approval' | 'tool-progress' | 'tool-result' | 'steer' | 'step-end' | 'paused' | 'done'>>();
 assertType<Equal<Extract<Items, { type: 'tool-result' }>, ToolLoopToolResult<{ readonly name: 'x'; readonly call: never; readonly output: 1 }>>>();
 assertType<Equal<Extract<Items, { type: 'step-end' }>, ToolLoopStepEnd<{ readonly name: 'x'; readonly call: never; readonly output: 1 }>>>();

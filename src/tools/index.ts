@@ -36,6 +36,7 @@ export type {
   ToolLoopEvent,
   ToolLoopItem,
   ToolLoopPaused,
+  ToolLoopSteer,
   ToolLoopStepEnd,
   ToolLoopStepStart,
   ToolLoopToolCall,

@@ -64,6 +64,8 @@ export interface ToolLoopCheckpoint {
   readonly results: ReadonlyArray<Readonly<Record<string, unknown>>>;
   /** The calls still waiting for a decision. */
   readonly pending: ReadonlyArray<ToolCall>;
+  /** The steers that came before the step stopped, in `format` (taken at the resumed step's end); absent when none did. */
+  readonly steer?: ReadonlyArray<LoopMessage>;
 }
 
 /** A step begins: its model call is about to be made with {@link ToolLoopStepStart.messages}. */
@@ -176,6 +178,20 @@ export interface ToolLoopPaused {
   readonly checkpoint: ToolLoopCheckpoint;
 }
 
+/**
+ * A steer (the `steer` option's) taken at the end of step `step`: `message`, in the loop's format,
+ * ends the `messages` of the `step-end` that follows (inside its last `user` turn in Anthropic and
+ * Bedrock), so step `step + 1`'s request carries it.
+ */
+export interface ToolLoopSteer {
+  /** Discriminant: `'steer'`. */
+  readonly type: 'steer';
+  /** The step at whose end it was taken, from 0. */
+  readonly step: number;
+  /** The user message, in the loop's format (text given as a string made the format's user message). */
+  readonly message: LoopMessage;
+}
+
 /** The model answered without tool calls: the loop is over (the output completes next). */
 export interface ToolLoopDone {
   /** Discriminant: `'done'`. */
@@ -198,7 +214,8 @@ export interface ToolLoopDone {
  * Per step: `step-start`, then `event`s, `tool-call`s and `tool-result`s as they happen, then
  * `step-end`; after the last step, `done`. A call that needs approval adds a `tool-approval` before
  * its `tool-result`; a streaming tool gives `tool-progress` items before it; a step left with
- * undecided calls ends with `paused` instead of `step-end`.
+ * undecided calls ends with `paused` instead of `step-end`; steers taken at a step's end are
+ * `steer` items just before its `step-end`.
  */
 export type ToolLoopItem<Run = ToolRun> =
-  ToolLoopStepStart | ToolLoopEvent | ToolLoopToolCall | ToolLoopApproval | ToolLoopToolProgress<Run> | ToolLoopToolResult<Run> | ToolLoopStepEnd<Run> | ToolLoopPaused | ToolLoopDone;
+  ToolLoopStepStart | ToolLoopEvent | ToolLoopToolCall | ToolLoopApproval | ToolLoopToolProgress<Run> | ToolLoopToolResult<Run> | ToolLoopSteer | ToolLoopStepEnd<Run> | ToolLoopPaused | ToolLoopDone;

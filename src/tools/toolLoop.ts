@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { catchError, connect, EMPTY, filter, from, map, merge, mergeMap, Observable, type ObservableInput, type Subscription, tap, throwError } from 'rxjs';
+import { catchError, connect, EMPTY, filter, from, isObservable, map, merge, mergeMap, Observable, type ObservableInput, type Subscription, tap, throwError } from 'rxjs';
 import { eventsAndResults, type EventOrResult } from '../operators/eventsAndResults';
 import type { ToolCallsOptions } from '../calls/call';
 import { CALLS_OPTION_CHECKS } from '../calls/driver';
@@ -14,6 +14,7 @@ import type { FramedRecord, StreamEvent } from '../events';
 import { READ_OPTION_CHECKS, readStreamEvents, type ReadStreamEventsOptions } from '../read/readStreamEvents';
 import { aMessageFormat, assistantTextMessage, isMessageFormat, REPLY_OPTION_CHECKS, toolMessages, type MessageFormat, type ToolMessagesOptions } from './messages/index';
 import { withLoopUsage } from './loopUsage';
+import { appendSteers, userTextMessage } from './messages/steer';
 import { RUN_OPTION_CHECKS, runTools, toolsByName, type RunToolsOptions } from './runTools';
 import { gate, restoredResult, restoredTurn, savedResult, type Gated } from './approvals';
 import type { ToolStep } from './messages/shared';
@@ -99,6 +100,20 @@ export interface ToolLoopOptions {
    * goes on. `messages` and `format` come from the checkpoint.
    */
   readonly resume?: ToolLoopCheckpoint;
+  /**
+   * Steering: messages of the user's while the loop runs, each a user message in `format` or its
+   * text (made the format's user message; blank text is ignored). Subscribed when the loop is, and
+   * unsubscribed when it ends. Each is taken at the next step boundary, when the step's stream ended
+   * and its tools finished (the step is never cut: every call made gets its result first), all the
+   * ones waiting, in the order they came; a `steer` item per message, then `step-end`, whose
+   * `messages` (the next request's) end with them, joined to the tool results' `user` turn where
+   * the format needs it. A steer taken after a step that answered without calls makes the loop go
+   * on with one more step instead of `done` (still bound by `maxSteps`). A step that pauses keeps
+   * them in its checkpoint (`steer`), for the resumed loop's first boundary. Its completion changes
+   * nothing; its error (or a value that is neither a message nor text) ends the loop at the next
+   * boundary, after that step's `step-end`.
+   */
+  readonly steer?: Observable<LoopMessage | string>;
 }
 
 /** The check of `onMissingToolCalls` (a misspelt value would otherwise behave as the default, `'error'`, without a word). */
@@ -115,6 +130,7 @@ const LOOP_OPTION_CHECKS: OptionChecks = {
   reply: anObject,
   specs: anObject,
   approve: aFunction,
+  steer: (value) => (isObservable(value) ? undefined : 'an Observable of messages'),
   resume: (value) => {
     const cp = value as Partial<ToolLoopCheckpoint> | null;
     return typeof cp === 'object' &&
@@ -123,6 +139,7 @@ const LOOP_OPTION_CHECKS: OptionChecks = {
       Array.isArray(cp.pending) &&
       Array.isArray(cp.results) &&
       typeof cp.step === 'number' &&
+      (cp.steer === undefined || Array.isArray(cp.steer)) &&
       aMessageFormat(cp.format) === undefined
       ? undefined
       : "a paused item's checkpoint";
@@ -158,6 +175,12 @@ function checkLoopOptions(options: ToolLoopOptions): void {
   }
   checkOptions('toolLoop', options, LOOP_OPTION_CHECKS);
   for (const { key, checks } of GROUPS) checkOptionsAt('toolLoop', `options.${key}`, options[key], checks);
+}
+
+/** The steers waiting for the next step boundary, in the order they came, and the steer's failure once it failed. */
+interface Steers {
+  readonly waiting: LoopMessage[];
+  failed?: { readonly error: unknown };
 }
 
 interface StepState<Run> {
@@ -223,6 +246,19 @@ function collect(state: StepState<unknown>, event: StreamEvent): void {
  * 10. Tool progress: a tool whose `execute` returns an Observable or an async iterable gives a
  *    `tool-progress` item per value as it arrives (`result.preliminary: true`); its `tool-result`
  *    (the last value) follows. Progress is never written back to the model.
+ * 11. Steering (`steer`): each message the user sends while the loop runs is taken at the next step
+ *    boundary (the step's stream ended, its tools finished: the step is never cut, every call gets
+ *    its result first), all waiting ones in order: a `steer` item each, then the `step-end` whose
+ *    messages end with them, the next request's. A step that answered without calls but has a steer
+ *    waiting is not the end: the loop goes on with one more step carrying it.
+ *
+ * ```text
+ * request(m0, 0):  --t--A--|                      A: a tool call (its tool ends at a)
+ * steer:           ----x------y------             x, y: the user's messages
+ * request(m1, 1):                 --t--|          m1: m0, the turn, A's result, then x and y
+ *   toolLoop(request, tools, { steer })
+ * s-e--c-----------a(xyE)s--e--(ED|)              x, y: steer items, E: step-end (ends with x, y)
+ * ```
  *
  * @example
  * ```ts
@@ -352,11 +388,18 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
       ),
     );
 
-  /** After a step's items: its `step-end`, then `done`, `max-steps`, `missing-tool-calls`, or the messages of the next step. */
-  const finish = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>): { items: Item[]; next?: ReadonlyArray<LoopMessage>; error?: ToolStreamError } => {
+  /**
+   * After a step's items: its `step-end`, then `done`, `max-steps`, `missing-tool-calls`, or the
+   * messages of the next step. The steers waiting are taken here (a `steer` item each, before the
+   * `step-end` whose messages end with them), when the loop goes on or pauses; a steer's error ends
+   * the loop after the `step-end` (or the `paused` item).
+   */
+  const finish = (step: number, messages: ReadonlyArray<LoopMessage>, state: StepState<Run>, steers: Steers): { items: Item[]; next?: ReadonlyArray<LoopMessage>; error?: unknown } => {
     const { text } = state;
+    const failed = steers.failed;
     if (state.pending.length > 0) {
       const { content } = state.turn.step([]);
+      const steer = steers.waiting.splice(0);
       const checkpoint: ToolLoopCheckpoint = {
         format,
         step,
@@ -364,30 +407,36 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
         turn: { text, content: content ?? [] },
         results: state.results.map((r) => savedResult(r as ToolRunResult<ToolRun>)),
         pending: state.pending.flatMap((r) => (r.success ? [r.data] : [])),
+        ...(steer.length === 0 ? {} : { steer }),
       };
-      return { items: [{ type: 'paused', step, checkpoint }] };
+      return { items: [{ type: 'paused', step, checkpoint }], ...(failed === undefined ? {} : { error: failed.error }) };
     }
     // A `tool-calls` finish without calls is no call to answer and no answer either (rule `missing-calls`).
     const missing = state.results.find((r): r is Extract<ToolRunResult<Run>, { success: false }> => !r.success && r.error.code === 'missing-tool-calls' && r.error.toolCall.choice === 0);
     const results = state.results.filter((r) => r.success || r.error.code !== 'missing-tool-calls');
-    if (missing !== undefined && results.length === 0) {
-      const items: Item[] = [{ type: 'step-end', step, text, results: state.results, messages }];
-      if (options.onMissingToolCalls === 'retry' && step + 1 < maxSteps) return { items, next: messages };
-      return { items, error: step + 1 >= maxSteps && options.onMissingToolCalls === 'retry' ? new ToolStreamError('max-steps', { maxSteps }) : missing.error };
-    }
-    if (results.length === 0) {
-      const final = text === '' ? messages : messages.concat([assistantTextMessage(format, text)]);
-      return {
-        items: [
-          { type: 'step-end', step, text, results, messages: final },
-          { type: 'done', step, text, messages: final },
-        ],
-      };
+    const missed = missing !== undefined && results.length === 0;
+    const retry = options.onMissingToolCalls === 'retry';
+    // The same request again (with the steers waiting), unless the steer failed or no step is left.
+    const again = missed && retry && failed === undefined && step + 1 < maxSteps;
+    if (missed && !again) {
+      const error = failed !== undefined ? failed.error : retry && step + 1 >= maxSteps ? new ToolStreamError('max-steps', { maxSteps }) : missing.error;
+      return { items: [{ type: 'step-end', step, text, results: state.results, messages }], error };
     }
     // One new array per step (a copy of the history: `request` and the items hand out snapshots).
-    const appended = messages.concat(toolMessages(format, state.turn.step(results), replyOptions));
-    const items: Item[] = [{ type: 'step-end', step, text, results, messages: appended }];
-    return step + 1 >= maxSteps ? { items, error: new ToolStreamError('max-steps', { maxSteps }) } : { items, next: appended };
+    // A step that answered without calls but has steers waiting goes on: its answer, then the steers.
+    const taken = steers.waiting.splice(0);
+    const appended = again
+      ? messages
+      : results.length > 0
+        ? messages.concat(toolMessages(format, state.turn.step(results), replyOptions))
+        : text === ''
+          ? messages
+          : messages.concat([assistantTextMessage(format, text)]);
+    const next = taken.length === 0 ? appended : appendSteers(format, appended, taken);
+    const items: Item[] = [...taken.map((message): Item => ({ type: 'steer', step, message })), { type: 'step-end', step, text, results: again ? state.results : results, messages: next }];
+    if (failed !== undefined) return { items, error: failed.error };
+    if (!again && results.length === 0 && taken.length === 0) return { items: [...items, { type: 'done', step, text, messages: next }] };
+    return step + 1 >= maxSteps ? { items, error: new ToolStreamError('max-steps', { maxSteps }) } : { items, next };
   };
 
   // The steps run one after another in a loop, not nested in each other: a step that completes
@@ -399,6 +448,18 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
     let step = resume?.step ?? 0;
     let messages: ReadonlyArray<LoopMessage> = resume?.messages ?? options.messages ?? [];
     let resuming = resume !== undefined;
+    // The steers waiting for the next boundary (a paused step's first), and the steer's failure.
+    const steers: Steers = { waiting: [...(resume?.steer ?? [])] };
+    const steering = options.steer?.subscribe({
+      next: (value: unknown) => {
+        if (steers.failed !== undefined) return;
+        if (typeof value === 'string') {
+          if (value.trim() !== '') steers.waiting.push(userTextMessage(format, value));
+        } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) steers.waiting.push(value);
+        else steers.failed = { error: new ToolStreamError('invalid-option', { function: 'toolLoop', option: 'options.steer', value, expected: 'a message or its text' }) };
+      },
+      error: (error: unknown) => (steers.failed ??= { error }),
+    });
     let current: Subscription | undefined;
     let looping = false;
     let due = true;
@@ -438,13 +499,13 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
           complete: () => {
             let end: ReturnType<typeof finish>;
             try {
-              end = finish(at, sent, stepState);
+              end = finish(at, sent, stepState, steers);
             } catch (error) {
               subscriber.error(error); // building the messages failed (a tool output JSON.stringify rejects, …)
               return;
             }
             for (const item of end.items) subscriber.next(item);
-            if (end.error !== undefined) subscriber.error(end.error);
+            if ('error' in end) subscriber.error(end.error);
             else if (end.next === undefined) subscriber.complete();
             else {
               step = at + 1;
@@ -462,6 +523,7 @@ export function toolLoop<T extends ToolSet | ToolList>(request: ToolLoopRequest,
     loop();
     return () => {
       current?.unsubscribe();
+      steering?.unsubscribe();
       ended.abort();
     };
   }).pipe(withLoopUsage());
