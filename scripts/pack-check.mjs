@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 // is not minified: minifying drops the `/* @__PURE__ */` marks users' bundlers tree-shake by, and
 // the readable stack traces. The budget is the size when it was last set with a little room to
 // grow: it stops growth no one decided on.
-const BUDGET = { packed: 524_000, unpacked: 2_160_000 };
+const BUDGET = { packed: 548_000, unpacked: 2_260_000 };
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 

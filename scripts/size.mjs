@@ -28,7 +28,7 @@ const CASES = [
   },
   {
     name: 'fromResponse + decodeSse + openaiChat + toolCalls (one format, composed)',
-    budget: 17.5,
+    budget: 17.8,
     code: "import { fromResponse, decodeSse, openaiChat, toolCalls } from 'rxjs-tool-calls'; export const read = (r) => fromResponse(r).pipe(decodeSse(), openaiChat(), toolCalls());",
   },
   {
@@ -56,12 +56,12 @@ const CASES = [
   // The websocket wing: a socket's records read, and the loop's request (with toolLoop, which it is for).
   {
     name: 'fromWebSocket + openaiRealtime + toolCalls (a Realtime session, composed)',
-    budget: 15.5,
+    budget: 15.8,
     code: "import { openaiRealtime, toolCalls } from 'rxjs-tool-calls'; import { fromWebSocket } from 'rxjs-tool-calls/websocket'; export const read = (url, WebSocketCtor) => fromWebSocket(url, { WebSocketCtor }).pipe(openaiRealtime(), toolCalls());",
   },
   {
     name: 'toolLoop + responsesWebSocket',
-    budget: 56,
+    budget: 56.5,
     code: "import { toolLoop } from 'rxjs-tool-calls/tools'; import { responsesWebSocket } from 'rxjs-tool-calls/websocket'; export const loop = (url, WebSocketCtor, tools) => toolLoop(responsesWebSocket(url, { WebSocketCtor }), tools, { format: 'openai-responses' });",
   },
 ];
