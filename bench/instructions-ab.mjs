@@ -1,13 +1,16 @@
 // Instructions per `readToolCalls()` run of every steady scenario, this checkout against another
 // build, counted by callgrind (repeatable where wall time on a shared machine is not):
 //
-//   node bench/instructions-ab.mjs --base DIR [--rounds N] [--write]
+//   node bench/instructions-ab.mjs --base DIR [--rounds N] [--warm W] [--scenarios a,b] [--write]
 //
 // DIR is a checkout with a built dist/ (e.g. a worktree of an earlier commit); this checkout's
-// dist/ must be built too. Each count is (run with N rounds − run with 0 rounds) / N, so start-up,
-// module loading and the warm-up runs cancel out. Node runs with --single-threaded (no background
-// compiler or GC threads): without it the same run's count varies by several percent; with it, by
-// about 0.1 %. --write puts the table in its section of docs/benchmarks.md
+// dist/ must be built too. Each count is (run with W + N rounds − run with W rounds) / N, so
+// start-up, module loading, the warm-up runs and the optimising compiles of the first W rounds
+// cancel out (W defaults to N). With W = 0 the compiles land in the measured rounds, and a build
+// with more code to compile reads several percent dearer the fewer rounds there are. Node runs with
+// --single-threaded (no background compiler or GC threads). Counts still move between runs (V8's
+// heap growth reads allocation per millisecond, so a loaded machine changes when GCs come): compare
+// rows of one run. --write puts the table in its section of docs/benchmarks.md
 // (bench/results/instructions.md).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -24,6 +27,7 @@ const flag = (name) => {
 const base = flag('--base');
 if (base === undefined) throw new Error('usage: node bench/instructions-ab.mjs --base DIR [--rounds N] [--write]');
 const rounds = Number(flag('--rounds') ?? 4);
+const warm = Number(flag('--warm') ?? rounds);
 const only = flag('--scenarios')?.split(',') ?? SCENARIO_NAMES;
 
 /** The instructions callgrind counted for one process. */
@@ -38,7 +42,7 @@ function count(dir, scenario, n) {
   return Number(match[1]);
 }
 
-const perRun = (dir, scenario) => (count(dir, scenario, rounds) - count(dir, scenario, 0)) / rounds;
+const perRun = (dir, scenario) => (count(dir, scenario, warm + rounds) - count(dir, scenario, warm)) / rounds;
 
 const rows = [];
 for (const scenario of only) {
@@ -52,9 +56,9 @@ for (const scenario of only) {
 if (args.includes('--write')) {
   const head = (cmd) => spawnSync('git', ['-C', cmd, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
   const lines = [
-    `Against \`${head(path.resolve(base))}\`. Command: \`node bench/instructions-ab.mjs --base DIR --rounds ${rounds} --write\` (node --single-threaded under valgrind ${spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).stdout.trim()}, Node ${process.version}).`,
+    `Against \`${head(path.resolve(base))}\`. Command: \`node bench/instructions-ab.mjs --base DIR --rounds ${rounds} --warm ${warm}${only === SCENARIO_NAMES ? '' : ` --scenarios ${only.join(',')}`} --write\` (node --single-threaded under valgrind ${spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).stdout.trim()}, Node ${process.version}).`,
     '',
-    'Instructions per `readToolCalls()` run of each steady scenario (callgrind; start-up and warm-up subtracted). "before" is the base build, "after" this checkout.',
+    `Instructions per \`readToolCalls()\` run of each steady scenario (callgrind; start-up, warm-up and the first ${warm} rounds' compiles subtracted). "before" is the base build, "after" this checkout.`,
     '',
     '| scenario | before (M instructions) | after (M instructions) | after ÷ before |',
     '| --- | ---: | ---: | ---: |',

@@ -7,7 +7,7 @@
 //
 // DIR is a checkout with a built dist/ (this one, or another for "before"); SCENARIO a name of
 // bench/scenarios.mjs. With --single-threaded (no background compiler or GC threads), instruction
-// counts repeat within about 0.1 % between runs; they do not show cache
+// counts move less than wall time between runs (not by nothing: bench/instructions-ab.mjs); they do not show cache
 // misses (see bench/scale.mjs for many open streams).
 import { pathToFileURL } from 'node:url';
 import { from, lastValueFrom, reduce } from 'rxjs';

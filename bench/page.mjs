@@ -116,7 +116,7 @@ export const SECTIONS = [
     title: 'Instructions per run against another build',
     command: 'node bench/instructions-ab.mjs --base <other checkout> --rounds 5',
     about:
-      'callgrind counts of the instructions one `readToolCalls()` run of each scenario takes, this checkout against another build: repeatable within about 0.1 %, where wall time on a shared machine is not.',
+      'callgrind counts of the instructions one `readToolCalls()` run of each scenario takes, this checkout against another build: steadier than wall time on a shared machine, though not exact (compare the rows of one run).',
   },
   {
     name: 'ab',
