@@ -114,7 +114,7 @@ export const SECTIONS = [
   {
     name: 'instructions',
     title: 'Instructions per run against another build',
-    command: 'node bench/instructions-ab.mjs --base <other checkout> --rounds 5',
+    command: 'node bench/instructions-ab.mjs --base <other checkout> --rounds 5 --warm 5',
     about:
       'callgrind counts of the instructions one `readToolCalls()` run of each scenario takes, this checkout against another build: steadier than wall time on a shared machine, though not exact (compare the rows of one run).',
   },
