@@ -504,13 +504,8 @@ function split(s: MutableState, call: MutableCall, closed: MutableCall[]): void 
   const registry = s.registry;
   const room = s.limits.maxToolCalls - registry.all.length + 1;
   const text = call.rawArguments;
-  let pieces: string[] | undefined;
-  try {
-    JSON.parse(text);
-    return; // one document: nothing glued
-  } catch {
-    pieces = splitJsonDocuments(text, room);
-  }
+  if (parsesWhole(text)) return; // one document: nothing glued
+  const pieces = splitJsonDocuments(text, room);
   if (pieces === undefined) return;
   const values: unknown[] = [];
   try {
